@@ -1,0 +1,35 @@
+package dev.llmassert.core.groundedness;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Judges how well a response is supported by its sources, sentence by sentence.
+ *
+ * <p>Implementations are thread-safe: one judge serves many tests at once. A judge that holds threads or
+ * connections releases them in {@link #close()}.
+ */
+public interface GroundednessJudge extends AutoCloseable {
+
+    /**
+     * Judges {@code response} against {@code sources}, which may be several chunks.
+     *
+     * @throws IllegalArgumentException if the response or a source is null or blank, or there are no sources
+     */
+    GroundednessVerdict judge(String response, List<String> sources);
+
+    /** Judges {@code response} against one or more sources. */
+    default GroundednessVerdict judge(String response, String... sources) {
+        if (sources == null) {
+            throw new IllegalArgumentException("sources must not be null: pass at least one source text");
+        }
+        return judge(response, Arrays.asList(sources));
+    }
+
+    /** Who judges, as {@code provider:model}. */
+    String name();
+
+    @Override
+    default void close() {
+    }
+}

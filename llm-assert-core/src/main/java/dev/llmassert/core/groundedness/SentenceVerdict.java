@@ -1,0 +1,33 @@
+package dev.llmassert.core.groundedness;
+
+import java.util.Objects;
+
+/**
+ * The judgement of one sentence of a response.
+ *
+ * @param index    position of the sentence in the response, from 0
+ * @param sentence the sentence as it stands in the response
+ * @param score    how much of the sentence the sources support, from 0 (nothing) to 1 (all of it)
+ * @param evidence the supporting text the judge found, or {@link #NOTHING_FOUND}
+ */
+public record SentenceVerdict(int index, String sentence, double score, String evidence) {
+
+    /** The evidence of a sentence for which the judge found no support. */
+    public static final String NOTHING_FOUND = "NOTHING FOUND";
+
+    public SentenceVerdict {
+        Objects.requireNonNull(sentence, "sentence");
+        if (index < 0) {
+            throw new IllegalArgumentException("index must be at least 0, but is: " + index);
+        }
+        if (!(score >= 0.0 && score <= 1.0)) {
+            throw new IllegalArgumentException("score must be between 0.0 and 1.0, but is: " + score);
+        }
+        evidence = evidence == null || evidence.isBlank() ? NOTHING_FOUND : evidence;
+    }
+
+    /** Whether the judge quoted any supporting text. */
+    public boolean hasEvidence() {
+        return !NOTHING_FOUND.equals(evidence);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.llmassert.core.model;
+
+import dev.llmassert.core.ConfigKeys;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Where the judge runs. */
+public enum JudgeProvider {
+
+    /** The embedded judge: no model, no key, no network. The default. */
+    LOCAL("local", "all-minilm-l6-v2-q", null),
+    /** Any OpenAI-compatible chat-completions server: OpenAI, Azure, vLLM, llama.cpp, LM Studio. */
+    OPENAI("openai", "gpt-4o-mini", "https://api.openai.com/v1"),
+    /** An Ollama server. */
+    OLLAMA("ollama", "llama3.1", "http://localhost:11434");
+
+    private final String id;
+    private final String defaultModel;
+    private final String defaultBaseUrl;
+
+    JudgeProvider(String id, String defaultModel, String defaultBaseUrl) {
+        this.id = id;
+        this.defaultModel = defaultModel;
+        this.defaultBaseUrl = defaultBaseUrl;
+    }
+
+    /** The name used in configuration and in judge names, e.g. {@code openai}. */
+    public String id() {
+        return id;
+    }
+
+    public String defaultModel() {
+        return defaultModel;
+    }
+
+    /** The provider's usual endpoint, or {@code null} for {@link #LOCAL}. */
+    public String defaultBaseUrl() {
+        return defaultBaseUrl;
+    }
+
+    /**
+     * Parses a configured provider name, ignoring case and surrounding blanks. A name that is not one of ours fails:
+     * a typo never falls back to another provider.
+     */
+    public static JudgeProvider parse(String value) {
+        if (value != null) {
+            String wanted = value.trim().toLowerCase(Locale.ROOT);
+            for (JudgeProvider provider : values()) {
+                if (provider.id.equals(wanted)) {
+                    return provider;
+                }
+            }
+        }
+        throw new InvalidSettingException(ConfigKeys.JUDGE_PROVIDER, value, allowedValues());
+    }
+
+    static String allowedValues() {
+        return Arrays.stream(values()).map(JudgeProvider::id).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,286 @@
+package dev.llmassert.core.model;
+
+import dev.llmassert.core.ConfigKeys;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How to reach the judge model. Immutable; equal settings build equal judges, so a judge can be cached per settings.
+ *
+ * <p>The API key itself is never held here: only the name of the environment variable that carries it.
+ */
+public final class JudgeSettings {
+
+    public static final int DEFAULT_CONCURRENCY = 8;
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    public static final int DEFAULT_MAX_RETRIES = 3;
+    public static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
+
+    private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
+
+    private final JudgeProvider provider;
+    private final String model;
+    private final String baseUrl;
+    private final String apiKeyEnv;
+    private final double temperature;
+    private final int concurrency;
+    private final Duration timeout;
+    private final int maxRetries;
+
+    private JudgeSettings(Builder builder) {
+        this.provider = builder.provider == null ? JudgeProvider.LOCAL : builder.provider;
+        this.model = blankToNull(builder.model) == null ? provider.defaultModel() : builder.model.trim();
+        this.baseUrl = blankToNull(builder.baseUrl) == null ? provider.defaultBaseUrl() : builder.baseUrl.trim();
+        this.apiKeyEnv = blankToNull(builder.apiKeyEnv) == null ? DEFAULT_API_KEY_ENV : builder.apiKeyEnv.trim();
+        this.temperature = builder.temperature == null ? 0.0 : builder.temperature;
+        this.concurrency = builder.concurrency == null ? DEFAULT_CONCURRENCY : builder.concurrency;
+        this.timeout = builder.timeout == null ? DEFAULT_TIMEOUT : builder.timeout;
+        this.maxRetries = builder.maxRetries == null ? DEFAULT_MAX_RETRIES : builder.maxRetries;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The defaults: the local judge. */
+    public static JudgeSettings defaults() {
+        return builder().build();
+    }
+
+    /**
+     * Reads every {@code llmassert.judge.*} key through {@code lookup}, which returns {@code null} for a key that is
+     * not set. The caller decides the order of sources (annotation, configuration parameter, environment).
+     *
+     * @throws InvalidSettingException naming the key, the value and the allowed values
+     */
+    public static JudgeSettings from(Function<String, String> lookup) {
+        Builder builder = builder();
+        for (String key : new String[] {ConfigKeys.JUDGE_PROVIDER, ConfigKeys.JUDGE_MODEL, ConfigKeys.JUDGE_BASE_URL,
+                ConfigKeys.JUDGE_API_KEY_ENV, ConfigKeys.JUDGE_TEMPERATURE, ConfigKeys.JUDGE_CONCURRENCY,
+                ConfigKeys.JUDGE_TIMEOUT, ConfigKeys.JUDGE_MAX_RETRIES}) {
+            String value = lookup.apply(key);
+            if (value != null) {
+                builder.set(key, value);
+            }
+        }
+        return builder.build();
+    }
+
+    public JudgeProvider provider() {
+        return provider;
+    }
+
+    public String model() {
+        return model;
+    }
+
+    /** The endpoint, or {@code null} for the local judge. */
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    /** The name of the environment variable holding the API key (never the key). */
+    public String apiKeyEnv() {
+        return apiKeyEnv;
+    }
+
+    public double temperature() {
+        return temperature;
+    }
+
+    public int concurrency() {
+        return concurrency;
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+
+    public int maxRetries() {
+        return maxRetries;
+    }
+
+    /** {@code provider:model}, the name a verdict carries. */
+    public String judgeName() {
+        return provider.id() + ":" + model;
+    }
+
+    public Builder toBuilder() {
+        return builder().provider(provider).model(model).baseUrl(baseUrl).apiKeyEnv(apiKeyEnv)
+                .temperature(temperature).concurrency(concurrency).timeout(timeout).maxRetries(maxRetries);
+    }
+
+    /** Parses a duration as ISO-8601 ({@code PT30S}) or short form ({@code 30s}, {@code 500ms}, {@code 2m}, {@code 1h}). */
+    public static Duration parseDuration(String key, String value) {
+        String text = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+        Matcher m = SHORT_DURATION.matcher(text);
+        Duration result = null;
+        if (m.matches()) {
+            long amount = Long.parseLong(m.group(1));
+            switch (m.group(2)) {
+                case "ms" -> result = Duration.ofMillis(amount);
+                case "s" -> result = Duration.ofSeconds(amount);
+                case "m" -> result = Duration.ofMinutes(amount);
+                default -> result = Duration.ofHours(amount);
+            }
+        } else if (text.startsWith("pt") || text.startsWith("p")) {
+            try {
+                result = Duration.parse(text.toUpperCase(Locale.ROOT));
+            } catch (DateTimeParseException e) {
+                result = null;
+            }
+        }
+        if (result == null || result.isZero() || result.isNegative()) {
+            throw new InvalidSettingException(key, value, "a positive duration such as 30s, 500ms, 2m or PT30S");
+        }
+        return result;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof JudgeSettings that)) {
+            return false;
+        }
+        return Double.compare(temperature, that.temperature) == 0 && concurrency == that.concurrency
+                && maxRetries == that.maxRetries && provider == that.provider && model.equals(that.model)
+                && Objects.equals(baseUrl, that.baseUrl) && apiKeyEnv.equals(that.apiKeyEnv)
+                && timeout.equals(that.timeout);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(provider, model, baseUrl, apiKeyEnv, temperature, concurrency, timeout, maxRetries);
+    }
+
+    @Override
+    public String toString() {
+        return "JudgeSettings{provider=" + provider.id() + ", model=" + model + ", baseUrl=" + baseUrl
+                + ", apiKeyEnv=" + apiKeyEnv + ", temperature=" + temperature + ", concurrency=" + concurrency
+                + ", timeout=" + timeout + ", maxRetries=" + maxRetries + "}";
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    public static final class Builder {
+
+        private JudgeProvider provider;
+        private String model;
+        private String baseUrl;
+        private String apiKeyEnv;
+        private Double temperature;
+        private Integer concurrency;
+        private Duration timeout;
+        private Integer maxRetries;
+
+        private Builder() {
+        }
+
+        public Builder provider(JudgeProvider provider) {
+            this.provider = provider;
+            return this;
+        }
+
+        public Builder model(String model) {
+            this.model = model;
+            return this;
+        }
+
+        public Builder baseUrl(String baseUrl) {
+            this.baseUrl = baseUrl;
+            return this;
+        }
+
+        public Builder apiKeyEnv(String apiKeyEnv) {
+            this.apiKeyEnv = apiKeyEnv;
+            return this;
+        }
+
+        public Builder temperature(Double temperature) {
+            if (temperature != null && (temperature < 0 || temperature > 2 || temperature.isNaN())) {
+                throw new InvalidSettingException(ConfigKeys.JUDGE_TEMPERATURE, String.valueOf(temperature),
+                        "a number from 0 to 2");
+            }
+            this.temperature = temperature;
+            return this;
+        }
+
+        public Builder concurrency(Integer concurrency) {
+            if (concurrency != null && (concurrency < 1 || concurrency > 256)) {
+                throw new InvalidSettingException(ConfigKeys.JUDGE_CONCURRENCY, String.valueOf(concurrency),
+                        "a whole number from 1 to 256");
+            }
+            this.concurrency = concurrency;
+            return this;
+        }
+
+        public Builder timeout(Duration timeout) {
+            if (timeout != null && (timeout.isZero() || timeout.isNegative())) {
+                throw new InvalidSettingException(ConfigKeys.JUDGE_TIMEOUT, String.valueOf(timeout),
+                        "a positive duration such as 30s, 500ms, 2m or PT30S");
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        public Builder maxRetries(Integer maxRetries) {
+            if (maxRetries != null && (maxRetries < 0 || maxRetries > 20)) {
+                throw new InvalidSettingException(ConfigKeys.JUDGE_MAX_RETRIES, String.valueOf(maxRetries),
+                        "a whole number from 0 to 20");
+            }
+            this.maxRetries = maxRetries;
+            return this;
+        }
+
+        /**
+         * Sets one {@code llmassert.judge.*} key from its text form.
+         *
+         * @throws InvalidSettingException if the key is unknown or the value cannot be used
+         */
+        public Builder set(String key, String value) {
+            switch (key) {
+                case ConfigKeys.JUDGE_PROVIDER -> provider(JudgeProvider.parse(value));
+                case ConfigKeys.JUDGE_MODEL -> model(value);
+                case ConfigKeys.JUDGE_BASE_URL -> baseUrl(value);
+                case ConfigKeys.JUDGE_API_KEY_ENV -> apiKeyEnv(value);
+                case ConfigKeys.JUDGE_TEMPERATURE -> temperature(parseDouble(key, value, "a number from 0 to 2"));
+                case ConfigKeys.JUDGE_CONCURRENCY -> concurrency(parseInt(key, value, "a whole number from 1 to 256"));
+                case ConfigKeys.JUDGE_TIMEOUT -> timeout(parseDuration(key, value));
+                case ConfigKeys.JUDGE_MAX_RETRIES -> maxRetries(parseInt(key, value, "a whole number from 0 to 20"));
+                default -> throw new InvalidSettingException(key, value, "a key of llmassert.judge.*");
+            }
+            return this;
+        }
+
+        public JudgeSettings build() {
+            return new JudgeSettings(this);
+        }
+
+        private static Double parseDouble(String key, String value, String allowed) {
+            try {
+                return Double.valueOf(value.trim());
+            } catch (NumberFormatException | NullPointerException e) {
+                throw new InvalidSettingException(key, value, allowed);
+            }
+        }
+
+        private static Integer parseInt(String key, String value, String allowed) {
+            try {
+                return Integer.valueOf(value.trim());
+            } catch (NumberFormatException | NullPointerException e) {
+                throw new InvalidSettingException(key, value, allowed);
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+package dev.llmassert.core.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * An HTTP server on the loopback interface that speaks the OpenAI chat-completions protocol
+ * ({@code POST /v1/chat/completions}) and Ollama's chat protocol ({@code POST /api/chat}), so that the real
+ * langchain4j clients can be tested without a network.
+ *
+ * <p>Replies come from the queue first, then from the responder. Every request is kept for assertions.
+ */
+public final class LoopbackChatServer implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final Deque<Reply> queued = new ArrayDeque<>();
+    private final List<ReceivedRequest> requests = new CopyOnWriteArrayList<>();
+    private final AtomicInteger ids = new AtomicInteger();
+    private volatile Function<ReceivedRequest, Reply> responder =
+            request -> Reply.status(500, "{\"error\":{\"message\":\"LoopbackChatServer: no reply scripted\"}}");
+
+    private LoopbackChatServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        executor = Executors.newFixedThreadPool(64, r -> {
+            Thread t = new Thread(r, "loopback-chat-server");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(executor);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    /** Starts a server on 127.0.0.1 at a free port. */
+    public static LoopbackChatServer start() {
+        try {
+            return new LoopbackChatServer();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The OpenAI-style base URL, ending in {@code /v1}. */
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    }
+
+    /** The Ollama-style base URL (no path). */
+    public String ollamaBaseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    public synchronized LoopbackChatServer enqueue(Reply... replies) {
+        for (Reply reply : replies) {
+            queued.addLast(reply);
+        }
+        return this;
+    }
+
+    public LoopbackChatServer respondWith(Function<ReceivedRequest, Reply> responder) {
+        this.responder = responder;
+        return this;
+    }
+
+    public List<ReceivedRequest> requests() {
+        return List.copyOf(requests);
+    }
+
+    public int requestCount() {
+        return requests.size();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String body;
+            try (InputStream in = exchange.getRequestBody()) {
+                body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            JsonNode json = body.isBlank() ? JSON.createObjectNode() : JSON.readTree(body);
+            String path = exchange.getRequestURI().getPath();
+            ReceivedRequest request = new ReceivedRequest(exchange.getRequestMethod(), path,
+                    Map.copyOf(exchange.getRequestHeaders()), body, json);
+            requests.add(request);
+            Reply reply;
+            synchronized (this) {
+                reply = queued.pollFirst();
+            }
+            if (reply == null) {
+                reply = responder.apply(request);
+            }
+            if (reply.delay != null) {
+                try {
+                    Thread.sleep(reply.delay.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+            int status = reply.status;
+            String out = reply.rawBody != null ? reply.rawBody
+                    : path.endsWith("/api/chat") ? ollamaBody(json, reply) : openAiBody(json, reply);
+            byte[] bytes = out.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(status, bytes.length);
+            try (OutputStream os = exchange.getResponseBody()) {
+                os.write(bytes);
+            }
+        } catch (IOException | RuntimeException e) {
+            // A client that gave up (timeout) closes the connection; nothing to report.
+        }
+    }
+
+    private String openAiBody(JsonNode request, Reply reply) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("id", "chatcmpl-loopback-" + ids.incrementAndGet());
+        root.put("object", "chat.completion");
+        root.put("created", Instant.now().getEpochSecond());
+        root.put("model", request.path("model").asText("loopback"));
+        ArrayNode choices = root.putArray("choices");
+        ObjectNode choice = choices.addObject();
+        choice.put("index", 0);
+        ObjectNode message = choice.putObject("message");
+        message.put("role", "assistant");
+        message.put("content", reply.content);
+        choice.put("finish_reason", reply.finishReason);
+        ObjectNode usage = root.putObject("usage");
+        usage.put("prompt_tokens", reply.inputTokens);
+        usage.put("completion_tokens", reply.outputTokens);
+        usage.put("total_tokens", reply.inputTokens + reply.outputTokens);
+        return JSON.writeValueAsString(root);
+    }
+
+    private String ollamaBody(JsonNode request, Reply reply) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("model", request.path("model").asText("loopback"));
+        root.put("created_at", Instant.now().toString());
+        ObjectNode message = root.putObject("message");
+        message.put("role", "assistant");
+        message.put("content", reply.content);
+        root.put("done", true);
+        root.put("done_reason", reply.finishReason);
+        root.put("prompt_eval_count", reply.inputTokens);
+        root.put("eval_count", reply.outputTokens);
+        return JSON.writeValueAsString(root);
+    }
+
+    /** A request as the server received it. */
+    public record ReceivedRequest(String method, String path, Map<String, List<String>> headers, String body,
+                                  JsonNode json) {
+
+        /** The content of the last message with role {@code user}, or an empty string. */
+        public String lastUserMessage() {
+            JsonNode messages = json.path("messages");
+            for (int i = messages.size() - 1; i >= 0; i--) {
+                JsonNode m = messages.get(i);
+                if ("user".equals(m.path("role").asText())) {
+                    JsonNode content = m.path("content");
+                    if (content.isArray()) {
+                        StringBuilder text = new StringBuilder();
+                        content.forEach(part -> text.append(part.path("text").asText()));
+                        return text.toString();
+                    }
+                    return content.asText();
+                }
+            }
+            return "";
+        }
+
+        /** The first value of header {@code name}, ignoring case, or {@code null}. */
+        public String header(String name) {
+            return headers.entrySet().stream()
+                    .filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(e -> e.getValue().isEmpty() ? null : e.getValue().get(0))
+                    .findFirst().orElse(null);
+        }
+    }
+
+    /** What the server answers to one request. */
+    public static final class Reply {
+
+        private final int status;
+        private final String content;
+        private final String rawBody;
+        private final Duration delay;
+        private final int inputTokens;
+        private final int outputTokens;
+        private final String finishReason;
+
+        private Reply(int status, String content, String rawBody, Duration delay, int inputTokens,
+                      int outputTokens, String finishReason) {
+            this.status = status;
+            this.content = content;
+            this.rawBody = rawBody;
+            this.delay = delay;
+            this.inputTokens = inputTokens;
+            this.outputTokens = outputTokens;
+            this.finishReason = finishReason;
+        }
+
+        /** A successful completion whose assistant message is {@code content}. */
+        public static Reply content(String content) {
+            return new Reply(200, content, null, null, 20, 10, "stop");
+        }
+
+        /** An HTTP error, e.g. {@code status(429, "{...}")}. */
+        public static Reply status(int status, String body) {
+            return new Reply(status, null, body, null, 0, 0, null);
+        }
+
+        /** The same reply, sent after {@code delay}. */
+        public Reply after(Duration delay) {
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason);
+        }
+
+        public Reply withUsage(int inputTokens, int outputTokens) {
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason);
+        }
+    }
+}
