@@ -1,0 +1,22 @@
+package dev.llmassert.core.record;
+
+import dev.langchain4j.model.chat.response.ChatResponse;
+
+/**
+ * Marks a {@link ChatResponse} that came from a recording rather than a live call, so that judges can report
+ * whether a verdict was replayed without knowing how recordings work.
+ */
+public final class Replayed {
+
+    /** The prefix of {@code ChatResponse.metadata().id()} on a replayed response. */
+    public static final String ID_PREFIX = "llmassert-replayed:";
+
+    private Replayed() {
+    }
+
+    /** Whether {@code response} was served from a recording. */
+    public static boolean isReplayed(ChatResponse response) {
+        return response != null && response.metadata() != null && response.metadata().id() != null
+                && response.metadata().id().startsWith(ID_PREFIX);
+    }
+}
