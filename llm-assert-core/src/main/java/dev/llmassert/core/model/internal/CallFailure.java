@@ -124,6 +124,11 @@ public record CallFailure(Kind kind, Integer status, String detail) {
                 message = t.getMessage();
                 break;
             }
+            // A wrapper made with new RuntimeException(cause) only repeats the cause's name; the cause says more.
+            boolean repeatsCause = t.getCause() != null && String.valueOf(t.getCause()).equals(t.getMessage());
+            if (repeatsCause) {
+                continue;
+            }
             if (t.getMessage() != null && !t.getMessage().isBlank()) {
                 message = t.getClass().getSimpleName() + ": " + t.getMessage();
             } else if (message == null) {

@@ -32,6 +32,12 @@ class CallFailureTest {
     }
 
     @Test
+    void theDetailSkipsWrappersThatOnlyRepeatTheirCause() {
+        assertThat(CallFailure.classify(new RuntimeException(new ConnectException("Connection refused"))).detail())
+                .isEqualTo("ConnectException: Connection refused");
+    }
+
+    @Test
     void transientKindsAreTheOnesARetryCanFix() {
         assertThat(CallFailure.classify(new RateLimitException("x")).isTransient()).isTrue();
         assertThat(CallFailure.classify(new TimeoutException("x")).isTransient()).isTrue();
