@@ -1,0 +1,298 @@
+package dev.llmassert.core.groundedness;
+
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.output.TokenUsage;
+import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.groundedness.internal.GroundednessPrompt;
+import dev.llmassert.core.groundedness.internal.GroundednessReplies;
+import dev.llmassert.core.groundedness.internal.SentenceScore;
+import dev.llmassert.core.model.JudgeChat;
+import dev.llmassert.core.model.JudgeReply;
+import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.text.SentenceSplitter;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Judges groundedness with a judge model, by the TruLens method: the response is split into sentences, and for
+ * each one the model rates from 0 to 10 how much of its information the sources hold, quoting its evidence or
+ * saying NOTHING FOUND. Scores are normalised to 0–1; the verdict's score is their mean.
+ *
+ * <p>Calls run in parallel, at most {@code concurrency} at once across every response this judge is judging, on a
+ * fixed pool of threads created on first use and stopped by {@link #close()}. A reply that cannot be parsed is
+ * re-asked with the error, up to 3 tries; transient failures are retried with backoff. Either failure, once final,
+ * fails the whole judgement: a score is never guessed.
+ *
+ * <p>Thread-safe.
+ */
+public final class LlmGroundednessJudge implements GroundednessJudge {
+
+    private static final int MAX_SHOWN = 120;
+
+    private final JudgeChat chat;
+    private final int concurrency;
+    private final boolean structured;
+    private final SentenceSplitter splitter;
+    private final Object poolLock = new Object();
+    private ExecutorService pool;
+    private boolean closed;
+
+    private LlmGroundednessJudge(Builder builder) {
+        if (builder.chatModel == null) {
+            throw new IllegalArgumentException("chatModel must be set: pass the judge model, for example "
+                    + "LlmGroundednessJudge.builder().chatModel(JudgeModels.chatModel(settings)).build()");
+        }
+        this.chat = JudgeChat.builder()
+                .chatModel(builder.chatModel)
+                .judgeName(builder.judgeName)
+                .maxRetries(builder.maxRetries)
+                .retryBackoff(builder.retryBackoff)
+                .build();
+        this.concurrency = builder.concurrency == null ? JudgeSettings.DEFAULT_CONCURRENCY : builder.concurrency;
+        this.structured = builder.structuredOutput == null ? JudgeChat.supportsJsonSchema(builder.chatModel)
+                : builder.structuredOutput;
+        this.splitter = SentenceSplitter.english();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String name() {
+        return chat.judgeName();
+    }
+
+    /** Calls in flight at most. */
+    public int concurrency() {
+        return concurrency;
+    }
+
+    /** Whether replies are requested as JSON-schema structured output rather than the text template. */
+    public boolean usesStructuredOutput() {
+        return structured;
+    }
+
+    @Override
+    public GroundednessVerdict judge(String response, List<String> sources) {
+        long started = System.nanoTime();
+        List<String> checkedSources = checkSources(sources);
+        List<String> sentences = sentencesOf(response);
+        GroundednessPrompt prompt = GroundednessPrompt.forSources(checkedSources, structured);
+        ReplyParser<SentenceScore> parser = structured ? GroundednessReplies.json() : GroundednessReplies.text();
+
+        CompletionService<Judged> completion = new ExecutorCompletionService<>(pool());
+        List<Future<Judged>> futures = new ArrayList<>(sentences.size());
+        Judged[] judged = new Judged[sentences.size()];
+        try {
+            for (int i = 0; i < sentences.size(); i++) {
+                int index = i;
+                String sentence = sentences.get(i);
+                futures.add(completion.submit(() -> new Judged(index, chat.ask(subject(index, sentences.size(),
+                        sentence), prompt.request(sentence), parser))));
+            }
+            for (int done = 0; done < sentences.size(); done++) {
+                Judged result = completion.take().get();
+                judged[result.index()] = result;
+            }
+        } catch (ExecutionException e) {
+            cancelAll(futures);
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException("The judge " + name() + " failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            cancelAll(futures);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while the judge " + name() + " was judging a response.", e);
+        }
+
+        List<SentenceVerdict> verdicts = new ArrayList<>(judged.length);
+        TokenUsage usage = new TokenUsage(0, 0, 0);
+        boolean replayed = true;
+        for (Judged result : judged) {
+            JudgeReply<SentenceScore> reply = result.reply();
+            verdicts.add(new SentenceVerdict(result.index(), sentences.get(result.index()),
+                    reply.value().score() / (double) GroundednessReplies.MAX_SCORE, reply.value().evidence()));
+            usage = usage.add(reply.tokenUsage());
+            replayed &= reply.replayed();
+        }
+        return GroundednessVerdict.of(verdicts, name(), usage, replayed,
+                Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** Stops the judge's threads. Calls after this fail. */
+    @Override
+    public void close() {
+        synchronized (poolLock) {
+            closed = true;
+            if (pool != null) {
+                pool.shutdownNow();
+                pool = null;
+            }
+        }
+    }
+
+    private ExecutorService pool() {
+        synchronized (poolLock) {
+            if (closed) {
+                throw new IllegalStateException("The judge " + name() + " is closed.\n"
+                        + "Fix: build a new judge, or close it only after the last judgement.");
+            }
+            if (pool == null) {
+                pool = Executors.newFixedThreadPool(concurrency, threadFactory());
+            }
+            return pool;
+        }
+    }
+
+    private ThreadFactory threadFactory() {
+        String prefix = "llmassert-judge[" + name() + "]-";
+        AtomicInteger threads = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, prefix + threads.incrementAndGet());
+            // A judge that is never closed must not keep the JVM alive after the tests.
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    private static void cancelAll(List<Future<Judged>> futures) {
+        for (Future<Judged> future : futures) {
+            future.cancel(true);
+        }
+    }
+
+    private static List<String> checkSources(List<String> sources) {
+        if (sources == null || sources.isEmpty()) {
+            throw new IllegalArgumentException("No sources to judge the response against.\n"
+                    + "Fix: pass at least one source text, e.g. judge(response, manualText), or a list of chunks.");
+        }
+        for (int i = 0; i < sources.size(); i++) {
+            String source = sources.get(i);
+            if (source == null || source.isBlank()) {
+                throw new IllegalArgumentException("Source " + (i + 1) + " of " + sources.size() + " is "
+                        + (source == null ? "null" : "blank") + ": nothing could support the response.\n"
+                        + "Fix: pass the text the response should be grounded in; drop empty chunks before judging.");
+            }
+        }
+        return List.copyOf(sources);
+    }
+
+    private List<String> sentencesOf(String response) {
+        if (response == null || response.isBlank()) {
+            throw new IllegalArgumentException("The response to judge is " + (response == null ? "null" : "blank")
+                    + ".\nFix: pass the text your application produced; an empty answer has nothing to judge "
+                    + "(assert on it directly if empty answers are a bug).");
+        }
+        List<String> sentences = splitter.split(response);
+        if (sentences.isEmpty()) {
+            throw new IllegalArgumentException("The response holds no sentences (no letters or digits): "
+                    + shorten(response) + "\nFix: judge a response that states something; assert on this one "
+                    + "directly.");
+        }
+        return sentences;
+    }
+
+    private static String subject(int index, int count, String sentence) {
+        return "sentence " + (index + 1) + " of " + count + " (\"" + shorten(sentence) + "\")";
+    }
+
+    private static String shorten(String text) {
+        String flat = text.strip().replaceAll("\\s+", " ");
+        return flat.length() > MAX_SHOWN ? flat.substring(0, MAX_SHOWN - 3) + "..." : flat;
+    }
+
+    private record Judged(int index, JudgeReply<SentenceScore> reply) {
+    }
+
+    /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    public static final class Builder {
+
+        private ChatModel chatModel;
+        private String judgeName;
+        private Integer concurrency;
+        private Integer maxRetries;
+        private Duration retryBackoff;
+        private Boolean structuredOutput;
+
+        private Builder() {
+        }
+
+        /** The judge model. Required; see {@code JudgeModels.chatModel(settings)}. */
+        public Builder chatModel(ChatModel chatModel) {
+            this.chatModel = chatModel;
+            return this;
+        }
+
+        /** The name verdicts carry, as {@code provider:model}; by default taken from the model. */
+        public Builder judgeName(String judgeName) {
+            this.judgeName = judgeName;
+            return this;
+        }
+
+        /** Calls in flight at once, from 1 to 256; default 8. */
+        public Builder concurrency(int concurrency) {
+            if (concurrency < 1 || concurrency > 256) {
+                throw new IllegalArgumentException("concurrency must be between 1 and 256, but is: " + concurrency
+                        + " (" + ConfigKeys.JUDGE_CONCURRENCY + ")");
+            }
+            this.concurrency = concurrency;
+            return this;
+        }
+
+        /** Retries of a transient failure (timeout, 429, 5xx), from 0 to 20; default 3. */
+        public Builder maxRetries(int maxRetries) {
+            if (maxRetries < 0 || maxRetries > 20) {
+                throw new IllegalArgumentException("maxRetries must be between 0 and 20, but is: " + maxRetries
+                        + " (" + ConfigKeys.JUDGE_MAX_RETRIES + ")");
+            }
+            this.maxRetries = maxRetries;
+            return this;
+        }
+
+        /** The wait before the first retry, doubled for each further one; default 500 ms. */
+        public Builder retryBackoff(Duration retryBackoff) {
+            if (retryBackoff != null && retryBackoff.isNegative()) {
+                throw new IllegalArgumentException("retryBackoff must not be negative, but is: " + retryBackoff);
+            }
+            this.retryBackoff = retryBackoff;
+            return this;
+        }
+
+        /**
+         * Whether to ask for JSON-schema structured output ({@code true}) or the text template ({@code false}).
+         * By default ({@code null}), structured output is used when the model declares support for it.
+         */
+        public Builder structuredOutput(Boolean structuredOutput) {
+            this.structuredOutput = structuredOutput;
+            return this;
+        }
+
+        /** Takes the judge name, concurrency and retries from {@code settings}; the chat model is set separately. */
+        public Builder settings(JudgeSettings settings) {
+            this.judgeName = settings.judgeName();
+            this.concurrency = settings.concurrency();
+            this.maxRetries = settings.maxRetries();
+            return this;
+        }
+
+        public LlmGroundednessJudge build() {
+            return new LlmGroundednessJudge(this);
+        }
+    }
+}

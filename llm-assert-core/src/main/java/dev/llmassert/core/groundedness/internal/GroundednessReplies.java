@@ -1,0 +1,114 @@
+package dev.llmassert.core.groundedness.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.llmassert.core.groundedness.SentenceVerdict;
+import dev.llmassert.core.model.JsonReplies;
+import dev.llmassert.core.model.ReplyParseException;
+import dev.llmassert.core.model.ReplyParser;
+
+import java.util.Locale;
+import java.util.regex.MatchResult;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parsers for the groundedness judge's replies: the JSON object of structured output, and the text template
+ * ({@code Supporting Evidence: ...} / {@code Score: N}) for models without it. Both reject a missing score or one
+ * outside 0–10, so the judge is re-asked instead of a score being guessed.
+ */
+public final class GroundednessReplies {
+
+    public static final int MIN_SCORE = 0;
+    public static final int MAX_SCORE = 10;
+
+    private static final String SCORE_RULE = "a whole number from 0 to 10";
+
+    /**
+     * "Score" as a label: at a line start, possibly in Markdown bold or a list, then up to a few non-word characters
+     * ({@code :}, {@code **}, {@code =}) before the number. A trailing {@code /10} or {@code out of 10} is allowed.
+     */
+    private static final Pattern SCORE_LINE = Pattern.compile(
+            "(?im)^[\\s>*_#\\-]*(?:final\\s+)?score\\b[^\\w\\n-]{0,8}?\\s*(-?\\d+(?:[.,]\\d+)?)(?:\\s*(?:/|out\\s+of)\\s*(\\d+))?");
+    private static final Pattern SCORE_ANYWHERE = Pattern.compile(
+            "(?i)\\bscore\\b[^\\w\\n-]{0,8}?\\s*(?:is\\s+|of\\s+)?(-?\\d+(?:[.,]\\d+)?)(?:\\s*(?:/|out\\s+of)\\s*(\\d+))?");
+    private static final Pattern EVIDENCE = Pattern.compile(
+            "(?is)supporting\\s+evidence[\\s:*_=\\-]*(.*?)(?=^[\\s>*_#\\-]*(?:final\\s+)?score\\b|\\z)",
+            Pattern.MULTILINE);
+    private static final Pattern NOTHING_FOUND = Pattern.compile("(?i)^[\\W_]*nothing\\s+found[\\W_]*$");
+
+    private GroundednessReplies() {
+    }
+
+    /** Reads the structured-output reply {@code {"evidence": "...", "score": N}}. */
+    public static ReplyParser<SentenceScore> json() {
+        return reply -> {
+            JsonNode object = JsonReplies.parseObject(reply);
+            int score = JsonReplies.requireInt(object, "score", MIN_SCORE, MAX_SCORE);
+            return new SentenceScore(score, evidence(JsonReplies.optionalText(object, "evidence")));
+        };
+    }
+
+    /** Reads the text template, tolerantly: {@code Score: 8}, {@code score: 8/10}, {@code **Score:** 8}. */
+    public static ReplyParser<SentenceScore> text() {
+        return GroundednessReplies::parseText;
+    }
+
+    static SentenceScore parseText(String reply) throws ReplyParseException {
+        if (reply == null || reply.isBlank()) {
+            throw new ReplyParseException("the reply was empty; end it with a line 'Score: N' where N is "
+                    + SCORE_RULE);
+        }
+        MatchResult match = lastMatch(SCORE_LINE, reply);
+        if (match == null) {
+            match = lastMatch(SCORE_ANYWHERE, reply);
+        }
+        if (match == null) {
+            throw new ReplyParseException("the reply has no score; end it with a line 'Score: N' where N is "
+                    + SCORE_RULE);
+        }
+        String number = match.group(1).replace(',', '.');
+        if (match.group(2) != null && !"10".equals(match.group(2))) {
+            throw new ReplyParseException("the score must be " + SCORE_RULE + " (out of 10), but is " + number + "/"
+                    + match.group(2));
+        }
+        double value;
+        try {
+            value = Double.parseDouble(number);
+        } catch (NumberFormatException e) {
+            throw new ReplyParseException("the score must be " + SCORE_RULE + ", but is " + number);
+        }
+        if (value != Math.rint(value) || value < MIN_SCORE || value > MAX_SCORE) {
+            throw new ReplyParseException("the score must be " + SCORE_RULE + ", but is " + number);
+        }
+        String evidence = null;
+        Matcher evidenceMatch = EVIDENCE.matcher(reply);
+        if (evidenceMatch.find()) {
+            evidence = evidenceMatch.group(1);
+        }
+        return new SentenceScore((int) value, evidence(evidence));
+    }
+
+    /** Blank, missing or "nothing found" in any spelling becomes {@link SentenceVerdict#NOTHING_FOUND}. */
+    static String evidence(String text) {
+        if (text == null) {
+            return SentenceVerdict.NOTHING_FOUND;
+        }
+        String stripped = text.strip();
+        // Markdown emphasis around the evidence is decoration, not quoted text.
+        stripped = stripped.replaceAll("^[*_]+\\s*", "").replaceAll("\\s*[*_]+$", "").strip();
+        if (stripped.isEmpty() || NOTHING_FOUND.matcher(stripped).matches()
+                || stripped.toUpperCase(Locale.ROOT).equals(SentenceVerdict.NOTHING_FOUND)) {
+            return SentenceVerdict.NOTHING_FOUND;
+        }
+        return stripped;
+    }
+
+    private static MatchResult lastMatch(Pattern pattern, String text) {
+        Matcher m = pattern.matcher(text);
+        MatchResult last = null;
+        while (m.find()) {
+            last = m.toMatchResult();
+        }
+        return last;
+    }
+}

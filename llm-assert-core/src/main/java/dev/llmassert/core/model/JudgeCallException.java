@@ -1,0 +1,38 @@
+package dev.llmassert.core.model;
+
+/**
+ * A call to the judge model failed: the endpoint refused it (bad key, unknown model, bad request), could not be
+ * reached, or kept failing with transient errors (timeouts, HTTP 429, 5xx) after every retry. The message names the
+ * judge, the kind of endpoint and the fix; it never holds a credential.
+ */
+public class JudgeCallException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String judgeName;
+    private final boolean transientFailure;
+    private final int attempts;
+
+    public JudgeCallException(String message, String judgeName, boolean transientFailure, int attempts,
+                              Throwable cause) {
+        super(message, cause);
+        this.judgeName = judgeName;
+        this.transientFailure = transientFailure;
+        this.attempts = attempts;
+    }
+
+    /** The judge, as {@code provider:model}. */
+    public String judgeName() {
+        return judgeName;
+    }
+
+    /** Whether the last failure was transient (a timeout, 429 or 5xx), so that trying later may work. */
+    public boolean isTransient() {
+        return transientFailure;
+    }
+
+    /** How many calls were made, retries included. */
+    public int attempts() {
+        return attempts;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.llmassert.core.model;
+
+import dev.langchain4j.model.chat.Capability;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.ollama.OllamaChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.llmassert.core.model.internal.JudgeMessages;
+
+import java.net.URI;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Builds the judge {@link ChatModel} from {@link JudgeSettings}.
+ *
+ * <ul>
+ *   <li>{@code openai}: langchain4j's {@link OpenAiChatModel} for any OpenAI-compatible endpoint, with strict
+ *       JSON-schema structured output declared. The key comes from the environment variable named by
+ *       {@code llmassert.judge.api-key-env}. OpenAI itself needs it; a server at another base URL (vLLM, llama.cpp,
+ *       LM Studio) often needs none, so a placeholder is sent when the variable is unset.</li>
+ *   <li>{@code ollama}: langchain4j's {@link OllamaChatModel}, which needs no key.</li>
+ *   <li>{@code local}: no chat model; the local judge works without one.</li>
+ * </ul>
+ *
+ * <p>The client's own retries are switched off: {@link JudgeChat} retries transient errors itself, with backoff, so
+ * that {@code llmassert.judge.max-retries} means what it says. Requests and responses are never logged, and the key
+ * is never part of a message.
+ */
+public final class JudgeModels {
+
+    /** Sent when a non-OpenAI endpoint needs no key; the client requires some value. */
+    static final String NO_KEY_PLACEHOLDER = "no-key";
+
+    private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    private JudgeModels() {
+    }
+
+    /** The judge model for {@code settings}, with the key read from the process environment. */
+    public static ChatModel chatModel(JudgeSettings settings) {
+        return chatModel(settings, System::getenv);
+    }
+
+    /**
+     * The judge model for {@code settings}, with environment variables read through {@code environment}
+     * (a name → value function that returns {@code null} when a variable is not set).
+     *
+     * @throws IllegalArgumentException for the local provider, which uses no chat model, or an
+     *                                  {@code api-key-env} that is not a variable name
+     * @throws IllegalStateException    if the OpenAI endpoint needs a key and its variable is not set
+     */
+    public static ChatModel chatModel(JudgeSettings settings, Function<String, String> environment) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(environment, "environment");
+        return switch (settings.provider()) {
+            case LOCAL -> throw new IllegalArgumentException(JudgeMessages.localHasNoChatModel());
+            case OPENAI -> openAi(settings, environment);
+            case OLLAMA -> OllamaChatModel.builder()
+                    .baseUrl(settings.baseUrl())
+                    .modelName(settings.model())
+                    .temperature(settings.temperature())
+                    .timeout(settings.timeout())
+                    .maxRetries(0)
+                    // Ollama constrains decoding to a JSON schema given in the request's "format".
+                    .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
+                    .build();
+        };
+    }
+
+    private static ChatModel openAi(JudgeSettings settings, Function<String, String> environment) {
+        String variable = settings.apiKeyEnv();
+        if (!VARIABLE_NAME.matcher(variable).matches()) {
+            throw new IllegalArgumentException(JudgeMessages.badApiKeyEnvName());
+        }
+        String key = environment.apply(variable);
+        if (key == null || key.isBlank()) {
+            if (needsKey(settings.baseUrl())) {
+                throw new IllegalStateException(JudgeMessages.missingApiKey(variable, settings.baseUrl()));
+            }
+            key = NO_KEY_PLACEHOLDER;
+        }
+        return OpenAiChatModel.builder()
+                .baseUrl(settings.baseUrl())
+                .apiKey(key.strip())
+                .modelName(settings.model())
+                .temperature(settings.temperature())
+                .timeout(settings.timeout())
+                .maxRetries(0)
+                .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
+                .strictJsonSchema(true)
+                .logRequests(false)
+                .logResponses(false)
+                .build();
+    }
+
+    /** OpenAI's own API always needs a key; other OpenAI-compatible servers often do not. */
+    private static boolean needsKey(String baseUrl) {
+        if (baseUrl == null) {
+            return true;
+        }
+        try {
+            String host = URI.create(baseUrl.strip()).getHost();
+            return host == null || host.toLowerCase(Locale.ROOT).endsWith("api.openai.com");
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
+    }
+}

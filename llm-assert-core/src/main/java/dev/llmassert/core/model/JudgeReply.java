@@ -1,0 +1,16 @@
+package dev.llmassert.core.model;
+
+import dev.langchain4j.model.output.TokenUsage;
+
+/**
+ * A judge reply that parsed.
+ *
+ * @param value      what the parser made of the reply
+ * @param text       the text of the reply that parsed
+ * @param tokenUsage tokens used by every call made for this reply, repairs included
+ * @param replayed   whether every call was served from a recording
+ * @param attempts   how many replies it took, from 1 (the first one parsed) to the repair limit
+ * @param <T>        what the reply holds
+ */
+public record JudgeReply<T>(T value, String text, TokenUsage tokenUsage, boolean replayed, int attempts) {
+}

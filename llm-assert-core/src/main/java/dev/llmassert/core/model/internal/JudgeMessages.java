@@ -1,0 +1,135 @@
+package dev.llmassert.core.model.internal;
+
+import dev.langchain4j.model.ModelProvider;
+import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.model.JudgeProvider;
+
+/**
+ * The user-facing messages of model access and judge replies, in one place. Each says what happened, where, and the
+ * fix. None of them ever holds a credential: keys are named by their environment variable only.
+ */
+public final class JudgeMessages {
+
+    private static final int MAX_QUOTED_REPLY = 2_000;
+
+    private JudgeMessages() {
+    }
+
+    public static String endpointKind(ModelProvider provider) {
+        if (provider == ModelProvider.OPEN_AI) {
+            return "OpenAI-compatible endpoint";
+        }
+        if (provider == ModelProvider.OLLAMA) {
+            return "Ollama endpoint";
+        }
+        return "chat model of provider " + provider;
+    }
+
+    /** What the judge model is told when its reply could not be parsed. */
+    public static String repairRequest(String parseError) {
+        return "Your previous reply could not be used: " + parseError + ".\n"
+                + "Answer the same request again, following the required format exactly and adding nothing else.";
+    }
+
+    public static String unusableReply(String judge, String subject, int attempts, String lastReply,
+                                       String parseError) {
+        return String.format("The judge %s gave no usable reply for %s after %d tries.%n"
+                        + "Last reply: %s%n"
+                        + "Problem: %s.%n"
+                        + "The judge never guesses a score. Fix: use a stronger judge model (%s), one that supports "
+                        + "structured output, or run again if the model is usually reliable.",
+                judge, subject, attempts, quote(lastReply), parseError, ConfigKeys.JUDGE_MODEL);
+    }
+
+    public static String callFailed(String judge, String endpointKind, String subject, CallFailure failure,
+                                    int attempts, int maxRetries) {
+        String where = String.format("The judge %s (%s) failed while judging %s", judge, endpointKind, subject);
+        String detail = failure.detail().isEmpty() ? "" : String.format("%nProvider said: %s", failure.detail());
+        String retries = String.format("after %d attempt%s (%s=%d)", attempts, attempts == 1 ? "" : "s",
+                ConfigKeys.JUDGE_MAX_RETRIES, maxRetries);
+        return switch (failure.kind()) {
+            case RATE_LIMITED -> String.format("%s: rate limited (HTTP 429) %s.%s%n"
+                            + "Fix: wait and run again, lower %s so fewer calls run at once, or raise %s.",
+                    where, retries, detail, ConfigKeys.JUDGE_CONCURRENCY, ConfigKeys.JUDGE_MAX_RETRIES);
+            case TIMEOUT -> String.format("%s: the call timed out %s.%s%n"
+                            + "Fix: check that the endpoint is up and not overloaded, raise %s (the limit for one "
+                            + "call), or raise %s.",
+                    where, retries, detail, ConfigKeys.JUDGE_TIMEOUT, ConfigKeys.JUDGE_MAX_RETRIES);
+            case SERVER_ERROR -> String.format("%s: server error%s %s.%s%n"
+                            + "Fix: the endpoint is failing; check its status or logs and run again, or raise %s.",
+                    where, status(failure), retries, detail, ConfigKeys.JUDGE_MAX_RETRIES);
+            case OTHER_TRANSIENT -> String.format("%s: a transient error%s %s.%s%n"
+                            + "Fix: run again, or raise %s.",
+                    where, status(failure), retries, detail, ConfigKeys.JUDGE_MAX_RETRIES);
+            case AUTHENTICATION -> String.format("%s: the endpoint rejected the credentials%s.%s%n"
+                            + "Fix: put a valid key for this endpoint in the environment variable named by %s "
+                            + "(default %s). Not retried: a retry cannot fix a key.",
+                    where, status(failure), detail, ConfigKeys.JUDGE_API_KEY_ENV,
+                    dev.llmassert.core.model.JudgeSettings.DEFAULT_API_KEY_ENV);
+            case MODEL_NOT_FOUND -> String.format("%s: the endpoint does not know the model or the path%s.%s%n"
+                            + "Fix: check %s (the model name) and %s (the endpoint).",
+                    where, status(failure), detail, ConfigKeys.JUDGE_MODEL, ConfigKeys.JUDGE_BASE_URL);
+            case BAD_REQUEST -> String.format("%s: the endpoint rejected the request%s.%s%n"
+                            + "Fix: check that %s names a chat model this endpoint serves; if the endpoint does not "
+                            + "support JSON-schema structured output, build the judge with structuredOutput(false). "
+                            + "Not retried: the same request would fail again.",
+                    where, status(failure), detail, ConfigKeys.JUDGE_MODEL);
+            case UNREACHABLE -> String.format("%s: could not connect to the endpoint.%s%n"
+                            + "Fix: start the server, or correct %s.",
+                    where, detail, ConfigKeys.JUDGE_BASE_URL);
+            case CONTENT_FILTERED -> String.format("%s: the provider's content filter refused the request.%s%n"
+                            + "Fix: use a judge model or deployment without this filter for these tests.",
+                    where, detail);
+            case UNEXPECTED -> String.format("%s: the call failed.%s%n"
+                            + "Fix: check %s and %s, and the cause below.",
+                    where, detail, ConfigKeys.JUDGE_PROVIDER, ConfigKeys.JUDGE_BASE_URL);
+        };
+    }
+
+    public static String interrupted(String judge, String subject) {
+        return "The judge " + judge + " was interrupted while waiting to retry a call for " + subject + ".";
+    }
+
+    public static String localHasNoChatModel() {
+        return String.format("The local judge (%s=%s) uses no chat model: it judges with embeddings and lexical "
+                        + "evidence, offline.%n"
+                        + "Fix: use the local judge directly, or set %s to %s or %s to judge with a model.",
+                ConfigKeys.JUDGE_PROVIDER, JudgeProvider.LOCAL.id(), ConfigKeys.JUDGE_PROVIDER,
+                JudgeProvider.OPENAI.id(), JudgeProvider.OLLAMA.id());
+    }
+
+    public static String missingApiKey(String variable, String baseUrl) {
+        return String.format("No API key for the OpenAI judge at %s: the environment variable %s is not set or is "
+                        + "empty.%n"
+                        + "Fix: export %s=<your key> in the environment that runs the tests (keys are never read "
+                        + "from files), or set %s to the name of the variable that holds your key, or use %s=%s to "
+                        + "judge offline with no key.",
+                baseUrl, variable, variable, ConfigKeys.JUDGE_API_KEY_ENV, ConfigKeys.JUDGE_PROVIDER,
+                JudgeProvider.LOCAL.id());
+    }
+
+    public static String badApiKeyEnvName() {
+        // The value is not shown: a value that is not a variable name is most likely the key itself.
+        return String.format("Unsupported value for configuration key '%s': it must be the NAME of an environment "
+                        + "variable (letters, digits and underscores, e.g. %s), not the key itself. The value is not "
+                        + "shown, in case it is a key.%n"
+                        + "Fix: set %s to the variable's name and put the key in that variable.",
+                ConfigKeys.JUDGE_API_KEY_ENV, dev.llmassert.core.model.JudgeSettings.DEFAULT_API_KEY_ENV,
+                ConfigKeys.JUDGE_API_KEY_ENV);
+    }
+
+    private static String status(CallFailure failure) {
+        return failure.status() == null ? "" : " (HTTP " + failure.status() + ")";
+    }
+
+    /** A reply as it stood, in quotes, shortened when very long. */
+    public static String quote(String reply) {
+        if (reply == null || reply.isEmpty()) {
+            return "(empty)";
+        }
+        String shown = reply.length() > MAX_QUOTED_REPLY
+                ? reply.substring(0, MAX_QUOTED_REPLY) + "... (" + reply.length() + " characters in all)"
+                : reply;
+        return "\"" + shown + "\"";
+    }
+}

@@ -1,0 +1,53 @@
+package dev.llmassert.core.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class JsonRepliesTest {
+
+    @Test
+    void findsTheObjectAmidProse() throws ReplyParseException {
+        JsonNode object = JsonReplies.parseObject("Here is my answer:\n{\"option\": \"Yes\", \"n\": 3}\nHope it helps.");
+
+        assertThat(object.path("option").asText()).isEqualTo("Yes");
+        assertThat(JsonReplies.requireInt(object, "n", 0, 5)).isEqualTo(3);
+    }
+
+    @Test
+    void requireOneOfReturnsTheAllowedSpelling() throws ReplyParseException {
+        JsonNode object = JsonReplies.parseObject("{\"option\": \" yes \"}");
+
+        assertThat(JsonReplies.requireOneOf(object, "option", List.of("Yes", "No"))).isEqualTo("Yes");
+    }
+
+    @Test
+    void requireOneOfNamesTheAllowedOptions() throws ReplyParseException {
+        JsonNode object = JsonReplies.parseObject("{\"option\": \"Maybe\"}");
+
+        assertThatThrownBy(() -> JsonReplies.requireOneOf(object, "option", List.of("Yes", "No")))
+                .isInstanceOf(ReplyParseException.class)
+                .hasMessage("the field \"option\" must be one of \"Yes\", \"No\", but is \"Maybe\"");
+    }
+
+    @Test
+    void requireTextRejectsMissingAndBlankFields() throws ReplyParseException {
+        JsonNode object = JsonReplies.parseObject("{\"explanation\": \"  \"}");
+
+        assertThatThrownBy(() -> JsonReplies.requireText(object, "explanation"))
+                .hasMessageContaining("\"explanation\" is missing or empty");
+        assertThatThrownBy(() -> JsonReplies.requireText(object, "feedback"))
+                .hasMessageContaining("\"feedback\" is missing or empty");
+    }
+
+    @Test
+    void invalidJsonNamesTheProblem() {
+        assertThatThrownBy(() -> JsonReplies.parseObject("{\"option\": Yes}"))
+                .isInstanceOf(ReplyParseException.class)
+                .hasMessageContaining("not valid JSON");
+    }
+}

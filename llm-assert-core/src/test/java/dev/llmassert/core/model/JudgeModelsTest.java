@@ -1,0 +1,98 @@
+package dev.llmassert.core.model;
+
+import dev.langchain4j.model.chat.Capability;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.ollama.OllamaChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class JudgeModelsTest {
+
+    private static final String FAKE_KEY = "sk-test-FAKE-KEY-0123456789";
+
+    @Test
+    void openAiBuildsTheRealClientWithStructuredOutputDeclared() {
+        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).model("gpt-4o-mini")
+                .temperature(0.0).timeout(Duration.ofSeconds(5)).build();
+
+        ChatModel model = JudgeModels.chatModel(settings, Map.of("OPENAI_API_KEY", FAKE_KEY)::get);
+
+        assertThat(model).isInstanceOf(OpenAiChatModel.class);
+        assertThat(model.supportedCapabilities()).contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+        assertThat(model.defaultRequestParameters().modelName()).isEqualTo("gpt-4o-mini");
+        assertThat(model.defaultRequestParameters().temperature()).isEqualTo(0.0);
+        assertThat(JudgeChat.defaultJudgeName(model)).isEqualTo(settings.judgeName());
+    }
+
+    @Test
+    void ollamaBuildsTheRealClientWithoutAKey() {
+        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OLLAMA).build();
+
+        ChatModel model = JudgeModels.chatModel(settings, name -> null);
+
+        assertThat(model).isInstanceOf(OllamaChatModel.class);
+        assertThat(model.supportedCapabilities()).contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+        assertThat(JudgeChat.defaultJudgeName(model)).isEqualTo("ollama:llama3.1");
+    }
+
+    @Test
+    void theLocalJudgeHasNoChatModel() {
+        assertThatThrownBy(() -> JudgeModels.chatModel(JudgeSettings.defaults(), name -> null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("local judge (llmassert.judge.provider=local) uses no chat model")
+                .hasMessageContaining("Fix:");
+    }
+
+    @Test
+    void aMissingKeyForOpenAiNamesTheVariableAndTheFix() {
+        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).apiKeyEnv("MY_JUDGE_KEY")
+                .build();
+
+        assertThatThrownBy(() -> JudgeModels.chatModel(settings, Map.of("OPENAI_API_KEY", FAKE_KEY)::get))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("environment variable MY_JUDGE_KEY is not set")
+                .hasMessageContaining("export MY_JUDGE_KEY=")
+                .hasMessageContaining("llmassert.judge.api-key-env")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain(FAKE_KEY));
+    }
+
+    @Test
+    void aBlankKeyCountsAsMissing() {
+        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).build();
+
+        assertThatThrownBy(() -> JudgeModels.chatModel(settings, Map.of("OPENAI_API_KEY", "  ")::get))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("OPENAI_API_KEY");
+    }
+
+    @Test
+    void aLocalOpenAiCompatibleServerNeedsNoKey() {
+        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI)
+                .baseUrl("http://localhost:8000/v1").model("qwen2.5").build();
+
+        assertThat(JudgeModels.chatModel(settings, name -> null)).isInstanceOf(OpenAiChatModel.class);
+    }
+
+    @Test
+    void aKeyPutWhereTheVariableNameBelongsIsRejectedWithoutShowingIt() {
+        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).apiKeyEnv(FAKE_KEY).build();
+
+        assertThatThrownBy(() -> JudgeModels.chatModel(settings, name -> null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("NAME of an environment variable")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain(FAKE_KEY, "FAKE-KEY"));
+    }
+
+    @Test
+    void theSettingsHoldNoKey() {
+        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).build();
+        JudgeModels.chatModel(settings, Map.of("OPENAI_API_KEY", FAKE_KEY)::get);
+
+        assertThat(settings.toString()).doesNotContain(FAKE_KEY);
+    }
+}
