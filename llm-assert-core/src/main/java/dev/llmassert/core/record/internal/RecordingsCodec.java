@@ -66,7 +66,8 @@ public final class RecordingsCodec {
         try {
             root = JSON.readTree(bytes);
         } catch (JsonProcessingException e) {
-            throw new RecordingFileException(file, RecordingMessages.cannotParse(file, e.getOriginalMessage()
+            String problem = e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "[");
+            throw new RecordingFileException(file, RecordingMessages.cannotParse(file, problem
                     + " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"), e);
         } catch (IOException e) {
             throw new RecordingFileException(file, RecordingMessages.cannotParse(file, e.getMessage()), e);
