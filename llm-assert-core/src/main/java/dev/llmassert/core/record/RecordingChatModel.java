@@ -1,0 +1,83 @@
+package dev.llmassert.core.record;
+
+import dev.langchain4j.model.ModelProvider;
+import dev.langchain4j.model.chat.Capability;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.ChatRequestOptions;
+import dev.langchain4j.model.chat.listener.ChatModelListener;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
+import dev.langchain4j.model.chat.response.ChatResponse;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A {@link ChatModel} that records and replays another one at the {@code chat(ChatRequest)} boundary, through a
+ * {@link RecordingSession}. Every judge, and any application code that takes a {@code ChatModel}, can use it.
+ *
+ * <p>A replayed response has {@code metadata().id()} starting with {@link Replayed#ID_PREFIX}; see
+ * {@link Replayed#isReplayed}. Live calls go to the wrapped model's own {@code chat}, so its listeners, retries and
+ * parameter handling apply unchanged; this wrapper has no listeners of its own, so none fire twice.
+ */
+public final class RecordingChatModel implements ChatModel {
+
+    private final ChatModel delegate;
+    private final RecordingSession session;
+
+    RecordingChatModel(ChatModel delegate, RecordingSession session) {
+        this.delegate = delegate;
+        this.session = session;
+    }
+
+    @Override
+    public ChatResponse chat(ChatRequest chatRequest) {
+        return session.chat(delegate, chatRequest, ChatRequestOptions.EMPTY);
+    }
+
+    @Override
+    public ChatResponse chat(ChatRequest chatRequest, ChatRequestOptions options) {
+        return session.chat(delegate, chatRequest, options == null ? ChatRequestOptions.EMPTY : options);
+    }
+
+    @Override
+    public ChatResponse doChat(ChatRequest chatRequest) {
+        return session.chat(delegate, chatRequest, ChatRequestOptions.EMPTY);
+    }
+
+    /** The wrapped model's defaults, so that the model name and temperature are part of every key. */
+    @Override
+    public ChatRequestParameters defaultRequestParameters() {
+        return delegate.defaultRequestParameters();
+    }
+
+    /** The wrapped model's capabilities, so that callers still choose structured output when it is supported. */
+    @Override
+    public Set<Capability> supportedCapabilities() {
+        return delegate.supportedCapabilities();
+    }
+
+    @Override
+    public ModelProvider provider() {
+        return delegate.provider();
+    }
+
+    @Override
+    public List<ChatModelListener> listeners() {
+        return List.of();
+    }
+
+    /** The model that is called on a miss. */
+    public ChatModel delegate() {
+        return delegate;
+    }
+
+    public RecordingSession session() {
+        return session;
+    }
+
+    @Override
+    public String toString() {
+        return "RecordingChatModel[" + delegate + ", " + session + "]";
+    }
+}

@@ -1,0 +1,136 @@
+package dev.llmassert.core.record;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.llmassert.core.record.internal.CanonicalRequests;
+import dev.llmassert.core.record.internal.Entry;
+import dev.llmassert.core.record.internal.PathLocks;
+import dev.llmassert.core.record.internal.RecordingsCodec;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Recording keys: the SHA-256 (hex) of the canonical request. The canonical request is the model name, the messages,
+ * the sampling parameters, the response format (with its JSON schema) and the tools. It never holds the endpoint or
+ * a credential. It is what a recordings file shows under {@code "request"}, and the key can be computed from that
+ * alone: an entry without {@code "key"} gets it computed when the file is loaded, which is how a hand-written
+ * recording is made.
+ *
+ * <p>To fill in or correct the keys of hand-written or hand-edited files, run
+ * {@code java -cp <test classpath> dev.llmassert.core.record.RecordingKeys <file-or-folder>...}
+ */
+public final class RecordingKeys {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RecordingKeys() {
+    }
+
+    /** The key of {@code request} exactly as given; its parameters must already name the model. */
+    public static String keyOf(ChatRequest request) {
+        return CanonicalRequests.key(CanonicalRequests.toNode(request));
+    }
+
+    /**
+     * The key under which {@code model}, wrapped for recording, files {@code request}: the request merged over the
+     * model's default parameters (model name, temperature, ...), as {@code ChatModel.chat} sends it.
+     */
+    public static String keyOf(ChatModel model, ChatRequest request) {
+        return keyOf(RecordingSession.asSent(model, request));
+    }
+
+    /** The readable canonical request, pretty-printed: what a recordings file shows under {@code "request"}. */
+    public static String canonicalRequest(ChatRequest request) {
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(CanonicalRequests.toNode(request));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The key of a canonical request given as JSON text, e.g. the {@code "request"} object of an entry. */
+    public static String keyOfCanonicalRequest(String canonicalRequestJson) {
+        JsonNode node;
+        try {
+            node = JSON.readTree(canonicalRequestJson);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("canonicalRequestJson must be a JSON object like "
+                    + "{\"model\": ..., \"messages\": [...]}, but does not parse: " + e.getMessage(), e);
+        }
+        Path here = Path.of("(argument)");
+        String file = "{\"format\":1,\"entries\":[{\"request\":" + node + ",\"responses\":[{\"text\":\"-\"}]}]}";
+        Map<String, Entry> entries = RecordingsCodec.read(here, file.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                false);
+        return entries.keySet().iterator().next();
+    }
+
+    /**
+     * Rewrites {@code file} with every key computed from its request, entries sorted by key, in the standard layout.
+     *
+     * @return how many entries had a missing or different key
+     * @throws RecordingFileException when the file is not a valid recordings file (it is left unchanged)
+     */
+    public static int rewriteKeys(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        try (PathLocks.Held ignored = PathLocks.lock(absolute)) {
+            byte[] bytes = Files.readAllBytes(absolute);
+            Map<String, Entry> entries = RecordingsCodec.read(absolute, bytes, false);
+            Set<String> written = new HashSet<>();
+            for (JsonNode entry : JSON.readTree(bytes).path("entries")) {
+                written.add(entry.path("key").asText(""));
+            }
+            int changed = 0;
+            for (String key : entries.keySet()) {
+                if (!written.contains(key)) {
+                    changed++;
+                }
+            }
+            byte[] out = RecordingsCodec.write(new TreeMap<>(entries).values());
+            Path temp = absolute.resolveSibling("." + absolute.getFileName() + "." + java.util.UUID.randomUUID()
+                    + ".tmp");
+            Files.write(temp, out, java.nio.file.StandardOpenOption.CREATE_NEW);
+            Files.move(temp, absolute, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            return changed;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot rewrite the keys of " + absolute + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Rewrites the keys of the given recordings files, or of every {@code .json} file in the given folders.
+     * Usage: {@code java -cp <test classpath> dev.llmassert.core.record.RecordingKeys <file-or-folder>...}
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length == 0) {
+            System.err.println("Usage: java -cp <test classpath> " + RecordingKeys.class.getName()
+                    + " <recordings file or folder>...");
+            System.exit(2);
+        }
+        for (String arg : args) {
+            Path path = Path.of(arg);
+            List<Path> files;
+            if (Files.isDirectory(path)) {
+                try (Stream<Path> listing = Files.list(path)) {
+                    files = listing.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+                }
+            } else {
+                files = List.of(path);
+            }
+            for (Path file : files) {
+                int changed = rewriteKeys(file);
+                System.out.println(file + ": " + changed + (changed == 1 ? " key" : " keys") + " filled in or corrected");
+            }
+        }
+    }
+}

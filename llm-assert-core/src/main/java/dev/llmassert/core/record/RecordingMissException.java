@@ -1,0 +1,39 @@
+package dev.llmassert.core.record;
+
+import java.nio.file.Path;
+
+/**
+ * A request that has no recording, in {@link RecordingMode#REPLAY} mode. The model was not called. The message gives
+ * the key, the test, the file, a summary of the request, how it differs from the nearest recorded request, and the
+ * command that records it.
+ */
+public class RecordingMissException extends RecordingException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String key;
+    private final String testName;
+    private final transient Path file;
+
+    public RecordingMissException(String message, String key, String testName, Path file) {
+        super(message);
+        this.key = key;
+        this.testName = testName;
+        this.file = file;
+    }
+
+    /** The key of the request that was not found. */
+    public String key() {
+        return key;
+    }
+
+    /** The test that made the request, as given when the session was opened. */
+    public String testName() {
+        return testName;
+    }
+
+    /** The recordings file that was searched. */
+    public Path file() {
+        return file;
+    }
+}

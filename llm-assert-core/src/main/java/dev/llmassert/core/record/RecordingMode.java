@@ -1,0 +1,94 @@
+package dev.llmassert.core.record;
+
+import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.model.InvalidSettingException;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * When recordings are read and when the model is called ({@value ConfigKeys#RECORDINGS_MODE}).
+ *
+ * <p>A typo in a mode fails loudly: a misspelt {@code replay} must never turn into live calls in CI.
+ */
+public enum RecordingMode {
+
+    /** No reading, no writing: every call goes to the model. */
+    OFF("off"),
+    /** Recordings only. A request with no recording fails; the model is never called. */
+    REPLAY("replay"),
+    /** Replay what is recorded; call the model for what is not, and save it. */
+    RECORD_MISSING("record-missing"),
+    /** Call the model for everything and rewrite the recordings of the requests made. */
+    RECORD("record");
+
+    private final String id;
+
+    RecordingMode(String id) {
+        this.id = id;
+    }
+
+    /** The name used in configuration, e.g. {@code record-missing}. */
+    public String id() {
+        return id;
+    }
+
+    /** Whether this mode may serve a call from a recording. */
+    public boolean replays() {
+        return this == REPLAY || this == RECORD_MISSING;
+    }
+
+    /** Whether this mode may write the recordings file. */
+    public boolean writes() {
+        return this == RECORD_MISSING || this == RECORD;
+    }
+
+    /**
+     * Parses a configured mode, ignoring case and surrounding blanks ({@code RECORD_MISSING} is accepted for
+     * {@code record-missing}).
+     *
+     * @throws InvalidSettingException naming {@value ConfigKeys#RECORDINGS_MODE}, the value and the allowed values
+     */
+    public static RecordingMode parse(String value) {
+        if (value != null) {
+            String wanted = value.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+            for (RecordingMode mode : values()) {
+                if (mode.id.equals(wanted)) {
+                    return mode;
+                }
+            }
+        }
+        throw new InvalidSettingException(ConfigKeys.RECORDINGS_MODE, value, allowedValues());
+    }
+
+    /**
+     * The mode when none is configured: {@link #REPLAY} when the environment variable {@code CI} is set to anything
+     * non-empty (CI has no key and must never call a model by surprise), else {@link #RECORD_MISSING}.
+     *
+     * @param environment looks up an environment variable, e.g. {@code System::getenv}
+     */
+    public static RecordingMode defaultMode(Function<String, String> environment) {
+        String ci = environment.apply("CI");
+        return ci != null && !ci.isBlank() ? REPLAY : RECORD_MISSING;
+    }
+
+    /**
+     * {@link #parse(String) parse(configured)} when a value is configured (not {@code null} or blank), else
+     * {@link #defaultMode(Function) defaultMode(environment)}.
+     */
+    public static RecordingMode resolve(String configured, Function<String, String> environment) {
+        return configured == null || configured.isBlank() ? defaultMode(environment) : parse(configured);
+    }
+
+    /** {@code off, replay, record-missing, record}. */
+    public static String allowedValues() {
+        return Arrays.stream(values()).map(RecordingMode::id).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

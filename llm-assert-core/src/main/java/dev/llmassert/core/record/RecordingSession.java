@@ -1,0 +1,148 @@
+package dev.llmassert.core.record;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.ChatRequestOptions;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.llmassert.core.record.internal.CanonicalRequests;
+import dev.llmassert.core.record.internal.RecordedResponse;
+
+import java.util.Collections;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The calls of one test against one {@link RecordingFile}. A request made several times in a session gets the
+ * recorded replies in order (the first call the first reply), and the next session starts again at the first.
+ *
+ * <p>Thread-safe: a judge may send its calls in parallel. Close the session when the test ends: closing saves what
+ * it recorded (in {@link RecordingMode#RECORD_MISSING} and {@link RecordingMode#RECORD}).
+ */
+public final class RecordingSession implements AutoCloseable {
+
+    private final RecordingFile file;
+    private final RecordingMode mode;
+    private final String testName;
+    private final boolean saveEachRecording;
+    private final ConcurrentHashMap<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+    private final AtomicInteger replayed = new AtomicInteger();
+    private final AtomicInteger recorded = new AtomicInteger();
+    private volatile boolean closed;
+
+    RecordingSession(RecordingFile file, RecordingMode mode, String testName, boolean saveEachRecording) {
+        this.file = file;
+        this.mode = mode;
+        this.testName = testName;
+        this.saveEachRecording = saveEachRecording;
+    }
+
+    /**
+     * {@code model}, recorded and replayed through this session. It reports {@code model}'s default parameters,
+     * capabilities and provider as its own, so requests are keyed with the model name and structured output keeps
+     * working.
+     */
+    public RecordingChatModel wrap(ChatModel model) {
+        if (model == null) {
+            throw new IllegalArgumentException("model must be the ChatModel to record and replay, but is: null");
+        }
+        if (model instanceof RecordingChatModel recording && recording.session() == this) {
+            return recording;
+        }
+        return new RecordingChatModel(model, this);
+    }
+
+    public RecordingFile file() {
+        return file;
+    }
+
+    public RecordingMode mode() {
+        return mode;
+    }
+
+    public String testName() {
+        return testName;
+    }
+
+    /** Calls served from the recording. */
+    public int replayedCalls() {
+        return replayed.get();
+    }
+
+    /** Calls that went to the model and were recorded. */
+    public int recordedCalls() {
+        return recorded.get();
+    }
+
+    /** The keys this session replayed or recorded, sorted. */
+    public SortedSet<String> usedKeys() {
+        return Collections.unmodifiableSortedSet(new TreeSet<>(calls.keySet()));
+    }
+
+    /**
+     * Ends the session and saves what it recorded. Calling it again does nothing.
+     *
+     * @throws RecordingFileException when the file cannot be written
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (mode.writes()) {
+            file.save();
+        }
+    }
+
+    ChatResponse chat(ChatModel delegate, ChatRequest request, ChatRequestOptions options) {
+        if (closed) {
+            throw new IllegalStateException("The recording session of " + testName + " is closed; a model wrapped "
+                    + "for one test was used after it ended. Fix: wrap the model again in the test that uses it.");
+        }
+        if (mode == RecordingMode.OFF) {
+            return delegate.chat(request, options);
+        }
+        ObjectNode canonical = CanonicalRequests.toNode(asSent(delegate, request));
+        String key = CanonicalRequests.key(canonical);
+        int position = calls.computeIfAbsent(key, k -> new AtomicInteger()).getAndIncrement();
+        if (mode.replays()) {
+            RecordingFile.Replay replay = file.lookup(key, position);
+            if (replay != null) {
+                replayed.incrementAndGet();
+                return replay.response().toChatResponse(Replayed.ID_PREFIX + key + "/" + (position + 1),
+                        replay.entry().model());
+            }
+            if (mode == RecordingMode.REPLAY) {
+                throw file.miss(key, position, canonical, testName);
+            }
+        }
+        ChatResponse live = delegate.chat(request, options);
+        String model = live.modelName() != null ? live.modelName() : canonical.path("model").asText(null);
+        file.record(key, model, canonical, RecordedResponse.of(live, file.clock().instant()), position, mode);
+        recorded.incrementAndGet();
+        if (saveEachRecording) {
+            file.save();
+        }
+        return live;
+    }
+
+    /** The request as the model's own {@code chat} will send it: its parameters merged over the model's defaults. */
+    static ChatRequest asSent(ChatModel model, ChatRequest request) {
+        ChatRequestParameters defaults = model.defaultRequestParameters();
+        if (defaults == null) {
+            return request;
+        }
+        ChatRequestParameters merged = request.parameters() == null ? defaults
+                : defaults.overrideWith(request.parameters());
+        return ChatRequest.builder().messages(request.messages()).parameters(merged).build();
+    }
+
+    @Override
+    public String toString() {
+        return "RecordingSession[" + testName + ", " + mode + ", " + file.path() + "]";
+    }
+}

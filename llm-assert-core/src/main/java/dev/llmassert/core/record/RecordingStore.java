@@ -1,0 +1,75 @@
+package dev.llmassert.core.record;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The recordings files of one test run: one {@link RecordingFile} per path, so that every test class and method that
+ * records into a file shares its state. A JUnit extension keeps one store for the whole run (in the root
+ * {@code ExtensionContext.Store}) and closes it at the end.
+ */
+public final class RecordingStore implements AutoCloseable {
+
+    private final ConcurrentHashMap<Path, RecordingFile> files = new ConcurrentHashMap<>();
+    private final Clock clock;
+
+    private RecordingStore(Clock clock) {
+        this.clock = clock;
+    }
+
+    public static RecordingStore create() {
+        return new RecordingStore(Clock.systemUTC());
+    }
+
+    /** A store whose recordings are stamped with {@code clock}'s time. */
+    public static RecordingStore create(Clock clock) {
+        if (clock == null) {
+            throw new IllegalArgumentException("clock must be given, but is: null");
+        }
+        return new RecordingStore(clock);
+    }
+
+    /** The file at {@code path} (made absolute): the same instance for the same path. It is not read yet. */
+    public RecordingFile file(Path path) {
+        if (path == null) {
+            throw new IllegalArgumentException("path must be the recordings file, but is: null");
+        }
+        Path absolute = path.toAbsolutePath().normalize();
+        return files.computeIfAbsent(absolute, p -> new RecordingFile(p, clock));
+    }
+
+    /** The file of a test class: {@code file(Recordings.fileFor(dir, className))}. */
+    public RecordingFile fileForClass(Path dir, String className) {
+        return file(Recordings.fileFor(dir, className));
+    }
+
+    /** The files handed out so far. */
+    public List<RecordingFile> files() {
+        return List.copyOf(files.values());
+    }
+
+    /**
+     * Saves every file with unsaved recordings. Every file is tried; the first failure is thrown with the others
+     * suppressed.
+     */
+    @Override
+    public void close() {
+        RecordingFileException first = null;
+        for (RecordingFile file : files.values()) {
+            try {
+                file.save();
+            } catch (RecordingFileException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

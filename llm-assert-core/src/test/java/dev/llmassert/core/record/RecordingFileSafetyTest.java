@@ -1,0 +1,265 @@
+package dev.llmassert.core.record;
+
+import dev.langchain4j.model.chat.ChatModel;
+import dev.llmassert.core.testing.LoopbackChatServer;
+import dev.llmassert.core.testing.LoopbackChatServer.Reply;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static dev.llmassert.core.record.Loopback.judgeRequest;
+import static dev.llmassert.core.record.Loopback.openAi;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Corrupt files, parallel writers, read-only folders, credentials and stable bytes. */
+class RecordingFileSafetyTest {
+
+    @TempDir
+    Path dir;
+
+    private Path file() {
+        return Recordings.fileFor(dir, "com.example.SafetyTest");
+    }
+
+    @Test
+    void aCorruptFileFailsWithItsPathAndTheParseErrorAndIsNeverOverwritten() throws IOException {
+        byte[] corrupt = ("{\n  \"format\": 1,\n  \"entries\": [\n    {\n      \"key\": \"abc\",\n"
+                + "<<<<<<< HEAD\n").getBytes(StandardCharsets.UTF_8);
+        Files.write(file(), corrupt);
+        try (LoopbackChatServer server = LoopbackChatServer.start();
+             RecordingStore store = RecordingStore.create()) {
+            server.respondWith(request -> Reply.content("live"));
+            RecordingFile recordings = store.file(file());
+            for (RecordingMode mode : List.of(RecordingMode.REPLAY, RecordingMode.RECORD_MISSING,
+                    RecordingMode.RECORD)) {
+                assertThatThrownBy(() -> recordings.openSession(mode, "t"))
+                        .isInstanceOf(RecordingFileException.class)
+                        .hasMessageContaining("cannot be parsed: " + file().toAbsolutePath())
+                        .hasMessageContaining("line 6")
+                        .hasMessageNotContaining("REDACTED")
+                        .hasMessageContaining("It was left unchanged")
+                        .hasMessageContaining("Fix:");
+            }
+            assertThat(server.requestCount()).isZero();
+        }
+        assertThat(Files.readAllBytes(file())).isEqualTo(corrupt);
+    }
+
+    @Test
+    void aFileThatBreaksWhileRecordingIsLeftAsItIsAtSaveTime() throws IOException {
+        // The store is not closed: its close would try the same save again, and fail again.
+        RecordingStore store = RecordingStore.create();
+        try (LoopbackChatServer server = LoopbackChatServer.start()) {
+            server.respondWith(request -> Reply.content("live"));
+            RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "t");
+            session.wrap(openAi(server)).chat(judgeRequest("q"));
+            byte[] broken = "{\"format\": 1, \"entries\": [".getBytes(StandardCharsets.UTF_8);
+            Files.write(file(), broken);
+            assertThatThrownBy(session::close).isInstanceOf(RecordingFileException.class)
+                    .hasMessageContaining(file().toAbsolutePath().toString());
+            assertThat(Files.readAllBytes(file())).isEqualTo(broken);
+            assertThatThrownBy(store::close).isInstanceOf(RecordingFileException.class);
+            assertThat(Files.readAllBytes(file())).isEqualTo(broken);
+        }
+    }
+
+    @Test
+    void anUnknownFormatAndAnEntryWithoutRepliesAreNamed() throws IOException {
+        Files.writeString(file(), "{\"format\": 2, \"entries\": []}");
+        try (RecordingStore store = RecordingStore.create()) {
+            assertThatThrownBy(() -> store.file(file()).openSession(RecordingMode.REPLAY, "t"))
+                    .hasMessageContaining("format 2");
+        }
+        Files.writeString(file(), "{\"format\": 1, \"entries\": [{\"request\": {\"messages\": []}, \"responses\": []}]}");
+        try (RecordingStore store = RecordingStore.create()) {
+            assertThatThrownBy(() -> store.file(file()).openSession(RecordingMode.REPLAY, "t"))
+                    .hasMessageContaining("at entries[0].responses");
+        }
+    }
+
+    @Test
+    void twoHundredParallelRecordersIntoOneFileLoseNoEntry() throws Exception {
+        int tests = 200;
+        try (LoopbackChatServer server = LoopbackChatServer.start();
+             RecordingStore methods = RecordingStore.create();
+             RecordingStore otherWriter = RecordingStore.create()) {
+            server.respondWith(request -> Reply.content("answer to " + request.lastUserMessage()));
+            ChatModel model = openAi(server);
+            ExecutorService pool = Executors.newFixedThreadPool(32);
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<?>> futures = new ArrayList<>();
+            for (int i = 0; i < tests; i++) {
+                int n = i;
+                // Half through a second store: an independent writer (another class's wrap, another JVM) that
+                // only the merge at save time reconciles.
+                RecordingStore store = i % 2 == 0 ? methods : otherWriter;
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    try (RecordingSession session = store.file(file())
+                            .openSession(RecordingMode.RECORD_MISSING, "test" + n)) {
+                        session.wrap(model).chat(judgeRequest("question " + n));
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : futures) {
+                future.get(60, TimeUnit.SECONDS);
+            }
+            pool.shutdown();
+            assertThat(server.requestCount()).isEqualTo(tests);
+        }
+        try (RecordingStore store = RecordingStore.create()) {
+            RecordingFile recordings = store.file(file());
+            assertThat(recordings.size()).isEqualTo(tests);
+            for (int i = 0; i < tests; i++) {
+                try (RecordingSession session = recordings.openSession(RecordingMode.REPLAY, "check" + i)) {
+                    assertThat(session.wrap(new RefusingModel()).chat(judgeRequest("question " + i)).aiMessage()
+                            .text()).isEqualTo("answer to question " + i);
+                }
+            }
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).as("no temporary file is left behind").containsExactly(file());
+        }
+    }
+
+    @Test
+    void aReadOnlyFolderInRecordModeNamesTheFolderAndTheFix() throws IOException {
+        Path readOnly = Files.createDirectory(dir.resolve("read-only"));
+        Path target = Recordings.fileFor(readOnly, "com.example.ReadOnlyTest");
+        makeReadOnly(readOnly);
+        RecordingStore store = RecordingStore.create();
+        try (LoopbackChatServer server = LoopbackChatServer.start()) {
+            server.respondWith(request -> Reply.content("live"));
+            assertThatThrownBy(() -> store.file(target).openSession(RecordingMode.RECORD, "t"))
+                    .isInstanceOf(RecordingFileException.class)
+                    .hasMessageContaining("Cannot write recordings in mode record: the folder is not writable: "
+                            + readOnly.toAbsolutePath())
+                    .hasMessageContaining("Fix: make the folder writable, point llmassert.recordings.dir at a "
+                            + "writable folder, or run with -Dllmassert.recordings.mode=replay");
+            assertThat(server.requestCount()).as("it fails before calling the model").isZero();
+
+            RecordingSession missing = store.file(target).openSession(RecordingMode.RECORD_MISSING, "t");
+            missing.wrap(openAi(server)).chat(judgeRequest("q"));
+            assertThatThrownBy(missing::close).isInstanceOf(RecordingFileException.class)
+                    .hasMessageContaining("the folder is not writable: " + readOnly.toAbsolutePath());
+            assertThatThrownBy(store::close).as("unsaved recordings are not dropped silently")
+                    .isInstanceOf(RecordingFileException.class);
+        } finally {
+            makeWritable(readOnly);
+        }
+        assertThat(target).doesNotExist();
+    }
+
+    @Test
+    void anApiKeyNeverReachesAnyFileUnderTheRecordingsFolder() throws IOException {
+        String apiKey = "sk-llmassert-secret-" + UUID.randomUUID();
+        try (LoopbackChatServer server = LoopbackChatServer.start()) {
+            server.respondWith(request -> Reply.content("Score: 3"));
+            ChatModel model = openAi(server, "gpt-4o-mini", 0.0, apiKey);
+            try (RecordingStore store = RecordingStore.create();
+                 RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD, "secret")) {
+                session.wrap(model).chat(judgeRequest("Is the key safe?"));
+            }
+            Recordings.wrap(model, Recordings.fileFor(dir, "com.example.AppTest"), RecordingMode.RECORD_MISSING)
+                    .chat(judgeRequest("And here?"));
+            assertThat(server.requests()).allSatisfy(request ->
+                    assertThat(request.header("Authorization")).as("the key was really in use")
+                            .isEqualTo("Bearer " + apiKey));
+            RecordingMissException miss = org.assertj.core.api.Assertions.catchThrowableOfType(
+                    RecordingMissException.class,
+                    () -> Recordings.wrap(model, file(), RecordingMode.REPLAY).chat(judgeRequest("unrecorded")));
+            assertThat(miss.getMessage()).doesNotContain(apiKey);
+        }
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        assertThat(files).hasSize(2);
+        for (Path written : files) {
+            assertThat(Files.readString(written)).doesNotContain(apiKey).doesNotContain("sk-llmassert-secret");
+        }
+    }
+
+    @Test
+    void savingWithoutAChangeGivesTheSameBytes() throws IOException {
+        try (LoopbackChatServer server = LoopbackChatServer.start()) {
+            server.respondWith(request -> Reply.content("Line one.\nLine two: \"quoted\" \u00e9\u4e2d."));
+            ChatModel model = openAi(server);
+            try (RecordingStore store = RecordingStore.create();
+                 RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "a")) {
+                session.wrap(model).chat(judgeRequest("first\nwith two lines"));
+                session.wrap(model).chat(judgeRequest("second"));
+            }
+            byte[] original = Files.readAllBytes(file());
+
+            try (RecordingStore store = RecordingStore.create();
+                 RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "b")) {
+                session.wrap(model).chat(judgeRequest("a third one, pruned below"));
+            }
+            assertThat(Files.readAllBytes(file())).isNotEqualTo(original);
+
+            try (RecordingStore store = RecordingStore.create()) {
+                RecordingFile recordings = store.file(file());
+                try (RecordingSession session = recordings.openSession(RecordingMode.RECORD_MISSING, "c")) {
+                    session.wrap(model).chat(judgeRequest("first\nwith two lines"));
+                    session.wrap(model).chat(judgeRequest("second"));
+                }
+                assertThat(recordings.pruneUnused(RecordingMode.RECORD_MISSING)).hasSize(1);
+            }
+            assertThat(Files.readAllBytes(file())).isEqualTo(original);
+            assertThat(new String(original, StandardCharsets.UTF_8)).startsWith("{\n  \"format\": 1,\n")
+                    .endsWith("}\n").doesNotContain("\r");
+        }
+    }
+
+    private static void makeReadOnly(Path folder) throws IOException {
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("r-xr-xr-x"));
+        if (canCreateIn(folder)) {
+            // Permissions do not stop root (as in many CI containers); the immutable attribute does.
+            run("chattr", "+i", folder.toString());
+        }
+        assumeTrue(!canCreateIn(folder), "cannot make a folder read-only on this machine");
+    }
+
+    private static void makeWritable(Path folder) throws IOException {
+        run("chattr", "-i", folder.toString());
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private static boolean canCreateIn(Path folder) {
+        try {
+            Files.delete(Files.createFile(folder.resolve("probe")));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void run(String... command) {
+        try {
+            new ProcessBuilder(command).redirectErrorStream(true).start().waitFor(10, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            // No chattr here: the assumption above decides.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
