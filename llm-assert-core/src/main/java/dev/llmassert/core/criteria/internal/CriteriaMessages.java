@@ -161,6 +161,109 @@ public final class CriteriaMessages {
                 + "Fix: vote over the samples of one comparison at a time.";
     }
 
+    // ---- multi-criteria
+
+    public static String weightOutOfRange(String criteria, double weight) {
+        return "Criteria '" + criteria + "' has weight " + weight + ", but weights go from 0 to 1." + N
+                + "Fix: give each criteria its share of the aggregate, e.g. 0.25, so that the weights sum to 1.";
+    }
+
+    public static String targetAndThreshold(String criteria, String target, double threshold) {
+        return "Criteria '" + criteria + "' has both targetOption '" + target + "' and scoreThreshold " + threshold
+                + ", but an item counts either the option or the score." + N
+                + "Fix: keep one of them.";
+    }
+
+    public static String unknownTargetOption(Criteria criteria, String target) {
+        return "The targetOption '" + target + "' is not an option of criteria '" + criteria.name() + "'." + N
+                + "Its options are: " + quoted(criteria.optionNames()) + "." + N
+                + "Fix: use one of these names.";
+    }
+
+    public static String thresholdNotFinite(String criteria, double threshold) {
+        return "Criteria '" + criteria + "' has scoreThreshold " + threshold + ", which is not a finite number." + N
+                + "Fix: use a number on the score scale, e.g. 0.5.";
+    }
+
+    public static String noItems() {
+        return "A multi-criteria has no criteria." + N
+                + "Fix: add at least one, e.g. MultiCriteria.builder().add(criteria, 1.0).build().";
+    }
+
+    public static String duplicateItem(String criteria) {
+        return "The multi-criteria lists criteria '" + criteria + "' more than once; results are matched by"
+                + " criteria name." + N
+                + "Fix: list it once, or give the copies distinct names with criteria.withName(..).";
+    }
+
+    public static String mixedWeights(List<String> withoutWeight) {
+        return "Some criteria of the multi-criteria have weights and some do not: " + quoted(withoutWeight)
+                + " have none." + N
+                + "Fix: give every criteria a weight (they must sum to 1), or none (each then weighs 1/n).";
+    }
+
+    public static String weightsDoNotSumToOne(List<dev.llmassert.core.criteria.MultiCriteriaItem> items,
+                                              double sum) {
+        StringBuilder list = new StringBuilder();
+        StringBuilder fixed = new StringBuilder();
+        for (dev.llmassert.core.criteria.MultiCriteriaItem item : items) {
+            list.append(list.length() == 0 ? "" : ", ").append(item.criteria().name()).append('=')
+                    .append(item.weight());
+            if (sum > 0) {
+                fixed.append(fixed.length() == 0 ? "" : ", ").append(item.criteria().name()).append('=')
+                        .append(Math.round(item.weight() / sum * 1e4) / 1e4);
+            }
+        }
+        return "The weights of the multi-criteria sum to " + sum + ", but must sum to 1: " + list + "." + N
+                + "Fix: scale them so they sum to 1" + (sum > 0 ? ", e.g. " + fixed : "")
+                + ", or leave all weights out for equal weights.";
+    }
+
+    public static String itemsWithoutScores(List<String> criteria) {
+        return "These criteria need a score on every option, because the multi-criteria counts their scores: "
+                + quoted(criteria) + "." + N
+                + "Fix: add a \"score\" to every option of these criteria, or give their items a targetOption"
+                + " (1.0 when selected, else 0.0), which needs no scores.";
+    }
+
+    public static String cannotNormalize(String criteria, double score) {
+        return "Criteria '" + criteria + "' cannot be normalised to 0-1: all its options score " + score
+                + ", so every answer would count the same." + N
+                + "Fix: give its options different scores, give its item a targetOption, or switch normalisation"
+                + " off (normalizeScores false).";
+    }
+
+    public static String thresholdOutOfRange(String criteria, double threshold, double low, double high,
+                                             boolean normalized) {
+        return "Criteria '" + criteria + "' has scoreThreshold " + threshold + ", outside its score range " + low
+                + " to " + high + (normalized ? " (scores are normalised to 0-1)" : " (its options' scores)")
+                + ", so it would always or never be met." + N
+                + "Fix: choose a threshold within " + low + " to " + high + ".";
+    }
+
+    public static String resultsDoNotMatch(List<String> expected, List<String> missing, List<String> unexpected) {
+        return "The results do not match the multi-criteria's criteria " + quoted(expected) + "." + N
+                + (missing.isEmpty() ? "" : "Missing results for: " + quoted(missing) + "." + N)
+                + (unexpected.isEmpty() ? "" : "Results for criteria it does not have: " + quoted(unexpected) + "." + N)
+                + "Fix: pass exactly one result per criteria, keyed by the criteria's name.";
+    }
+
+    public static String repeatedResult(String criteria) {
+        return "There is more than one result for criteria '" + criteria + "'." + N
+                + "Fix: pass one result per criteria (combine samples with SelfConsistency.majorityVote first).";
+    }
+
+    public static String resultOptionNotInItem(Criteria criteria, String option) {
+        return "The result for criteria '" + criteria.name() + "' selected '" + option
+                + "', which is not one of its options in the multi-criteria: " + quoted(criteria.optionNames())
+                + "." + N + "Fix: judge with the same criteria the multi-criteria lists.";
+    }
+
+    public static String resultWithoutScore(String criteria) {
+        return "The result for criteria '" + criteria + "' has no score, but the multi-criteria counts its score."
+                + N + "Fix: give the criteria's options scores, or give its item a targetOption.";
+    }
+
     // ---- helpers
 
     public static String quoted(Collection<String> values) {
