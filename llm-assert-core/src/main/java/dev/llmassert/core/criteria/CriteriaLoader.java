@@ -214,8 +214,8 @@ public final class CriteriaLoader {
             try {
                 return new Criteria(name, description, options, toEvaluate, context);
             } catch (IllegalArgumentException e) {
-                boolean context = e.getMessage().contains("context field");
-                throw error(at + (context ? "/contextFields" : "/options"), e.getMessage(), e);
+                boolean aboutContext = e.getMessage().contains("context field");
+                throw error(at + (aboutContext ? "/contextFields" : "/options"), e.getMessage(), e);
             }
         }
 
