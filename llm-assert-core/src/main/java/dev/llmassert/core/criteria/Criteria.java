@@ -178,9 +178,16 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
         return instance.fields().get(toEvaluateField);
     }
 
-    /** The context fields and their values, in the order the criteria lists them. */
+    /**
+     * The context fields and their values, in the order the criteria lists them. Only the context fields must be
+     * present: a pairwise comparison takes the evaluated texts separately.
+     */
     public Map<String, String> contextOf(Instance instance) {
-        requireFields(instance);
+        Objects.requireNonNull(instance, "instance");
+        List<String> missing = contextFields.stream().filter(f -> !instance.fields().containsKey(f)).toList();
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException(CriteriaMessages.missingFields(this, missing, instance));
+        }
         Map<String, String> context = new LinkedHashMap<>();
         for (String field : contextFields) {
             context.put(field, instance.fields().get(field));
