@@ -152,7 +152,10 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
         return new Criteria(name, description, reversed, toEvaluateField, contextFields);
     }
 
-    /** The same criteria judging another field, e.g. {@code context} instead of {@code response}. */
+    /**
+     * The same criteria judging another field, e.g. {@code context} instead of {@code response}. If that field was a
+     * context field it stops being one, since a field is either judged or context.
+     */
     public Criteria withToEvaluateField(String field) {
         List<String> context = contextFields.stream().filter(f -> !f.equals(field)).toList();
         return new Criteria(name, description, options, field, context);

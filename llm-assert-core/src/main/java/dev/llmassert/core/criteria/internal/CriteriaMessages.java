@@ -281,8 +281,4 @@ public final class CriteriaMessages {
         }
         return text.length() <= max ? text : text.substring(0, max) + "... (" + text.length() + " characters)";
     }
-
-    static String n() {
-        return N;
-    }
 }
