@@ -1,0 +1,47 @@
+package dev.llmassert.core.criteria;
+
+/**
+ * A pairwise judge's verdict on one pair of responses. Indexes are positions in the list of responses as the caller
+ * gave it, whatever order the judge saw them in.
+ *
+ * @param first       the lower index of the pair
+ * @param second      the higher index of the pair
+ * @param winner      {@code first} or {@code second}
+ * @param explanation the judge's reasoning
+ */
+public record Contest(int first, int second, int winner, String explanation) {
+
+    public Contest {
+        if (first < 0 || second <= first) {
+            throw new IllegalArgumentException("A contest needs two response indexes with 0 <= first < second, but has "
+                    + first + " and " + second + ".");
+        }
+        if (winner != first && winner != second) {
+            throw new IllegalArgumentException("The winner of the contest between responses " + first + " and "
+                    + second + " must be one of them, but is " + winner + ".");
+        }
+        explanation = explanation == null ? "" : explanation;
+    }
+
+    /** The contest between {@code a} and {@code b}, in either order. */
+    public static Contest between(int a, int b, int winner, String explanation) {
+        return new Contest(Math.min(a, b), Math.max(a, b), winner, explanation);
+    }
+
+    public boolean involves(int index) {
+        return first == index || second == index;
+    }
+
+    /** The other response of the pair. */
+    public int opponentOf(int index) {
+        if (!involves(index)) {
+            throw new IllegalArgumentException("Response " + index + " is not in the contest " + first + " vs "
+                    + second + ".");
+        }
+        return index == first ? second : first;
+    }
+
+    public boolean isPair(int a, int b) {
+        return first == Math.min(a, b) && second == Math.max(a, b);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.llmassert.core.criteria;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Common criteria written for this project, ready to use. Each is a JSON file under
+ * {@code dev/llmassert/core/criteria/catalog/} in the format of {@link CriteriaLoader}; copy one to start your own.
+ *
+ * <p>Names are looked up ignoring case, and {@code -}, {@code _} and spaces are the same:
+ * {@code get("answer-relevance")} finds {@link #ANSWER_RELEVANCE}.
+ */
+public final class CriteriaCatalog {
+
+    private static final String DIRECTORY = "dev/llmassert/core/criteria/catalog/";
+
+    /** Is the response concise? Evaluates {@code response}. Concise 1.0, Somewhat verbose 0.5, Verbose 0.0. */
+    public static final Criteria CONCISENESS = load("conciseness");
+    /** Does the response answer the question? Evaluates {@code response} with context {@code question}. */
+    public static final Criteria ANSWER_RELEVANCE = load("answer_relevance");
+    /** Is the retrieved context relevant to the question? Evaluates {@code context} with context {@code question}. */
+    public static final Criteria CONTEXT_RELEVANCE = load("context_relevance");
+    /** Is the response logically organised and consistent? Evaluates {@code response}. */
+    public static final Criteria COHERENCE = load("coherence");
+    /** Is the response free of harmful content? Evaluates {@code response}. */
+    public static final Criteria HARMLESSNESS = load("harmlessness");
+    /** Is the response polite and respectful? Evaluates {@code response}. */
+    public static final Criteria POLITENESS = load("politeness");
+    /** Can the response be understood on its own? Evaluates {@code response}. Yes 1.0, No 0.0. */
+    public static final Criteria SELF_CONTAINEDNESS = load("self_containedness");
+    /** Does the response follow its instructions? Evaluates {@code response} with context {@code instructions}. */
+    public static final Criteria FAITHFULNESS_TO_INSTRUCTIONS = load("faithfulness_to_instructions");
+
+    private static final Map<String, Criteria> BY_KEY = index(List.of(CONCISENESS, ANSWER_RELEVANCE,
+            CONTEXT_RELEVANCE, COHERENCE, HARMLESSNESS, POLITENESS, SELF_CONTAINEDNESS, FAITHFULNESS_TO_INSTRUCTIONS));
+
+    private CriteriaCatalog() {
+    }
+
+    /**
+     * The catalog criteria with this name.
+     *
+     * @throws IllegalArgumentException for an unknown name; the message lists the names there are
+     */
+    public static Criteria get(String name) {
+        Criteria criteria = name == null ? null : BY_KEY.get(key(name));
+        if (criteria == null) {
+            throw new IllegalArgumentException("There is no criteria '" + name + "' in the catalog."
+                    + System.lineSeparator() + "The catalog has: " + String.join(", ", names()) + "."
+                    + System.lineSeparator() + "Fix: use one of these names, or load your own criteria file with"
+                    + " CriteriaLoader.fromClasspath(\"criteria/<name>.json\").");
+        }
+        return criteria;
+    }
+
+    /** Whether the catalog has a criteria with this name. */
+    public static boolean contains(String name) {
+        return name != null && BY_KEY.containsKey(key(name));
+    }
+
+    /** The names of all catalog criteria, in catalog order. */
+    public static List<String> names() {
+        return all().stream().map(Criteria::name).toList();
+    }
+
+    /** All catalog criteria, in catalog order. */
+    public static List<Criteria> all() {
+        return List.copyOf(BY_KEY.values());
+    }
+
+    private static Criteria load(String name) {
+        return CriteriaLoader.fromClasspath(DIRECTORY + name + ".json");
+    }
+
+    private static Map<String, Criteria> index(List<Criteria> criteria) {
+        Map<String, Criteria> map = new LinkedHashMap<>();
+        criteria.forEach(c -> map.put(key(c.name()), c));
+        return Collections.unmodifiableMap(map);
+    }
+
+    private static String key(String name) {
+        return name.strip().toLowerCase(Locale.ROOT).replaceAll("[\\s_-]+", "_");
+    }
+}

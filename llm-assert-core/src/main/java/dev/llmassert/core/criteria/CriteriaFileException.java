@@ -1,0 +1,44 @@
+package dev.llmassert.core.criteria;
+
+/**
+ * A criteria or multi-criteria file that cannot be used. The message names the file, the field (as a JSON pointer,
+ * e.g. {@code /options/1/score}), what was expected there, and how to fix it.
+ */
+public class CriteriaFileException extends IllegalArgumentException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String source;
+    private final String pointer;
+    private final String expected;
+
+    public CriteriaFileException(String source, String pointer, String expected, Throwable cause) {
+        super(message(source, pointer, expected), cause);
+        this.source = source;
+        this.pointer = pointer;
+        this.expected = expected;
+    }
+
+    private static String message(String source, String pointer, String expected) {
+        String n = System.lineSeparator();
+        return "Malformed criteria file " + source + n
+                + "  at " + (pointer.isEmpty() ? "the top level" : pointer) + ": " + expected + n
+                + "  The format is described in the javadoc of " + CriteriaLoader.class.getName()
+                + "; fix the file there.";
+    }
+
+    /** The file: {@code classpath:<resource>} or its path. */
+    public String source() {
+        return source;
+    }
+
+    /** The JSON pointer of the field, empty for the whole document. */
+    public String pointer() {
+        return pointer;
+    }
+
+    /** What was expected at the field, and what was found. */
+    public String expected() {
+        return expected;
+    }
+}

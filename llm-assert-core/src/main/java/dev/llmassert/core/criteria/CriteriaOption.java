@@ -1,0 +1,47 @@
+package dev.llmassert.core.criteria;
+
+import dev.llmassert.core.criteria.internal.CriteriaMessages;
+
+import java.util.OptionalDouble;
+
+/**
+ * One answer a judge may select for a {@link Criteria}, e.g. {@code Yes} or {@code Somewhat verbose}.
+ *
+ * @param name        what the judge replies with; unique within its criteria, ignoring case
+ * @param description what the option means, shown to the judge; may be empty
+ * @param score       the option's score, or {@code null} when the option has none. Scores are needed for
+ *                    {@code withMinScore} checks, thresholds and weighted multi-criteria; a check that needs one
+ *                    fails with a message naming the criteria.
+ */
+public record CriteriaOption(String name, String description, Double score) {
+
+    public CriteriaOption {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException(CriteriaMessages.blankOptionName());
+        }
+        name = name.strip();
+        description = description == null ? "" : description.strip();
+        if (score != null && !Double.isFinite(score)) {
+            throw new IllegalArgumentException(CriteriaMessages.nonFiniteScore(name, score));
+        }
+    }
+
+    /** An option with a score. */
+    public static CriteriaOption of(String name, String description, double score) {
+        return new CriteriaOption(name, description, score);
+    }
+
+    /** An option without a score: enough for {@code withOption} checks and {@code targetOption}. */
+    public static CriteriaOption of(String name, String description) {
+        return new CriteriaOption(name, description, null);
+    }
+
+    /** The score, or empty when the option has none. */
+    public OptionalDouble optionalScore() {
+        return score == null ? OptionalDouble.empty() : OptionalDouble.of(score);
+    }
+
+    public boolean hasScore() {
+        return score != null;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.llmassert.core.criteria;
+
+import dev.llmassert.core.criteria.internal.CriteriaMessages;
+
+import java.util.Objects;
+
+/**
+ * What a direct judge decided about one instance on one criteria.
+ *
+ * @param criteria       the criteria judged
+ * @param option         the selected option; always one of the criteria's options (a judge never picks one at
+ *                       random)
+ * @param score          the option's score, or the mean score over self-consistency samples; {@code null} when the
+ *                       options have no scores
+ * @param explanation    the judge's reasoning (of a sample that chose {@code option}, under self-consistency)
+ * @param feedback       actionable suggestions to improve the text, or {@code null} when feedback was not asked for
+ *                       or the judge found nothing to improve
+ * @param positionalBias the positional-bias check, or {@code null} when it was not run
+ * @param samples        how many judge runs the result combines: 1, or n under self-consistency
+ * @param agreement      the share of samples that chose {@code option}, from 0 to 1; 1.0 for a single run
+ * @param metadata       the judge and the prompt; {@code null} only for results built by hand
+ */
+public record DirectResult(Criteria criteria, String option, Double score, String explanation, String feedback,
+                           PositionalBias positionalBias, int samples, double agreement, ResultMetadata metadata) {
+
+    public DirectResult {
+        Objects.requireNonNull(criteria, "criteria");
+        option = criteria.requireOption(option).name();
+        explanation = explanation == null ? "" : explanation;
+        feedback = feedback == null || feedback.isBlank() ? null : feedback;
+        if (score != null && !Double.isFinite(score)) {
+            throw new IllegalArgumentException("score must be a finite number, but is: " + score);
+        }
+        if (samples < 1) {
+            throw new IllegalArgumentException("samples must be at least 1, but is: " + samples);
+        }
+        if (!(agreement >= 0.0 && agreement <= 1.0)) {
+            throw new IllegalArgumentException("agreement must be between 0.0 and 1.0, but is: " + agreement);
+        }
+    }
+
+    /** A single run's result: the score is the selected option's. */
+    public static DirectResult of(Criteria criteria, String option, String explanation, String feedback,
+                                  ResultMetadata metadata) {
+        CriteriaOption selected = criteria.requireOption(option);
+        return new DirectResult(criteria, selected.name(), selected.score(), explanation, feedback, null, 1, 1.0,
+                metadata);
+    }
+
+    /** A single run's result without feedback or metadata, e.g. for tests and hand-made results. */
+    public static DirectResult of(Criteria criteria, String option, String explanation) {
+        return of(criteria, option, explanation, null, null);
+    }
+
+    /** The name of the criteria judged. */
+    public String criteriaName() {
+        return criteria.name();
+    }
+
+    public boolean hasScore() {
+        return score != null;
+    }
+
+    /** The score, or an exception naming the criteria and how to give its options scores. */
+    public double requireScore() {
+        if (score == null) {
+            throw new IllegalStateException(CriteriaMessages.scoresNeeded(criteria, "a score"));
+        }
+        return score;
+    }
+
+    /** Whether the positional-bias check ran. */
+    public boolean positionalBiasChecked() {
+        return positionalBias != null;
+    }
+
+    /** Whether the positional-bias check ran and the judge changed its choice when the options were reversed. */
+    public boolean positionalBiasDetected() {
+        return positionalBias != null && positionalBias.detected();
+    }
+
+    /** This result with the outcome of asking again with the options reversed. */
+    public DirectResult withPositionalBias(DirectResult reversed) {
+        return withPositionalBias(PositionalBias.compare(this, reversed));
+    }
+
+    public DirectResult withPositionalBias(PositionalBias bias) {
+        return new DirectResult(criteria, option, score, explanation, feedback, bias, samples, agreement, metadata);
+    }
+}

@@ -1,0 +1,22 @@
+package dev.llmassert.core.criteria;
+
+import dev.langchain4j.model.chat.request.json.JsonSchema;
+
+import java.util.Objects;
+
+/**
+ * The messages a criteria judge sends, and the shape its reply must have.
+ *
+ * @param system         the system message: who the judge is and the reply format
+ * @param user           the user message: the criteria, the context and the text to judge
+ * @param responseSchema the reply's JSON schema, for models that support structured output; the system message
+ *                       describes the same format in words for models that do not
+ */
+public record JudgePrompt(String system, String user, JsonSchema responseSchema) {
+
+    public JudgePrompt {
+        Objects.requireNonNull(system, "system");
+        Objects.requireNonNull(user, "user");
+        Objects.requireNonNull(responseSchema, "responseSchema");
+    }
+}

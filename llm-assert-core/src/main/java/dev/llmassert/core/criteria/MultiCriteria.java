@@ -1,0 +1,224 @@
+package dev.llmassert.core.criteria;
+
+import dev.llmassert.core.criteria.internal.CriteriaMessages;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Several criteria combined into one score, with IBM EvalAssist's semantics.
+ *
+ * <ul>
+ *   <li>Each item has a weight from 0 to 1. Either every item has one and they sum to 1 (within 1e-9), or none has
+ *       one and each gets {@code 1/n}. Weights that sum to anything else are an error, not silently rescaled: a
+ *       rubric whose weights do not add up is usually a typo.</li>
+ *   <li>Item scores: see {@link MultiCriteriaItem}. With {@code normalizeScores} (the default) a score {@code s} of
+ *       a criteria whose options score from {@code min} to {@code max} counts as {@code (s - min) / (max - min)}.
+ *       Without it, scores count as they are and the aggregate may leave 0-1.</li>
+ *   <li>The aggregate is the sum of {@code weight * itemScore}, rounded to 9 decimals, or 0 when a required item
+ *       falls short.</li>
+ *   <li>An item that reads scores (no target option) needs a score on every option of its criteria; with
+ *       normalisation its options also need at least two different scores. Both are checked when the
+ *       multi-criteria is built.</li>
+ * </ul>
+ *
+ * @param items           at least one, criteria names unique
+ * @param normalizeScores whether scores are normalised to 0-1 per criteria
+ */
+public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScores) {
+
+    private static final double TOLERANCE = 1e-9;
+
+    public MultiCriteria {
+        if (items == null || items.isEmpty()) {
+            throw new IllegalArgumentException(CriteriaMessages.noItems());
+        }
+        Set<String> names = new HashSet<>();
+        for (MultiCriteriaItem item : items) {
+            Objects.requireNonNull(item, "item");
+            if (!names.add(item.criteria().name())) {
+                throw new IllegalArgumentException(CriteriaMessages.duplicateItem(item.criteria().name()));
+            }
+        }
+        items = withWeights(items);
+        List<String> withoutScores = items.stream().filter(MultiCriteriaItem::needsScores)
+                .filter(i -> !i.criteria().hasScores()).map(i -> i.criteria().name()).toList();
+        if (!withoutScores.isEmpty()) {
+            throw new IllegalArgumentException(CriteriaMessages.itemsWithoutScores(withoutScores));
+        }
+        for (MultiCriteriaItem item : items) {
+            if (!item.needsScores()) {
+                continue;
+            }
+            double min = item.criteria().minScore();
+            double max = item.criteria().maxScore();
+            if (normalizeScores && max - min < TOLERANCE) {
+                throw new IllegalArgumentException(CriteriaMessages.cannotNormalize(item.criteria().name(), min));
+            }
+            if (item.scoreThreshold() != null) {
+                double low = normalizeScores ? 0.0 : min;
+                double high = normalizeScores ? 1.0 : max;
+                if (item.scoreThreshold() < low - TOLERANCE || item.scoreThreshold() > high + TOLERANCE) {
+                    throw new IllegalArgumentException(CriteriaMessages.thresholdOutOfRange(item.criteria().name(),
+                            item.scoreThreshold(), low, high, normalizeScores));
+                }
+            }
+        }
+    }
+
+    private static List<MultiCriteriaItem> withWeights(List<MultiCriteriaItem> items) {
+        long weighted = items.stream().filter(i -> i.weight() != null).count();
+        if (weighted == 0) {
+            double equal = 1.0 / items.size();
+            return items.stream().map(i -> i.withWeight(equal)).toList();
+        }
+        if (weighted != items.size()) {
+            throw new IllegalArgumentException(CriteriaMessages.mixedWeights(items.stream()
+                    .filter(i -> i.weight() == null).map(i -> i.criteria().name()).toList()));
+        }
+        double sum = items.stream().mapToDouble(MultiCriteriaItem::weight).sum();
+        if (Math.abs(sum - 1.0) > TOLERANCE) {
+            throw new IllegalArgumentException(CriteriaMessages.weightsDoNotSumToOne(items, sum));
+        }
+        return List.copyOf(items);
+    }
+
+    /** The items, normalised, in order. */
+    public static MultiCriteria of(MultiCriteriaItem... items) {
+        return new MultiCriteria(Arrays.asList(items), true);
+    }
+
+    /** The criteria with equal weights, each counting its normalised score. */
+    public static MultiCriteria equalWeights(Criteria... criteria) {
+        return new MultiCriteria(Arrays.stream(criteria).map(MultiCriteriaItem::of).toList(), true);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The same items with normalisation switched on or off. */
+    public MultiCriteria withNormalizeScores(boolean normalize) {
+        return new MultiCriteria(items, normalize);
+    }
+
+    public List<Criteria> criteria() {
+        return items.stream().map(MultiCriteriaItem::criteria).toList();
+    }
+
+    /**
+     * Aggregates one direct result per criteria.
+     *
+     * @param results by criteria name; exactly the names of this multi-criteria's criteria
+     * @throws IllegalArgumentException when a result is missing or unexpected, or lacks a score its item needs
+     */
+    public MultiCriteriaResult aggregate(Map<String, DirectResult> results) {
+        Objects.requireNonNull(results, "results");
+        List<String> expected = items.stream().map(i -> i.criteria().name()).toList();
+        List<String> missing = expected.stream().filter(n -> !results.containsKey(n)).toList();
+        List<String> unexpected = results.keySet().stream().filter(n -> !expected.contains(n)).toList();
+        if (!missing.isEmpty() || !unexpected.isEmpty()) {
+            throw new IllegalArgumentException(CriteriaMessages.resultsDoNotMatch(expected, missing, unexpected));
+        }
+        List<MultiCriteriaResult.Item> scored = new ArrayList<>();
+        for (MultiCriteriaItem item : items) {
+            scored.add(score(item, results.get(item.criteria().name())));
+        }
+        boolean requiredFailed = scored.stream().anyMatch(i -> i.required() && i.fellShort());
+        double total = scored.stream().mapToDouble(MultiCriteriaResult.Item::weightedScore).sum();
+        return new MultiCriteriaResult(requiredFailed ? 0.0 : round9(total), scored);
+    }
+
+    /** Aggregates one direct result per criteria, matched by the results' criteria names. */
+    public MultiCriteriaResult aggregate(Collection<DirectResult> results) {
+        Map<String, DirectResult> byName = new LinkedHashMap<>();
+        for (DirectResult result : results) {
+            if (byName.put(result.criteriaName(), result) != null) {
+                throw new IllegalArgumentException(CriteriaMessages.repeatedResult(result.criteriaName()));
+            }
+        }
+        return aggregate(byName);
+    }
+
+    private MultiCriteriaResult.Item score(MultiCriteriaItem item, DirectResult result) {
+        Criteria criteria = item.criteria();
+        if (criteria.option(result.option()).isEmpty()) {
+            throw new IllegalArgumentException(CriteriaMessages.resultOptionNotInItem(criteria, result.option()));
+        }
+        double itemScore;
+        boolean fellShort;
+        switch (item.strategy()) {
+            case TARGET_OPTION -> {
+                fellShort = !result.option().equals(item.targetOption());
+                itemScore = fellShort ? 0.0 : 1.0;
+            }
+            case SCORE_THRESHOLD -> {
+                fellShort = scale(item, result) < item.scoreThreshold() - TOLERANCE;
+                itemScore = fellShort ? 0.0 : 1.0;
+            }
+            default -> {
+                itemScore = scale(item, result);
+                double best = normalizeScores ? 1.0 : criteria.maxScore();
+                fellShort = itemScore < best - TOLERANCE;
+            }
+        }
+        return new MultiCriteriaResult.Item(criteria.name(), item.strategy(), item.weight(), itemScore,
+                item.weight() * itemScore, item.required(), fellShort, result);
+    }
+
+    private double scale(MultiCriteriaItem item, DirectResult result) {
+        if (!result.hasScore()) {
+            throw new IllegalArgumentException(CriteriaMessages.resultWithoutScore(item.criteria().name()));
+        }
+        double score = result.score();
+        if (!normalizeScores) {
+            return score;
+        }
+        double min = item.criteria().minScore();
+        double max = item.criteria().maxScore();
+        return (score - min) / (max - min);
+    }
+
+    private static double round9(double value) {
+        return Math.round(value * 1e9) / 1e9;
+    }
+
+    /** Builds a multi-criteria item by item. */
+    public static final class Builder {
+        private final List<MultiCriteriaItem> items = new ArrayList<>();
+        private boolean normalizeScores = true;
+
+        private Builder() {
+        }
+
+        public Builder add(MultiCriteriaItem item) {
+            items.add(Objects.requireNonNull(item, "item"));
+            return this;
+        }
+
+        public Builder add(Criteria criteria, double weight) {
+            return add(MultiCriteriaItem.of(criteria).withWeight(weight));
+        }
+
+        /** Adds a criteria without a weight; when no item has one, all get equal weights. */
+        public Builder add(Criteria criteria) {
+            return add(MultiCriteriaItem.of(criteria));
+        }
+
+        public Builder normalizeScores(boolean normalize) {
+            this.normalizeScores = normalize;
+            return this;
+        }
+
+        public MultiCriteria build() {
+            return new MultiCriteria(items, normalizeScores);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.llmassert.core.criteria;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.llmassert.core.criteria.internal.ReplyJson;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A pairwise judge's reply, validated: one verdict per pair, each winner one of its pair.
+ *
+ * @param contests the verdicts, with indexes in the caller's order of responses
+ */
+public record PairwiseReply(List<Contest> contests) {
+
+    public static final String COMPARISONS = "comparisons";
+    public static final String FIRST = "first";
+    public static final String SECOND = "second";
+    public static final String EXPLANATION = "explanation";
+    public static final String WINNER = "winner";
+
+    public PairwiseReply {
+        contests = List.copyOf(contests);
+    }
+
+    /**
+     * Parses a reply to a {@link PairwisePrompt}.
+     *
+     * @param responseCount     how many responses were compared
+     * @param responsesReversed whether the prompt showed them reversed; the shown numbers are mapped back
+     * @throws JudgeReplyException when the reply is unusable; its message quotes the reply
+     */
+    public static PairwiseReply parse(String reply, int responseCount, boolean responsesReversed) {
+        JsonNode object = ReplyJson.object(reply);
+        JsonNode comparisons = object.get(COMPARISONS);
+        if (comparisons == null || !comparisons.isArray()) {
+            throw new JudgeReplyException("the field \"" + COMPARISONS + "\" must be an array with one entry per"
+                    + " pair of responses.", reply);
+        }
+        List<Contest> contests = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (JsonNode entry : comparisons) {
+            if (!entry.isObject()) {
+                throw new JudgeReplyException("every entry of \"" + COMPARISONS + "\" must be an object, but one is "
+                        + entry + ".", reply);
+            }
+            int first = number(entry, FIRST, responseCount, reply);
+            int second = number(entry, SECOND, responseCount, reply);
+            int winner = number(entry, WINNER, responseCount, reply);
+            if (first == second) {
+                throw new JudgeReplyException("an entry compares response " + first + " with itself.", reply);
+            }
+            if (winner != first && winner != second) {
+                throw new JudgeReplyException("in the comparison of responses " + first + " and " + second
+                        + ", \"" + WINNER + "\" is " + winner + "; it must be " + first + " or " + second + ".", reply);
+            }
+            String pair = Math.min(first, second) + " vs " + Math.max(first, second);
+            if (!seen.add(pair)) {
+                throw new JudgeReplyException("the pair " + pair + " is compared more than once.", reply);
+            }
+            String explanation = ReplyJson.requiredString(entry, reply, EXPLANATION);
+            contests.add(Contest.between(index(first, responseCount, responsesReversed),
+                    index(second, responseCount, responsesReversed),
+                    index(winner, responseCount, responsesReversed), explanation));
+        }
+        List<String> missing = new ArrayList<>();
+        for (int[] pair : PairwiseResult.pairs(responseCount)) {
+            String name = (pair[0] + 1) + " vs " + (pair[1] + 1);
+            if (!seen.contains(name)) {
+                missing.add(name);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new JudgeReplyException("these pairs are not compared: " + String.join(", ", missing)
+                    + ". Compare every pair exactly once.", reply);
+        }
+        return new PairwiseReply(contests);
+    }
+
+    private static int number(JsonNode entry, String field, int responseCount, String reply) {
+        JsonNode value = entry.get(field);
+        int number;
+        if (value != null && value.canConvertToInt() && value.isIntegralNumber()) {
+            number = value.asInt();
+        } else if (value != null && value.isTextual() && value.asText().strip().matches("(?i)(response\\s*)?\\d+")) {
+            number = Integer.parseInt(value.asText().replaceAll("\\D", ""));
+        } else {
+            throw new JudgeReplyException("\"" + field + "\" must be a response number from 1 to " + responseCount
+                    + ", but is " + (value == null ? "missing" : value.toString()) + ".", reply);
+        }
+        if (number < 1 || number > responseCount) {
+            throw new JudgeReplyException("\"" + field + "\" is " + number + ", but the responses are numbered 1 to "
+                    + responseCount + ".", reply);
+        }
+        return number;
+    }
+
+    /** The caller's 0-based index of the response shown as {@code shown} (1-based). */
+    private static int index(int shown, int responseCount, boolean reversed) {
+        return reversed ? responseCount - shown : shown - 1;
+    }
+
+    /** The result of a single run. */
+    public PairwiseResult toResult(Criteria criteria, int responseCount, ResultMetadata metadata) {
+        return PairwiseResult.of(criteria, responseCount, contests, metadata);
+    }
+}

@@ -1,0 +1,17 @@
+package dev.llmassert.core.criteria;
+
+/**
+ * The outcome of a direct positional-bias check: the judge was asked again with the options in reverse order.
+ *
+ * @param detected               whether the judge chose a different option the second time
+ * @param optionWhenReversed     the option chosen with the options reversed
+ * @param explanationWhenReversed the judge's explanation for that choice
+ */
+public record PositionalBias(boolean detected, String optionWhenReversed, String explanationWhenReversed) {
+
+    /** Compares the choice in the original order with the choice in reverse order. */
+    public static PositionalBias compare(DirectResult original, DirectResult reversed) {
+        return new PositionalBias(!original.option().equals(reversed.option()), reversed.option(),
+                reversed.explanation());
+    }
+}
