@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * The sentences of all sources, indexed so that the few sentences that could support a response sentence are found
@@ -18,7 +19,7 @@ import java.util.function.Function;
 public final class SourceIndex {
 
     /** One source sentence: its text, the source (chunk) it came from, and its words. */
-    public record Sentence(int index, int chunk, String text, Words words, Set<String> stems) {
+    public record Sentence(int index, int chunk, String text, Words words, Set<String> stems, Set<String> bigrams) {
     }
 
     private final List<Sentence> sentences;
@@ -27,8 +28,15 @@ public final class SourceIndex {
     private final Set<String> stems = new HashSet<>();
     private final Set<String> factForms = new HashSet<>();
     private final Set<String> bigrams = new HashSet<>();
+    private final Set<String> trigrams = new HashSet<>();
 
-    private SourceIndex(List<Sentence> sentences) {
+    /**
+     * Numbers written with a space after the separator ("3, 800", "2. 4"), as tokenised text often has them, are
+     * closed up before facts are collected from a source, so that they confirm "3,800" and "2.4".
+     */
+    private static final Pattern SPACED_NUMBER = Pattern.compile("(\\d)([,.]) (\\d)");
+
+    private SourceIndex(List<Sentence> sentences, List<String> sources) {
         this.sentences = List.copyOf(sentences);
         Map<String, List<Integer>> lists = new HashMap<>();
         for (Sentence s : sentences) {
@@ -36,12 +44,13 @@ public final class SourceIndex {
                 lists.computeIfAbsent(stem, k -> new ArrayList<>()).add(s.index());
             }
             stems.addAll(s.stems());
-            List<String> tokens = s.words().tokens();
-            for (int i = 0; i < tokens.size(); i++) {
-                factForms.add(Words.factForm(tokens.get(i)));
-                if (i > 0) {
-                    bigrams.add(tokens.get(i - 1) + ' ' + tokens.get(i));
-                }
+            bigrams.addAll(s.bigrams());
+            trigrams.addAll(ngrams(s.words().tokens(), 3));
+        }
+        // Facts come from the whole text, not sentence by sentence: a sentence split inside "98.7" must not hide it.
+        for (String source : sources) {
+            for (String token : Words.rawTokens(SPACED_NUMBER.matcher(source).replaceAll("$1$2$3"))) {
+                factForms.add(Words.factForm(token.toLowerCase(java.util.Locale.ROOT)));
             }
         }
         postings = new HashMap<>(lists.size() * 2);
@@ -60,10 +69,10 @@ public final class SourceIndex {
             for (String text : splitter.apply(sources.get(chunk))) {
                 Words words = Words.of(text);
                 sentences.add(new Sentence(sentences.size(), chunk, text, words,
-                        new LinkedHashSet<>(words.contentStems())));
+                        new LinkedHashSet<>(words.contentStems()), new HashSet<>(ngrams(words.tokens(), 2))));
             }
         }
-        return new SourceIndex(sentences);
+        return new SourceIndex(sentences, sources);
     }
 
     public List<Sentence> sentences() {
@@ -84,9 +93,32 @@ public final class SourceIndex {
         return factForms.contains(fact);
     }
 
-    /** Whether the sources hold this pair of adjacent lower-cased words, within one sentence. */
-    public boolean hasBigram(String first, String second) {
-        return bigrams.contains(first + ' ' + second);
+    /** Whether the sources hold this pair of adjacent lower-cased words (see {@link #ngrams}), within a sentence. */
+    public boolean hasBigram(String bigram) {
+        return bigrams.contains(bigram);
+    }
+
+    /** Whether the sources hold this run of three lower-cased words, within a sentence. */
+    public boolean hasTrigram(String trigram) {
+        return trigrams.contains(trigram);
+    }
+
+    /** The sentence before or after {@code s} in the same source, if any. */
+    public Sentence neighbour(Sentence s, int offset) {
+        int i = s.index() + offset;
+        if (i < 0 || i >= sentences.size() || sentences.get(i).chunk() != s.chunk()) {
+            return null;
+        }
+        return sentences.get(i);
+    }
+
+    /** The runs of {@code n} adjacent tokens, joined by spaces, in order. */
+    public static List<String> ngrams(List<String> tokens, int n) {
+        List<String> out = new ArrayList<>(Math.max(0, tokens.size() - n + 1));
+        for (int i = n - 1; i < tokens.size(); i++) {
+            out.add(String.join(" ", tokens.subList(i - n + 1, i + 1)));
+        }
+        return out;
     }
 
     /** How rare a stem is in the sources; stems they lack weigh as much as the rarest. */

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The words of one sentence, as the local judge compares them: lower-cased tokens (for bigrams), stemmed content
@@ -18,12 +17,15 @@ import java.util.regex.Pattern;
  * @param contentStems the stems of the words that carry content (no stop words), in order, with repeats
  * @param facts        numbers (normalised: {@code five} and {@code 5} are the same), month and day names, and
  *                     capitalised words that are not the first word of the sentence, lower-cased
- * @param negated      whether the sentence holds a negation ({@code not}, {@code no}, {@code never}, {@code n't}...)
+ * @param negatedStems the content stems a negation ({@code not}, {@code no}, {@code never}, {@code n't}...) applies
+ *                     to: those among the few words after it, so that "did not attend" negates {@code attend}
  */
-public record Words(List<String> tokens, List<String> contentStems, Set<String> facts, boolean negated) {
+public record Words(List<String> tokens, List<String> contentStems, Set<String> facts, Set<String> negatedStems) {
 
-    private static final Pattern NEGATION = Pattern.compile(
-            "(?iu)\\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot)\\b|n['’]t\\b");
+    private static final Set<String> NEGATIONS = Set.of(
+            "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot");
+    /** How many words after a negation it is taken to apply to. */
+    private static final int NEGATION_SCOPE = 4;
 
     private static final Set<String> STOP_WORDS = Set.of(
             "a", "an", "the", "and", "or", "but", "if", "then", "than", "so", "as", "of", "at", "by", "for", "with",
@@ -69,6 +71,12 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         tokens = List.copyOf(tokens);
         contentStems = List.copyOf(contentStems);
         facts = Set.copyOf(facts);
+        negatedStems = Set.copyOf(negatedStems);
+    }
+
+    /** Whether the sentence negates anything. */
+    public boolean negated() {
+        return !negatedStems.isEmpty();
     }
 
     /** The words of {@code sentence}. */
@@ -94,7 +102,19 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
             }
             first = false;
         }
-        return new Words(tokens, content, facts, NEGATION.matcher(sentence).find());
+        Set<String> negated = new java.util.HashSet<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            if (isNegation(tokens, i)) {
+                for (int j = i + 1; j < tokens.size() && j <= i + NEGATION_SCOPE; j++) {
+                    String lower = tokens.get(j);
+                    if (isContent(lower)) {
+                        String number = number(lower);
+                        negated.add(number != null ? number : stem(lower));
+                    }
+                }
+            }
+        }
+        return new Words(tokens, content, facts, negated);
     }
 
     /**
@@ -104,6 +124,12 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
     public static String factForm(String lowerToken) {
         String number = number(lowerToken);
         return number != null ? number : lowerToken;
+    }
+
+    /** "not", "never"..., or the "t" of a contraction such as "didn't", which the tokenizer splits off. */
+    private static boolean isNegation(List<String> tokens, int i) {
+        String t = tokens.get(i);
+        return NEGATIONS.contains(t) || t.equals("t") && i > 0 && tokens.get(i - 1).endsWith("n");
     }
 
     static boolean isContent(String lower) {
