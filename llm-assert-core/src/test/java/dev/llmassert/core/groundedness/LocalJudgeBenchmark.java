@@ -62,8 +62,9 @@ public final class LocalJudgeBenchmark {
         LocalGroundednessJudge lexical = LocalGroundednessJudge.builder().withoutEmbeddings().build();
         measureJudge(lexical, responses, source);
         measureJudge(embedded, responses, source);
-        // A fresh judge has an empty embedding cache: the first judgement of a source pays for embedding it.
-        measureJudge(LocalGroundednessJudge.create(), responses.subList(0, 10), source, 0);
+        // A fresh judge has an empty embedding cache: every source and response sentence is embedded once, the cost
+        // a suite pays on its first judgement of each text (the JVM is warm by now).
+        measureJudge(LocalGroundednessJudge.create(), responses, source, 0);
     }
 
     private static void measureSplitting(SentenceSplitter splitter, String text, int seconds) {
@@ -103,7 +104,8 @@ public final class LocalJudgeBenchmark {
         double s = (System.nanoTime() - start) / 1e9;
         System.out.printf(Locale.ROOT, "%s judge%s: %.0f response sentences/s (%d answers of 16 sentences against a "
                         + "%d-character source in %.2f s, mean score %.2f)%n", judge.name(),
-                warmUpRounds == 0 ? " (cold embedding cache)" : "", sentences / s, responses.size(),
+                warmUpRounds == 0 ? " (fresh judge, empty embedding cache)"
+                        : judge.usesEmbeddings() ? " (every sentence already embedded)" : "", sentences / s, responses.size(),
                 source.length(), s, scoreSum / responses.size());
     }
 }

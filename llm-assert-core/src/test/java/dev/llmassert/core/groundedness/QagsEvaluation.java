@@ -75,15 +75,6 @@ public final class QagsEvaluation {
                         }
                     }
                     double score = judge.judge(sentence, List.of(text)).score();
-                    if (System.getenv("QAGS_DEBUG") != null && article < DEV_ARTICLES) {
-                        for (Support sp : judge.measure(sentence, List.of(text))) {
-                            if (sp.missingFacts() > 0 || sp.negationMismatch()) {
-                                System.out.println((yes >= 2) + " missing=" + sp.missingFacts() + " neg="
-                                        + sp.negationMismatch() + " | " + sentence + " || "
-                                        + (sp.evidence() == null ? "-" : sp.evidence().text()));
-                            }
-                        }
-                    }
                     items.add(new Item(article, sentence, yes >= 2, score,
                             fit ? features(judge.measure(sentence, List.of(text))) : null));
                 }

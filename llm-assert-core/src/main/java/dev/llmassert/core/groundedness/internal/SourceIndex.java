@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 public final class SourceIndex {
 
     /** One source sentence: its text, the source (chunk) it came from, and its words. */
-    public record Sentence(int index, int chunk, String text, Words words, Set<String> stems, Set<String> bigrams) {
+    public record Sentence(int index, int chunk, String text, Words words, Set<String> stems) {
     }
 
     private final List<Sentence> sentences;
@@ -28,7 +28,6 @@ public final class SourceIndex {
     private final Set<String> stems = new HashSet<>();
     private final Set<String> factForms = new HashSet<>();
     private final Set<String> bigrams = new HashSet<>();
-    private final Set<String> trigrams = new HashSet<>();
 
     /**
      * Numbers written with a space after the separator ("3, 800", "2. 4"), as tokenised text often has them, are
@@ -44,8 +43,7 @@ public final class SourceIndex {
                 lists.computeIfAbsent(stem, k -> new ArrayList<>()).add(s.index());
             }
             stems.addAll(s.stems());
-            bigrams.addAll(s.bigrams());
-            trigrams.addAll(ngrams(s.words().tokens(), 3));
+            bigrams.addAll(ngrams(s.words().tokens(), 2));
         }
         // Facts come from the whole text, not sentence by sentence: a sentence split inside "98.7" must not hide it.
         for (String source : sources) {
@@ -69,7 +67,7 @@ public final class SourceIndex {
             for (String text : splitter.apply(sources.get(chunk))) {
                 Words words = Words.of(text);
                 sentences.add(new Sentence(sentences.size(), chunk, text, words,
-                        new LinkedHashSet<>(words.contentStems()), new HashSet<>(ngrams(words.tokens(), 2))));
+                        new LinkedHashSet<>(words.contentStems())));
             }
         }
         return new SourceIndex(sentences, sources);
@@ -96,20 +94,6 @@ public final class SourceIndex {
     /** Whether the sources hold this pair of adjacent lower-cased words (see {@link #ngrams}), within a sentence. */
     public boolean hasBigram(String bigram) {
         return bigrams.contains(bigram);
-    }
-
-    /** Whether the sources hold this run of three lower-cased words, within a sentence. */
-    public boolean hasTrigram(String trigram) {
-        return trigrams.contains(trigram);
-    }
-
-    /** The sentence before or after {@code s} in the same source, if any. */
-    public Sentence neighbour(Sentence s, int offset) {
-        int i = s.index() + offset;
-        if (i < 0 || i >= sentences.size() || sentences.get(i).chunk() != s.chunk()) {
-            return null;
-        }
-        return sentences.get(i);
     }
 
     /** The runs of {@code n} adjacent tokens, joined by spaces, in order. */

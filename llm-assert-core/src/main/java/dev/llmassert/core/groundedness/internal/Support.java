@@ -10,17 +10,13 @@ import java.util.Set;
  * @param coverage         share of the sentence's content words that the sources hold anywhere
  * @param evidenceCoverage share of the sentence's content words, weighted by rarity, that the evidence holds
  * @param bigrams          share of the sentence's adjacent word pairs that the sources hold
- * @param trigrams         share of the sentence's runs of three words that the sources hold
- * @param evidenceBigrams  share of the sentence's word pairs that its evidence holds, alone or with the sentence
- *                         before or after it: low when a sentence stitches together words from far apart
  * @param facts            how many numbers, dates and names the sentence states
  * @param missingFacts     how many of them the sources lack
  * @param negationMismatch whether one of the sentence and its evidence is negated and the other is not
  * @param evidence         the best-supporting source sentence, or {@code null} when no source sentence shares a
  *                         content word or meaning with it
  */
-public record Support(double semantic, double coverage, double evidenceCoverage, double bigrams, double trigrams,
-                      double evidenceBigrams, int facts,
+public record Support(double semantic, double coverage, double evidenceCoverage, double bigrams, int facts,
                       int missingFacts, boolean negationMismatch, SourceIndex.Sentence evidence) {
 
     /**
@@ -47,9 +43,6 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
 
         List<String> pairs = SourceIndex.ngrams(words.tokens(), 2);
         double bigrams = pairs.isEmpty() ? coverage : share(pairs, index::hasBigram);
-        List<String> triples = SourceIndex.ngrams(words.tokens(), 3);
-        double trigrams = triples.isEmpty() ? bigrams : share(triples, index::hasTrigram);
-        double evidenceBigrams = 0;
 
         SourceIndex.Sentence evidence = null;
         double bestEvidenceCoverage = 0;
@@ -58,7 +51,6 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
         for (int i = 0; i < candidates.size(); i++) {
             SourceIndex.Sentence candidate = candidates.get(i);
             double cov = evidenceCoverage(stems, total, candidate, index);
-            evidenceBigrams = Math.max(evidenceBigrams, windowBigrams(pairs, candidate, index));
             double match = similarity == null ? cov : 0.5 * cov + 0.5 * similarity[i];
             if (match > best) {
                 best = match;
@@ -78,11 +70,7 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
             }
         }
         boolean negationMismatch = evidence != null && negationMismatch(words, evidence);
-        if (pairs.isEmpty()) {
-            evidenceBigrams = bestEvidenceCoverage;
-        }
-        return new Support(bestSemantic, coverage, bestEvidenceCoverage, bigrams, trigrams, evidenceBigrams,
-                words.facts().size(), missing,
+        return new Support(bestSemantic, coverage, bestEvidenceCoverage, bigrams, words.facts().size(), missing,
                 negationMismatch, evidence);
     }
 
@@ -94,24 +82,6 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
             }
         }
         return (double) n / grams.size();
-    }
-
-    private static double windowBigrams(List<String> pairs, SourceIndex.Sentence candidate, SourceIndex index) {
-        if (pairs.isEmpty()) {
-            return 0;
-        }
-        SourceIndex.Sentence before = index.neighbour(candidate, -1);
-        SourceIndex.Sentence after = index.neighbour(candidate, 1);
-        double best = 0;
-        for (SourceIndex.Sentence other : new SourceIndex.Sentence[] {null, before, after}) {
-            if (other == null && best > 0) {
-                continue;
-            }
-            SourceIndex.Sentence o = other;
-            best = Math.max(best, share(pairs, g -> candidate.bigrams().contains(g)
-                    || o != null && o.bigrams().contains(g)));
-        }
-        return best;
     }
 
     /** Whether a word the two share is negated in one and not in the other ("did not attend" / "attended"). */
