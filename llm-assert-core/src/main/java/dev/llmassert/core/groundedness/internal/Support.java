@@ -1,0 +1,116 @@
+package dev.llmassert.core.groundedness.internal;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What the sources say for one response sentence: the measurements the local judge turns into a score.
+ *
+ * @param semantic         cosine similarity of the sentence to its evidence, or {@code NaN} without embeddings
+ * @param coverage         share of the sentence's content words that the sources hold anywhere
+ * @param evidenceCoverage share of the sentence's content words, weighted by rarity, that the evidence holds
+ * @param bigrams          share of the sentence's adjacent word pairs that the sources hold
+ * @param facts            how many numbers, dates and names the sentence states
+ * @param missingFacts     how many of them the sources lack
+ * @param negationMismatch whether one of the sentence and its evidence is negated and the other is not
+ * @param evidence         the best-supporting source sentence, or {@code null} when no source sentence shares a
+ *                         content word or meaning with it
+ */
+public record Support(double semantic, double coverage, double evidenceCoverage, double bigrams, int facts,
+                      int missingFacts, boolean negationMismatch, SourceIndex.Sentence evidence) {
+
+    /**
+     * Measures how well {@code index} supports {@code words}.
+     *
+     * @param candidates the source sentences to consider as evidence
+     * @param similarity cosine similarity to each candidate, in the same order, or {@code null} without embeddings
+     */
+    public static Support measure(Words words, SourceIndex index, List<SourceIndex.Sentence> candidates,
+                                  double[] similarity) {
+        List<String> stems = words.contentStems();
+        double coverage = 1.0;
+        double total = 0;
+        if (!stems.isEmpty()) {
+            int found = 0;
+            for (String stem : stems) {
+                total += index.weight(stem);
+                if (index.hasStem(stem)) {
+                    found++;
+                }
+            }
+            coverage = (double) found / stems.size();
+        }
+
+        List<String> pairs = SourceIndex.ngrams(words.tokens(), 2);
+        double bigrams = pairs.isEmpty() ? coverage : share(pairs, index::hasBigram);
+
+        SourceIndex.Sentence evidence = null;
+        double bestEvidenceCoverage = 0;
+        double bestSemantic = similarity == null ? Double.NaN : 0;
+        double best = -1;
+        for (int i = 0; i < candidates.size(); i++) {
+            SourceIndex.Sentence candidate = candidates.get(i);
+            double cov = evidenceCoverage(stems, total, candidate, index);
+            double match = similarity == null ? cov : 0.5 * cov + 0.5 * similarity[i];
+            if (match > best) {
+                best = match;
+                evidence = candidate;
+                bestEvidenceCoverage = cov;
+                bestSemantic = similarity == null ? Double.NaN : similarity[i];
+            }
+        }
+        if (stems.isEmpty() && evidence != null) {
+            bestEvidenceCoverage = 1.0;
+        }
+
+        int missing = 0;
+        for (String fact : words.facts()) {
+            if (!index.hasFact(fact)) {
+                missing++;
+            }
+        }
+        boolean negationMismatch = evidence != null && negationMismatch(words, evidence);
+        return new Support(bestSemantic, coverage, bestEvidenceCoverage, bigrams, words.facts().size(), missing,
+                negationMismatch, evidence);
+    }
+
+    private static double share(List<String> grams, java.util.function.Predicate<String> found) {
+        int n = 0;
+        for (String g : grams) {
+            if (found.test(g)) {
+                n++;
+            }
+        }
+        return (double) n / grams.size();
+    }
+
+    /** Whether a word the two share is negated in one and not in the other ("did not attend" / "attended"). */
+    private static boolean negationMismatch(Words words, SourceIndex.Sentence evidence) {
+        for (String stem : words.negatedStems()) {
+            if (evidence.stems().contains(stem) && !evidence.words().negatedStems().contains(stem)) {
+                return true;
+            }
+        }
+        Set<String> own = Set.copyOf(words.contentStems());
+        for (String stem : evidence.words().negatedStems()) {
+            if (own.contains(stem) && !words.negatedStems().contains(stem)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static double evidenceCoverage(List<String> stems, double total, SourceIndex.Sentence candidate,
+                                           SourceIndex index) {
+        if (total == 0) {
+            return 0;
+        }
+        double found = 0;
+        for (String stem : stems) {
+            if (candidate.stems().contains(stem)) {
+                found += index.weight(stem);
+            }
+        }
+        return found / total;
+    }
+}

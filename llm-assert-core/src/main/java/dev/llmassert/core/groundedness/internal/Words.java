@@ -1,0 +1,224 @@
+package dev.llmassert.core.groundedness.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The words of one sentence, as the local judge compares them: lower-cased tokens (for bigrams), stemmed content
+ * words (for coverage), and the facts that must appear in a source verbatim: numbers, dates and proper names.
+ *
+ * <p>Tokens are runs of Unicode letters or digits, so any language that separates words with spaces is tokenised;
+ * Han, Hiragana and Katakana characters are one token each, because those scripts do not use spaces.
+ *
+ * @param tokens       every word, lower-cased, in order
+ * @param contentStems the stems of the words that carry content (no stop words), in order, with repeats
+ * @param facts        numbers (normalised: {@code five} and {@code 5} are the same), month and day names, and
+ *                     capitalised words that are not the first word of the sentence, lower-cased
+ * @param negatedStems the content stems a negation ({@code not}, {@code no}, {@code never}, {@code n't}...) applies
+ *                     to: those among the few words after it, so that "did not attend" negates {@code attend}
+ */
+public record Words(List<String> tokens, List<String> contentStems, Set<String> facts, Set<String> negatedStems) {
+
+    private static final Set<String> NEGATIONS = Set.of(
+            "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot");
+    /** How many words after a negation it is taken to apply to. */
+    private static final int NEGATION_SCOPE = 4;
+
+    private static final Set<String> STOP_WORDS = Set.of(
+            "a", "an", "the", "and", "or", "but", "if", "then", "than", "so", "as", "of", "at", "by", "for", "with",
+            "about", "against", "between", "into", "through", "during", "before", "after", "above", "below", "to",
+            "from", "up", "down", "in", "out", "on", "off", "over", "under", "again", "further", "once", "here",
+            "there", "when", "where", "why", "how", "all", "any", "both", "each", "few", "more", "most", "other",
+            "some", "such", "only", "own", "same", "too", "very", "s", "t", "d", "ll", "m", "re", "ve", "can",
+            "will", "just", "should", "would", "could", "may", "might", "must", "shall", "now", "i", "me", "my",
+            "myself", "we", "our", "ours", "ourselves", "you", "your", "yours", "yourself", "yourselves", "he",
+            "him", "his", "himself", "she", "her", "hers", "herself", "it", "its", "itself", "they", "them",
+            "their", "theirs", "themselves", "what", "which", "who", "whom", "this", "that", "these", "those", "am",
+            "is", "are", "was", "were", "be", "been", "being", "have", "has", "had", "having", "do", "does", "did",
+            "doing", "also", "said", "says", "say", "told", "while", "because", "until", "upon", "per", "via",
+            "whose", "yet", "still", "ever", "even", "much", "many", "one's", "get", "got", "go", "goes", "went");
+
+    /** Negations are not stop words for content only in the sense that the negation check handles them. */
+    private static final Set<String> NEGATION_WORDS = Set.of(
+            "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot", "n", "didn",
+            "doesn", "don", "isn", "wasn", "weren", "aren", "hasn", "haven", "hadn", "won", "wouldn", "couldn",
+            "shouldn", "mustn", "ain");
+
+    private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(
+            Map.entry("zero", "0"), Map.entry("one", "1"), Map.entry("two", "2"), Map.entry("three", "3"),
+            Map.entry("four", "4"), Map.entry("five", "5"), Map.entry("six", "6"), Map.entry("seven", "7"),
+            Map.entry("eight", "8"), Map.entry("nine", "9"), Map.entry("ten", "10"), Map.entry("eleven", "11"),
+            Map.entry("twelve", "12"), Map.entry("thirteen", "13"), Map.entry("fourteen", "14"),
+            Map.entry("fifteen", "15"), Map.entry("sixteen", "16"), Map.entry("seventeen", "17"),
+            Map.entry("eighteen", "18"), Map.entry("nineteen", "19"), Map.entry("twenty", "20"),
+            Map.entry("thirty", "30"), Map.entry("forty", "40"), Map.entry("fifty", "50"), Map.entry("sixty", "60"),
+            Map.entry("seventy", "70"), Map.entry("eighty", "80"), Map.entry("ninety", "90"),
+            Map.entry("hundred", "100"), Map.entry("thousand", "1000"), Map.entry("million", "1000000"),
+            Map.entry("billion", "1000000000"), Map.entry("first", "1"), Map.entry("second", "2"),
+            Map.entry("third", "3"), Map.entry("fourth", "4"), Map.entry("fifth", "5"), Map.entry("sixth", "6"),
+            Map.entry("seventh", "7"), Map.entry("eighth", "8"), Map.entry("ninth", "9"), Map.entry("tenth", "10"),
+            Map.entry("dozen", "12"));
+
+    /** "may" and "march" are left out: in lower-case text they are far more often a verb. */
+    private static final Set<String> DATE_WORDS = Set.of(
+            "january", "february", "april", "june", "july", "august", "september", "october", "november",
+            "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday");
+
+    public Words {
+        tokens = List.copyOf(tokens);
+        contentStems = List.copyOf(contentStems);
+        facts = Set.copyOf(facts);
+        negatedStems = Set.copyOf(negatedStems);
+    }
+
+    /** Whether the sentence negates anything. */
+    public boolean negated() {
+        return !negatedStems.isEmpty();
+    }
+
+    /** The words of {@code sentence}. */
+    public static Words of(String sentence) {
+        List<String> raw = rawTokens(sentence);
+        List<String> tokens = new ArrayList<>(raw.size());
+        List<String> content = new ArrayList<>();
+        Set<String> facts = new java.util.HashSet<>();
+        boolean first = true;
+        for (String token : raw) {
+            String lower = token.toLowerCase(Locale.ROOT);
+            tokens.add(lower);
+            String number = number(lower);
+            if (number != null) {
+                facts.add(number);
+            } else if (DATE_WORDS.contains(lower)) {
+                facts.add(lower);
+            } else if (!first && isName(token) && !STOP_WORDS.contains(lower)) {
+                facts.add(lower);
+            }
+            if (isContent(lower)) {
+                content.add(number != null ? number : stem(lower));
+            }
+            first = false;
+        }
+        Set<String> negated = new java.util.HashSet<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            if (isNegation(tokens, i)) {
+                for (int j = i + 1; j < tokens.size() && j <= i + NEGATION_SCOPE; j++) {
+                    String lower = tokens.get(j);
+                    if (isContent(lower)) {
+                        String number = number(lower);
+                        negated.add(number != null ? number : stem(lower));
+                    }
+                }
+            }
+        }
+        return new Words(tokens, content, facts, negated);
+    }
+
+    /**
+     * The form under which a source word can confirm a fact: numbers normalised, everything lower-cased. A name
+     * is confirmed by the same word in the source whatever its case, since sources are not always well cased.
+     */
+    public static String factForm(String lowerToken) {
+        String number = number(lowerToken);
+        return number != null ? number : lowerToken;
+    }
+
+    /** "not", "never"..., or the "t" of a contraction such as "didn't", which the tokenizer splits off. */
+    private static boolean isNegation(List<String> tokens, int i) {
+        String t = tokens.get(i);
+        return NEGATIONS.contains(t) || t.equals("t") && i > 0 && tokens.get(i - 1).endsWith("n");
+    }
+
+    static boolean isContent(String lower) {
+        if (STOP_WORDS.contains(lower) || NEGATION_WORDS.contains(lower)) {
+            return false;
+        }
+        return lower.length() > 1 || Character.isDigit(lower.charAt(0)) || isIdeograph(lower.codePointAt(0));
+    }
+
+    /** A light English stemmer: enough to match plural and tense variants, never wrong enough to merge words. */
+    static String stem(String w) {
+        int n = w.length();
+        if (n > 4 && w.endsWith("ies")) {
+            return w.substring(0, n - 3) + "y";
+        }
+        if (n > 5 && w.endsWith("ing")) {
+            return w.substring(0, n - 3);
+        }
+        if (n > 4 && w.endsWith("ed")) {
+            return w.substring(0, n - (w.endsWith("ied") ? 3 : 2)) + (w.endsWith("ied") ? "y" : "");
+        }
+        if (n > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
+            return w.substring(0, n - 1);
+        }
+        return w;
+    }
+
+    private static String number(String lower) {
+        String word = NUMBER_WORDS.get(lower);
+        if (word != null) {
+            return word;
+        }
+        boolean digit = false;
+        for (int i = 0; i < lower.length(); i++) {
+            if (Character.isDigit(lower.charAt(i))) {
+                digit = true;
+                break;
+            }
+        }
+        if (!digit) {
+            return null;
+        }
+        // Ordinals and units glued to digits ("4th", "10m") still name the number the source must hold.
+        StringBuilder digits = new StringBuilder();
+        lower.chars().filter(c -> Character.isDigit(c) || c == '.').forEach(c -> digits.append((char) c));
+        return digits.toString().replaceFirst("^0+(?=\\d)", "");
+    }
+
+    private static boolean isName(String token) {
+        int first = token.codePointAt(0);
+        return Character.isUpperCase(first) && Character.isLetter(first);
+    }
+
+    private static boolean isIdeograph(int cp) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(cp);
+        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA;
+    }
+
+    /** Runs of letters and digits; a thousands separator inside a number ("1,000") stays in the number. */
+    static List<String> rawTokens(String text) {
+        List<String> out = new ArrayList<>();
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            int cp = text.codePointAt(i);
+            if (isIdeograph(cp)) {
+                out.add(new String(Character.toChars(cp)));
+                i += Character.charCount(cp);
+                continue;
+            }
+            if (!Character.isLetterOrDigit(cp)) {
+                i += Character.charCount(cp);
+                continue;
+            }
+            int start = i;
+            while (i < n) {
+                int c = text.codePointAt(i);
+                if (Character.isLetterOrDigit(c) && !isIdeograph(c)) {
+                    i += Character.charCount(c);
+                } else if ((c == ',' || c == '.') && i + 1 < n && Character.isDigit(text.charAt(i + 1))
+                        && i > start && Character.isDigit(text.charAt(i - 1))) {
+                    i++;
+                } else {
+                    break;
+                }
+            }
+            out.add(text.substring(start, i));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,293 @@
+package dev.llmassert.core.groundedness;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static dev.llmassert.core.groundedness.LocalGroundednessJudge.DEFAULT_THRESHOLD;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LocalGroundednessJudgeTest {
+
+    static final String MANUAL = "To reset the router, hold the reset button on the back for ten seconds until the "
+            + "power light blinks amber. The router then restarts with its factory settings. Acme Networks sells "
+            + "the X200 router for 89 dollars. Phone support is not available on weekends. The warranty covers "
+            + "hardware faults for two years from the date of purchase.";
+
+    private final LocalGroundednessJudge judge = LocalGroundednessJudge.create();
+    private final LocalGroundednessJudge lexical = LocalGroundednessJudge.builder().withoutEmbeddings().build();
+
+    @AfterAll
+    void close() {
+        judge.close();
+        lexical.close();
+    }
+
+    private double score(LocalGroundednessJudge j, String response, String... sources) {
+        return j.judge(response, sources).score();
+    }
+
+    @Test
+    void createUsesTheEmbeddedModelWhenItIsOnTheClasspath() {
+        assertThat(judge.usesEmbeddings()).isTrue();
+        assertThat(judge.name()).isEqualTo("local:all-minilm-l6-v2-q");
+        assertThat(lexical.usesEmbeddings()).isFalse();
+        assertThat(lexical.name()).isEqualTo("local:lexical");
+    }
+
+    @Test
+    void theDefaultThresholdIsTheMidpointOfTheScore() {
+        assertThat(DEFAULT_THRESHOLD).isEqualTo(0.5);
+    }
+
+    @Test
+    void aSentenceCopiedFromTheSourceScoresHigh() {
+        assertThat(score(judge, "The router then restarts with its factory settings.", MANUAL)).isGreaterThan(0.8);
+        assertThat(score(lexical, "The router then restarts with its factory settings.", MANUAL)).isGreaterThan(0.8);
+    }
+
+    @Test
+    void aParaphraseScoresAboveTheThreshold() {
+        assertThat(score(judge, "Holding the reset button for 10 seconds resets the router.", MANUAL))
+                .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+        assertThat(score(judge, "Hardware faults are covered by the warranty for two years after purchase.", MANUAL))
+                .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+    }
+
+    @Test
+    void anInventedNumberScoresClearlyLow() {
+        String invented = "Hold the reset button on the back for thirty seconds until the power light blinks amber.";
+        assertThat(score(judge, invented, MANUAL)).isLessThan(0.3);
+        assertThat(score(lexical, invented, MANUAL)).isLessThan(0.3);
+        assertThat(score(judge, "Acme Networks sells the X200 router for 129 dollars.", MANUAL)).isLessThan(0.3);
+    }
+
+    @Test
+    void anInventedNameScoresClearlyLow() {
+        String invented = "Acme Networks sells the X200 router for 89 dollars through Contoso.";
+        assertThat(score(judge, invented, MANUAL)).isLessThan(0.3);
+        assertThat(score(lexical, invented, MANUAL)).isLessThan(0.3);
+    }
+
+    @Test
+    void aNegatedClaimScoresLow() {
+        assertThat(score(judge, "Phone support is available on weekends.", MANUAL)).isLessThan(DEFAULT_THRESHOLD);
+        assertThat(score(judge, "The router does not restart with its factory settings.", MANUAL))
+                .isLessThan(DEFAULT_THRESHOLD);
+        assertThat(score(lexical, "Phone support is available on weekends.", MANUAL)).isLessThan(DEFAULT_THRESHOLD);
+    }
+
+    @Test
+    void anUnrelatedSentenceScoresNearZeroWithNothingFound() {
+        GroundednessVerdict verdict = judge.judge("Bananas are rich in potassium.", MANUAL);
+        assertThat(verdict.score()).isLessThan(0.05);
+        assertThat(verdict.sentences().get(0).evidence()).isEqualTo(SentenceVerdict.NOTHING_FOUND);
+    }
+
+    @Test
+    void theEvidenceIsTheMatchedSourceSentence() {
+        GroundednessVerdict verdict = judge.judge(
+                "Acme Networks sells the X200 router for 89 dollars. The warranty lasts two years.", MANUAL);
+        assertThat(verdict.sentences()).extracting(SentenceVerdict::evidence).containsExactly(
+                "Acme Networks sells the X200 router for 89 dollars.",
+                "The warranty covers hardware faults for two years from the date of purchase.");
+        assertThat(verdict.sentences()).extracting(SentenceVerdict::index).containsExactly(0, 1);
+    }
+
+    @Test
+    void theVerdictIsTheMeanOfSentencesWithNoTokensAndNotReplayed() {
+        GroundednessVerdict verdict = judge.judge("The router then restarts with its factory settings. "
+                + "Acme Networks sells the X200 router for 129 dollars.", MANUAL);
+        assertThat(verdict.sentences()).hasSize(2);
+        assertThat(verdict.sentencesBelow(DEFAULT_THRESHOLD)).extracting(SentenceVerdict::index).containsExactly(1);
+        assertThat(verdict.score()).isEqualTo(
+                (verdict.sentences().get(0).score() + verdict.sentences().get(1).score()) / 2);
+        assertThat(verdict.judge()).isEqualTo("local:all-minilm-l6-v2-q");
+        assertThat(verdict.tokenUsage().totalTokenCount()).isZero();
+        assertThat(verdict.replayed()).isFalse();
+        assertThat(verdict.duration()).isPositive();
+    }
+
+    @Test
+    void everyChunkIsSearched() {
+        List<String> chunks = List.of("The X200 has four Ethernet ports.", "Firmware updates install overnight.",
+                "The guest network can be switched off in the app.");
+        GroundednessVerdict verdict = judge.judge(
+                "Firmware updates install overnight. The guest network can be switched off in the app.", chunks);
+        assertThat(verdict.sentences()).allSatisfy(s -> assertThat(s.score()).isGreaterThan(0.8));
+        assertThat(verdict.sentences()).extracting(SentenceVerdict::evidence)
+                .containsExactly(chunks.get(1), chunks.get(2));
+    }
+
+    @Test
+    void aSourceOfThousandsOfSentencesIsSearched() {
+        List<String> chunks = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            chunks.add("Log entry " + i + " records that sensor " + (i % 37) + " reported a reading of " + (i * 7)
+                    + " units in hall " + (i % 11) + ".");
+        }
+        chunks.add("The cooling pump in hall 4 failed at midnight and was replaced by the night crew.");
+        String source = String.join(" ", chunks);
+        GroundednessVerdict verdict = judge.judge(
+                "The night crew replaced the cooling pump in hall 4 after it failed at midnight.", source);
+        assertThat(verdict.score()).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+        assertThat(verdict.sentences().get(0).evidence()).startsWith("The cooling pump in hall 4 failed");
+        assertThat(judge.judge("Sensor 12 reported a reading of 99999 units.", source).score())
+                .isLessThan(DEFAULT_THRESHOLD);
+    }
+
+    @Test
+    void aOneMegabyteResponseIsJudgedInBoundedBatches() {
+        String paragraph = "The router then restarts with its factory settings. "
+                + "Acme Networks sells the X200 router for 129 dollars. ";
+        StringBuilder response = new StringBuilder();
+        while (response.length() < 1_000_000) {
+            response.append(paragraph);
+        }
+        int threadsBefore = Thread.activeCount();
+        GroundednessVerdict verdict = judge.judge(response.toString(), MANUAL);
+        assertThat(verdict.sentences()).hasSizeGreaterThan(9_000);
+        assertThat(verdict.sentences().get(0).score()).isGreaterThan(0.8);
+        assertThat(verdict.sentences().get(1).score()).isLessThan(0.3);
+        assertThat(verdict.score()).isBetween(0.4, 0.7);
+        // The embedding model runs on its own pool of one thread per processor, not a thread per sentence.
+        assertThat(Thread.activeCount()).isLessThanOrEqualTo(threadsBefore + Runtime.getRuntime().availableProcessors() + 2);
+    }
+
+    @Test
+    void nonEnglishTextIsJudgedByItsWordsAsDocumented() {
+        String french = "Pour réinitialiser le routeur, maintenez le bouton de réinitialisation enfoncé pendant dix "
+                + "secondes. Le routeur redémarre ensuite avec ses paramètres d'usine.";
+        assertThat(score(judge, "Le routeur redémarre ensuite avec ses paramètres d'usine.", french))
+                .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+        assertThat(score(judge, "Le routeur coûte deux cents euros chez Darty.", french)).isLessThan(DEFAULT_THRESHOLD);
+        String chinese = "重置路由器时，请按住复位按钮十秒钟。路由器随后恢复出厂设置。";
+        assertThat(score(judge, "路由器随后恢复出厂设置。", chinese)).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+        assertThat(score(judge, "香蕉富含钾元素。", chinese)).isLessThan(DEFAULT_THRESHOLD);
+        // A response in another language than its source is not matched: documented, translate first.
+        assertThat(score(judge, "The router then restarts with its factory settings.", french))
+                .isLessThan(DEFAULT_THRESHOLD);
+    }
+
+    @Test
+    void theSameInputGivesTheSameVerdict() {
+        String response = "Holding the reset button for 10 seconds resets the router. Support is open on weekends.";
+        LocalGroundednessJudge other = LocalGroundednessJudge.create();
+        GroundednessVerdict first = judge.judge(response, MANUAL);
+        GroundednessVerdict second = judge.judge(response, MANUAL);
+        GroundednessVerdict fresh = other.judge(response, MANUAL);
+        assertThat(second.sentences()).isEqualTo(first.sentences());
+        assertThat(fresh.sentences()).isEqualTo(first.sentences());
+        assertThat(fresh.score()).isEqualTo(first.score());
+    }
+
+    @Test
+    void oneJudgeServesParallelCallers() throws Exception {
+        List<String> responses = List.of("The router then restarts with its factory settings.",
+                "Acme Networks sells the X200 router for 129 dollars.",
+                "Phone support is available on weekends.",
+                "The warranty covers hardware faults for two years from the date of purchase.");
+        LocalGroundednessJudge fresh = LocalGroundednessJudge.create();
+        List<GroundednessVerdict> expected = responses.stream().map(r -> judge.judge(r, MANUAL)).toList();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<GroundednessVerdict>> futures = new ArrayList<>();
+            for (int i = 0; i < 64; i++) {
+                String response = responses.get(i % responses.size());
+                futures.add(pool.submit(() -> fresh.judge(response, MANUAL)));
+            }
+            for (int i = 0; i < futures.size(); i++) {
+                assertThat(futures.get(i).get().sentences())
+                        .isEqualTo(expected.get(i % responses.size()).sentences());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Nested
+    class WithoutEmbeddings {
+
+        @Test
+        void lexicalEvidenceStillSeparatesSupportedFromInvented() {
+            GroundednessVerdict verdict = lexical.judge("Acme Networks sells the X200 router for 89 dollars. "
+                    + "The X200 router is made by Contoso in 2019.", MANUAL);
+            assertThat(verdict.judge()).isEqualTo("local:lexical");
+            assertThat(verdict.sentences().get(0).score()).isGreaterThan(0.8);
+            assertThat(verdict.sentences().get(0).evidence()).isEqualTo("Acme Networks sells the X200 router for 89 dollars.");
+            assertThat(verdict.sentences().get(1).score()).isLessThan(0.3);
+        }
+    }
+
+    @Nested
+    class BadInput {
+
+        @Test
+        void nullResponse() {
+            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge(null, MANUAL))
+                    .withMessageContaining("response to judge is null").withMessageContaining("Pass the text");
+        }
+
+        @Test
+        void blankResponse() {
+            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge(" \n\t", MANUAL))
+                    .withMessageContaining("response to judge is blank");
+        }
+
+        @Test
+        void responseWithoutSentences() {
+            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("... -- !!", MANUAL))
+                    .withMessageContaining("holds no sentences").withMessageContaining("... -- !!")
+                    .withMessageContaining("in words");
+        }
+
+        @Test
+        void nullSource() {
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge("The router restarts.", Arrays.asList(MANUAL, null)))
+                    .withMessageContaining("Source 1 of 2 is null").withMessageContaining("drop empty chunks");
+            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", (String[]) null))
+                    .withMessageContaining("sources must not be null");
+        }
+
+        @Test
+        void blankSource() {
+            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", "  "))
+                    .withMessageContaining("Source 0 of 1 is blank");
+        }
+
+        @Test
+        void noSources() {
+            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", List.of()))
+                    .withMessageContaining("No sources").withMessageContaining("at least one source");
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge("The router restarts.", (List<String>) null))
+                    .withMessageContaining("No sources");
+        }
+
+        @Test
+        void sourceWithoutSentences() {
+            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", "*** ---"))
+                    .withMessageContaining("sources hold no sentences");
+        }
+
+        @Test
+        void badBuilderSettings() {
+            assertThatIllegalArgumentException().isThrownBy(() -> LocalGroundednessJudge.builder().embeddingModel(null))
+                    .withMessageContaining("withoutEmbeddings()");
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> LocalGroundednessJudge.builder().embeddingCacheSize(0))
+                    .withMessageContaining("embeddingCacheSize must be at least 1");
+        }
+    }
+}
