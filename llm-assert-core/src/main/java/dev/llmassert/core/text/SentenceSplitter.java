@@ -1,0 +1,84 @@
+package dev.llmassert.core.text;
+
+import opennlp.tools.sentdetect.SentenceDetectorME;
+import opennlp.tools.sentdetect.SentenceModel;
+import opennlp.tools.util.Span;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Splits text into sentences with OpenNLP's English sentence model (UD English-EWT), which ships inside the
+ * {@code opennlp-models-sentdetect-en} jar: nothing is downloaded.
+ *
+ * <p>Blank lines and list items ({@code -}, {@code *}, {@code 1.}) always end a sentence, because LLM answers are
+ * often lists without final punctuation. Thread-safe: the model is loaded once and shared; each call uses its own
+ * detector, since OpenNLP's detector keeps per-call state.
+ */
+public final class SentenceSplitter {
+
+    static final String MODEL_RESOURCE = "/opennlp-en-ud-ewt-sentence-1.3-2.5.4.bin";
+
+    private static final Pattern BLOCK_BREAK = Pattern.compile("\\R\\s*\\R|\\R(?=\\s*(?:[-*•]|\\d{1,3}[.)])\\s)");
+
+    private final SentenceModel model;
+
+    private SentenceSplitter(SentenceModel model) {
+        this.model = model;
+    }
+
+    /** The shared English splitter; the model is loaded on first use. */
+    public static SentenceSplitter english() {
+        return EnglishHolder.INSTANCE;
+    }
+
+    /**
+     * The sentences of {@code text}, trimmed, in order; empty when the text holds no words.
+     *
+     * @throws IllegalArgumentException if {@code text} is null
+     */
+    public List<String> split(String text) {
+        if (text == null) {
+            throw new IllegalArgumentException("text to split must not be null");
+        }
+        SentenceDetectorME detector = new SentenceDetectorME(model);
+        List<String> sentences = new ArrayList<>();
+        for (String block : BLOCK_BREAK.split(text)) {
+            if (block.isBlank()) {
+                continue;
+            }
+            for (Span span : detector.sentPosDetect(block)) {
+                String sentence = span.getCoveredText(block).toString().strip();
+                if (hasWord(sentence)) {
+                    sentences.add(sentence);
+                }
+            }
+        }
+        return List.copyOf(sentences);
+    }
+
+    private static boolean hasWord(String s) {
+        return s.codePoints().anyMatch(Character::isLetterOrDigit);
+    }
+
+    private static final class EnglishHolder {
+        static final SentenceSplitter INSTANCE = new SentenceSplitter(load());
+
+        private static SentenceModel load() {
+            try (InputStream in = SentenceSplitter.class.getResourceAsStream(MODEL_RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("The OpenNLP English sentence model " + MODEL_RESOURCE
+                            + " is not on the classpath.\nAdd org.apache.opennlp:opennlp-models-sentdetect-en "
+                            + "(llm-assert-core depends on it; check that it was not excluded).");
+                }
+                return new SentenceModel(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Could not read the OpenNLP sentence model " + MODEL_RESOURCE, e);
+            }
+        }
+    }
+}

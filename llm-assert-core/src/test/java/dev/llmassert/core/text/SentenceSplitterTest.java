@@ -1,0 +1,58 @@
+package dev.llmassert.core.text;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class SentenceSplitterTest {
+
+    private final SentenceSplitter splitter = SentenceSplitter.english();
+
+    @Test
+    void splitsProseIntoSentences() {
+        assertThat(splitter.split("Hold the reset button for 10 seconds. The light turns amber. Dr. Smith agrees."))
+                .containsExactly("Hold the reset button for 10 seconds.", "The light turns amber.",
+                        "Dr. Smith agrees.");
+    }
+
+    @Test
+    void listItemsAndBlankLinesEndASentence() {
+        String answer = "To reset the router:\n- unplug it\n- wait 30 seconds\n\nThen plug it back in";
+        assertThat(splitter.split(answer))
+                .containsExactly("To reset the router:", "- unplug it", "- wait 30 seconds", "Then plug it back in");
+    }
+
+    @Test
+    void textWithoutWordsHasNoSentences() {
+        assertThat(splitter.split("  ... \n -- ")).isEmpty();
+        assertThat(splitter.split("")).isEmpty();
+    }
+
+    @Test
+    void nullIsRejected() {
+        assertThatIllegalArgumentException().isThrownBy(() -> splitter.split(null)).withMessageContaining("null");
+    }
+
+    @Test
+    void theSharedSplitterIsSafeAcrossThreads() throws Exception {
+        String text = "First sentence here. Second one follows. A third closes it.";
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<List<String>>> results = new java.util.ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                results.add(pool.submit(() -> SentenceSplitter.english().split(text)));
+            }
+            for (Future<List<String>> result : results) {
+                assertThat(result.get()).hasSize(3);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
