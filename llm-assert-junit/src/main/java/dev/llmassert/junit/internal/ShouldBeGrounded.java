@@ -39,8 +39,9 @@ public final class ShouldBeGrounded extends BasicErrorMessageFactory {
                                                                        double defaultMinScore) {
         String intro = "%nisGroundedIn(...) ran outside @LlmJudge, so it was checked at once against the default"
                 + " minimum " + VerdictTable.score(defaultMinScore) + " ("
-                + dev.llmassert.core.ConfigKeys.GROUNDEDNESS_MIN_SCORE + "); run the test under @LlmJudge to"
-                + " give it a lower minimum with withMinScore(...).";
+                + dev.llmassert.core.ConfigKeys.GROUNDEDNESS_MIN_SCORE + ")."
+                + "%nTo check against a lower minimum, run the test under @LlmJudge (then withMinScore(...) replaces"
+                + " the default), or set " + dev.llmassert.core.ConfigKeys.GROUNDEDNESS_MIN_SCORE + ".";
         return create(intro, response, verdict, defaultMinScore, List.of());
     }
 
