@@ -124,10 +124,13 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
         TestScope scope = new TestScope(context);
         ExtensionState.store(context).put(TestScope.class, scope);
         Throwable testFailure = null;
-        try (CurrentTest.Binding ignored = CurrentTest.bind(scope)) {
+        CurrentTest.Binding binding = CurrentTest.bind(scope);
+        try {
             invocation.proceed();
         } catch (Throwable t) {
             testFailure = t;
+        } finally {
+            binding.close();
         }
         List<AssertionError> pending = scope.checkPending();
         if (testFailure != null) {

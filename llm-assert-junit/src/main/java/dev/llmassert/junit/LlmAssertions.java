@@ -1,7 +1,7 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.groundedness.GroundednessVerdict;
-import org.assertj.core.util.CheckReturnValue;
+import org.assertj.core.annotation.CheckReturnValue;
 
 /**
  * Entry point of the assertions on LLM output.

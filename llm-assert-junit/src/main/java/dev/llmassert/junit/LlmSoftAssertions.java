@@ -1,7 +1,7 @@
 package dev.llmassert.junit;
 
 import org.assertj.core.api.AbstractSoftAssertions;
-import org.assertj.core.util.CheckReturnValue;
+import org.assertj.core.annotation.CheckReturnValue;
 
 /**
  * Collects every failing check of a test instead of stopping at the first, so a suite that checks several answers
