@@ -3,7 +3,9 @@ package dev.llmassert.junit;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -143,11 +145,21 @@ class GroundednessAssertionsTest {
         EngineExecutionResults results = run(PendingChecks.class);
 
         assertThat(results.testEvents().failed().stream()
-                .filter(e -> e.getTestDescriptor().getDisplayName().contains("Routers"))
+                .filter(e -> e.getTestDescriptor().getDisplayName().matches("\\[\\d].*Routers.*"))
                 .count()).isEqualTo(1);
         assertThat(results.testEvents().succeeded().stream()
-                .filter(e -> e.getTestDescriptor().getDisplayName().contains("Hold the red"))
+                .filter(e -> e.getTestDescriptor().getDisplayName().matches("\\[\\d].*Hold the red.*"))
                 .count()).isEqualTo(1);
+    }
+
+    @Test
+    void bareChecksInDynamicTestsAreCheckedPerDynamicTest() {
+        EngineExecutionResults results = run(PendingChecks.class);
+
+        assertThat(results.testEvents().failed().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+                .contains("dynamic " + INVENTED).doesNotContain("dynamic " + GROUNDED);
+        assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+                .contains("dynamic " + GROUNDED);
     }
 
     @Test
@@ -322,6 +334,12 @@ class GroundednessAssertionsTest {
         @ValueSource(strings = {INVENTED, GROUNDED})
         void parameterized(String answer) {
             LlmAssertions.assertThat(answer).isGroundedIn(MANUAL);
+        }
+
+        @TestFactory
+        java.util.stream.Stream<DynamicTest> dynamic() {
+            return java.util.stream.Stream.of(INVENTED, GROUNDED).map(answer -> DynamicTest.dynamicTest(
+                    "dynamic " + answer, () -> LlmAssertions.assertThat(answer).isGroundedIn(MANUAL)));
         }
     }
 

@@ -59,7 +59,9 @@ class SoftAssertionsTest {
 
         assertThat(failure).isNotNull();
         assertThat(failure.toString() + java.util.Arrays.toString(failure.getSuppressed()))
-                .contains("had no withMinScore(...), so it was checked after the test");
+                .contains("had no withMinScore(...), so it was checked after the test")
+                .contains("isGroundedIn(...) at " + InjectedSoftly.class.getName()
+                        + ".bareSoftCheck(SoftAssertionsTest.java:");
     }
 
     @Test
