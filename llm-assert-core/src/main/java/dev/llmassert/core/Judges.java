@@ -1,0 +1,44 @@
+package dev.llmassert.core;
+
+import dev.langchain4j.model.chat.ChatModel;
+import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.groundedness.LlmGroundednessJudge;
+import dev.llmassert.core.groundedness.LocalGroundednessJudge;
+import dev.llmassert.core.model.JudgeModels;
+import dev.llmassert.core.model.JudgeProvider;
+import dev.llmassert.core.model.JudgeSettings;
+
+/** Builds judges from settings: the one entry point for runners such as the JUnit extension. */
+public final class Judges {
+
+    private Judges() {
+    }
+
+    /** The groundedness judge the settings describe: the local judge by default, else an LLM judge. */
+    public static GroundednessJudge groundedness(JudgeSettings settings) {
+        if (settings.provider() == JudgeProvider.LOCAL) {
+            return LocalGroundednessJudge.create();
+        }
+        return groundedness(settings, chatModel(settings));
+    }
+
+    /** An LLM groundedness judge that asks {@code chatModel} (for instance a recording wrapper of it). */
+    public static GroundednessJudge groundedness(JudgeSettings settings, ChatModel chatModel) {
+        return LlmGroundednessJudge.builder()
+                .chatModel(chatModel)
+                .judgeName(settings.judgeName())
+                .concurrency(settings.concurrency())
+                .maxRetries(settings.maxRetries())
+                .build();
+    }
+
+    /**
+     * The judge chat model the settings describe, with the API key read from the environment variable the settings
+     * name.
+     *
+     * @throws IllegalArgumentException for the local provider, which has no chat model
+     */
+    public static ChatModel chatModel(JudgeSettings settings) {
+        return JudgeModels.chatModel(settings);
+    }
+}

@@ -1,0 +1,149 @@
+package dev.llmassert.junit;
+
+import dev.langchain4j.model.chat.ChatModel;
+import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.junit.internal.CurrentTest;
+import dev.llmassert.junit.internal.ExtensionState;
+import dev.llmassert.junit.internal.JudgeSupply;
+import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.TestScope;
+import dev.llmassert.junit.internal.resolver.CompositeParameterResolver;
+import dev.llmassert.junit.internal.resolver.GroundednessJudgeParameterResolver;
+import dev.llmassert.junit.internal.resolver.JudgeChatModelParameterResolver;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.DynamicTestInvocationContext;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.opentest4j.MultipleFailuresError;
+
+import java.lang.reflect.Method;
+import java.util.List;
+
+/**
+ * The JUnit Jupiter extension behind {@link LlmJudge}: reads the configuration, builds the judges, injects them,
+ * and checks after each test method the {@code isGroundedIn(...)} assertions that were given no minimum.
+ *
+ * <p>Parameters it resolves in test methods, lifecycle methods and constructors:
+ * <ul>
+ *   <li>{@link GroundednessJudge}: the judge of the test;</li>
+ *   <li>{@link ChatModel}: the judge's chat model, when the provider is a model provider.</li>
+ * </ul>
+ *
+ * <p>All state lives in {@code ExtensionContext.Store}s under one namespace: judges in the root store, built once
+ * per configuration and closed with it; the configuration of a class or method in its own store. The extension
+ * has no mutable fields, so one instance serves parallel tests.
+ */
+public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback, ParameterResolver,
+        InvocationInterceptor {
+
+    private final ParameterResolver parameters = new CompositeParameterResolver(
+            new GroundednessJudgeParameterResolver(), new JudgeChatModelParameterResolver());
+
+    /** Instantiated by JUnit through {@link LlmJudge} or {@code @ExtendWith}. */
+    public LlmAssertExtension() {
+    }
+
+    /**
+     * Makes every test under {@code context} (the root, a class or a method) use {@code judge} instead of one
+     * built from the configuration. For extensions that bring their own judge: a test double, or a judge the
+     * configuration cannot describe. Call it from a callback that runs before the tests, e.g. {@code beforeAll}.
+     * The caller keeps ownership of {@code judge} and closes it.
+     */
+    public static void useGroundednessJudge(ExtensionContext context, GroundednessJudge judge) {
+        if (context == null || judge == null) {
+            throw new IllegalArgumentException(Messages.nullArgument("context and judge",
+                    "Pass the ExtensionContext of your callback and the judge to use."));
+        }
+        JudgeSupply.supply(context, judge);
+    }
+
+    /**
+     * Makes every test under {@code context} use {@code chatModel} as the judge chat model: it is injected into
+     * {@link ChatModel} parameters, and the LLM groundedness judge of a model provider asks it. The caller keeps
+     * ownership of {@code chatModel}.
+     */
+    public static void useChatModel(ExtensionContext context, ChatModel chatModel) {
+        if (context == null || chatModel == null) {
+            throw new IllegalArgumentException(Messages.nullArgument("context and chatModel",
+                    "Pass the ExtensionContext of your callback and the chat model to use."));
+        }
+        JudgeSupply.supply(context, chatModel);
+    }
+
+    /** Fails the class at once on a bad configuration, rather than in every test. */
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        JudgeSupply.configuration(context);
+    }
+
+    /** Fails the test at once on a bad configuration, including one made on the method. */
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        JudgeSupply.configuration(context);
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return parameters.supportsParameter(parameterContext, extensionContext);
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return parameters.resolveParameter(parameterContext, extensionContext);
+    }
+
+    @Override
+    public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
+                                    ExtensionContext extensionContext) throws Throwable {
+        runJudged(invocation, extensionContext);
+    }
+
+    @Override
+    public void interceptTestTemplateMethod(Invocation<Void> invocation,
+                                            ReflectiveInvocationContext<Method> invocationContext,
+                                            ExtensionContext extensionContext) throws Throwable {
+        runJudged(invocation, extensionContext);
+    }
+
+    @Override
+    public void interceptDynamicTest(Invocation<Void> invocation, DynamicTestInvocationContext invocationContext,
+                                     ExtensionContext extensionContext) throws Throwable {
+        runJudged(invocation, extensionContext);
+    }
+
+    /**
+     * Runs the test method with its scope bound to the thread, then checks what is still pending against the
+     * default minimum. When the method failed by itself, its own failure stays the one reported and the pending
+     * failures are attached to it as suppressed.
+     */
+    private static void runJudged(Invocation<Void> invocation, ExtensionContext context) throws Throwable {
+        TestScope scope = new TestScope(context);
+        ExtensionState.store(context).put(TestScope.class, scope);
+        Throwable testFailure = null;
+        CurrentTest.Binding binding = CurrentTest.bind(scope);
+        try {
+            invocation.proceed();
+        } catch (Throwable t) {
+            testFailure = t;
+        } finally {
+            binding.close();
+        }
+        List<AssertionError> pending = scope.checkPending();
+        if (testFailure != null) {
+            pending.forEach(testFailure::addSuppressed);
+            throw testFailure;
+        }
+        if (pending.size() == 1) {
+            throw pending.get(0);
+        }
+        if (!pending.isEmpty()) {
+            throw new MultipleFailuresError(pending.size()
+                    + " isGroundedIn(...) checks without withMinScore(...) failed against the default minimum",
+                    pending);
+        }
+    }
+}

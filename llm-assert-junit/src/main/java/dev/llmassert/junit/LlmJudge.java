@@ -1,0 +1,84 @@
+package dev.llmassert.junit;
+
+import dev.llmassert.core.ConfigKeys;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Judges the LLM output of the annotated tests: registers {@link LlmAssertExtension}, which builds the judge,
+ * injects it into parameters and checks {@link LlmAssertions#assertThat(String) assertThat(response).isGroundedIn(...)}.
+ *
+ * <pre>{@code
+ * @LlmJudge
+ * class SupportBotTest {
+ *     @Test
+ *     void answersFromTheManual() {
+ *         String answer = bot.ask("How do I reset the router?");
+ *         assertThat(answer).isGroundedIn(MANUAL).withMinScore(0.8);
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Each attribute overrides the configuration key it names. An attribute left at its default is "not set", and
+ * the key is then read from the JUnit configuration parameters ({@code -D}, {@code junit-platform.properties}),
+ * then the environment variable ({@link ConfigKeys#environmentVariable(String)}), then the built-in default.
+ * Settings are looked up on the test method, then its class (and superclasses, as the annotation is
+ * {@link Inherited}), then the enclosing classes, so {@code @Nested} classes inherit them. Each attribute is taken
+ * from the nearest place that sets it.
+ *
+ * <p>Usable as a meta-annotation, so a project can declare its own {@code @SupportBotJudge}.
+ */
+@Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE, ElementType.METHOD})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ExtendWith(LlmAssertExtension.class)
+public @interface LlmJudge {
+
+    /** The value of a text attribute that is not set. */
+    String DEFAULT = "";
+
+    /** The value of a numeric attribute that is not set. */
+    int UNSET = -1;
+
+    /** The configuration key of {@link #provider()}: {@value}. */
+    String PROVIDER_KEY = ConfigKeys.JUDGE_PROVIDER;
+
+    /** The configuration key of {@link #model()}: {@value}. */
+    String MODEL_KEY = ConfigKeys.JUDGE_MODEL;
+
+    /** The configuration key of {@link #concurrency()}: {@value}. */
+    String CONCURRENCY_KEY = ConfigKeys.JUDGE_CONCURRENCY;
+
+    /** The configuration key of {@link #minScore()}: {@value}. */
+    String MIN_SCORE_KEY = ConfigKeys.GROUNDEDNESS_MIN_SCORE;
+
+    /**
+     * The minimum a bare {@code isGroundedIn(...)} is checked against when no minimum is configured: {@value}.
+     *
+     * <p>A mean sentence score of 0.7 means most of the response is supported by its sources; set
+     * {@value #MIN_SCORE_KEY} or {@link #minScore()} to change it, or use {@code withMinScore(...)} per check.
+     */
+    double DEFAULT_MIN_SCORE = 0.7;
+
+    /** The judge provider: {@code local}, {@code openai} or {@code ollama}. Key {@value #PROVIDER_KEY}. */
+    String provider() default DEFAULT;
+
+    /** The judge model for the provider. Key {@value #MODEL_KEY}. */
+    String model() default DEFAULT;
+
+    /** Judge calls in flight at once, from 1 to 256. Key {@value #CONCURRENCY_KEY}. */
+    int concurrency() default UNSET;
+
+    /**
+     * The minimum, from 0 to 1, of a bare {@code isGroundedIn(...)}. Key {@value #MIN_SCORE_KEY}, default
+     * {@value #DEFAULT_MIN_SCORE}.
+     */
+    double minScore() default UNSET;
+}

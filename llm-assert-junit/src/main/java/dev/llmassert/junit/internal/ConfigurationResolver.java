@@ -1,0 +1,205 @@
+package dev.llmassert.junit.internal;
+
+import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.model.InvalidSettingException;
+import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.junit.LlmJudge;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Reads each configuration key from, in order: the nearest {@link LlmJudge} attribute that sets it, the JUnit
+ * configuration parameters, the environment, and the default.
+ */
+public final class ConfigurationResolver {
+
+    /** One place a value can come from, asked in order. */
+    public interface Source {
+
+        /** The value of {@code key} here, or {@code null} when this source does not set it. */
+        String get(String key);
+
+        /** Where the value came from, for error messages, e.g. {@code the configuration parameter}. */
+        String describe(String key);
+    }
+
+    private final List<Source> sources;
+
+    public ConfigurationResolver(List<Source> sources) {
+        this.sources = List.copyOf(sources);
+    }
+
+    /** The sources of {@code context}: its {@code @LlmJudge} attributes, JUnit parameters and the environment. */
+    public static ConfigurationResolver forContext(ExtensionContext context) {
+        return new ConfigurationResolver(List.of(
+                annotations(context),
+                new Source() {
+                    @Override
+                    public String get(String key) {
+                        return context.getConfigurationParameter(key).orElse(null);
+                    }
+
+                    @Override
+                    public String describe(String key) {
+                        return "the JUnit configuration parameter " + key
+                                + " (-D" + key + "=... or junit-platform.properties)";
+                    }
+                },
+                environment(System::getenv)));
+    }
+
+    /**
+     * For assertions that run outside the extension: system properties, then the environment, so that
+     * {@code -D} settings mean the same with and without {@code @LlmJudge}.
+     */
+    public static ConfigurationResolver outsideJUnit() {
+        return new ConfigurationResolver(List.of(
+                new Source() {
+                    @Override
+                    public String get(String key) {
+                        return System.getProperty(key);
+                    }
+
+                    @Override
+                    public String describe(String key) {
+                        return "the system property " + key;
+                    }
+                },
+                environment(System::getenv)));
+    }
+
+    public static Source environment(Function<String, String> getenv) {
+        return new Source() {
+            @Override
+            public String get(String key) {
+                return getenv.apply(ConfigKeys.environmentVariable(key));
+            }
+
+            @Override
+            public String describe(String key) {
+                return "the environment variable " + ConfigKeys.environmentVariable(key);
+            }
+        };
+    }
+
+    /** The {@code @LlmJudge} attributes on the method, then its class, then the enclosing classes. */
+    static Source annotations(ExtensionContext context) {
+        List<Found> found = new ArrayList<>();
+        for (ExtensionContext c = context; c != null; c = c.getParent().orElse(null)) {
+            Optional<AnnotatedElement> element = c.getElement();
+            if (element.isPresent()) {
+                AnnotationSupport.findAnnotation(element.get(), LlmJudge.class)
+                        .ifPresent(annotation -> found.add(new Found(annotation, element.get())));
+            }
+        }
+        return new Source() {
+            @Override
+            public String get(String key) {
+                return found.stream().map(f -> f.value(key)).filter(v -> v != null).findFirst().orElse(null);
+            }
+
+            @Override
+            public String describe(String key) {
+                return found.stream().filter(f -> f.value(key) != null).findFirst()
+                        .map(f -> "@LlmJudge on " + f.where()).orElse("@LlmJudge");
+            }
+        };
+    }
+
+    /** The value of {@code key}: the first source that sets it to something other than blank, or {@code null}. */
+    public String get(String key) {
+        return firstSetting(key).map(Setting::value).orElse(null);
+    }
+
+    /**
+     * The settings and default minimum.
+     *
+     * @throws ExtensionConfigurationException naming the key, the value, where it was set and what is allowed
+     */
+    public ResolvedConfiguration resolve() {
+        JudgeSettings settings;
+        try {
+            settings = JudgeSettings.from(this::get);
+        } catch (InvalidSettingException e) {
+            throw invalid(e);
+        }
+        return new ResolvedConfiguration(settings, minScore());
+    }
+
+    /**
+     * The minimum of a bare {@code isGroundedIn(...)}: {@value LlmJudge#MIN_SCORE_KEY}, or
+     * {@link LlmJudge#DEFAULT_MIN_SCORE}.
+     *
+     * @throws ExtensionConfigurationException if it is not a number from 0 to 1
+     */
+    public double minScore() {
+        String value = get(LlmJudge.MIN_SCORE_KEY);
+        if (value == null) {
+            return LlmJudge.DEFAULT_MIN_SCORE;
+        }
+        try {
+            double minScore = Double.parseDouble(value.trim());
+            if (minScore >= 0.0 && minScore <= 1.0) {
+                return minScore;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the allowed values
+        }
+        throw invalid(new InvalidSettingException(LlmJudge.MIN_SCORE_KEY, value, "a number from 0.0 to 1.0"));
+    }
+
+    private ExtensionConfigurationException invalid(InvalidSettingException e) {
+        String where = firstSetting(e.key()).map(Setting::source).orElse("the configuration");
+        return new ExtensionConfigurationException(Messages.invalidSetting(e, where), e);
+    }
+
+    private Optional<Setting> firstSetting(String key) {
+        for (Source source : sources) {
+            String value = source.get(key);
+            if (value != null && !value.isBlank()) {
+                return Optional.of(new Setting(value, source.describe(key)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private record Setting(String value, String source) {
+    }
+
+    private record Found(LlmJudge annotation, AnnotatedElement element) {
+
+        String value(String key) {
+            return switch (key) {
+                case LlmJudge.PROVIDER_KEY -> textOrNull(annotation.provider());
+                case LlmJudge.MODEL_KEY -> textOrNull(annotation.model());
+                case LlmJudge.CONCURRENCY_KEY ->
+                        annotation.concurrency() == LlmJudge.UNSET ? null : String.valueOf(annotation.concurrency());
+                case LlmJudge.MIN_SCORE_KEY ->
+                        annotation.minScore() == LlmJudge.UNSET ? null : String.valueOf(annotation.minScore());
+                default -> null;
+            };
+        }
+
+        String where() {
+            if (element instanceof Method method) {
+                return method.getDeclaringClass().getName() + "." + method.getName() + "()";
+            }
+            if (element instanceof Class<?> type) {
+                return type.getName();
+            }
+            return String.valueOf(element);
+        }
+
+        private static String textOrNull(String text) {
+            return LlmJudge.DEFAULT.equals(text) ? null : text;
+        }
+    }
+}

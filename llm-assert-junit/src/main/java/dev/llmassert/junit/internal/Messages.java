@@ -1,0 +1,70 @@
+package dev.llmassert.junit.internal;
+
+import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.model.InvalidSettingException;
+import dev.llmassert.core.model.JudgeSettings;
+
+/**
+ * Every user-facing error of the module that is not an assertion failure (those are the {@code Should...}
+ * message factories). Each says what happened, where, and how to fix it.
+ */
+public final class Messages {
+
+    private static final String NL = System.lineSeparator();
+
+    private Messages() {
+    }
+
+    public static String invalidSetting(InvalidSettingException e, String where) {
+        return "Unsupported value for configuration key '" + e.key() + "': '" + e.value() + "', set by " + where + "."
+                + NL + "Allowed: " + e.allowed() + "."
+                + NL + "Fix the value where it is set: the @LlmJudge attribute, -D" + e.key()
+                + "=..., junit-platform.properties, or the environment variable "
+                + ConfigKeys.environmentVariable(e.key()) + ".";
+    }
+
+    public static String judgeUnavailable(JudgeSettings settings, String what, Throwable cause) {
+        return "Could not build the " + what + " for " + settings.judgeName() + ": " + cause.getMessage()
+                + NL + "Settings: " + settings
+                + NL + "Check the llmassert.judge.* configuration (provider, model, base-url, api-key-env), "
+                + "or set " + ConfigKeys.JUDGE_PROVIDER + "=local to judge without a model.";
+    }
+
+    public static String noChatModelForLocalJudge(String parameter, String where) {
+        return "Cannot resolve parameter [" + parameter + "] in " + where + ": the judge provider is 'local', "
+                + "which judges without a chat model, so there is no judge ChatModel to inject."
+                + NL + "To get one, choose a model provider, for example:"
+                + NL + "    @LlmJudge(provider = \"openai\", model = \"gpt-4o-mini\")"
+                + NL + "or -D" + ConfigKeys.JUDGE_PROVIDER + "=openai (or ollama), "
+                + "or remove the ChatModel parameter and take a GroundednessJudge instead.";
+    }
+
+    public static String noJudge() {
+        return "No judge for this assertion: assertThat(response).isGroundedIn(...) needs a groundedness judge, and"
+                + NL + "  - the test does not run under @LlmJudge (or the assertion ran on another thread than "
+                + "the test method), and"
+                + NL + "  - no judge was passed with usingJudge(...)."
+                + NL + "Fix: annotate the test class with @LlmJudge, or pass a judge:"
+                + NL + "    assertThat(response).usingJudge(judge).isGroundedIn(source).withMinScore(0.8);";
+    }
+
+    public static String noSources() {
+        return "isGroundedIn(...) needs at least one source text to judge the response against, but got none."
+                + NL + "Pass the texts the response must be based on, e.g. isGroundedIn(manual) or "
+                + "isGroundedIn(List.of(chunk1, chunk2)).";
+    }
+
+    public static String blankSource(int index) {
+        return "isGroundedIn(...) got a null or blank source at index " + index + "."
+                + NL + "Pass only non-blank source texts; drop empty retrieval results before asserting.";
+    }
+
+    public static String minScoreOutOfRange(String method, double minScore) {
+        return method + " must be between 0.0 and 1.0, but is: " + minScore + "."
+                + NL + "Scores are normalised to 0..1: use e.g. 0.8, not 80 or 8.";
+    }
+
+    public static String nullArgument(String what, String fix) {
+        return what + " must not be null." + NL + fix;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.llmassert.junit.internal;
+
+import dev.llmassert.core.groundedness.GroundednessJudge;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * What an assertion made during one test method needs from the extension: the judge, the default minimum, a place
+ * to leave checks that wait for the end of the method, and the report.
+ */
+public final class TestScope {
+
+    private final ExtensionContext context;
+    private final ConcurrentLinkedQueue<PendingCheck> pending = new ConcurrentLinkedQueue<>();
+
+    public TestScope(ExtensionContext context) {
+        this.context = context;
+    }
+
+    public GroundednessJudge groundednessJudge() {
+        return JudgeSupply.groundednessJudge(context);
+    }
+
+    public double defaultMinScore() {
+        return JudgeSupply.configuration(context).defaultMinScore();
+    }
+
+    public void register(PendingCheck check) {
+        pending.add(check);
+    }
+
+    public void publish(Map<String, String> entry) {
+        context.publishReportEntry(entry);
+    }
+
+    /** Checks every assertion still waiting for a minimum against the default, and returns the failures. */
+    public List<AssertionError> checkPending() {
+        List<AssertionError> failures = new ArrayList<>();
+        double defaultMinScore = -1;
+        for (PendingCheck check; (check = pending.poll()) != null; ) {
+            if (!check.settled()) {
+                if (defaultMinScore < 0) {
+                    defaultMinScore = defaultMinScore();
+                }
+                Optional<AssertionError> failure = check.checkAgainstDefault(defaultMinScore);
+                failure.ifPresent(failures::add);
+            }
+        }
+        return failures;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.llmassert.junit.internal.resolver;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Asks small single-purpose resolvers in turn, so a new injectable type is one new resolver. */
+public final class CompositeParameterResolver implements ParameterResolver {
+
+    private final List<ParameterResolver> resolvers;
+
+    public CompositeParameterResolver(ParameterResolver... resolvers) {
+        this.resolvers = List.of(resolvers);
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return resolverFor(parameterContext, extensionContext).isPresent();
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return resolverFor(parameterContext, extensionContext)
+                .orElseThrow(() -> new IllegalStateException("no resolver for " + parameterContext.getParameter()))
+                .resolveParameter(parameterContext, extensionContext);
+    }
+
+    private Optional<ParameterResolver> resolverFor(ParameterContext parameterContext,
+                                                    ExtensionContext extensionContext) {
+        return resolvers.stream().filter(r -> r.supportsParameter(parameterContext, extensionContext)).findFirst();
+    }
+}

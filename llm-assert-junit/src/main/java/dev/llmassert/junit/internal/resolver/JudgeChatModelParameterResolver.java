@@ -1,0 +1,31 @@
+package dev.llmassert.junit.internal.resolver;
+
+import dev.langchain4j.model.chat.ChatModel;
+import dev.llmassert.junit.internal.JudgeSupply;
+import dev.llmassert.junit.internal.Messages;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+import java.lang.reflect.Executable;
+
+/** Resolves a {@link ChatModel} parameter to the judge's chat model; the local judge has none. */
+public final class JudgeChatModelParameterResolver implements ParameterResolver {
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return parameterContext.getParameter().getType() == ChatModel.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return JudgeSupply.chatModel(extensionContext).orElseThrow(() -> {
+            Executable executable = parameterContext.getDeclaringExecutable();
+            String where = (executable instanceof java.lang.reflect.Constructor ? "constructor " : "method ")
+                    + executable.getDeclaringClass().getName() + "." + executable.getName() + "(...)";
+            return new ParameterResolutionException(
+                    Messages.noChatModelForLocalJudge(parameterContext.getParameter().toString(), where));
+        });
+    }
+}

@@ -1,0 +1,360 @@
+package dev.llmassert.junit;
+
+import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.junit.testing.WordOverlapJudge;
+import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.opentest4j.MultipleFailuresError;
+
+import static dev.llmassert.junit.testing.Texts.GROUNDED;
+import static dev.llmassert.junit.testing.Texts.INVENTED;
+import static dev.llmassert.junit.testing.Texts.MANUAL;
+import static dev.llmassert.junit.testing.Texts.PARTLY_INVENTED;
+import static dev.llmassert.junit.testing.Runs.failureOf;
+import static dev.llmassert.junit.testing.Runs.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The groundedness DSL under {@code @LlmJudge}, run through the JUnit Platform. */
+class GroundednessAssertionsTest {
+
+    @Test
+    void groundedAnswerPassesAndInventedOneFailsNamingTheSentence() {
+        EngineExecutionResults results = run(Checks.class);
+
+        results.testEvents().assertStatistics(s -> s.started(Checks.TESTS).succeeded(Checks.PASSING)
+                .failed(Checks.TESTS - Checks.PASSING));
+        assertThat(failureOf(results, "inventedAnswer"))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContainingAll(
+                        "Expecting response:",
+                        "\"Routers brew espresso daily.\"",
+                        "to be grounded in its sources with a score of at least 0.80, but its score was 0.00.",
+                        "Judge: test:word-overlap (live), 1 sentence, 1 below 0.80 (marked ✗):",
+                        "  ✗ [0] 0.00  \"Routers brew espresso daily.\"",
+                        "evidence: NOTHING FOUND");
+    }
+
+    @Test
+    void failureListsEverySentenceWithScoreAndEvidenceAndMarksOnlyUnsupportedOnes() {
+        String message = failureOf(run(Checks.class), "partlyInventedAnswerAboveTheBar").getMessage();
+
+        assertThat(message).contains(
+                "with a score of at least 0.65, but its score was 0.64.",
+                "2 sentences, 1 below 0.65 (marked ✗):",
+                "    [0] 1.00  \"Hold the red button for ten seconds.\"",
+                "evidence: \"To reset the router, hold the red button for ten seconds.\"",
+                "  ✗ [1] 0.29  \"The router also brews coffee every morning.\"");
+        assertThat(message.lines().filter(l -> l.contains("✗ ["))).hasSize(1);
+    }
+
+    @Test
+    void withMinScoreCanLowerTheBarBelowTheDefault() {
+        EngineExecutionResults results = run(Checks.class);
+
+        assertThat(results.testEvents().succeeded().stream()
+                .map(e -> e.getTestDescriptor().getDisplayName()))
+                .contains("partlyInventedAnswerBelowTheDefaultWithALowerBar()");
+    }
+
+    @Test
+    void descriptionFromAsIsKeptInTheFailure() {
+        assertThat(failureOf(run(Checks.class), "describedAnswer"))
+                .hasMessageStartingWith("[answer to the reset question] ");
+    }
+
+    @Test
+    void overridingErrorMessageReplacesTheMessage() {
+        assertThat(failureOf(run(Checks.class), "overriddenMessage")).hasMessage("the bot made things up");
+    }
+
+    @Test
+    void everySentenceIsStricterThanTheMean() {
+        EngineExecutionResults results = run(Checks.class);
+
+        assertThat(failureOf(results, "everySentenceOfAPartlyInventedAnswer")).hasMessageContainingAll(
+                "Expecting every sentence of response:",
+                "to be grounded in its sources with a score of at least 0.50, but 1 of 2 sentences were not"
+                        + " (lowest 0.29).",
+                "  ✗ [1] 0.29  \"The router also brews coffee every morning.\"");
+        assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+                .contains("everySentenceAboveALowBar()");
+    }
+
+    @Test
+    void nullResponseFailsAsAssertJDoes() {
+        assertThat(failureOf(run(Checks.class), "nullResponse"))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("Expecting actual not to be null");
+    }
+
+    @Test
+    void bareCheckIsCheckedAfterTheMethodAgainstTheDefaultAndNamesTheLine() {
+        EngineExecutionResults results = run(PendingChecks.class);
+
+        Throwable failure = failureOf(results, "bareCheckOfAPartlyInventedAnswer");
+        assertThat(failure)
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContainingAll(
+                        "isGroundedIn(...) at " + PendingChecks.class.getName() + ".bareCheckOfAPartlyInventedAnswer"
+                                + "(GroundednessAssertionsTest.java:",
+                        "had no withMinScore(...), so it was checked after the test against the default minimum"
+                                + " 0.70 (llmassert.groundedness.min-score).",
+                        "with a score of at least 0.70, but its score was 0.64.");
+        StackTraceElement top = failure.getStackTrace()[0];
+        assertThat(top.getClassName()).isEqualTo(PendingChecks.class.getName());
+        assertThat(top.getMethodName()).isEqualTo("bareCheckOfAPartlyInventedAnswer");
+        assertThat(failure.getMessage()).contains("GroundednessAssertionsTest.java:" + top.getLineNumber() + ")");
+    }
+
+    @Test
+    void bareCheckRanTheRestOfTheMethodFirst() {
+        EngineExecutionResults results = run(PendingChecks.class);
+
+        assertThat(failureOf(results, "bareCheckThenOwnFailure"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the test's own failure")
+                .satisfies(own -> assertThat(own.getSuppressed()).singleElement()
+                        .satisfies(s -> assertThat(s).hasMessageContaining("checked after the test")));
+    }
+
+    @Test
+    void passingBareChecksAndChecksSettledByWithMinScoreDoNotFail() {
+        EngineExecutionResults results = run(PendingChecks.class);
+
+        assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+                .contains("bareCheckOfAGroundedAnswer()", "checkSettledByALowerBar()");
+    }
+
+    @Test
+    void severalFailingBareChecksAreAllReported() {
+        assertThat(failureOf(run(PendingChecks.class), "twoFailingBareChecks"))
+                .isInstanceOf(MultipleFailuresError.class)
+                .satisfies(e -> assertThat(((MultipleFailuresError) e).getFailures()).hasSize(2))
+                .hasMessageContaining("2 isGroundedIn(...) checks without withMinScore(...) failed");
+    }
+
+    @Test
+    void bareChecksInParameterizedTestsAreCheckedPerInvocation() {
+        EngineExecutionResults results = run(PendingChecks.class);
+
+        assertThat(results.testEvents().failed().stream()
+                .filter(e -> e.getTestDescriptor().getDisplayName().matches("\\[\\d].*Routers.*"))
+                .count()).isEqualTo(1);
+        assertThat(results.testEvents().succeeded().stream()
+                .filter(e -> e.getTestDescriptor().getDisplayName().matches("\\[\\d].*Hold the red.*"))
+                .count()).isEqualTo(1);
+    }
+
+    @Test
+    void bareChecksInDynamicTestsAreCheckedPerDynamicTest() {
+        EngineExecutionResults results = run(PendingChecks.class);
+
+        assertThat(results.testEvents().failed().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+                .contains("dynamic " + INVENTED).doesNotContain("dynamic " + GROUNDED);
+        assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+                .contains("dynamic " + GROUNDED);
+    }
+
+    @Test
+    void configuredDefaultMinimumAppliesToBareChecks() {
+        EngineExecutionResults results = run(PendingChecks.class, LlmJudge.MIN_SCORE_KEY, "0.6");
+
+        assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+                .contains("bareCheckOfAPartlyInventedAnswer()");
+    }
+
+    @Test
+    void annotationMinimumBeatsTheConfigurationParameter() {
+        EngineExecutionResults results = run(AnnotatedMinimum.class, LlmJudge.MIN_SCORE_KEY, "0.9");
+
+        results.testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
+        assertThat(failureOf(results, "bareCheckAgainstTheAnnotationsMinimum"))
+                .hasMessageContaining("against the default minimum 0.65");
+    }
+
+    @Test
+    void verdictGivesTheRawVerdict() {
+        GroundednessVerdict verdict = LlmAssertions.assertThat(GROUNDED + " Routers brew espresso daily.")
+                .usingJudge(new WordOverlapJudge()).isGroundedIn(MANUAL, GROUNDED, "espresso").verdict();
+
+        assertThat(verdict.sentences()).extracting(s -> s.score()).containsExactly(1.0, 1.0, 0.25);
+        assertThat(verdict.score()).isEqualTo(0.75);
+        assertThat(verdict.judge()).isEqualTo(WordOverlapJudge.NAME);
+        assertThat(LlmAssertions.assertThat(verdict).withMinScore(0.75).verdict()).isSameAs(verdict);
+    }
+
+    @Test
+    void usingJudgeWorksOutsideTheExtension() {
+        WordOverlapJudge judge = new WordOverlapJudge();
+
+        LlmAssertions.assertThat(GROUNDED).usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.9);
+        assertThatThrownBy(() -> LlmAssertions.assertThat(GROUNDED).usingJudge(judge).isGroundedIn(INVENTED)
+                .withMinScore(0.5))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("\"Hold the red button for ten seconds.\"");
+        assertThat(judge.calls()).isEqualTo(2);
+    }
+
+    @Test
+    void outsideTheExtensionABareCheckIsCheckedAtOnceAgainstTheDefault() {
+        assertThatThrownBy(() -> LlmAssertions.assertThat(PARTLY_INVENTED).usingJudge(new WordOverlapJudge())
+                .isGroundedIn(MANUAL))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContainingAll("ran outside @LlmJudge, so it was checked at once against the default minimum"
+                        + " 0.70", "or set llmassert.groundedness.min-score");
+    }
+
+    @Test
+    void withoutExtensionOrJudgeTheMessageSaysWhatToAdd() {
+        assertThatThrownBy(() -> LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContainingAll("No judge for this assertion", "annotate the test class with @LlmJudge",
+                        "assertThat(response).usingJudge(judge).isGroundedIn(source)");
+    }
+
+    @Test
+    void badArgumentsAreRejectedWithTheFix() {
+        ResponseAssert response = LlmAssertions.assertThat(GROUNDED).usingJudge(new WordOverlapJudge());
+
+        assertThatThrownBy(() -> response.isGroundedIn()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("needs at least one source text");
+        assertThatThrownBy(() -> response.isGroundedIn(MANUAL, " ")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("null or blank source at index 1");
+        assertThatThrownBy(() -> response.isGroundedIn(MANUAL).withMinScore(80))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("must be between 0.0 and 1.0, but is: 80.0");
+        assertThatThrownBy(() -> response.usingJudge(null)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @LlmJudge
+    @ExtendWith(WordOverlapJudgeExtension.class)
+    static class Checks {
+
+        static final int TESTS = 10;
+        static final int PASSING = 4;
+
+        @Test
+        void groundedAnswer() {
+            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
+        }
+
+        @Test
+        void inventedAnswer() {
+            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL).withMinScore(0.8);
+        }
+
+        @Test
+        void partlyInventedAnswerAboveTheBar() {
+            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.65);
+        }
+
+        @Test
+        void partlyInventedAnswerBelowTheDefaultWithALowerBar() {
+            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(java.util.List.of(MANUAL)).withMinScore(0.6);
+        }
+
+        @Test
+        void describedAnswer() {
+            LlmAssertions.assertThat(INVENTED).as("answer to the reset question").isGroundedIn(MANUAL)
+                    .withMinScore(0.8);
+        }
+
+        @Test
+        void overriddenMessage() {
+            LlmAssertions.assertThat(INVENTED).overridingErrorMessage("the bot made things up").isGroundedIn(MANUAL)
+                    .withMinScore(0.8);
+        }
+
+        @Test
+        void everySentenceOfAPartlyInventedAnswer() {
+            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
+                    .everySentence().hasMinScore(0.5);
+        }
+
+        @Test
+        void everySentenceAboveALowBar() {
+            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
+                    .everySentence().hasMinScore(0.25);
+        }
+
+        @Test
+        void nullResponse() {
+            LlmAssertions.assertThat((String) null).isGroundedIn(MANUAL).withMinScore(0.8);
+        }
+
+        @Test
+        void sourcesAsSeveralChunks() {
+            LlmAssertions.assertThat(GROUNDED)
+                    .isGroundedIn("To reset the router, hold the red button for ten seconds.",
+                            "The lights blink green when the reset is done.")
+                    .withMinScore(1.0);
+        }
+    }
+
+    @LlmJudge
+    @ExtendWith(WordOverlapJudgeExtension.class)
+    static class PendingChecks {
+
+        @Test
+        void bareCheckOfAPartlyInventedAnswer() {
+            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
+        }
+
+        @Test
+        void bareCheckOfAGroundedAnswer() {
+            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL);
+        }
+
+        @Test
+        void checkSettledByALowerBar() {
+            GroundednessAssert check = LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
+            check.withMinScore(0.6);
+        }
+
+        @Test
+        void bareCheckThenOwnFailure() {
+            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL);
+            throw new IllegalStateException("the test's own failure");
+        }
+
+        @Test
+        void twoFailingBareChecks() {
+            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL);
+            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {INVENTED, GROUNDED})
+        void parameterized(String answer) {
+            LlmAssertions.assertThat(answer).isGroundedIn(MANUAL);
+        }
+
+        @TestFactory
+        java.util.stream.Stream<DynamicTest> dynamic() {
+            return java.util.stream.Stream.of(INVENTED, GROUNDED).map(answer -> DynamicTest.dynamicTest(
+                    "dynamic " + answer, () -> LlmAssertions.assertThat(answer).isGroundedIn(MANUAL)));
+        }
+    }
+
+    @LlmJudge(minScore = 0.65)
+    @ExtendWith(WordOverlapJudgeExtension.class)
+    static class AnnotatedMinimum {
+
+        @Test
+        void bareCheckAgainstTheAnnotationsMinimum() {
+            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
+        }
+
+        @Test
+        void groundedBareCheck() {
+            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL);
+        }
+    }
+}

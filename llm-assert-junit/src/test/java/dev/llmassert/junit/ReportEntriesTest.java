@@ -1,0 +1,101 @@
+package dev.llmassert.junit;
+
+import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static dev.llmassert.junit.testing.Runs.failureOf;
+import static dev.llmassert.junit.testing.Runs.reportEntries;
+import static dev.llmassert.junit.testing.Runs.run;
+import static dev.llmassert.junit.testing.Texts.GROUNDED;
+import static dev.llmassert.junit.testing.Texts.INVENTED;
+import static dev.llmassert.junit.testing.Texts.MANUAL;
+import static dev.llmassert.junit.testing.Texts.PARTLY_INVENTED;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Each judged check publishes a JUnit report entry, which Surefire's XML and IDEs show. */
+class ReportEntriesTest {
+
+    @Test
+    void explicitCheckPublishesScoreMinimumJudgeSentencesTokensTimeAndReplayed() {
+        List<Map<String, String>> entries = reportEntries(run(Reported.class), "explicitMinimum");
+
+        assertThat(entries).singleElement().satisfies(entry -> {
+            assertThat(entry).containsEntry("llmassert.check", "groundedness")
+                    .containsEntry("llmassert.passed", "true")
+                    .containsEntry("llmassert.score", "1.0000")
+                    .containsEntry("llmassert.minScore", "0.8000")
+                    .containsEntry("llmassert.judge", "test:word-overlap")
+                    .containsEntry("llmassert.sentences", "2")
+                    .containsEntry("llmassert.tokens", "14")
+                    .containsEntry("llmassert.durationMillis", "3")
+                    .containsEntry("llmassert.replayed", "true");
+            assertThat(entry.get("llmassert.at"))
+                    .startsWith(Reported.class.getName() + ".explicitMinimum(ReportEntriesTest.java:");
+        });
+    }
+
+    @Test
+    void bareCheckPublishesTheDefaultMinimum() {
+        assertThat(reportEntries(run(Reported.class), "bareCheck")).singleElement()
+                .satisfies(entry -> assertThat(entry).containsEntry("llmassert.minScore", "0.7000")
+                        .containsEntry("llmassert.passed", "true"));
+    }
+
+    @Test
+    void everySentenceCheckPublishesItsOwnEntry() {
+        assertThat(reportEntries(run(Reported.class), "everySentence"))
+                .extracting(e -> e.get("llmassert.check"), e -> e.get("llmassert.lowestSentenceScore"),
+                        e -> e.get("llmassert.passed"))
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("groundedness", "0.2857", "true"),
+                        org.assertj.core.groups.Tuple.tuple("groundedness.every-sentence", "0.2857", "false"));
+    }
+
+    @Test
+    void failedCheckIsReportedAndItsMessageSaysTheVerdictWasReplayed() {
+        EngineExecutionResults results = run(Reported.class);
+
+        assertThat(reportEntries(results, "failingCheck")).singleElement()
+                .satisfies(entry -> assertThat(entry).containsEntry("llmassert.passed", "false")
+                        .containsEntry("llmassert.score", "0.0000"));
+        assertThat(failureOf(results, "failingCheck"))
+                .hasMessageContaining("Judge: test:word-overlap (replayed from a recording), 1 sentence");
+    }
+
+    static class Reported {
+
+        @RegisterExtension
+        static final WordOverlapJudgeExtension REPLAYED_JUDGE =
+                new WordOverlapJudgeExtension(true, Duration.ZERO);
+
+        @RegisterExtension
+        static final LlmAssertExtension LLM = new LlmAssertExtension();
+
+        @Test
+        void explicitMinimum() {
+            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
+        }
+
+        @Test
+        void bareCheck() {
+            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL);
+        }
+
+        @Test
+        void everySentence() {
+            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
+                    .everySentence().hasMinScore(0.5);
+        }
+
+        @Test
+        void failingCheck() {
+            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL).withMinScore(0.5);
+        }
+    }
+}
