@@ -23,6 +23,13 @@ public final class SentenceSplitter {
 
     static final String MODEL_RESOURCE = "/opennlp-en-ud-ewt-sentence-1.3-2.5.4.bin";
 
+    /**
+     * Abbreviations that OpenNLP's model often takes for a sentence end ("at 3 a.m. and then"). A split after one of
+     * them is undone when the next piece starts in lower case or with a digit.
+     */
+    private static final Pattern ENDS_WITH_ABBREVIATION =
+            Pattern.compile("(?i)(?:^|[\\s(])(?:a\\.m|p\\.m|e\\.g|i\\.e|etc|vs|approx|incl|no|fig|cf)\\.$");
+
     private static final Pattern BLOCK_BREAK = Pattern.compile("\\R\\s*\\R|\\R(?=\\s*(?:[-*•]|\\d{1,3}[.)])\\s)");
 
     private final SentenceModel model;
@@ -53,12 +60,24 @@ public final class SentenceSplitter {
             }
             for (Span span : detector.sentPosDetect(block)) {
                 String sentence = span.getCoveredText(block).toString().strip();
-                if (hasWord(sentence)) {
+                if (!hasWord(sentence)) {
+                    continue;
+                }
+                int last = sentences.size() - 1;
+                if (last >= 0 && continuesAfterAbbreviation(sentences.get(last), sentence)) {
+                    sentences.set(last, sentences.get(last) + " " + sentence);
+                } else {
                     sentences.add(sentence);
                 }
             }
         }
         return List.copyOf(sentences);
+    }
+
+    private static boolean continuesAfterAbbreviation(String previous, String next) {
+        int first = next.codePointAt(0);
+        return (Character.isLowerCase(first) || Character.isDigit(first))
+                && ENDS_WITH_ABBREVIATION.matcher(previous).find();
     }
 
     private static boolean hasWord(String s) {

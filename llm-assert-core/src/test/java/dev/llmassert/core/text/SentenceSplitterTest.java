@@ -22,6 +22,14 @@ class SentenceSplitterTest {
     }
 
     @Test
+    void timesAndCommonAbbreviationsDoNotEndASentence() {
+        assertThat(splitter.split("It updates every night at 3 a.m. and takes five minutes. Support runs from 8 a.m. "
+                + "to 8 p.m. every day. Use a pin, e.g. a paperclip."))
+                .containsExactly("It updates every night at 3 a.m. and takes five minutes.",
+                        "Support runs from 8 a.m. to 8 p.m. every day.", "Use a pin, e.g. a paperclip.");
+    }
+
+    @Test
     void listItemsAndBlankLinesEndASentence() {
         String answer = "To reset the router:\n- unplug it\n- wait 30 seconds\n\nThen plug it back in";
         assertThat(splitter.split(answer))
