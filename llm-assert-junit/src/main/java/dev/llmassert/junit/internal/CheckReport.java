@@ -44,4 +44,23 @@ public final class CheckReport {
     private static String score(double score) {
         return String.format(Locale.ROOT, "%.4f", score);
     }
+
+    /**
+     * One line for a console: {@code groundedness PASSED score 0.83 (min 0.60), lowest sentence 0.72, 3 sentences,
+     * judge local:all-minilm-l6-v2-q, live, 41 ms}.
+     */
+    public static String summary(Map<String, String> entry) {
+        return String.format(Locale.ROOT, "%s %s score %s (min %s), lowest sentence %s, %s sentences, judge %s, %s, %s ms",
+                entry.get("llmassert.check"),
+                Boolean.parseBoolean(entry.get("llmassert.passed")) ? "PASSED" : "FAILED",
+                shortScore(entry.get("llmassert.score")), shortScore(entry.get("llmassert.minScore")),
+                shortScore(entry.get("llmassert.lowestSentenceScore")), entry.get("llmassert.sentences"),
+                entry.get("llmassert.judge"),
+                Boolean.parseBoolean(entry.get("llmassert.replayed")) ? "replayed" : "live",
+                entry.get("llmassert.durationMillis"));
+    }
+
+    private static String shortScore(String score) {
+        return score == null ? "?" : String.format(Locale.ROOT, "%.2f", Double.parseDouble(score));
+    }
 }

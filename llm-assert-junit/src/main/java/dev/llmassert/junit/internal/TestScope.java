@@ -2,6 +2,8 @@ package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +16,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * to leave checks that wait for the end of the method, and the report.
  */
 public final class TestScope {
+
+    /** Each verdict also goes to this logger at INFO, so a console run shows it; Surefire's XML gets the entry. */
+    private static final Logger VERDICTS = LoggerFactory.getLogger("dev.llmassert.verdicts");
 
     private final ExtensionContext context;
     private final ConcurrentLinkedQueue<PendingCheck> pending = new ConcurrentLinkedQueue<>();
@@ -36,6 +41,10 @@ public final class TestScope {
 
     public void publish(Map<String, String> entry) {
         context.publishReportEntry(entry);
+        if (VERDICTS.isInfoEnabled()) {
+            VERDICTS.info("{}: {}", context.getRequiredTestClass().getSimpleName() + "." + context.getDisplayName(),
+                    CheckReport.summary(entry));
+        }
     }
 
     /** Checks every assertion still waiting for a minimum against the default, and returns the failures. */

@@ -1,0 +1,66 @@
+package dev.llmassert.examples;
+
+import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.examples.SupportAssistant.Answer;
+import dev.llmassert.junit.LlmJudge;
+import org.junit.jupiter.api.Test;
+
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The support assistant's answers, judged on the embedded default judge: no key, no network. The assistant's own
+ * model replays its recorded replies (see {@link NimbusAssistants}).
+ */
+@LlmJudge
+class SupportAssistantTest {
+
+    private final SupportAssistant assistant = NimbusAssistants.recorded();
+
+    @Test
+    void answersFromTheManual() {
+        Answer answer = assistant.ask("How do I restore the factory settings?");
+
+        assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.6);
+    }
+
+    @Test
+    void everySentenceOfTheWarrantyAnswerIsSupported() {
+        Answer answer = assistant.ask("How long is the warranty?");
+
+        assertThat(answer.text()).isGroundedIn(answer.sources())
+                .withMinScore(0.6)
+                .everySentence().hasMinScore(0.5);
+    }
+
+    @Test
+    void aCheckWithoutAMinimumUsesTheConfiguredDefault() {
+        Answer answer = assistant.ask("Can I set a bedtime for my kids' devices?");
+
+        // Checked by the extension after the test, against llmassert.groundedness.min-score.
+        assertThat(answer.text()).isGroundedIn(answer.sources());
+    }
+
+    @Test
+    void anInventedSupportLineIsCaught() {
+        Answer answer = assistant.ask("What does a blinking red light mean?");
+
+        assertThatThrownBy(() -> assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.6))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("1-800-555-0199")
+                .hasMessageContaining("✗");
+    }
+
+    @Test
+    void theInjectedJudgeGivesTheVerdictForYourOwnChecks(GroundednessJudge judge) {
+        Answer answer = assistant.ask("Does the router install firmware updates by itself?");
+
+        GroundednessVerdict verdict = judge.judge(answer.text(), answer.sources());
+
+        org.assertj.core.api.Assertions.assertThat(verdict.judge()).startsWith("local:");
+        org.assertj.core.api.Assertions.assertThat(verdict.sentences()).hasSizeGreaterThan(1)
+                .allSatisfy(sentence -> org.assertj.core.api.Assertions.assertThat(sentence.evidence())
+                        .isNotBlank());
+    }
+}
