@@ -273,12 +273,4 @@ public final class CriteriaMessages {
     private static String names(List<CriteriaOption> options) {
         return quoted(options.stream().map(CriteriaOption::name).toList());
     }
-
-    /** The reply as it goes into a message: whole when short, else its start. */
-    public static String excerpt(String text, int max) {
-        if (text == null) {
-            return "<no reply>";
-        }
-        return text.length() <= max ? text : text.substring(0, max) + "... (" + text.length() + " characters)";
-    }
 }
