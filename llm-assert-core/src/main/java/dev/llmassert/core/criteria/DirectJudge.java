@@ -175,7 +175,11 @@ public final class DirectJudge implements AutoCloseable {
                     personaByCriteria.get(job.criteria().name()), replayed);
             List<DirectResult> samples = new ArrayList<>(forward.size());
             for (int s = 0; s < forward.size(); s++) {
-                DirectResult sample = forward.get(s).value().toResult(job.criteria(), metadata);
+                DirectReply reply = forward.get(s).value();
+                // Feedback nobody asked for (a model adding it unprompted) is not reported.
+                DirectResult sample = (generateFeedback ? reply
+                        : new DirectReply(reply.explanation(), reply.selectedOption(), null))
+                        .toResult(job.criteria(), metadata);
                 if (checkPositionalBias) {
                     sample = sample.withPositionalBias(reversed.get(s).value().toResult(job.criteria(), metadata));
                 }
