@@ -2,12 +2,8 @@ package dev.llmassert.core.criteria;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.ConfigKeys;
-import dev.llmassert.core.criteria.internal.CriteriaCalls;
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
-import dev.llmassert.core.criteria.internal.SyntheticPersonas;
-import dev.llmassert.core.model.JudgeChat;
 import dev.llmassert.core.model.JudgeSettings;
-import dev.llmassert.core.model.internal.JudgePool;
 
 import java.time.Duration;
 
@@ -140,33 +136,5 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> {
         this.concurrency = settings.concurrency();
         this.maxRetries = settings.maxRetries();
         return self();
-    }
-
-    JudgeChat buildChat(String example) {
-        if (chatModel == null) {
-            throw new IllegalArgumentException(CriteriaMessages.noChatModel(example));
-        }
-        if (generateSyntheticPersona && judgeDescription != null) {
-            throw new IllegalArgumentException(CriteriaMessages.personaTwice(judgeDescription));
-        }
-        return JudgeChat.builder()
-                .chatModel(chatModel)
-                .judgeName(judgeName)
-                .maxRetries(maxRetries)
-                .retryBackoff(retryBackoff)
-                .build();
-    }
-
-    CriteriaCalls buildCalls(JudgeChat chat) {
-        boolean structured = structuredOutput == null ? chat.supportsJsonSchema() : structuredOutput;
-        return new CriteriaCalls(chat, structured, selfConsistency);
-    }
-
-    SyntheticPersonas buildPersonas(CriteriaCalls calls) {
-        return generateSyntheticPersona ? new SyntheticPersonas(calls.chat(), calls.structured()) : null;
-    }
-
-    JudgePool buildPool(JudgeChat chat) {
-        return new JudgePool(chat.judgeName(), concurrency == null ? JudgeSettings.DEFAULT_CONCURRENCY : concurrency);
     }
 }

@@ -1,12 +1,9 @@
 package dev.llmassert.core.criteria;
 
-import dev.llmassert.core.criteria.internal.CriteriaCalls;
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
-import dev.llmassert.core.criteria.internal.SyntheticPersonas;
 import dev.llmassert.core.model.JudgeCallException;
 import dev.llmassert.core.model.JudgeReply;
 import dev.llmassert.core.model.JudgeReplyException;
-import dev.llmassert.core.model.internal.JudgePool;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,44 +39,19 @@ import java.util.concurrent.Callable;
  * <p>Calls run on the judge's own threads, at most {@code concurrency} at once across all callers; {@link #close()}
  * stops them. Transient failures are retried with backoff ({@link JudgeCallException} once final). Thread-safe.
  */
-public final class DirectJudge implements AutoCloseable {
+public final class DirectJudge extends CriteriaJudge {
 
     private static final String EXAMPLE = "DirectJudge.builder().chatModel(JudgeModels.chatModel(settings)).build()";
 
-    private final CriteriaCalls calls;
-    private final JudgePool pool;
-    private final SyntheticPersonas personas;
-    private final String judgeDescription;
     private final boolean generateFeedback;
-    private final boolean checkPositionalBias;
 
     private DirectJudge(Builder builder) {
-        var chat = builder.buildChat(EXAMPLE);
-        this.calls = builder.buildCalls(chat);
-        this.pool = builder.buildPool(chat);
-        this.personas = builder.buildPersonas(calls);
-        this.judgeDescription = builder.judgeDescription;
+        super(builder, EXAMPLE);
         this.generateFeedback = builder.generateFeedback;
-        this.checkPositionalBias = builder.checkPositionalBias;
     }
 
     public static Builder builder() {
         return new Builder();
-    }
-
-    /** The judge, as {@code provider:model}. */
-    public String name() {
-        return calls.chat().judgeName();
-    }
-
-    /** Whether replies are requested as JSON-schema structured output rather than JSON described in the prompt. */
-    public boolean usesStructuredOutput() {
-        return calls.structured();
-    }
-
-    /** Samples per judgement: 1, or n with {@code selfConsistency(n)}. */
-    public int samples() {
-        return calls.samples();
     }
 
     /**
@@ -137,16 +109,10 @@ public final class DirectJudge implements AutoCloseable {
         return multiCriteria.aggregate(results);
     }
 
-    /** Stops the judge's threads. Calls after this fail. */
-    @Override
-    public void close() {
-        pool.close();
-    }
-
     private List<DirectResult> run(List<Job> jobs) {
         // Fail on a missing field before any call is made.
         jobs.forEach(job -> job.criteria().requireFields(job.instance()));
-        Map<String, String> personaByCriteria = personas(jobs);
+        Map<String, String> personaByCriteria = personas(jobs.stream().map(Job::criteria).toList());
 
         List<Callable<List<JudgeReply<DirectReply>>>> tasks = new ArrayList<>();
         List<JudgePrompt> prompts = new ArrayList<>();
@@ -188,26 +154,6 @@ public final class DirectJudge implements AutoCloseable {
             results.add(SelfConsistency.majorityVote(samples));
         }
         return results;
-    }
-
-    /** The persona of each criteria: the judge description, or the generated persona, or none. */
-    private Map<String, String> personas(List<Job> jobs) {
-        Map<String, Criteria> distinct = new LinkedHashMap<>();
-        jobs.forEach(job -> distinct.putIfAbsent(job.criteria().name(), job.criteria()));
-        Map<String, String> byName = new LinkedHashMap<>();
-        if (personas == null) {
-            if (judgeDescription != null) {
-                distinct.keySet().forEach(name -> byName.put(name, judgeDescription));
-            }
-            return byName;
-        }
-        List<Criteria> criteria = List.copyOf(distinct.values());
-        List<String> generated = pool.runAll(criteria.stream()
-                .<Callable<String>>map(c -> () -> personas.personaFor(c)).toList());
-        for (int i = 0; i < criteria.size(); i++) {
-            byName.put(criteria.get(i).name(), generated.get(i));
-        }
-        return byName;
     }
 
     private JudgePrompt prompt(Job job, String persona, boolean reversed) {

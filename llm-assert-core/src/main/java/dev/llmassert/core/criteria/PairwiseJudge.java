@@ -1,12 +1,9 @@
 package dev.llmassert.core.criteria;
 
-import dev.llmassert.core.criteria.internal.CriteriaCalls;
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
-import dev.llmassert.core.criteria.internal.SyntheticPersonas;
 import dev.llmassert.core.model.JudgeCallException;
 import dev.llmassert.core.model.JudgeReply;
 import dev.llmassert.core.model.JudgeReplyException;
-import dev.llmassert.core.model.internal.JudgePool;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,37 +34,16 @@ import java.util.concurrent.Callable;
  * <p>Calls run on the judge's own threads, at most {@code concurrency} at once; {@link #close()} stops them.
  * Transient failures are retried with backoff ({@link JudgeCallException} once final). Thread-safe.
  */
-public final class PairwiseJudge implements AutoCloseable {
+public final class PairwiseJudge extends CriteriaJudge {
 
     private static final String EXAMPLE = "PairwiseJudge.builder().chatModel(JudgeModels.chatModel(settings)).build()";
 
-    private final CriteriaCalls calls;
-    private final JudgePool pool;
-    private final SyntheticPersonas personas;
-    private final String judgeDescription;
-    private final boolean checkPositionalBias;
-
     private PairwiseJudge(Builder builder) {
-        var chat = builder.buildChat(EXAMPLE);
-        this.calls = builder.buildCalls(chat);
-        this.pool = builder.buildPool(chat);
-        this.personas = builder.buildPersonas(calls);
-        this.judgeDescription = builder.judgeDescription;
-        this.checkPositionalBias = builder.checkPositionalBias;
+        super(builder, EXAMPLE);
     }
 
     public static Builder builder() {
         return new Builder();
-    }
-
-    /** The judge, as {@code provider:model}. */
-    public String name() {
-        return calls.chat().judgeName();
-    }
-
-    /** Whether replies are requested as JSON-schema structured output rather than JSON described in the prompt. */
-    public boolean usesStructuredOutput() {
-        return calls.structured();
     }
 
     /**
@@ -97,8 +73,7 @@ public final class PairwiseJudge implements AutoCloseable {
         }
         int n = responses.size();
         JudgePrompt forward = prompt(criteria, responses, context, null, false);
-        String persona = personas != null ? pool.runAll(List.<Callable<String>>of(() ->
-                personas.personaFor(criteria))).get(0) : judgeDescription;
+        String persona = personas(List.of(criteria)).get(criteria.name());
         JudgePrompt shown = persona == null ? forward : prompt(criteria, responses, context, persona, false);
         String subject = "the comparison of " + n + " responses on criteria '" + criteria.name() + "'";
 
@@ -121,12 +96,6 @@ public final class PairwiseJudge implements AutoCloseable {
             samples.add(sample);
         }
         return SelfConsistency.majorityVote(samples, metadata);
-    }
-
-    /** Stops the judge's threads. Calls after this fail. */
-    @Override
-    public void close() {
-        pool.close();
     }
 
     private static JudgePrompt prompt(Criteria criteria, List<String> responses, Instance context, String persona,

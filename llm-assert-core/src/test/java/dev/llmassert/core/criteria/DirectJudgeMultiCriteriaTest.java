@@ -9,21 +9,17 @@ import java.util.Map;
 
 import static dev.llmassert.core.criteria.DirectJudgeTest.reply;
 import static dev.llmassert.core.criteria.DirectJudgeTest.user;
+import static dev.llmassert.core.criteria.MultiCriteriaTest.QUALITY;
+import static dev.llmassert.core.criteria.MultiCriteriaTest.SAFE;
+import static dev.llmassert.core.criteria.MultiCriteriaTest.TONE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A multi-criteria through the direct judge: one call per criteria, and the replies wired into EvalAssist's
+ * A multi-criteria (the criteria of {@link MultiCriteriaTest}) through the direct judge: one call per criteria, and the replies wired into EvalAssist's
  * aggregation (required items, target options, thresholds, normalisation off). The aggregation rules themselves are
  * proven in {@link MultiCriteriaTest}.
  */
 class DirectJudgeMultiCriteriaTest {
-
-    /** Options score 1 to 5, so normalisation matters. */
-    private static final Criteria QUALITY = Criteria.builder("quality").description("How good is it?")
-            .option("Excellent", "", 5).option("Good", "", 4).option("Fair", "", 3).option("Poor", "", 1).build();
-    private static final Criteria SAFE = Criteria.yesNo("Is it safe?").withName("safe");
-    private static final Criteria TONE = Criteria.builder("tone").description("Which tone?")
-            .option("Friendly", "").option("Neutral", "").option("Hostile", "").build();
 
     private static final MultiCriteria RUBRIC = MultiCriteria.of(
             MultiCriteriaItem.of(SAFE).withWeight(0.4).withTargetOption("Yes").asRequired(),

@@ -9,7 +9,6 @@ import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
 import dev.llmassert.core.criteria.Criteria;
-import dev.llmassert.core.criteria.CriteriaOption;
 import dev.llmassert.core.model.JsonReplies;
 import dev.llmassert.core.model.JudgeChat;
 import dev.llmassert.core.model.ReplyParser;
@@ -83,13 +82,7 @@ public final class SyntheticPersonas {
             user.append(", with context: ").append(String.join(", ", criteria.contextFields()));
         }
         user.append(".\n\nOptions the evaluator chooses from:\n");
-        for (CriteriaOption option : criteria.options()) {
-            user.append("- \"").append(option.name()).append('"');
-            if (!option.description().isEmpty()) {
-                user.append(": ").append(option.description());
-            }
-            user.append('\n');
-        }
+        PromptText.appendOptions(user, criteria.options());
         ChatRequest.Builder builder = ChatRequest.builder()
                 .messages(SystemMessage.from(SYSTEM), UserMessage.from(user.toString()));
         if (structured) {
