@@ -2,6 +2,7 @@ package dev.llmassert.core.criteria;
 
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
+import dev.llmassert.core.criteria.internal.PromptText;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -114,13 +115,7 @@ public final class DirectPrompt {
             user.append("## Criterion: ").append(criteria.name()).append("\n\n");
             user.append(criteria.description()).append("\n\n");
             user.append("Options (select exactly one):\n");
-            for (CriteriaOption option : shown.options()) {
-                user.append("- \"").append(option.name()).append('"');
-                if (!option.description().isEmpty()) {
-                    user.append(": ").append(option.description());
-                }
-                user.append('\n');
-            }
+            PromptText.appendOptions(user, shown.options());
             if (!context.isEmpty()) {
                 user.append("\n## Context\n");
                 context.forEach((name, value) -> user.append("\n### ").append(name).append("\n\n")

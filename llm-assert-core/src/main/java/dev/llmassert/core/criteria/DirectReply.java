@@ -1,7 +1,9 @@
 package dev.llmassert.core.criteria;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.llmassert.core.criteria.internal.ReplyJson;
+import dev.llmassert.core.model.JsonReplies;
+import dev.llmassert.core.model.ReplyParseException;
+import dev.llmassert.core.model.ReplyParser;
 
 /**
  * A direct judge's reply, validated against its criteria.
@@ -19,23 +21,40 @@ public record DirectReply(String explanation, String selectedOption, String feed
     /** The reply field that holds the feedback. */
     public static final String FEEDBACK = "feedback";
 
+    /** Spellings of {@value #SELECTED_OPTION} that models without structured output commonly use instead. */
+    private static final String[] SELECTED_OPTION_ALIASES = {SELECTED_OPTION, "selected_option", "option"};
+
     /**
      * Parses and validates a reply: a JSON object (possibly inside a code fence or text) with a string
      * {@value #EXPLANATION} and a {@value #SELECTED_OPTION} naming one of the criteria's options. The option may
      * differ from its name in case or surrounding quotes; it is returned as the criteria spells it.
      *
-     * @throws JudgeReplyException when the reply is unusable; its message quotes the reply, and
-     *                             {@link JudgeReplyException#repairInstruction()} tells the judge what to fix
+     * @throws ReplyParseException when the reply is unusable; its message says what to fix, in words the judge
+     *                             model is sent back when it is re-asked
      */
-    public static DirectReply parse(String reply, Criteria criteria) {
-        JsonNode object = ReplyJson.object(reply);
-        String explanation = ReplyJson.requiredString(object, reply, EXPLANATION);
-        String selected = ReplyJson.requiredString(object, reply, SELECTED_OPTION, "selected_option", "option");
-        CriteriaOption option = criteria.matchOption(selected).orElseThrow(() -> new JudgeReplyException(
-                "\"" + SELECTED_OPTION + "\" is \"" + selected + "\", which is not one of the options. It must be"
-                        + " exactly one of: " + quotedOptions(criteria) + ".", reply));
-        String feedback = ReplyJson.optionalString(object, reply, FEEDBACK);
+    public static DirectReply parse(String reply, Criteria criteria) throws ReplyParseException {
+        JsonNode object = JsonReplies.parseObject(reply);
+        String explanation = JsonReplies.requirePresentText(object, EXPLANATION);
+        String selected = JsonReplies.requireText(object, selectedOptionField(object));
+        CriteriaOption option = criteria.matchOption(selected).orElseThrow(() -> new ReplyParseException(
+                "the field \"" + SELECTED_OPTION + "\" is \"" + selected + "\", which is not one of the options; it"
+                        + " must be exactly one of " + quotedOptions(criteria)));
+        String feedback = JsonReplies.optionalText(object, FEEDBACK);
         return new DirectReply(explanation, option.name(), feedback == null || feedback.isBlank() ? null : feedback);
+    }
+
+    /** {@link #parse(String, Criteria)} as a parser for {@code JudgeChat}, which re-asks on an invalid reply. */
+    public static ReplyParser<DirectReply> parser(Criteria criteria) {
+        return reply -> parse(reply, criteria);
+    }
+
+    private static String selectedOptionField(JsonNode object) {
+        for (String name : SELECTED_OPTION_ALIASES) {
+            if (object.has(name)) {
+                return name;
+            }
+        }
+        return SELECTED_OPTION;
     }
 
     /** The result of a single run. */

@@ -1,7 +1,9 @@
 package dev.llmassert.core.criteria;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.llmassert.core.criteria.internal.ReplyJson;
+import dev.llmassert.core.model.JsonReplies;
+import dev.llmassert.core.model.ReplyParseException;
+import dev.llmassert.core.model.ReplyParser;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -30,37 +32,39 @@ public record PairwiseReply(List<Contest> contests) {
      *
      * @param responseCount     how many responses were compared
      * @param responsesReversed whether the prompt showed them reversed; the shown numbers are mapped back
-     * @throws JudgeReplyException when the reply is unusable; its message quotes the reply
+     * @throws ReplyParseException when the reply is unusable; its message says what to fix, in words the judge
+     *                             model is sent back when it is re-asked
      */
-    public static PairwiseReply parse(String reply, int responseCount, boolean responsesReversed) {
-        JsonNode object = ReplyJson.object(reply);
+    public static PairwiseReply parse(String reply, int responseCount, boolean responsesReversed)
+            throws ReplyParseException {
+        JsonNode object = JsonReplies.parseObject(reply);
         JsonNode comparisons = object.get(COMPARISONS);
         if (comparisons == null || !comparisons.isArray()) {
-            throw new JudgeReplyException("the field \"" + COMPARISONS + "\" must be an array with one entry per"
-                    + " pair of responses.", reply);
+            throw new ReplyParseException("the field \"" + COMPARISONS + "\" must be an array with one entry per"
+                    + " pair of responses");
         }
         List<Contest> contests = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (JsonNode entry : comparisons) {
             if (!entry.isObject()) {
-                throw new JudgeReplyException("every entry of \"" + COMPARISONS + "\" must be an object, but one is "
-                        + entry + ".", reply);
+                throw new ReplyParseException("every entry of \"" + COMPARISONS + "\" must be an object, but one is "
+                        + entry);
             }
-            int first = number(entry, FIRST, responseCount, reply);
-            int second = number(entry, SECOND, responseCount, reply);
-            int winner = number(entry, WINNER, responseCount, reply);
+            int first = number(entry, FIRST, responseCount);
+            int second = number(entry, SECOND, responseCount);
+            int winner = number(entry, WINNER, responseCount);
             if (first == second) {
-                throw new JudgeReplyException("an entry compares response " + first + " with itself.", reply);
+                throw new ReplyParseException("an entry compares response " + first + " with itself");
             }
             if (winner != first && winner != second) {
-                throw new JudgeReplyException("in the comparison of responses " + first + " and " + second
-                        + ", \"" + WINNER + "\" is " + winner + "; it must be " + first + " or " + second + ".", reply);
+                throw new ReplyParseException("in the comparison of responses " + first + " and " + second
+                        + ", \"" + WINNER + "\" is " + winner + "; it must be " + first + " or " + second);
             }
             String pair = Math.min(first, second) + " vs " + Math.max(first, second);
             if (!seen.add(pair)) {
-                throw new JudgeReplyException("the pair " + pair + " is compared more than once.", reply);
+                throw new ReplyParseException("the pair " + pair + " is compared more than once");
             }
-            String explanation = ReplyJson.requiredString(entry, reply, EXPLANATION);
+            String explanation = JsonReplies.requirePresentText(entry, EXPLANATION);
             contests.add(Contest.between(index(first, responseCount, responsesReversed),
                     index(second, responseCount, responsesReversed),
                     index(winner, responseCount, responsesReversed), explanation));
@@ -73,13 +77,18 @@ public record PairwiseReply(List<Contest> contests) {
             }
         }
         if (!missing.isEmpty()) {
-            throw new JudgeReplyException("these pairs are not compared: " + String.join(", ", missing)
-                    + ". Compare every pair exactly once.", reply);
+            throw new ReplyParseException("these pairs are not compared: " + String.join(", ", missing)
+                    + "; compare every pair exactly once");
         }
         return new PairwiseReply(contests);
     }
 
-    private static int number(JsonNode entry, String field, int responseCount, String reply) {
+    /** {@link #parse(String, int, boolean)} as a parser for {@code JudgeChat}, which re-asks on an invalid reply. */
+    public static ReplyParser<PairwiseReply> parser(int responseCount, boolean responsesReversed) {
+        return reply -> parse(reply, responseCount, responsesReversed);
+    }
+
+    private static int number(JsonNode entry, String field, int responseCount) throws ReplyParseException {
         JsonNode value = entry.get(field);
         int number;
         if (value != null && value.canConvertToInt() && value.isIntegralNumber()) {
@@ -87,12 +96,12 @@ public record PairwiseReply(List<Contest> contests) {
         } else if (value != null && value.isTextual() && value.asText().strip().matches("(?i)(response\\s*)?\\d+")) {
             number = Integer.parseInt(value.asText().replaceAll("\\D", ""));
         } else {
-            throw new JudgeReplyException("\"" + field + "\" must be a response number from 1 to " + responseCount
-                    + ", but is " + (value == null ? "missing" : value.toString()) + ".", reply);
+            throw new ReplyParseException("\"" + field + "\" must be a response number from 1 to " + responseCount
+                    + ", but is " + (value == null ? "missing" : value.toString()));
         }
         if (number < 1 || number > responseCount) {
-            throw new JudgeReplyException("\"" + field + "\" is " + number + ", but the responses are numbered 1 to "
-                    + responseCount + ".", reply);
+            throw new ReplyParseException("\"" + field + "\" is " + number + ", but the responses are numbered 1 to "
+                    + responseCount);
         }
         return number;
     }

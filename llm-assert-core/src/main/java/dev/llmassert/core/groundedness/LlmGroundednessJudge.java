@@ -10,19 +10,13 @@ import dev.llmassert.core.model.JudgeChat;
 import dev.llmassert.core.model.JudgeReply;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.model.internal.JudgePool;
 import dev.llmassert.core.text.SentenceSplitter;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Callable;
 
 /**
  * Judges groundedness with a judge model, by the TruLens method: the response is split into sentences, and for
@@ -44,9 +38,7 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
     private final int concurrency;
     private final boolean structured;
     private final SentenceSplitter splitter;
-    private final Object poolLock = new Object();
-    private ExecutorService pool;
-    private boolean closed;
+    private final JudgePool pool;
 
     private LlmGroundednessJudge(Builder builder) {
         if (builder.chatModel == null) {
@@ -63,6 +55,7 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         this.structured = builder.structuredOutput == null ? JudgeChat.supportsJsonSchema(builder.chatModel)
                 : builder.structuredOutput;
         this.splitter = SentenceSplitter.english();
+        this.pool = new JudgePool(chat.judgeName(), concurrency);
     }
 
     public static Builder builder() {
@@ -92,41 +85,20 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         GroundednessPrompt prompt = GroundednessPrompt.forSources(checkedSources, structured);
         ReplyParser<SentenceScore> parser = structured ? GroundednessReplies.json() : GroundednessReplies.text();
 
-        CompletionService<Judged> completion = new ExecutorCompletionService<>(pool());
-        List<Future<Judged>> futures = new ArrayList<>(sentences.size());
-        Judged[] judged = new Judged[sentences.size()];
-        try {
-            for (int i = 0; i < sentences.size(); i++) {
-                int index = i;
-                String sentence = sentences.get(i);
-                futures.add(completion.submit(() -> new Judged(index, chat.ask(subject(index, sentences.size(),
-                        sentence), prompt.request(sentence), parser))));
-            }
-            for (int done = 0; done < sentences.size(); done++) {
-                Judged result = completion.take().get();
-                judged[result.index()] = result;
-            }
-        } catch (ExecutionException e) {
-            cancelAll(futures);
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException("The judge " + name() + " failed: " + e.getCause(), e.getCause());
-        } catch (InterruptedException e) {
-            cancelAll(futures);
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while the judge " + name() + " was judging a response.", e);
+        List<Callable<JudgeReply<SentenceScore>>> calls = new ArrayList<>(sentences.size());
+        for (int i = 0; i < sentences.size(); i++) {
+            int index = i;
+            calls.add(() -> chat.ask(subject(index, sentences.size(), sentences.get(index)), prompt.request(
+                    sentences.get(index)), parser));
         }
+        List<JudgeReply<SentenceScore>> replies = pool.runAll(calls);
 
-        List<SentenceVerdict> verdicts = new ArrayList<>(judged.length);
+        List<SentenceVerdict> verdicts = new ArrayList<>(replies.size());
         TokenUsage usage = new TokenUsage(0, 0, 0);
         boolean replayed = true;
-        for (Judged result : judged) {
-            JudgeReply<SentenceScore> reply = result.reply();
-            verdicts.add(new SentenceVerdict(result.index(), sentences.get(result.index()),
+        for (int i = 0; i < replies.size(); i++) {
+            JudgeReply<SentenceScore> reply = replies.get(i);
+            verdicts.add(new SentenceVerdict(i, sentences.get(i),
                     reply.value().score() / (double) GroundednessReplies.MAX_SCORE, reply.value().evidence()));
             usage = usage.add(reply.tokenUsage());
             replayed &= reply.replayed();
@@ -138,43 +110,7 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
     /** Stops the judge's threads. Calls after this fail. */
     @Override
     public void close() {
-        synchronized (poolLock) {
-            closed = true;
-            if (pool != null) {
-                pool.shutdownNow();
-                pool = null;
-            }
-        }
-    }
-
-    private ExecutorService pool() {
-        synchronized (poolLock) {
-            if (closed) {
-                throw new IllegalStateException("The judge " + name() + " is closed.\n"
-                        + "Fix: build a new judge, or close it only after the last judgement.");
-            }
-            if (pool == null) {
-                pool = Executors.newFixedThreadPool(concurrency, threadFactory());
-            }
-            return pool;
-        }
-    }
-
-    private ThreadFactory threadFactory() {
-        String prefix = "llmassert-judge[" + name() + "]-";
-        AtomicInteger threads = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + threads.incrementAndGet());
-            // A judge that is never closed must not keep the JVM alive after the tests.
-            thread.setDaemon(true);
-            return thread;
-        };
-    }
-
-    private static void cancelAll(List<Future<Judged>> futures) {
-        for (Future<Judged> future : futures) {
-            future.cancel(true);
-        }
+        pool.close();
     }
 
     private static List<String> checkSources(List<String> sources) {
@@ -215,9 +151,6 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
     private static String shorten(String text) {
         String flat = text.strip().replaceAll("\\s+", " ");
         return flat.length() > MAX_SHOWN ? flat.substring(0, MAX_SHOWN - 3) + "..." : flat;
-    }
-
-    private record Judged(int index, JudgeReply<SentenceScore> reply) {
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */

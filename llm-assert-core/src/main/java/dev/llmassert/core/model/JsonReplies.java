@@ -92,6 +92,17 @@ public final class JsonReplies {
         return value.asText();
     }
 
+    /**
+     * The text in {@code field}, which must be present; it may be empty (e.g. an explanation with nothing to add).
+     */
+    public static String requirePresentText(JsonNode object, String field) throws ReplyParseException {
+        String text = optionalText(object, field);
+        if (text == null) {
+            throw new ReplyParseException("the field \"" + field + "\" is missing; it must be text");
+        }
+        return text;
+    }
+
     /** The text in {@code field}, which must be present and not blank. */
     public static String requireText(JsonNode object, String field) throws ReplyParseException {
         String text = optionalText(object, field);

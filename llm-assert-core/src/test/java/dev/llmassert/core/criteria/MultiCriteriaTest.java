@@ -13,10 +13,10 @@ import static org.assertj.core.api.Assertions.within;
 class MultiCriteriaTest {
 
     /** Options score 1 to 5, so normalisation matters. */
-    private static final Criteria QUALITY = Criteria.builder("quality").description("How good is it?")
+    static final Criteria QUALITY = Criteria.builder("quality").description("How good is it?")
             .option("Excellent", "", 5).option("Good", "", 4).option("Fair", "", 3).option("Poor", "", 1).build();
-    private static final Criteria SAFE = Criteria.yesNo("Is it safe?").withName("safe");
-    private static final Criteria TONE = Criteria.builder("tone").description("Which tone?")
+    static final Criteria SAFE = Criteria.yesNo("Is it safe?").withName("safe");
+    static final Criteria TONE = Criteria.builder("tone").description("Which tone?")
             .option("Friendly", "").option("Neutral", "").option("Hostile", "").build();
 
     private static Map<String, DirectResult> results(DirectResult... results) {

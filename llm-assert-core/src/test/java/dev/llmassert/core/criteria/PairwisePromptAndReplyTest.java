@@ -1,5 +1,6 @@
 package dev.llmassert.core.criteria;
 
+import dev.llmassert.core.model.ReplyParseException;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -51,7 +52,7 @@ class PairwisePromptAndReplyTest {
     }
 
     @Test
-    void aReplyBecomesContestsInTheCallersIndexes() {
+    void aReplyBecomesContestsInTheCallersIndexes() throws ReplyParseException {
         PairwiseReply reply = PairwiseReply.parse("""
                 {"comparisons": [
                   {"first": 1, "second": 2, "explanation": "1 is clearer", "winner": 1},
@@ -69,14 +70,14 @@ class PairwisePromptAndReplyTest {
     }
 
     @Test
-    void aReplyToReversedResponsesIsMappedBack() {
+    void aReplyToReversedResponsesIsMappedBack() throws ReplyParseException {
         // Shown reversed: Response 1 is the caller's index 2, Response 3 the caller's index 0.
-        PairwiseReply reply = PairwiseReply.parse("""
+        PairwiseReply reply = PairwiseReply.parser(3, true).parse("""
                 {"comparisons": [
                   {"first": 1, "second": 2, "explanation": "", "winner": 1},
                   {"first": 1, "second": 3, "explanation": "", "winner": 3},
                   {"first": 2, "second": 3, "explanation": "", "winner": 2}
-                ]}""", 3, true);
+                ]}""");
 
         PairwiseResult result = reply.toResult(RELEVANCE, 3, null);
 
@@ -89,7 +90,7 @@ class PairwisePromptAndReplyTest {
     void invalidRepliesAreReplyErrorsThatSayWhatToFix() {
         assertThatThrownBy(() -> PairwiseReply.parse("{\"comparisons\": [{\"first\": 1, \"second\": 2,"
                 + " \"explanation\": \"\", \"winner\": 3}]}", 3, false))
-                .isInstanceOf(JudgeReplyException.class)
+                .isInstanceOf(ReplyParseException.class)
                 .hasMessageContaining("\"winner\" is 3; it must be 1 or 2");
         assertThatThrownBy(() -> PairwiseReply.parse("{\"comparisons\": [{\"first\": 1, \"second\": 2,"
                 + " \"explanation\": \"\", \"winner\": 1}]}", 3, false))

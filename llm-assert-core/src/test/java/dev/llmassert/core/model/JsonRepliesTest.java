@@ -50,4 +50,13 @@ class JsonRepliesTest {
                 .isInstanceOf(ReplyParseException.class)
                 .hasMessageContaining("not valid JSON");
     }
+
+    @Test
+    void requirePresentTextAcceptsEmptyTextButNotAMissingField() throws ReplyParseException {
+        JsonNode object = JsonReplies.parseObject("{\"explanation\": \"\"}");
+
+        assertThat(JsonReplies.requirePresentText(object, "explanation")).isEmpty();
+        assertThatThrownBy(() -> JsonReplies.requirePresentText(object, "feedback"))
+                .hasMessage("the field \"feedback\" is missing; it must be text");
+    }
 }

@@ -274,11 +274,36 @@ public final class CriteriaMessages {
         return quoted(options.stream().map(CriteriaOption::name).toList());
     }
 
-    /** The reply as it goes into a message: whole when short, else its start. */
-    public static String excerpt(String text, int max) {
-        if (text == null) {
-            return "<no reply>";
-        }
-        return text.length() <= max ? text : text.substring(0, max) + "... (" + text.length() + " characters)";
+    // ---- judges
+
+    public static String noChatModel(String example) {
+        return "The judge has no chat model." + N
+                + "Fix: pass the judge model, e.g. " + example + ".";
+    }
+
+    public static String personaTwice(String judgeDescription) {
+        return "The judge has both a judge description (\"" + shorten(judgeDescription, 80) + "\") and"
+                + " generateSyntheticPersona(true), but it can judge as only one persona." + N
+                + "Fix: keep judgeDescription(..) to choose the persona yourself, or generateSyntheticPersona(true)"
+                + " to let the judge model write one per criteria.";
+    }
+
+    public static String selfConsistencyOutOfRange(int n, int max) {
+        return "selfConsistency must be between 1 and " + max + ", but is: " + n + "." + N
+                + "Fix: use 1 for a single run, or an odd number such as 3 or 5 for a majority vote.";
+    }
+
+    public static String nullInstance(int index, int count) {
+        return "Instance " + (index + 1) + " of " + count + " is null." + N
+                + "Fix: pass an Instance for every element, e.g. Instance.ofResponse(answer).";
+    }
+
+    public static String nullResponse(int index, int count) {
+        return "Response " + (index + 1) + " of " + count + " is null; a pairwise judge compares texts." + N
+                + "Fix: pass the text of every response (an empty string is allowed).";
+    }
+
+    private static String shorten(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max - 3) + "...";
     }
 }

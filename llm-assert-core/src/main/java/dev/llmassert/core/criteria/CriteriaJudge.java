@@ -1,0 +1,89 @@
+package dev.llmassert.core.criteria;
+
+import dev.llmassert.core.criteria.internal.CriteriaCalls;
+import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import dev.llmassert.core.criteria.internal.SyntheticPersonas;
+import dev.llmassert.core.model.JudgeChat;
+import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.model.internal.JudgePool;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** What {@link DirectJudge} and {@link PairwiseJudge} share: the model calls, the threads and the persona. */
+abstract class CriteriaJudge implements AutoCloseable {
+
+    final CriteriaCalls calls;
+    final JudgePool pool;
+    final boolean checkPositionalBias;
+    private final SyntheticPersonas personas;
+    private final String judgeDescription;
+
+    CriteriaJudge(CriteriaJudgeBuilder<?> builder, String example) {
+        if (builder.chatModel == null) {
+            throw new IllegalArgumentException(CriteriaMessages.noChatModel(example));
+        }
+        if (builder.generateSyntheticPersona && builder.judgeDescription != null) {
+            throw new IllegalArgumentException(CriteriaMessages.personaTwice(builder.judgeDescription));
+        }
+        JudgeChat chat = JudgeChat.builder()
+                .chatModel(builder.chatModel)
+                .judgeName(builder.judgeName)
+                .maxRetries(builder.maxRetries)
+                .retryBackoff(builder.retryBackoff)
+                .build();
+        boolean structured = builder.structuredOutput == null ? chat.supportsJsonSchema() : builder.structuredOutput;
+        this.calls = new CriteriaCalls(chat, structured, builder.selfConsistency);
+        this.pool = new JudgePool(chat.judgeName(),
+                builder.concurrency == null ? JudgeSettings.DEFAULT_CONCURRENCY : builder.concurrency);
+        this.personas = builder.generateSyntheticPersona ? new SyntheticPersonas(chat, structured) : null;
+        this.judgeDescription = builder.judgeDescription;
+        this.checkPositionalBias = builder.checkPositionalBias;
+    }
+
+    /** The judge, as {@code provider:model}. */
+    public String name() {
+        return calls.chat().judgeName();
+    }
+
+    /** Whether replies are requested as JSON-schema structured output rather than JSON described in the prompt. */
+    public boolean usesStructuredOutput() {
+        return calls.structured();
+    }
+
+    /** Samples per judgement: 1, or n with {@code selfConsistency(n)}. */
+    public int samples() {
+        return calls.samples();
+    }
+
+    /** Stops the judge's threads. Calls after this fail. */
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    /**
+     * The persona of each distinct criteria, by name: the generated persona (written in parallel, once per criteria
+     * name for the judge's lifetime), else the judge description, else none (no entry).
+     */
+    Map<String, String> personas(List<Criteria> criteria) {
+        Map<String, Criteria> distinct = new LinkedHashMap<>();
+        criteria.forEach(c -> distinct.putIfAbsent(c.name(), c));
+        Map<String, String> byName = new LinkedHashMap<>();
+        if (personas == null) {
+            if (judgeDescription != null) {
+                distinct.keySet().forEach(name -> byName.put(name, judgeDescription));
+            }
+            return byName;
+        }
+        List<Criteria> unique = List.copyOf(distinct.values());
+        List<String> generated = pool.runAll(unique.stream()
+                .<Callable<String>>map(c -> () -> personas.personaFor(c)).toList());
+        for (int i = 0; i < unique.size(); i++) {
+            byName.put(unique.get(i).name(), generated.get(i));
+        }
+        return byName;
+    }
+}

@@ -1,0 +1,192 @@
+package dev.llmassert.core.criteria;
+
+import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import dev.llmassert.core.model.JudgeCallException;
+import dev.llmassert.core.model.JudgeReply;
+import dev.llmassert.core.model.JudgeReplyException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+
+/**
+ * Judges one text against a {@link Criteria} by selecting one of its options, in the model of IBM EvalAssist's
+ * direct judge.
+ *
+ * <pre>{@code
+ * try (DirectJudge judge = DirectJudge.builder().chatModel(JudgeModels.chatModel(settings)).settings(settings)
+ *         .generateFeedback(true).build()) {
+ *     DirectResult result = judge.evaluate(answer, CriteriaCatalog.CONCISENESS);
+ * }
+ * }</pre>
+ *
+ * <ul>
+ *   <li>One call per (instance, criteria). The reply is JSON: an explanation, the selected option and, with
+ *       {@code generateFeedback}, actionable feedback. It is requested as JSON-schema structured output (the option
+ *       names as an enum) when the model supports it, and described in the prompt otherwise.</li>
+ *   <li>The selected option must be one of the criteria's options. An invalid reply is re-asked with the error, up to
+ *       3 tries, then a {@link JudgeReplyException} fails the judgement. An option is never picked at random: a test
+ *       must not pass by chance.</li>
+ *   <li>{@code checkPositionalBias}: each judgement is asked again with the options in reverse order, and the result
+ *       is flagged when the choice changes.</li>
+ *   <li>{@code selfConsistency(n)}: n samples of each judgement, combined by {@link SelfConsistency}: the majority
+ *       option, the mean score and the agreement.</li>
+ * </ul>
+ *
+ * <p>Calls run on the judge's own threads, at most {@code concurrency} at once across all callers; {@link #close()}
+ * stops them. Transient failures are retried with backoff ({@link JudgeCallException} once final). Thread-safe.
+ */
+public final class DirectJudge extends CriteriaJudge {
+
+    private static final String EXAMPLE = "DirectJudge.builder().chatModel(JudgeModels.chatModel(settings)).build()";
+
+    private final boolean generateFeedback;
+
+    private DirectJudge(Builder builder) {
+        super(builder, EXAMPLE);
+        this.generateFeedback = builder.generateFeedback;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Judges {@code instance} on {@code criteria}.
+     *
+     * @throws IllegalArgumentException if the instance lacks a field the criteria reads
+     * @throws JudgeReplyException      if the judge model gave no valid reply in 3 tries
+     * @throws JudgeCallException       if the judge model could not be called
+     */
+    public DirectResult evaluate(Instance instance, Criteria criteria) {
+        Objects.requireNonNull(instance, "instance");
+        Objects.requireNonNull(criteria, "criteria");
+        return run(List.of(new Job(instance, criteria, "criteria '" + criteria.name() + "'"))).get(0);
+    }
+
+    /**
+     * Judges a bare text on {@code criteria}: the text is the criteria's evaluated field ({@code response} unless the
+     * criteria says otherwise). Criteria with context fields need {@link #evaluate(Instance, Criteria)}.
+     */
+    public DirectResult evaluate(String response, Criteria criteria) {
+        Objects.requireNonNull(response, "response");
+        Objects.requireNonNull(criteria, "criteria");
+        return evaluate(Instance.of(criteria.toEvaluateField(), response), criteria);
+    }
+
+    /**
+     * Judges every instance on {@code criteria}, in parallel within the judge's concurrency. The results are in the
+     * instances' order. The first failure fails the whole call.
+     */
+    public List<DirectResult> evaluate(List<Instance> instances, Criteria criteria) {
+        Objects.requireNonNull(instances, "instances");
+        Objects.requireNonNull(criteria, "criteria");
+        List<Job> jobs = new ArrayList<>(instances.size());
+        for (int i = 0; i < instances.size(); i++) {
+            if (instances.get(i) == null) {
+                throw new IllegalArgumentException(CriteriaMessages.nullInstance(i, instances.size()));
+            }
+            jobs.add(new Job(instances.get(i), criteria, "criteria '" + criteria.name() + "' on instance " + (i + 1)
+                    + " of " + instances.size()));
+        }
+        return run(jobs);
+    }
+
+    /**
+     * Judges {@code instance} on every criteria of {@code multiCriteria}, one call per criteria in parallel, and
+     * aggregates the results with the multi-criteria's weights, targets, thresholds and required items.
+     */
+    public MultiCriteriaResult evaluate(Instance instance, MultiCriteria multiCriteria) {
+        Objects.requireNonNull(instance, "instance");
+        Objects.requireNonNull(multiCriteria, "multiCriteria");
+        List<Job> jobs = multiCriteria.criteria().stream()
+                .map(c -> new Job(instance, c, "criteria '" + c.name() + "' of a multi-criteria")).toList();
+        Map<String, DirectResult> results = new LinkedHashMap<>();
+        run(jobs).forEach(r -> results.put(r.criteriaName(), r));
+        return multiCriteria.aggregate(results);
+    }
+
+    private List<DirectResult> run(List<Job> jobs) {
+        // Fail on a missing field before any call is made.
+        jobs.forEach(job -> job.criteria().requireFields(job.instance()));
+        Map<String, String> personaByCriteria = personas(jobs.stream().map(Job::criteria).toList());
+
+        List<Callable<List<JudgeReply<DirectReply>>>> tasks = new ArrayList<>();
+        List<JudgePrompt> prompts = new ArrayList<>();
+        for (Job job : jobs) {
+            String persona = personaByCriteria.get(job.criteria().name());
+            JudgePrompt forward = prompt(job, persona, false);
+            prompts.add(forward);
+            tasks.add(() -> calls.sample(job.subject(), forward, DirectReply.parser(job.criteria())));
+            if (checkPositionalBias) {
+                JudgePrompt reversed = prompt(job, persona, true);
+                tasks.add(() -> calls.sample(job.subject() + ", options reversed", reversed,
+                        DirectReply.parser(job.criteria())));
+            }
+        }
+        List<List<JudgeReply<DirectReply>>> replies = pool.runAll(tasks);
+
+        int perJob = checkPositionalBias ? 2 : 1;
+        List<DirectResult> results = new ArrayList<>(jobs.size());
+        for (int j = 0; j < jobs.size(); j++) {
+            Job job = jobs.get(j);
+            List<JudgeReply<DirectReply>> forward = replies.get(j * perJob);
+            List<JudgeReply<DirectReply>> reversed = checkPositionalBias ? replies.get(j * perJob + 1) : List.of();
+            boolean replayed = forward.stream().allMatch(JudgeReply::replayed)
+                    && reversed.stream().allMatch(JudgeReply::replayed);
+            ResultMetadata metadata = new ResultMetadata(name(), prompts.get(j),
+                    personaByCriteria.get(job.criteria().name()), replayed);
+            List<DirectResult> samples = new ArrayList<>(forward.size());
+            for (int s = 0; s < forward.size(); s++) {
+                DirectReply reply = forward.get(s).value();
+                // Feedback nobody asked for (a model adding it unprompted) is not reported.
+                DirectResult sample = (generateFeedback ? reply
+                        : new DirectReply(reply.explanation(), reply.selectedOption(), null))
+                        .toResult(job.criteria(), metadata);
+                if (checkPositionalBias) {
+                    sample = sample.withPositionalBias(reversed.get(s).value().toResult(job.criteria(), metadata));
+                }
+                samples.add(sample);
+            }
+            results.add(SelfConsistency.majorityVote(samples));
+        }
+        return results;
+    }
+
+    private JudgePrompt prompt(Job job, String persona, boolean reversed) {
+        return DirectPrompt.builder(job.criteria(), job.instance())
+                .optionsReversed(reversed)
+                .generateFeedback(generateFeedback)
+                .judgeDescription(persona)
+                .build();
+    }
+
+    private record Job(Instance instance, Criteria criteria, String subject) {
+    }
+
+    /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    public static final class Builder extends CriteriaJudgeBuilder<Builder> {
+
+        private boolean generateFeedback;
+
+        private Builder() {
+        }
+
+        /** Whether to ask for actionable feedback on how the text could better meet the criteria; default off. */
+        public Builder generateFeedback(boolean generate) {
+            this.generateFeedback = generate;
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException if no chat model is set, or both a judge description and a synthetic
+         *                                  persona are asked for
+         */
+        public DirectJudge build() {
+            return new DirectJudge(this);
+        }
+    }
+}
