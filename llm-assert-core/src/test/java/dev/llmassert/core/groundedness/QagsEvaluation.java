@@ -28,7 +28,8 @@ import java.util.Locale;
  *     -Dexec.classpathScope=test -Dexec.args=../shared/data/qags-cnndm.jsonl
  * </pre>
  * Options after the path: {@code --without-embeddings} measures the lexical-only judge; {@code --fit} also fits
- * the score's logistic weights on the development split and prints them (how the weights in the judge were found).
+ * the calibration on the development split and prints the logistic centre and the band of near-best cut-offs (how
+ * the centres in the judge were found).
  */
 public final class QagsEvaluation {
 
@@ -165,14 +166,36 @@ public final class QagsEvaluation {
         }
         System.out.printf(Locale.ROOT, "fitted on dev (%d sentences): scale=%.2f center=%.3f%n", dev.size(), w,
                 -b / w);
-        System.out.printf(Locale.ROOT, "dev balanced accuracy of the evidence at its best threshold: %.3f%n",
-                bestBalanced(dev, item -> item.features()[0]));
+        double best = bestBalanced(dev, item -> item.features()[0]);
+        System.out.printf(Locale.ROOT, "dev balanced accuracy of the evidence at its best threshold: %.3f%n", best);
+        // The band of cut-offs on a 0.005 grid within 0.005 of the best: its middle is the centre with embeddings.
+        double low = Double.NaN;
+        double high = Double.NaN;
+        for (int k = 0; k <= 200; k++) {
+            double cut = k * 0.005;
+            if (balancedAt(dev, cut) >= best - 0.005) {
+                low = Double.isNaN(low) ? cut : low;
+                high = cut;
+            }
+        }
+        System.out.printf(Locale.ROOT, "cut-offs within 0.005 of it: %.3f to %.3f%n", low, high);
         long withMissing = dev.stream().filter(i -> i.features()[1] > 0).count();
         long withMissingGrounded = dev.stream().filter(i -> i.features()[1] > 0 && i.grounded()).count();
         long withNeg = dev.stream().filter(i -> i.features()[2] > 0).count();
         long withNegGrounded = dev.stream().filter(i -> i.features()[2] > 0 && i.grounded()).count();
         System.out.printf(Locale.ROOT, "dev sentences with a missing fact: %d (%d grounded); with a negation "
                 + "mismatch: %d (%d grounded)%n", withMissing, withMissingGrounded, withNeg, withNegGrounded);
+    }
+
+    private static double balancedAt(List<Item> items, double cut) {
+        int tp = 0, fn = 0, tn = 0, fp = 0;
+        for (Item item : items) {
+            boolean predicted = item.features()[0] >= cut;
+            if (item.grounded()) {
+                if (predicted) tp++; else fn++;
+            } else if (predicted) fp++; else tn++;
+        }
+        return ((double) tp / (tp + fn) + (double) tn / (tn + fp)) / 2;
     }
 
     private static double bestBalanced(List<Item> items, java.util.function.ToDoubleFunction<Item> f) {

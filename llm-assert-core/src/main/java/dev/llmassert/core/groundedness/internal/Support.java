@@ -9,6 +9,8 @@ import java.util.Set;
  * @param semantic         cosine similarity of the sentence to its evidence, or {@code NaN} without embeddings
  * @param coverage         share of the sentence's content words that the sources hold anywhere
  * @param evidenceCoverage share of the sentence's content words, weighted by rarity, that the evidence holds
+ * @param pairCoverage     the same share for the evidence and the next-best source sentence together: a sentence
+ *                         that joins two facts from two source sentences is covered by the pair, not by either
  * @param bigrams          share of the sentence's adjacent word pairs that the sources hold
  * @param facts            how many numbers, dates and names the sentence states
  * @param missingFacts     how many of them the sources lack
@@ -16,7 +18,8 @@ import java.util.Set;
  * @param evidence         the best-supporting source sentence, or {@code null} when no source sentence shares a
  *                         content word or meaning with it
  */
-public record Support(double semantic, double coverage, double evidenceCoverage, double bigrams, int facts,
+public record Support(double semantic, double coverage, double evidenceCoverage, double pairCoverage,
+                      double bigrams, int facts,
                       int missingFacts, boolean negationMismatch, SourceIndex.Sentence evidence) {
 
     /**
@@ -45,22 +48,36 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
         double bigrams = pairs.isEmpty() ? coverage : share(pairs, index::hasBigram);
 
         SourceIndex.Sentence evidence = null;
+        SourceIndex.Sentence runnerUp = null;
         double bestEvidenceCoverage = 0;
         double bestSemantic = similarity == null ? Double.NaN : 0;
         double best = -1;
+        double second = -1;
         for (int i = 0; i < candidates.size(); i++) {
             SourceIndex.Sentence candidate = candidates.get(i);
-            double cov = evidenceCoverage(stems, total, candidate, index);
+            double cov = evidenceCoverage(stems, total, candidate.stems(), index);
             double match = similarity == null ? cov : 0.5 * cov + 0.5 * similarity[i];
             if (match > best) {
+                second = best;
+                runnerUp = evidence;
                 best = match;
                 evidence = candidate;
                 bestEvidenceCoverage = cov;
                 bestSemantic = similarity == null ? Double.NaN : similarity[i];
+            } else if (match > second) {
+                second = match;
+                runnerUp = candidate;
             }
+        }
+        double pairCoverage = bestEvidenceCoverage;
+        if (runnerUp != null) {
+            Set<String> union = new java.util.HashSet<>(evidence.stems());
+            union.addAll(runnerUp.stems());
+            pairCoverage = evidenceCoverage(stems, total, union, index);
         }
         if (stems.isEmpty() && evidence != null) {
             bestEvidenceCoverage = 1.0;
+            pairCoverage = 1.0;
         }
 
         int missing = 0;
@@ -70,8 +87,8 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
             }
         }
         boolean negationMismatch = evidence != null && negationMismatch(words, evidence);
-        return new Support(bestSemantic, coverage, bestEvidenceCoverage, bigrams, words.facts().size(), missing,
-                negationMismatch, evidence);
+        return new Support(bestSemantic, coverage, bestEvidenceCoverage, pairCoverage, bigrams, words.facts().size(),
+                missing, negationMismatch, evidence);
     }
 
     private static double share(List<String> grams, java.util.function.Predicate<String> found) {
@@ -100,14 +117,14 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
         return false;
     }
 
-    private static double evidenceCoverage(List<String> stems, double total, SourceIndex.Sentence candidate,
+    private static double evidenceCoverage(List<String> stems, double total, Set<String> evidenceStems,
                                            SourceIndex index) {
         if (total == 0) {
             return 0;
         }
         double found = 0;
         for (String stem : stems) {
-            if (candidate.stems().contains(stem)) {
+            if (evidenceStems.contains(stem)) {
                 found += index.weight(stem);
             }
         }
