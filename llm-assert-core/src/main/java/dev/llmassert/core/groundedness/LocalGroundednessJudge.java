@@ -146,6 +146,12 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             List<Support> supports = measure(batch, index);
             for (int i = 0; i < batch.size(); i++) {
                 Support support = supports.get(i);
+                if (makesNoClaim(batch.get(i))) {
+                    // "Yes." or "Sure!" states nothing the sources could contradict: like an LLM judge told to
+                    // treat trivial statements as supported, it must not drag the answer's score down.
+                    verdicts.add(new SentenceVerdict(from + i, batch.get(i), 1.0, NO_CLAIM));
+                    continue;
+                }
                 verdicts.add(new SentenceVerdict(from + i, batch.get(i), score(support),
                         support.evidence() == null ? SentenceVerdict.NOTHING_FOUND : support.evidence().text()));
             }
@@ -211,7 +217,10 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         if (Double.isNaN(s.semantic())) {
             return (s.evidenceCoverage() + s.bigrams()) / 2;
         }
-        return (Math.max(0, s.semantic()) + (s.evidenceCoverage() + s.pairCoverage()) / 2) / 2;
+        double blended = (Math.max(0, s.semantic()) + (s.evidenceCoverage() + s.pairCoverage()) / 2) / 2;
+        // A clause copied from a longer source sentence has a low similarity to it, yet is fully supported.
+        double copied = Math.min(s.evidenceCoverage(), s.bigrams());
+        return Math.max(blended, copied);
     }
 
     /**
@@ -240,6 +249,19 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     // label on the evidence crosses 0.5 (fitted 0.865). See docs/local-judge.md, rounds 1 and 2.
     private static final double CENTER = 0.865;
     private static final double LEXICAL_CENTER = 0.865;
+    /** Words that answer or greet without stating anything: "Yes.", "Sure!", "Thanks!". */
+    private static final java.util.Set<String> DISCOURSE_WORDS = java.util.Set.of("yes", "no", "yeah", "nope", "sure",
+            "ok", "okay", "certainly", "absolutely", "indeed", "correct", "right", "thanks", "thank", "hello", "hi",
+            "great", "glad", "happy", "help", "helps", "please", "sorry", "course");
+
+    static boolean makesNoClaim(String sentence) {
+        return Words.of(sentence).tokens().stream().allMatch(t -> DISCOURSE_WORDS.contains(t)
+                || !Words.isContent(t));
+    }
+
+    /** The evidence of a sentence with no content words ("Yes.", "Sure!"): it makes no claim to support. */
+    public static final String NO_CLAIM = "(no factual claim to check)";
+
     /** One invented number, date or name takes a fully supported sentence to 0.3, well below the threshold. */
     private static final double MISSING_FACT_FACTOR = 0.3;
     /** Saying the opposite of the evidence takes a fully supported sentence to 0.4, below the threshold. */

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * Splits text into sentences with OpenNLP's English sentence model (UD English-EWT), which ships inside the
  * {@code opennlp-models-sentdetect-en} jar: nothing is downloaded.
  *
- * <p>Blank lines and list items ({@code -}, {@code *}, {@code 1.}) always end a sentence, because LLM answers are
+ * <p>Blank lines, Markdown headings and list items ({@code -}, {@code *}, {@code 1.}) always end a sentence, because LLM answers are
  * often lists without final punctuation. Thread-safe: the model is loaded once and shared; each call uses its own
  * detector, since OpenNLP's detector keeps per-call state.
  */
@@ -29,6 +29,8 @@ public final class SentenceSplitter {
      */
     private static final Pattern ENDS_WITH_ABBREVIATION =
             Pattern.compile("(?i)(?:^|[\\s(])(?:a\\.m|p\\.m|e\\.g|i\\.e|etc|vs|approx|incl|no|fig|cf)\\.$");
+
+    private static final Pattern HEADING = Pattern.compile("\\s*#{1,6}\\s");
 
     private static final Pattern BLOCK_BREAK = Pattern.compile("\\R\\s*\\R|\\R(?=\\s*(?:[-*•]|\\d{1,3}[.)])\\s)");
 
@@ -54,10 +56,7 @@ public final class SentenceSplitter {
         }
         SentenceDetectorME detector = new SentenceDetectorME(model);
         List<String> sentences = new ArrayList<>();
-        for (String block : BLOCK_BREAK.split(text)) {
-            if (block.isBlank()) {
-                continue;
-            }
+        for (String block : blocks(text)) {
             for (Span span : detector.sentPosDetect(block)) {
                 String sentence = span.getCoveredText(block).toString().strip();
                 if (!hasWord(sentence)) {
@@ -72,6 +71,31 @@ public final class SentenceSplitter {
             }
         }
         return List.copyOf(sentences);
+    }
+
+    /** Paragraphs, list items and Markdown headings: pieces that never share a sentence. */
+    private static List<String> blocks(String text) {
+        List<String> blocks = new ArrayList<>();
+        for (String block : BLOCK_BREAK.split(text)) {
+            StringBuilder current = new StringBuilder();
+            for (String line : block.split("\\R")) {
+                if (HEADING.matcher(line).lookingAt()) {
+                    addIfNotBlank(blocks, current.toString());
+                    addIfNotBlank(blocks, line);
+                    current.setLength(0);
+                } else {
+                    current.append(line).append('\n');
+                }
+            }
+            addIfNotBlank(blocks, current.toString());
+        }
+        return blocks;
+    }
+
+    private static void addIfNotBlank(List<String> blocks, String block) {
+        if (!block.isBlank()) {
+            blocks.add(block);
+        }
     }
 
     private static boolean continuesAfterAbbreviation(String previous, String next) {

@@ -57,6 +57,35 @@ class LocalGroundednessJudgeTest {
     }
 
     @Test
+    void aClauseCopiedFromALongerSourceSentenceScoresHigh() {
+        String source = "Blinking red means there is no internet connection: check the cable to your modem, then "
+                + "restart the modem and the router.";
+        SentenceVerdict clause = judge.judge("Check the cable to your modem, then restart the modem and the router.",
+                source).sentences().get(0);
+
+        assertThat(clause.score()).isGreaterThan(0.8);
+        assertThat(clause.evidence()).isEqualTo(source);
+    }
+
+    @Test
+    void aNegationReachesOnlyItsOwnClause() {
+        // "no" negates "internet connection", not "check": no mismatch with a sentence that says "check".
+        String source = "Blinking red means there is no internet connection: check the cable to your modem.";
+        assertThat(score(judge, "Check the cable to your modem.", source)).isGreaterThan(0.8);
+        assertThat(score(judge, "Blinking red means there is an internet connection.", source))
+                .isLessThan(DEFAULT_THRESHOLD);
+    }
+
+    @Test
+    void aSentenceThatMakesNoClaimIsNotHeldAgainstTheAnswer() {
+        GroundednessVerdict verdict = judge.judge("Yes. The router then restarts with its factory settings.", MANUAL);
+
+        assertThat(verdict.sentences().get(0).score()).isEqualTo(1.0);
+        assertThat(verdict.sentences().get(0).evidence()).isEqualTo(LocalGroundednessJudge.NO_CLAIM);
+        assertThat(judge.judge("Yes, the router sells coffee.", MANUAL).score()).isLessThan(DEFAULT_THRESHOLD);
+    }
+
+    @Test
     void aParaphraseScoresAboveTheThreshold() {
         assertThat(score(judge, "Holding the reset button for 10 seconds resets the router.", MANUAL))
                 .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);

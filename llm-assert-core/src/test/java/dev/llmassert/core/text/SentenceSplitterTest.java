@@ -37,6 +37,12 @@ class SentenceSplitterTest {
     }
 
     @Test
+    void aMarkdownHeadingIsASentenceOfItsOwn() {
+        assertThat(splitter.split("## Warranty and support\nThe warranty lasts two years.\n# Notes\nKeep the box"))
+                .containsExactly("## Warranty and support", "The warranty lasts two years.", "# Notes", "Keep the box");
+    }
+
+    @Test
     void textWithoutWordsHasNoSentences() {
         assertThat(splitter.split("  ... \n -- ")).isEmpty();
         assertThat(splitter.split("")).isEmpty();

@@ -42,7 +42,7 @@ public final class TestScope {
     public void publish(Map<String, String> entry) {
         context.publishReportEntry(entry);
         if (VERDICTS.isInfoEnabled()) {
-            VERDICTS.info("{}: {}", context.getRequiredTestClass().getSimpleName() + "." + context.getDisplayName(),
+            VERDICTS.info("{}{}: {}", context.getTestClass().map(c -> c.getSimpleName() + ".").orElse(""), context.getDisplayName(),
                     CheckReport.summary(entry));
         }
     }

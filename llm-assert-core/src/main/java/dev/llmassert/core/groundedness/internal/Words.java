@@ -24,6 +24,9 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
 
     private static final Set<String> NEGATIONS = Set.of(
             "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot");
+    /** Punctuation that ends a clause, and with it the reach of a negation. */
+    private static final java.util.regex.Pattern CLAUSE_BREAK = java.util.regex.Pattern.compile("[,;:()\u2013\u2014]");
+
     /** How many words after a negation it is taken to apply to. */
     private static final int NEGATION_SCOPE = 4;
 
@@ -102,14 +105,19 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
             }
             first = false;
         }
+        // A negation reaches the next few words of its own clause only: in "no internet connection: check the
+        // cable" the "no" does not negate "check".
         Set<String> negated = new java.util.HashSet<>();
-        for (int i = 0; i < tokens.size(); i++) {
-            if (isNegation(tokens, i)) {
-                for (int j = i + 1; j < tokens.size() && j <= i + NEGATION_SCOPE; j++) {
-                    String lower = tokens.get(j);
-                    if (isContent(lower)) {
-                        String number = number(lower);
-                        negated.add(number != null ? number : stem(lower));
+        for (String clause : CLAUSE_BREAK.split(sentence)) {
+            List<String> clauseTokens = rawTokens(clause).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+            for (int i = 0; i < clauseTokens.size(); i++) {
+                if (isNegation(clauseTokens, i)) {
+                    for (int j = i + 1; j < clauseTokens.size() && j <= i + NEGATION_SCOPE; j++) {
+                        String lower = clauseTokens.get(j);
+                        if (isContent(lower)) {
+                            String number = number(lower);
+                            negated.add(number != null ? number : stem(lower));
+                        }
                     }
                 }
             }
@@ -132,7 +140,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return NEGATIONS.contains(t) || t.equals("t") && i > 0 && tokens.get(i - 1).endsWith("n");
     }
 
-    static boolean isContent(String lower) {
+    public static boolean isContent(String lower) {
         if (STOP_WORDS.contains(lower) || NEGATION_WORDS.contains(lower)) {
             return false;
         }
