@@ -27,7 +27,7 @@ class SupportAssistantSoftAssertionsTest {
         LlmSoftAssertions softly = new LlmSoftAssertions();
         for (String question : QUESTIONS) {
             Answer answer = assistant.ask(question);
-            softly.assertThat(answer.text()).as(question).isGroundedIn(answer.sources()).withMinScore(0.6);
+            softly.assertThat(answer.text()).as(question).isGroundedIn(answer.sources()).withMinScore(0.7);
         }
         softly.assertAll();
     }
@@ -38,8 +38,8 @@ class SupportAssistantSoftAssertionsTest {
         Answer blinking = assistant.ask("What does a blinking red light mean?");
         Answer warranty = assistant.ask("How long is the warranty?");
 
-        softly.assertThat(blinking.text()).as("blinking red").isGroundedIn(blinking.sources()).withMinScore(0.6);
-        softly.assertThat(warranty.text()).as("warranty").isGroundedIn(warranty.sources()).withMinScore(0.6);
+        softly.assertThat(blinking.text()).as("blinking red").isGroundedIn(blinking.sources()).withMinScore(0.7);
+        softly.assertThat(warranty.text()).as("warranty").isGroundedIn(warranty.sources()).withMinScore(0.7);
 
         assertThat(softly.errorsCollected()).hasSize(1);
         assertThatThrownBy(softly::assertAll).hasMessageContaining("blinking red")

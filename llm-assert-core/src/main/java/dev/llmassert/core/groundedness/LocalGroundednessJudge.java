@@ -152,8 +152,9 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
                     verdicts.add(new SentenceVerdict(from + i, batch.get(i), 1.0, NO_CLAIM));
                     continue;
                 }
+                boolean matched = support.evidence() != null && evidence(support) >= WEAK_MATCH;
                 verdicts.add(new SentenceVerdict(from + i, batch.get(i), score(support),
-                        support.evidence() == null ? SentenceVerdict.NOTHING_FOUND : support.evidence().text()));
+                        matched ? support.evidence().text() : SentenceVerdict.NOTHING_FOUND));
             }
         }
         return GroundednessVerdict.of(verdicts, name, new TokenUsage(0, 0), false,
@@ -249,6 +250,12 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     // label on the evidence crosses 0.5 (fitted 0.865). See docs/local-judge.md, rounds 1 and 2.
     private static final double CENTER = 0.865;
     private static final double LEXICAL_CENTER = 0.865;
+    /**
+     * Below this evidence the best source sentence is only the least bad of unrelated ones: reporting it as evidence
+     * would mislead, so the verdict says NOTHING FOUND. It does not change any score.
+     */
+    private static final double WEAK_MATCH = 0.5;
+
     /** Words that answer or greet without stating anything: "Yes.", "Sure!", "Thanks!". */
     private static final java.util.Set<String> DISCOURSE_WORDS = java.util.Set.of("yes", "no", "yeah", "nope", "sure",
             "ok", "okay", "certainly", "absolutely", "indeed", "correct", "right", "thanks", "thank", "hello", "hi",

@@ -64,7 +64,16 @@ class LocalGroundednessJudgeTest {
                 source).sentences().get(0);
 
         assertThat(clause.score()).isGreaterThan(0.8);
-        assertThat(clause.evidence()).isEqualTo(source);
+        assertThat(clause.evidence()).isEqualTo("check the cable to your modem, then restart the modem and the router.");
+    }
+
+    @Test
+    void anUnrelatedBestMatchIsNotReportedAsEvidence() {
+        SentenceVerdict invented = judge.judge("Call Nimbus support at 1-800-555-0199, open 24 hours a day.", MANUAL)
+                .sentences().get(0);
+
+        assertThat(invented.score()).isLessThan(0.1);
+        assertThat(invented.evidence()).isEqualTo(SentenceVerdict.NOTHING_FOUND);
     }
 
     @Test

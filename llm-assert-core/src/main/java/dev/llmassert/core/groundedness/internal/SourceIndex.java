@@ -33,6 +33,9 @@ public final class SourceIndex {
      * Numbers written with a space after the separator ("3, 800", "2. 4"), as tokenised text often has them, are
      * closed up before facts are collected from a source, so that they confirm "3,800" and "2.4".
      */
+    private static final Pattern CLAUSE = Pattern.compile("(?<=\\w)[:;]\\s+");
+    private static final int MIN_CLAUSE_WORDS = 3;
+
     private static final Pattern SPACED_NUMBER = Pattern.compile("(\\d)([,.]) (\\d)");
 
     private SourceIndex(List<Sentence> sentences, List<String> sources) {
@@ -65,12 +68,25 @@ public final class SourceIndex {
         List<Sentence> sentences = new ArrayList<>();
         for (int chunk = 0; chunk < sources.size(); chunk++) {
             for (String text : splitter.apply(sources.get(chunk))) {
-                Words words = Words.of(text);
-                sentences.add(new Sentence(sentences.size(), chunk, text, words,
-                        new LinkedHashSet<>(words.contentStems())));
+                add(sentences, chunk, text);
+                // The clauses of "X: Y" and "X; Y" are units of their own too, so that a response sentence saying
+                // only X is compared with X, not with the whole longer sentence.
+                String[] clauses = CLAUSE.split(text);
+                if (clauses.length > 1) {
+                    for (String clause : clauses) {
+                        if (Words.of(clause).contentStems().size() >= MIN_CLAUSE_WORDS) {
+                            add(sentences, chunk, clause.strip());
+                        }
+                    }
+                }
             }
         }
         return new SourceIndex(sentences, sources);
+    }
+
+    private static void add(List<Sentence> sentences, int chunk, String text) {
+        Words words = Words.of(text);
+        sentences.add(new Sentence(sentences.size(), chunk, text, words, new LinkedHashSet<>(words.contentStems())));
     }
 
     public List<Sentence> sentences() {
