@@ -5,6 +5,7 @@ import dev.llmassert.core.Judges;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.record.RecordingSession;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -12,7 +13,8 @@ import java.util.Optional;
 
 /**
  * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...}, else those built from the
- * configuration, once per {@link JudgeSettings}, in the root store (closed with it at the end of the run).
+ * configuration: once per {@link JudgeSettings} in the root store (closed with it at the end of the run), or, when the
+ * judge's calls are recorded, once per test in the test's store, on the test's recording session.
  */
 public final class JudgeSupply {
 
@@ -36,7 +38,11 @@ public final class JudgeSupply {
         ExtensionState.store(context).put(Supplied.CHAT_MODEL, chatModel);
     }
 
-    /** The groundedness judge of {@code context}. */
+    /**
+     * The groundedness judge of {@code context}. The local judge, and a judge whose chat model is not recorded, is
+     * built once per settings for the run (root store). A judge on a recorded chat model is built per test, in the
+     * test's store, because its chat model is that test's recording session; it is closed when the test ends.
+     */
     public static GroundednessJudge groundednessJudge(ExtensionContext context) {
         GroundednessJudge supplied = ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE,
                 GroundednessJudge.class);
@@ -44,15 +50,19 @@ public final class JudgeSupply {
             return supplied;
         }
         JudgeSettings settings = configuration(context).settings();
-        Optional<ChatModel> chatModel = settings.provider() == JudgeProvider.LOCAL
-                ? Optional.empty()
-                : Optional.of(judgeChatModel(context, settings));
-        return ExtensionState.getOrCompute(root(context), new JudgeKey(settings, chatModel.orElse(null)),
-                () -> new ClosingJudge(build(settings, chatModel)), ClosingJudge.class).judge();
+        if (settings.provider() == JudgeProvider.LOCAL) {
+            return ExtensionState.getOrCompute(root(context), new JudgeKey(settings, null),
+                    () -> new ClosingJudge(build(settings, Optional.empty())), ClosingJudge.class).judge();
+        }
+        JudgeChatModel chatModel = judgeChatModel(context, settings);
+        return ExtensionState.getOrCompute(chatModel.owner(), new JudgeKey(settings, chatModel.model()),
+                () -> new ClosingJudge(build(settings, Optional.of(chatModel.model()))), ClosingJudge.class).judge();
     }
 
     /**
-     * The judge chat model of {@code context}, if the configuration names a model provider or one was supplied.
+     * The judge chat model of {@code context}, if the configuration names a model provider or one was supplied:
+     * for a built model, the one that records and replays through the test's recording session (unless the
+     * recordings mode is {@code off}).
      */
     public static Optional<ChatModel> chatModel(ExtensionContext context) {
         JudgeSettings settings = configuration(context).settings();
@@ -60,19 +70,31 @@ public final class JudgeSupply {
         if (supplied == null && settings.provider() == JudgeProvider.LOCAL) {
             return Optional.empty();
         }
-        return Optional.of(judgeChatModel(context, settings));
+        return Optional.of(judgeChatModel(context, settings).model());
     }
 
     /**
-     * The one place a judge chat model comes from: the supplied one, else one built from {@code settings} and shared
-     * by the run. A recording wrapper belongs here, so every judge built on it is recorded.
+     * Opens the recording session of the test now, when its judge calls will be recorded, so that a corrupt file or
+     * a read-only folder fails the test before it runs.
      */
-    static ChatModel judgeChatModel(ExtensionContext context, JudgeSettings settings) {
+    public static void prepareRecording(ExtensionContext context) {
+        boolean supplied = ExtensionState.store(context).get(Supplied.CHAT_MODEL, ChatModel.class) != null
+                || ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE, GroundednessJudge.class) != null;
+        if (!supplied && configuration(context).settings().provider() != JudgeProvider.LOCAL) {
+            RecordingSupply.session(context);
+        }
+    }
+
+    /**
+     * The one place a judge chat model comes from: the supplied one (used as given), else one built from
+     * {@code settings} and shared by the run, wrapped in the recording session of the test.
+     */
+    static JudgeChatModel judgeChatModel(ExtensionContext context, JudgeSettings settings) {
         ChatModel supplied = ExtensionState.store(context).get(Supplied.CHAT_MODEL, ChatModel.class);
         if (supplied != null) {
-            return supplied;
+            return new JudgeChatModel(supplied, root(context));
         }
-        return ExtensionState.getOrCompute(root(context), new ChatModelKey(settings), () -> {
+        ChatModel built = ExtensionState.getOrCompute(root(context), new ChatModelKey(settings), () -> {
             try {
                 return Judges.chatModel(settings);
             } catch (RuntimeException e) {
@@ -80,6 +102,14 @@ public final class JudgeSupply {
                         Messages.judgeUnavailable(settings, "judge chat model", e), e);
             }
         }, ChatModel.class);
+        Optional<RecordingSession> session = RecordingSupply.session(context);
+        if (session.isEmpty()) {
+            return new JudgeChatModel(built, root(context));
+        }
+        ExtensionContext.Store scope = ExtensionState.store(RecordingSupply.scope(context));
+        ChatModel recorded = ExtensionState.getOrCompute(scope, new RecordedChatModelKey(settings),
+                () -> session.get().wrap(built), ChatModel.class);
+        return new JudgeChatModel(recorded, scope);
     }
 
     private static GroundednessJudge build(JudgeSettings settings, Optional<ChatModel> chatModel) {
@@ -105,6 +135,13 @@ public final class JudgeSupply {
     }
 
     private record ChatModelKey(JudgeSettings settings) {
+    }
+
+    private record RecordedChatModelKey(JudgeSettings settings) {
+    }
+
+    /** A judge chat model and the store whose lifetime it has: judges built on it live there too. */
+    record JudgeChatModel(ChatModel model, ExtensionContext.Store owner) {
     }
 
     /** One judge per settings and chat model: a supplied or recording chat model gets its own judge. */
