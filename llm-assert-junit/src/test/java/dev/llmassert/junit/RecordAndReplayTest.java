@@ -108,6 +108,27 @@ class RecordAndReplayTest {
     }
 
     @Test
+    void replayNeedsNeitherTheKeyNorTheEndpoint() {
+        run(Judged.class, RecordingMode.RECORD_MISSING).testEvents().assertStatistics(s -> s.started(3));
+        Map<String, String> ci = parameters(RecordingMode.REPLAY, ConfigKeys.JUDGE_API_KEY_ENV,
+                "LLMASSERT_TEST_NO_SUCH_KEY");
+        ci.remove(ConfigKeys.JUDGE_BASE_URL);
+
+        EngineExecutionResults replay = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Judged.class))
+                .configurationParameters(ci).execute();
+
+        replay.testEvents().assertStatistics(s -> s.started(3).succeeded(2).failed(1));
+        assertThat(checkEntry(replay, "grounded")).containsEntry("llmassert.replayed", "true");
+
+        EngineExecutionResults live = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Judged.class))
+                .configurationParameters(parameters(RecordingMode.RECORD_MISSING,
+                        ConfigKeys.JUDGE_API_KEY_ENV, "LLMASSERT_TEST_NO_SUCH_KEY",
+                        ConfigKeys.JUDGE_BASE_URL, "https://api.openai.com/v1")).execute();
+        assertThat(failureOf(live, "grounded")).as("a mode that may call the model still needs its key")
+                .hasMessageContaining("LLMASSERT_TEST_NO_SUCH_KEY");
+    }
+
+    @Test
     void aChangedRequestFailsReplayNamingTheDifferenceTheTestTheFileAndTheCommand() {
         run(Judged.class, RecordingMode.RECORD_MISSING).testEvents().assertStatistics(s -> s.started(3));
         String edited = MANUAL.replace("ten seconds", "twelve seconds");

@@ -4,12 +4,15 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.Judges;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.model.JudgeProvider;
+import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...}, else those built from the
@@ -17,6 +20,8 @@ import java.util.Optional;
  * judge's calls are recorded, once per test in the test's store, on the test's recording session.
  */
 public final class JudgeSupply {
+
+    private static final String REPLAY_ONLY_KEY = "replay-only-no-key";
 
     private JudgeSupply() {
     }
@@ -94,9 +99,13 @@ public final class JudgeSupply {
         if (supplied != null) {
             return new JudgeChatModel(supplied, root(context));
         }
-        ChatModel built = ExtensionState.getOrCompute(root(context), new ChatModelKey(settings), () -> {
+        // Replay never calls the model, so CI needs no key: the client is built with a stand-in that is never sent.
+        boolean replayOnly = RecordingSupply.configuration(RecordingSupply.scope(context)).mode()
+                == RecordingMode.REPLAY;
+        ChatModel built = ExtensionState.getOrCompute(root(context), new ChatModelKey(settings, replayOnly), () -> {
             try {
-                return Judges.chatModel(settings);
+                return replayOnly ? JudgeModels.chatModel(settings, replayEnvironment(settings))
+                        : Judges.chatModel(settings);
             } catch (RuntimeException e) {
                 throw new ExtensionConfigurationException(
                         Messages.judgeUnavailable(settings, "judge chat model", e), e);
@@ -134,7 +143,15 @@ public final class JudgeSupply {
     private record ConfigurationKey(String uniqueId) {
     }
 
-    private record ChatModelKey(JudgeSettings settings) {
+    /** The environment, with a stand-in for an unset API key variable: a replay-only client never sends it. */
+    private static Function<String, String> replayEnvironment(JudgeSettings settings) {
+        return name -> {
+            String value = System.getenv(name);
+            return name.equals(settings.apiKeyEnv()) && (value == null || value.isBlank()) ? REPLAY_ONLY_KEY : value;
+        };
+    }
+
+    private record ChatModelKey(JudgeSettings settings, boolean replayOnly) {
     }
 
     private record RecordedChatModelKey(JudgeSettings settings) {
