@@ -23,17 +23,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * from {@code junit-platform.properties}, so the tests replay whether {@code CI} is set or not, and
  * {@code -Dllmassert.recordings.mode=record} re-records them against a real model.
  *
- * <p>The assistant's own answers are replayed too ({@code dev.llmassert.examples.SupportAssistant.json}), through the
- * public {@link Recordings#wrap} that any application model can use.
+ * <p>The assistant's own answers are replayed too, always (re-recording concerns the judge), from
+ * {@value #ASSISTANT_ANSWERS}, hand-written as well, through the public {@link Recordings#wrap} that any application
+ * model can use.
  */
 @LlmJudge(provider = "openai", model = "gpt-4o-mini")
 class SupportAssistantJudgedByLlmTest {
 
-    private static final Path ASSISTANT_ANSWERS =
-            Recordings.fileFor(Path.of(Recordings.DEFAULT_DIR), SupportAssistant.class.getName());
+    static final String ASSISTANT_ANSWERS =
+            "src/test/resources/llm-recordings/app/nimbus-support-assistant-judged-by-llm.json";
 
     private final SupportAssistant assistant = new SupportAssistant(
-            Recordings.wrap(new OfflineAssistantModel(), ASSISTANT_ANSWERS, RecordingMode.REPLAY,
+            Recordings.wrap(NimbusAssistants.applicationModel(), Path.of(ASSISTANT_ANSWERS), RecordingMode.REPLAY,
                     "the support assistant's answers"),
             ProductManual.nimbusR2());
 

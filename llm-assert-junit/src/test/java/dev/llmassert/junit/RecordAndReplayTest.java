@@ -28,21 +28,19 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
+import static dev.llmassert.core.testing.ReadOnlyFolders.makeReadOnly;
+import static dev.llmassert.core.testing.ReadOnlyFolders.makeWritable;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
@@ -406,40 +404,6 @@ class RecordAndReplayTest {
             for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
-        }
-    }
-
-    private static void makeReadOnly(Path folder) throws IOException {
-        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("r-xr-xr-x"));
-        if (canCreateIn(folder)) {
-            // Permissions do not stop root (as in many CI containers); the immutable attribute does.
-            command("chattr", "+i", folder.toString());
-        }
-        assumeTrue(!canCreateIn(folder), "cannot make a folder read-only on this machine");
-    }
-
-    private static void makeWritable(Path folder) throws IOException {
-        command("chattr", "-i", folder.toString());
-        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-
-    private static boolean canCreateIn(Path folder) {
-        try {
-            Files.delete(Files.createFile(folder.resolve("probe")));
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static void command(String... command) {
-        try {
-            new ProcessBuilder(command).redirectErrorStream(true).start().waitFor(10, TimeUnit.SECONDS);
-        } catch (IOException e) {
-            // No chattr here: the assumption in makeReadOnly decides.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new UncheckedIOException(new IOException("interrupted", e));
         }
     }
 
