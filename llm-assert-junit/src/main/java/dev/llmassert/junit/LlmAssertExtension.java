@@ -70,7 +70,8 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     /**
      * Makes every test under {@code context} use {@code chatModel} as the judge chat model: it is injected into
      * {@link ChatModel} parameters, and the LLM groundedness judge of a model provider asks it. The caller keeps
-     * ownership of {@code chatModel}.
+     * ownership of {@code chatModel}. It is used as given, not recorded: wrap it with
+     * {@code dev.llmassert.core.record.Recordings.wrap} to record and replay it.
      */
     public static void useChatModel(ExtensionContext context, ChatModel chatModel) {
         if (context == null || chatModel == null) {

@@ -2,6 +2,7 @@ package dev.llmassert.junit;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.record.RecordingException;
 import dev.llmassert.core.record.RecordingFileException;
 import dev.llmassert.core.record.RecordingMissException;
 import dev.llmassert.core.record.RecordingMode;
@@ -106,24 +107,35 @@ class RecordAndReplayTest {
     }
 
     @Test
-    void replayNeedsNeitherTheKeyNorTheEndpoint() {
+    void replayingModesNeedNoKeyUntilARequestIsNotRecorded() {
         run(Judged.class, RecordingMode.RECORD_MISSING).testEvents().assertStatistics(s -> s.started(3));
-        Map<String, String> ci = parameters(RecordingMode.REPLAY, ConfigKeys.JUDGE_API_KEY_ENV,
-                "LLMASSERT_TEST_NO_SUCH_KEY");
-        ci.remove(ConfigKeys.JUDGE_BASE_URL);
+        String noKey = "LLMASSERT_TEST_NO_SUCH_KEY";
 
-        EngineExecutionResults replay = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Judged.class))
-                .configurationParameters(ci).execute();
+        for (RecordingMode mode : List.of(RecordingMode.REPLAY, RecordingMode.RECORD_MISSING)) {
+            Map<String, String> ci = parameters(mode, ConfigKeys.JUDGE_API_KEY_ENV, noKey);
+            ci.remove(ConfigKeys.JUDGE_BASE_URL);
+            EngineExecutionResults replay = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Judged.class))
+                    .configurationParameters(ci).execute();
 
-        replay.testEvents().assertStatistics(s -> s.started(3).succeeded(2).failed(1));
-        assertThat(checkEntry(replay, "grounded")).containsEntry("llmassert.replayed", "true");
+            replay.testEvents().assertStatistics(s -> s.started(3).succeeded(2).failed(1));
+            assertThat(checkEntry(replay, "grounded")).as("mode %s", mode).containsEntry("llmassert.replayed", "true");
+        }
 
-        EngineExecutionResults live = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Judged.class))
-                .configurationParameters(parameters(RecordingMode.RECORD_MISSING,
-                        ConfigKeys.JUDGE_API_KEY_ENV, "LLMASSERT_TEST_NO_SUCH_KEY",
-                        ConfigKeys.JUDGE_BASE_URL, "https://api.openai.com/v1")).execute();
-        assertThat(failureOf(live, "grounded")).as("a mode that may call the model still needs its key")
-                .hasMessageContaining("LLMASSERT_TEST_NO_SUCH_KEY");
+        EngineExecutionResults miss = run(Judged.class, RecordingMode.RECORD_MISSING,
+                ConfigKeys.JUDGE_API_KEY_ENV, noKey, ConfigKeys.JUDGE_BASE_URL, "https://api.openai.com/v1",
+                MANUAL_PARAMETER, MANUAL + " Unplug the router before you move it.");
+        assertThat(failureOf(miss, "grounded"))
+                .isInstanceOf(RecordingException.class)
+                .hasMessageContaining("This judge request is not recorded, and in mode record-missing it would be "
+                        + "sent to the judge model, but that model cannot be called")
+                .hasMessageContaining("the environment variable " + noKey + " is not set")
+                .hasMessageContaining("-Dllmassert.recordings.mode=replay");
+
+        EngineExecutionResults record = run(Judged.class, RecordingMode.RECORD,
+                ConfigKeys.JUDGE_API_KEY_ENV, noKey, ConfigKeys.JUDGE_BASE_URL, "https://api.openai.com/v1");
+        assertThat(failureOf(record, "grounded")).as("record mode calls the model for everything: the key is needed")
+                .isInstanceOf(org.junit.jupiter.api.extension.ParameterResolutionException.class)
+                .hasStackTraceContaining("the environment variable " + noKey + " is not set");
     }
 
     @Test

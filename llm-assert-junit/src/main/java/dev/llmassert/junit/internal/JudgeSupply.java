@@ -21,7 +21,7 @@ import java.util.function.Function;
  */
 public final class JudgeSupply {
 
-    private static final String REPLAY_ONLY_KEY = "replay-only-no-key";
+    private static final String STAND_IN_KEY = "stand-in-never-sent";
 
     private JudgeSupply() {
     }
@@ -99,18 +99,9 @@ public final class JudgeSupply {
         if (supplied != null) {
             return new JudgeChatModel(supplied, root(context));
         }
-        // Replay never calls the model, so CI needs no key: the client is built with a stand-in that is never sent.
-        boolean replayOnly = RecordingSupply.configuration(RecordingSupply.scope(context)).mode()
-                == RecordingMode.REPLAY;
-        ChatModel built = ExtensionState.getOrCompute(root(context), new ChatModelKey(settings, replayOnly), () -> {
-            try {
-                return replayOnly ? JudgeModels.chatModel(settings, replayEnvironment(settings))
-                        : Judges.chatModel(settings);
-            } catch (RuntimeException e) {
-                throw new ExtensionConfigurationException(
-                        Messages.judgeUnavailable(settings, "judge chat model", e), e);
-            }
-        }, ChatModel.class);
+        RecordingMode mode = RecordingSupply.configuration(RecordingSupply.scope(context)).mode();
+        ChatModel built = ExtensionState.getOrCompute(root(context), new ChatModelKey(settings, mode.replays()),
+                () -> buildChatModel(settings, mode), ChatModel.class);
         Optional<RecordingSession> session = RecordingSupply.session(context);
         if (session.isEmpty()) {
             return new JudgeChatModel(built, root(context));
@@ -119,6 +110,29 @@ public final class JudgeSupply {
         ChatModel recorded = ExtensionState.getOrCompute(scope, new RecordedChatModelKey(settings),
                 () -> session.get().wrap(built), ChatModel.class);
         return new JudgeChatModel(recorded, scope);
+    }
+
+    /**
+     * The judge's client. A mode that replays must work without a key (CI has none, and a laptop with every request
+     * recorded needs none): when the client cannot be built, its stand-in has the same parameters, so recordings
+     * are found, and fails only if a request is not recorded.
+     */
+    private static ChatModel buildChatModel(JudgeSettings settings, RecordingMode mode) {
+        try {
+            return Judges.chatModel(settings);
+        } catch (RuntimeException e) {
+            String reason = Messages.judgeUnavailable(settings, "judge chat model", e);
+            if (!mode.replays()) {
+                throw new ExtensionConfigurationException(reason, e);
+            }
+            ChatModel shape;
+            try {
+                shape = JudgeModels.chatModel(settings, replayEnvironment(settings));
+            } catch (RuntimeException again) {
+                throw new ExtensionConfigurationException(reason, e);
+            }
+            return new UncallableJudgeModel(shape, Messages.cannotRecord(mode, reason), e);
+        }
     }
 
     private static GroundednessJudge build(JudgeSettings settings, Optional<ChatModel> chatModel) {
@@ -143,15 +157,15 @@ public final class JudgeSupply {
     private record ConfigurationKey(String uniqueId) {
     }
 
-    /** The environment, with a stand-in for an unset API key variable: a replay-only client never sends it. */
+    /** The environment, with a stand-in for an unset API key variable: the stand-in client is never called. */
     private static Function<String, String> replayEnvironment(JudgeSettings settings) {
         return name -> {
             String value = System.getenv(name);
-            return name.equals(settings.apiKeyEnv()) && (value == null || value.isBlank()) ? REPLAY_ONLY_KEY : value;
+            return name.equals(settings.apiKeyEnv()) && (value == null || value.isBlank()) ? STAND_IN_KEY : value;
         };
     }
 
-    private record ChatModelKey(JudgeSettings settings, boolean replayOnly) {
+    private record ChatModelKey(JudgeSettings settings, boolean replays) {
     }
 
     private record RecordedChatModelKey(JudgeSettings settings) {

@@ -101,4 +101,11 @@ public final class Messages {
                 + NL + "Give a file path, absolute or relative to the working directory, e.g. "
                 + "src/test/resources/llm-recordings/shared.json.";
     }
+
+    public static String cannotRecord(dev.llmassert.core.record.RecordingMode mode, String whyNoModel) {
+        return "This judge request is not recorded, and in mode " + mode + " it would be sent to the judge model, "
+                + "but that model cannot be called:" + NL + whyNoModel
+                + NL + "Run with -D" + ConfigKeys.RECORDINGS_MODE + "=replay to see which recording is missing and "
+                + "how the request differs from the recorded ones.";
+    }
 }
