@@ -6,10 +6,13 @@ import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.ExtensionState;
 import dev.llmassert.junit.internal.JudgeSupply;
 import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.RecordingSupply;
 import dev.llmassert.junit.internal.TestScope;
 import dev.llmassert.junit.internal.resolver.CompositeParameterResolver;
 import dev.llmassert.junit.internal.resolver.GroundednessJudgeParameterResolver;
 import dev.llmassert.junit.internal.resolver.JudgeChatModelParameterResolver;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.DynamicTestInvocationContext;
@@ -30,15 +33,18 @@ import java.util.List;
  * <p>Parameters it resolves in test methods, lifecycle methods and constructors:
  * <ul>
  *   <li>{@link GroundednessJudge}: the judge of the test;</li>
- *   <li>{@link ChatModel}: the judge's chat model, when the provider is a model provider.</li>
+ *   <li>{@link ChatModel}: the judge's chat model, when the provider is a model provider: the one that records and
+ *       replays through the test's recording (see {@link JudgeRecordings}).</li>
  * </ul>
  *
- * <p>All state lives in {@code ExtensionContext.Store}s under one namespace: judges in the root store, built once
- * per configuration and closed with it; the configuration of a class or method in its own store. The extension
- * has no mutable fields, so one instance serves parallel tests.
+ * <p>All state lives in {@code ExtensionContext.Store}s under one namespace: the local judge and unrecorded judges
+ * in the root store, built once per configuration and closed with it; a judge whose calls are recorded, and its
+ * recording session, in the test's store, closed after the test; the run's recordings files in the root store;
+ * the configuration of a class or method in its own store. The extension has no mutable fields, so one instance
+ * serves parallel tests.
  */
-public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback, ParameterResolver,
-        InvocationInterceptor {
+public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback,
+        AfterAllCallback, ParameterResolver, InvocationInterceptor {
 
     private final ParameterResolver parameters = new CompositeParameterResolver(
             new GroundednessJudgeParameterResolver(), new JudgeChatModelParameterResolver());
@@ -64,7 +70,8 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     /**
      * Makes every test under {@code context} use {@code chatModel} as the judge chat model: it is injected into
      * {@link ChatModel} parameters, and the LLM groundedness judge of a model provider asks it. The caller keeps
-     * ownership of {@code chatModel}.
+     * ownership of {@code chatModel}. It is used as given, not recorded: wrap it with
+     * {@code dev.llmassert.core.record.Recordings.wrap} to record and replay it.
      */
     public static void useChatModel(ExtensionContext context, ChatModel chatModel) {
         if (context == null || chatModel == null) {
@@ -78,12 +85,34 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     @Override
     public void beforeAll(ExtensionContext context) {
         JudgeSupply.configuration(context);
+        RecordingSupply.configuration(context);
     }
 
-    /** Fails the test at once on a bad configuration, including one made on the method. */
+    /**
+     * Fails the test at once on a bad configuration, including one made on the method, and on a recordings file
+     * that cannot be used.
+     */
     @Override
     public void beforeEach(ExtensionContext context) {
         JudgeSupply.configuration(context);
+        RecordingSupply.configuration(context);
+        RecordingSupply.testStarted(context);
+        JudgeSupply.prepareRecording(context);
+    }
+
+    /**
+     * Saves what the test recorded. A save that fails fails the test; when the test failed already, JUnit attaches
+     * this failure to the test's own as suppressed, so it never hides it.
+     */
+    @Override
+    public void afterEach(ExtensionContext context) {
+        RecordingSupply.closeSession(context);
+    }
+
+    /** Saves what was recorded at class level, and reports the recordings no test of the class used. */
+    @Override
+    public void afterAll(ExtensionContext context) {
+        RecordingSupply.classFinished(context);
     }
 
     @Override

@@ -56,8 +56,10 @@ class ParameterResolutionTest {
 
     @Test
     void judgeChatModelThatCannotBeBuiltFailsWithTheJudgeName() {
+        // Mode off: every call would go to the model. (A replaying mode gets a stand-in; see RecordAndReplayTest.)
         Throwable failure = failureOf(run(AsksForChatModel.class, ConfigKeys.JUDGE_PROVIDER, "openai",
-                ConfigKeys.JUDGE_API_KEY_ENV, "LLMASSERT_TEST_NO_SUCH_KEY"), "chatModel");
+                ConfigKeys.JUDGE_API_KEY_ENV, "LLMASSERT_TEST_NO_SUCH_KEY", ConfigKeys.RECORDINGS_MODE, "off"),
+                "chatModel");
 
         assertThat(failure).isInstanceOf(ParameterResolutionException.class);
         assertThat(failure).rootCause().isNotNull();

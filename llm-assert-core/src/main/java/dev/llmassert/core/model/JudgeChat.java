@@ -10,6 +10,7 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.model.internal.CallFailure;
 import dev.llmassert.core.model.internal.JudgeMessages;
+import dev.llmassert.core.record.RecordingException;
 import dev.llmassert.core.record.Replayed;
 
 import java.time.Duration;
@@ -137,11 +138,16 @@ public final class JudgeChat {
      * Sends {@code request} once, retrying transient failures.
      *
      * @throws JudgeCallException if the call failed for good
+     * @throws RecordingException  unchanged, when a recording model has no reply recorded (replay mode) or cannot
+     *                             use its file: no call was made, and its message says how to fix it
      */
     public ChatResponse call(String subject, ChatRequest request) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return chatModel.chat(request);
+            } catch (RecordingException e) {
+                // Not a failed call: no call was made. Its message (key, test, file, re-record command) is the fix.
+                throw e;
             } catch (RuntimeException e) {
                 CallFailure failure = CallFailure.classify(e);
                 if (failure.isTransient() && attempt <= maxRetries) {

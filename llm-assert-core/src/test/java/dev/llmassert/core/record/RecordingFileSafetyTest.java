@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -23,9 +22,10 @@ import java.util.stream.Stream;
 
 import static dev.llmassert.core.record.Loopback.judgeRequest;
 import static dev.llmassert.core.record.Loopback.openAi;
+import static dev.llmassert.core.testing.ReadOnlyFolders.makeReadOnly;
+import static dev.llmassert.core.testing.ReadOnlyFolders.makeWritable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Corrupt files, parallel writers, read-only folders, credentials and stable bytes. */
 class RecordingFileSafetyTest {
@@ -227,39 +227,6 @@ class RecordingFileSafetyTest {
             assertThat(Files.readAllBytes(file())).isEqualTo(original);
             assertThat(new String(original, StandardCharsets.UTF_8)).startsWith("{\n  \"format\": 1,\n")
                     .endsWith("}\n").doesNotContain("\r");
-        }
-    }
-
-    private static void makeReadOnly(Path folder) throws IOException {
-        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("r-xr-xr-x"));
-        if (canCreateIn(folder)) {
-            // Permissions do not stop root (as in many CI containers); the immutable attribute does.
-            run("chattr", "+i", folder.toString());
-        }
-        assumeTrue(!canCreateIn(folder), "cannot make a folder read-only on this machine");
-    }
-
-    private static void makeWritable(Path folder) throws IOException {
-        run("chattr", "-i", folder.toString());
-        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-
-    private static boolean canCreateIn(Path folder) {
-        try {
-            Files.delete(Files.createFile(folder.resolve("probe")));
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static void run(String... command) {
-        try {
-            new ProcessBuilder(command).redirectErrorStream(true).start().waitFor(10, TimeUnit.SECONDS);
-        } catch (IOException e) {
-            // No chattr here: the assumption above decides.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

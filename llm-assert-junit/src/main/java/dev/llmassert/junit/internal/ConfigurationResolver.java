@@ -3,20 +3,27 @@ package dev.llmassert.junit.internal;
 import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.model.InvalidSettingException;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.record.RecordingMode;
+import dev.llmassert.junit.JudgeRecordings;
 import dev.llmassert.junit.LlmJudge;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Reads each configuration key from, in order: the nearest {@link LlmJudge} attribute that sets it, the JUnit
+ * Reads each configuration key from, in order: the nearest {@link LlmJudge} or {@link JudgeRecordings} attribute
+ * that sets it, the JUnit
  * configuration parameters, the environment, and the default.
  */
 public final class ConfigurationResolver {
@@ -90,13 +97,18 @@ public final class ConfigurationResolver {
         };
     }
 
-    /** The {@code @LlmJudge} attributes on the method, then its class, then the enclosing classes. */
+    /**
+     * The {@code @LlmJudge} and {@code @JudgeRecordings} attributes on the method, then its class, then the
+     * enclosing classes.
+     */
     static Source annotations(ExtensionContext context) {
         List<Found> found = new ArrayList<>();
         for (ExtensionContext c = context; c != null; c = c.getParent().orElse(null)) {
             Optional<AnnotatedElement> element = c.getElement();
             if (element.isPresent()) {
                 AnnotationSupport.findAnnotation(element.get(), LlmJudge.class)
+                        .ifPresent(annotation -> found.add(new Found(annotation, element.get())));
+                AnnotationSupport.findAnnotation(element.get(), JudgeRecordings.class)
                         .ifPresent(annotation -> found.add(new Found(annotation, element.get())));
             }
         }
@@ -109,7 +121,8 @@ public final class ConfigurationResolver {
             @Override
             public String describe(String key) {
                 return found.stream().filter(f -> f.value(key) != null).findFirst()
-                        .map(f -> "@LlmJudge on " + f.where()).orElse("@LlmJudge");
+                        .map(f -> "@" + f.annotation().annotationType().getSimpleName() + " on " + f.where())
+                        .orElse("@LlmJudge");
             }
         };
     }
@@ -156,6 +169,40 @@ public final class ConfigurationResolver {
         throw invalid(new InvalidSettingException(LlmJudge.MIN_SCORE_KEY, value, "a number from 0.0 to 1.0"));
     }
 
+    /**
+     * The recordings settings, the default mode taken from {@code environment}'s {@code CI} variable.
+     *
+     * @param file        the recordings file named by {@code @JudgeRecordings(file = ...)}, or {@code null}
+     * @param environment looks up environment variables, e.g. {@code System::getenv}
+     * @throws ExtensionConfigurationException naming the key, the value, where it was set and what is allowed
+     */
+    public RecordingConfiguration recordings(Path file, Function<String, String> environment) {
+        try {
+            RecordingMode mode = RecordingMode.resolve(get(JudgeRecordings.MODE_KEY), environment);
+            String dir = get(JudgeRecordings.DIR_KEY);
+            Path folder;
+            try {
+                folder = Path.of(dir == null ? JudgeRecordings.DEFAULT_DIR : dir.strip());
+            } catch (InvalidPathException e) {
+                throw new InvalidSettingException(JudgeRecordings.DIR_KEY, dir, "a folder path (" + e.getReason()
+                        + ")");
+            }
+            String prune = get(JudgeRecordings.PRUNE_KEY);
+            boolean pruneUnused = prune != null && parseBoolean(JudgeRecordings.PRUNE_KEY, prune);
+            return new RecordingConfiguration(mode, folder, file, pruneUnused);
+        } catch (InvalidSettingException e) {
+            throw invalid(e);
+        }
+    }
+
+    private static boolean parseBoolean(String key, String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        if (v.equals("true") || v.equals("false")) {
+            return Boolean.parseBoolean(v);
+        }
+        throw new InvalidSettingException(key, value, "true, false");
+    }
+
     private ExtensionConfigurationException invalid(InvalidSettingException e) {
         String where = firstSetting(e.key()).map(Setting::source).orElse("the configuration");
         return new ExtensionConfigurationException(Messages.invalidSetting(e, where), e);
@@ -174,16 +221,24 @@ public final class ConfigurationResolver {
     private record Setting(String value, String source) {
     }
 
-    private record Found(LlmJudge annotation, AnnotatedElement element) {
+    private record Found(Annotation annotation, AnnotatedElement element) {
 
         String value(String key) {
+            if (annotation instanceof JudgeRecordings recordings) {
+                return switch (key) {
+                    case JudgeRecordings.MODE_KEY -> textOrNull(recordings.mode());
+                    case JudgeRecordings.DIR_KEY -> textOrNull(recordings.dir());
+                    default -> null;
+                };
+            }
+            LlmJudge judge = (LlmJudge) annotation;
             return switch (key) {
-                case LlmJudge.PROVIDER_KEY -> textOrNull(annotation.provider());
-                case LlmJudge.MODEL_KEY -> textOrNull(annotation.model());
+                case LlmJudge.PROVIDER_KEY -> textOrNull(judge.provider());
+                case LlmJudge.MODEL_KEY -> textOrNull(judge.model());
                 case LlmJudge.CONCURRENCY_KEY ->
-                        annotation.concurrency() == LlmJudge.UNSET ? null : String.valueOf(annotation.concurrency());
+                        judge.concurrency() == LlmJudge.UNSET ? null : String.valueOf(judge.concurrency());
                 case LlmJudge.MIN_SCORE_KEY ->
-                        annotation.minScore() == LlmJudge.UNSET ? null : String.valueOf(annotation.minScore());
+                        judge.minScore() == LlmJudge.UNSET ? null : String.valueOf(judge.minScore());
                 default -> null;
             };
         }

@@ -4,17 +4,24 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.Judges;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.model.JudgeProvider;
+import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.record.RecordingMode;
+import dev.llmassert.core.record.RecordingSession;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...}, else those built from the
- * configuration, once per {@link JudgeSettings}, in the root store (closed with it at the end of the run).
+ * configuration: once per {@link JudgeSettings} in the root store (closed with it at the end of the run), or, when the
+ * judge's calls are recorded, once per test in the test's store, on the test's recording session.
  */
 public final class JudgeSupply {
+
+    private static final String STAND_IN_KEY = "stand-in-never-sent";
 
     private JudgeSupply() {
     }
@@ -36,7 +43,11 @@ public final class JudgeSupply {
         ExtensionState.store(context).put(Supplied.CHAT_MODEL, chatModel);
     }
 
-    /** The groundedness judge of {@code context}. */
+    /**
+     * The groundedness judge of {@code context}. The local judge, and a judge whose chat model is not recorded, is
+     * built once per settings for the run (root store). A judge on a recorded chat model is built per test, in the
+     * test's store, because its chat model is that test's recording session; it is closed when the test ends.
+     */
     public static GroundednessJudge groundednessJudge(ExtensionContext context) {
         GroundednessJudge supplied = ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE,
                 GroundednessJudge.class);
@@ -44,15 +55,19 @@ public final class JudgeSupply {
             return supplied;
         }
         JudgeSettings settings = configuration(context).settings();
-        Optional<ChatModel> chatModel = settings.provider() == JudgeProvider.LOCAL
-                ? Optional.empty()
-                : Optional.of(judgeChatModel(context, settings));
-        return ExtensionState.getOrCompute(root(context), new JudgeKey(settings, chatModel.orElse(null)),
-                () -> new ClosingJudge(build(settings, chatModel)), ClosingJudge.class).judge();
+        if (settings.provider() == JudgeProvider.LOCAL) {
+            return ExtensionState.getOrCompute(root(context), new JudgeKey(settings, null),
+                    () -> new ClosingJudge(build(settings, Optional.empty())), ClosingJudge.class).judge();
+        }
+        JudgeChatModel chatModel = judgeChatModel(context, settings);
+        return ExtensionState.getOrCompute(chatModel.owner(), new JudgeKey(settings, chatModel.model()),
+                () -> new ClosingJudge(build(settings, Optional.of(chatModel.model()))), ClosingJudge.class).judge();
     }
 
     /**
-     * The judge chat model of {@code context}, if the configuration names a model provider or one was supplied.
+     * The judge chat model of {@code context}, if the configuration names a model provider or one was supplied:
+     * for a built model, the one that records and replays through the test's recording session (unless the
+     * recordings mode is {@code off}).
      */
     public static Optional<ChatModel> chatModel(ExtensionContext context) {
         JudgeSettings settings = configuration(context).settings();
@@ -60,26 +75,64 @@ public final class JudgeSupply {
         if (supplied == null && settings.provider() == JudgeProvider.LOCAL) {
             return Optional.empty();
         }
-        return Optional.of(judgeChatModel(context, settings));
+        return Optional.of(judgeChatModel(context, settings).model());
     }
 
     /**
-     * The one place a judge chat model comes from: the supplied one, else one built from {@code settings} and shared
-     * by the run. A recording wrapper belongs here, so every judge built on it is recorded.
+     * Opens the recording session of the test now, when its judge calls will be recorded, so that a corrupt file or
+     * a read-only folder fails the test before it runs.
      */
-    static ChatModel judgeChatModel(ExtensionContext context, JudgeSettings settings) {
+    public static void prepareRecording(ExtensionContext context) {
+        boolean supplied = ExtensionState.store(context).get(Supplied.CHAT_MODEL, ChatModel.class) != null
+                || ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE, GroundednessJudge.class) != null;
+        if (!supplied && configuration(context).settings().provider() != JudgeProvider.LOCAL) {
+            RecordingSupply.session(context);
+        }
+    }
+
+    /**
+     * The one place a judge chat model comes from: the supplied one (used as given), else one built from
+     * {@code settings} and shared by the run, wrapped in the recording session of the test.
+     */
+    static JudgeChatModel judgeChatModel(ExtensionContext context, JudgeSettings settings) {
         ChatModel supplied = ExtensionState.store(context).get(Supplied.CHAT_MODEL, ChatModel.class);
         if (supplied != null) {
-            return supplied;
+            return new JudgeChatModel(supplied, root(context));
         }
-        return ExtensionState.getOrCompute(root(context), new ChatModelKey(settings), () -> {
-            try {
-                return Judges.chatModel(settings);
-            } catch (RuntimeException e) {
-                throw new ExtensionConfigurationException(
-                        Messages.judgeUnavailable(settings, "judge chat model", e), e);
+        RecordingMode mode = RecordingSupply.configuration(RecordingSupply.scope(context)).mode();
+        ChatModel built = ExtensionState.getOrCompute(root(context), new ChatModelKey(settings, mode.replays()),
+                () -> buildChatModel(settings, mode), ChatModel.class);
+        Optional<RecordingSession> session = RecordingSupply.session(context);
+        if (session.isEmpty()) {
+            return new JudgeChatModel(built, root(context));
+        }
+        ExtensionContext.Store scope = ExtensionState.store(RecordingSupply.scope(context));
+        ChatModel recorded = ExtensionState.getOrCompute(scope, new RecordedChatModelKey(settings),
+                () -> session.get().wrap(built), ChatModel.class);
+        return new JudgeChatModel(recorded, scope);
+    }
+
+    /**
+     * The judge's client. A mode that replays must work without a key (CI has none, and a laptop with every request
+     * recorded needs none): when the client cannot be built, its stand-in has the same parameters, so recordings
+     * are found, and fails only if a request is not recorded.
+     */
+    private static ChatModel buildChatModel(JudgeSettings settings, RecordingMode mode) {
+        try {
+            return Judges.chatModel(settings);
+        } catch (RuntimeException e) {
+            String reason = Messages.judgeUnavailable(settings, "judge chat model", e);
+            if (!mode.replays()) {
+                throw new ExtensionConfigurationException(reason, e);
             }
-        }, ChatModel.class);
+            ChatModel shape;
+            try {
+                shape = JudgeModels.chatModel(settings, replayEnvironment(settings));
+            } catch (RuntimeException again) {
+                throw new ExtensionConfigurationException(reason, e);
+            }
+            return new UncallableJudgeModel(shape, Messages.cannotRecord(mode, reason), e);
+        }
     }
 
     private static GroundednessJudge build(JudgeSettings settings, Optional<ChatModel> chatModel) {
@@ -104,7 +157,22 @@ public final class JudgeSupply {
     private record ConfigurationKey(String uniqueId) {
     }
 
-    private record ChatModelKey(JudgeSettings settings) {
+    /** The environment, with a stand-in for an unset API key variable: the stand-in client is never called. */
+    private static Function<String, String> replayEnvironment(JudgeSettings settings) {
+        return name -> {
+            String value = System.getenv(name);
+            return name.equals(settings.apiKeyEnv()) && (value == null || value.isBlank()) ? STAND_IN_KEY : value;
+        };
+    }
+
+    private record ChatModelKey(JudgeSettings settings, boolean replays) {
+    }
+
+    private record RecordedChatModelKey(JudgeSettings settings) {
+    }
+
+    /** A judge chat model and the store whose lifetime it has: judges built on it live there too. */
+    record JudgeChatModel(ChatModel model, ExtensionContext.Store owner) {
     }
 
     /** One judge per settings and chat model: a supplied or recording chat model gets its own judge. */

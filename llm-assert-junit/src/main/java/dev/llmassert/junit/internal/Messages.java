@@ -18,7 +18,7 @@ public final class Messages {
     public static String invalidSetting(InvalidSettingException e, String where) {
         return "Unsupported value for configuration key '" + e.key() + "': '" + e.value() + "', set by " + where + "."
                 + NL + "Allowed: " + e.allowed() + "."
-                + NL + "Fix the value where it is set: the @LlmJudge attribute, -D" + e.key()
+                + NL + "Fix the value where it is set: the annotation attribute (@LlmJudge, @JudgeRecordings), -D" + e.key()
                 + "=..., junit-platform.properties, or the environment variable "
                 + ConfigKeys.environmentVariable(e.key()) + ".";
     }
@@ -66,5 +66,46 @@ public final class Messages {
 
     public static String nullArgument(String what, String fix) {
         return what + " must not be null." + NL + fix;
+    }
+
+    public static String unusedRecordings(String className, java.nio.file.Path file,
+                                          java.util.Collection<String> unused, int ran, int testMethods, int pruned,
+                                          String pruneSkipped) {
+        StringBuilder message = new StringBuilder()
+                .append(unused.size()).append(unused.size() == 1 ? " recording" : " recordings")
+                .append(" in ").append(file).append(" were not used by the tests of ").append(className)
+                .append(" (").append(ran).append(" of ").append(testMethods).append(" test methods ran).");
+        int shown = 0;
+        for (String key : unused) {
+            if (shown++ == 5) {
+                message.append(NL).append("  ... and ").append(unused.size() - 5).append(" more");
+                break;
+            }
+            message.append(NL).append("  ").append(key);
+        }
+        if (pruned > 0) {
+            message.append(NL).append("Removed ").append(pruned).append(" of them (")
+                    .append(ConfigKeys.RECORDINGS_PRUNE).append("=true).");
+        } else if (pruneSkipped != null) {
+            message.append(NL).append("Not removed: ").append(pruneSkipped).append('.');
+        } else {
+            message.append(NL).append("They are left over from requests the tests no longer make. To remove them, ")
+                    .append("run the whole class with -D").append(ConfigKeys.RECORDINGS_PRUNE).append("=true -D")
+                    .append(ConfigKeys.RECORDINGS_MODE).append("=record-missing.");
+        }
+        return message.toString();
+    }
+
+    public static String badRecordingsFile(String file, Object where, String reason) {
+        return "@JudgeRecordings(file = \"" + file + "\") on " + where + " is not a usable path: " + reason + "."
+                + NL + "Give a file path, absolute or relative to the working directory, e.g. "
+                + "src/test/resources/llm-recordings/shared.json.";
+    }
+
+    public static String cannotRecord(dev.llmassert.core.record.RecordingMode mode, String whyNoModel) {
+        return "This judge request is not recorded, and in mode " + mode + " it would be sent to the judge model, "
+                + "but that model cannot be called:" + NL + whyNoModel
+                + NL + "Run with -D" + ConfigKeys.RECORDINGS_MODE + "=replay to see which recording is missing and "
+                + "how the request differs from the recorded ones.";
     }
 }

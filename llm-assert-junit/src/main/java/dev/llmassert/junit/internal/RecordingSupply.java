@@ -1,0 +1,258 @@
+package dev.llmassert.junit.internal;
+
+import dev.llmassert.core.record.RecordingFile;
+import dev.llmassert.core.record.RecordingMode;
+import dev.llmassert.core.record.RecordingSession;
+import dev.llmassert.core.record.RecordingStore;
+import dev.llmassert.junit.JudgeRecordings;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.annotation.Testable;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The recordings of a run, in the extension's stores:
+ * <ul>
+ *   <li>root store: one {@link RecordingStore} for the run, so that every class and method recording into a file
+ *       shares one {@link RecordingFile}; it saves what is left when the run ends;</li>
+ *   <li>top-level class store: which files its tests used and which test methods ran, for the unused-recordings
+ *       report at the end of the class ({@code @Nested} classes record into their top-level class's file);</li>
+ *   <li>method store: the {@link RecordingSession} of the test, closed (and saved) after the test;</li>
+ *   <li>class store: a session for judges used at class level ({@code @BeforeAll}, constructors), closed after
+ *       the class.</li>
+ * </ul>
+ */
+public final class RecordingSupply {
+
+    private static final Logger LOG = LoggerFactory.getLogger("dev.llmassert.junit.recordings");
+
+    private RecordingSupply() {
+    }
+
+    /** The recordings configuration of {@code context}, resolved once per class or method. */
+    public static RecordingConfiguration configuration(ExtensionContext context) {
+        return ExtensionState.getOrCompute(ExtensionState.store(context), new ConfigurationKey(context.getUniqueId()),
+                () -> ConfigurationResolver.forContext(context).recordings(annotatedFile(context), System::getenv),
+                RecordingConfiguration.class);
+    }
+
+    /**
+     * The recording session of the test (or class) {@code context} belongs to, opened on first use, or empty when
+     * the mode is {@code off}.
+     *
+     * @throws dev.llmassert.core.record.RecordingFileException when the file is corrupt or unreadable, or (record
+     *                                                          mode) its folder is not writable
+     */
+    public static Optional<RecordingSession> session(ExtensionContext context) {
+        ExtensionContext scope = scope(context);
+        RecordingConfiguration configuration = configuration(scope);
+        if (configuration.mode() == RecordingMode.OFF) {
+            return Optional.empty();
+        }
+        return Optional.of(ExtensionState.getOrCompute(ExtensionState.store(scope), OpenSession.class,
+                () -> open(scope, configuration), OpenSession.class).session());
+    }
+
+    /**
+     * The context whose store holds the session: the nearest one with a test method (a dynamic test shares its
+     * factory's), else the class.
+     */
+    public static ExtensionContext scope(ExtensionContext context) {
+        for (ExtensionContext c = context; c != null; c = c.getParent().orElse(null)) {
+            if (c.getTestMethod().isPresent()) {
+                return c;
+            }
+        }
+        return context;
+    }
+
+    /** Notes that the test method of {@code context} ran, to tell a whole class from a filtered run. */
+    public static void testStarted(ExtensionContext context) {
+        Optional<Method> method = context.getTestMethod();
+        if (method.isPresent()) {
+            classRecordings(topLevel(context)).methodsRun.add(method.get());
+        }
+    }
+
+    /** Closes the session of {@code context}, saving what it recorded. */
+    public static void closeSession(ExtensionContext context) {
+        OpenSession open = ExtensionState.store(context).remove(OpenSession.class, OpenSession.class);
+        if (open != null) {
+            open.close();
+        }
+    }
+
+    /**
+     * At the end of a class: closes its class-level session and, for a top-level class, reports (and, when asked,
+     * prunes) the recordings its tests did not use.
+     */
+    public static void classFinished(ExtensionContext context) {
+        closeSession(context);
+        if (context.getParent().flatMap(ExtensionContext::getParent).isPresent()) {
+            return;
+        }
+        ClassRecordings used = ExtensionState.store(context).get(ClassRecordings.class, ClassRecordings.class);
+        if (used == null || used.files.isEmpty()) {
+            return;
+        }
+        RecordingConfiguration configuration = configuration(context);
+        Class<?> testClass = context.getRequiredTestClass();
+        Set<Method> expected = testMethods(testClass);
+        int ran = (int) expected.stream().filter(used.methodsRun::contains).count();
+        boolean wholeClass = ran == expected.size();
+        for (RecordingFile file : used.files.values()) {
+            SortedSet<String> unused = file.unusedKeys();
+            if (unused.isEmpty()) {
+                continue;
+            }
+            Set<String> sharedWith = new HashSet<>(run(context).classesByFile.getOrDefault(file.path(), Set.of()));
+            sharedWith.remove(testClass.getName());
+            String pruneSkipped = null;
+            List<String> pruned = List.of();
+            if (configuration.pruneUnused()) {
+                if (!configuration.mode().writes()) {
+                    pruneSkipped = "mode " + configuration.mode() + " never writes; prune in record or record-missing mode";
+                } else if (!wholeClass) {
+                    pruneSkipped = "only " + ran + " of " + expected.size() + " test methods ran";
+                } else if (!sharedWith.isEmpty()) {
+                    pruneSkipped = "the file is shared with " + String.join(", ", new java.util.TreeSet<>(sharedWith));
+                } else {
+                    pruned = file.pruneUnused(configuration.mode());
+                }
+            }
+            Map<String, String> entry = new LinkedHashMap<>();
+            entry.put("llmassert.recordings.file", file.path().toString());
+            entry.put("llmassert.recordings.mode", configuration.mode().id());
+            entry.put("llmassert.recordings.unused", String.valueOf(unused.size()));
+            entry.put("llmassert.recordings.unusedKeys", String.join(",", unused));
+            entry.put("llmassert.recordings.testsRun", ran + "/" + expected.size());
+            entry.put("llmassert.recordings.pruned", String.valueOf(pruned.size()));
+            if (pruneSkipped != null) {
+                entry.put("llmassert.recordings.pruneSkipped", pruneSkipped);
+            }
+            context.publishReportEntry(entry);
+            LOG.warn(Messages.unusedRecordings(testClass.getName(), file.path(), unused, ran, expected.size(),
+                    pruned.size(), pruneSkipped));
+        }
+    }
+
+    private static OpenSession open(ExtensionContext scope, RecordingConfiguration configuration) {
+        ExtensionContext top = topLevel(scope);
+        String className = top.getRequiredTestClass().getName();
+        RunRecordings run = run(scope);
+        RecordingFile file = run.store.file(configuration.fileFor(className));
+        RecordingSession session = file.openSession(configuration.mode(), testName(scope));
+        // Only a file that opened is tracked: a corrupt one must not fail the class again at the end.
+        run.classesByFile.computeIfAbsent(file.path(), p -> ConcurrentHashMap.newKeySet()).add(className);
+        classRecordings(top).files.putIfAbsent(file.path(), file);
+        return new OpenSession(session);
+    }
+
+    private static String testName(ExtensionContext scope) {
+        String className = scope.getTestClass().map(Class::getName).orElse(scope.getDisplayName());
+        return scope.getTestMethod().map(m -> className + "." + m.getName() + "()")
+                .orElse(className + " (class level: @BeforeAll, constructor)");
+    }
+
+    /** The context of the top-level test class: its file holds the recordings of its nested classes too. */
+    private static ExtensionContext topLevel(ExtensionContext context) {
+        ExtensionContext c = context;
+        while (c.getParent().flatMap(ExtensionContext::getParent).isPresent()) {
+            c = c.getParent().get();
+        }
+        return c;
+    }
+
+    /** Every test method of {@code type} and of its {@code @Nested} classes, inherited ones included. */
+    private static Set<Method> testMethods(Class<?> type) {
+        Set<Method> methods = new HashSet<>(
+                AnnotationSupport.findAnnotatedMethods(type, Testable.class, HierarchyTraversalMode.TOP_DOWN));
+        for (Class<?> nested : ReflectionSupport.findNestedClasses(type,
+                c -> AnnotationSupport.isAnnotated(c, Nested.class))) {
+            methods.addAll(testMethods(nested));
+        }
+        return methods;
+    }
+
+    /** The file of the nearest {@code @JudgeRecordings(file = ...)}: method, class, enclosing classes. */
+    private static Path annotatedFile(ExtensionContext context) {
+        for (ExtensionContext c = context; c != null; c = c.getParent().orElse(null)) {
+            Optional<AnnotatedElement> element = c.getElement();
+            if (element.isEmpty()) {
+                continue;
+            }
+            Optional<JudgeRecordings> found = AnnotationSupport.findAnnotation(element.get(), JudgeRecordings.class);
+            if (found.isPresent() && !JudgeRecordings.DEFAULT.equals(found.get().file())) {
+                try {
+                    return Path.of(found.get().file().strip());
+                } catch (InvalidPathException e) {
+                    throw new org.junit.jupiter.api.extension.ExtensionConfigurationException(
+                            Messages.badRecordingsFile(found.get().file(), element.get(), e.getReason()), e);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static ClassRecordings classRecordings(ExtensionContext top) {
+        return ExtensionState.getOrCompute(ExtensionState.store(top), ClassRecordings.class, ClassRecordings::new,
+                ClassRecordings.class);
+    }
+
+    private static RunRecordings run(ExtensionContext context) {
+        return ExtensionState.getOrCompute(ExtensionState.store(context.getRoot()), RunRecordings.class,
+                RunRecordings::new, RunRecordings.class);
+    }
+
+    private record ConfigurationKey(String uniqueId) {
+    }
+
+    /** What the tests of one top-level class recorded into, and which of its test methods ran. */
+    private static final class ClassRecordings {
+        final Map<Path, RecordingFile> files = new ConcurrentHashMap<>();
+        final Set<Method> methodsRun = ConcurrentHashMap.newKeySet();
+    }
+
+    /**
+     * The run's recordings, saved when the root store closes. Both interfaces on purpose, as in {@link ClosingJudge}.
+     */
+    @SuppressWarnings("deprecation")
+    private static final class RunRecordings implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+        final RecordingStore store = RecordingStore.create();
+        final Map<Path, Set<String>> classesByFile = new ConcurrentHashMap<>();
+
+        @Override
+        public void close() {
+            store.close();
+        }
+    }
+
+    /** A test's session; closed by the extension after the test, and by the store as a safety net. */
+    @SuppressWarnings("deprecation")
+    private record OpenSession(RecordingSession session)
+            implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+
+        @Override
+        public void close() {
+            session.close();
+        }
+    }
+}
