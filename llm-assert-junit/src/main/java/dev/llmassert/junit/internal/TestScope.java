@@ -1,5 +1,7 @@
 package dev.llmassert.junit.internal;
 
+import dev.llmassert.core.criteria.DirectJudge;
+import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
@@ -29,6 +31,21 @@ public final class TestScope {
 
     public GroundednessJudge groundednessJudge() {
         return JudgeSupply.groundednessJudge(context);
+    }
+
+    /** The direct criteria judge with {@code samples} samples per judgement, if there is a judge chat model. */
+    public Optional<DirectJudge> directJudge(int samples) {
+        return JudgeSupply.directJudge(context, samples);
+    }
+
+    /** The pairwise criteria judge with {@code samples} samples per comparison, if there is a judge chat model. */
+    public Optional<PairwiseJudge> pairwiseJudge(int samples) {
+        return JudgeSupply.pairwiseJudge(context, samples);
+    }
+
+    /** The judge provider configured for the test, for messages. */
+    public String provider() {
+        return JudgeSupply.configuration(context).settings().provider().id();
     }
 
     public double defaultMinScore() {
