@@ -7,6 +7,7 @@ import dev.llmassert.core.criteria.ResultMetadata;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -93,8 +94,12 @@ public final class CheckReport {
         entry.put("llmassert.minScore", score(minScore));
         entry.put("llmassert.criteria", String.join(", ", result.items().stream()
                 .map(i -> i.criteriaName() + "=" + i.result().option()).toList()));
-        entry.put("llmassert.fellShort", String.join(", ", result.items().stream()
-                .filter(MultiCriteriaResult.Item::fellShort).map(MultiCriteriaResult.Item::criteriaName).toList()));
+        List<String> fellShort = result.items().stream().filter(MultiCriteriaResult.Item::fellShort)
+                .map(MultiCriteriaResult.Item::criteriaName).toList();
+        if (!fellShort.isEmpty()) {
+            // JUnit rejects blank report values, so the key is left out when nothing fell short
+            entry.put("llmassert.fellShort", String.join(", ", fellShort));
+        }
         ResultMetadata metadata = result.items().get(0).result().metadata();
         boolean replayed = result.items().stream().allMatch(i -> i.result().metadata() != null
                 && i.result().metadata().replayed());

@@ -88,10 +88,12 @@ public final class JudgeSupply {
     /**
      * The direct criteria judge of {@code context}, taking {@code samples} samples per judgement (self-consistency),
      * built on {@link #chatModel(ExtensionContext)}; empty when there is no judge chat model (the local provider).
+     * It asks for feedback, so a failure can say how the response could meet the criteria.
      */
     public static Optional<DirectJudge> directJudge(ExtensionContext context, int samples) {
         return criteriaJudge(context, samples, DirectJudge.class,
-                (model, settings) -> configure(DirectJudge.builder(), model, settings, samples).build());
+                (model, settings) -> configure(DirectJudge.builder().generateFeedback(true), model, settings, samples)
+                        .build());
     }
 
     /** As {@link #directJudge(ExtensionContext, int)}, for the pairwise judge. */
