@@ -5,9 +5,10 @@ import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.junit.testing.RuleJudge;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.MultipleFailuresError;
 
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The criteria DSL under {@code @LlmJudge}, run through the JUnit Platform, with the judges built by the extension on
  * langchain4j's real OpenAI client talking to a loopback chat-completions server that judges by rules.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CriteriaAssertionsTest {
 
     static final String SHORT = "Hold the reset button for ten seconds.";
@@ -54,14 +56,17 @@ class CriteriaAssertionsTest {
             Map.entry(RuleJudge.key("clarity", WORDY), "Unclear"));
 
     private LoopbackChatServer server;
+    private EngineExecutionResults results;
 
-    @BeforeEach
-    void startJudge() {
+    /** The fixtures run once; each test below reads what happened to some of them. */
+    @BeforeAll
+    void runTheChecks() {
         server = LoopbackChatServer.start();
         server.respondWith(new RuleJudge(VERDICTS));
+        results = run(Checks.class, openAi(server));
     }
 
-    @AfterEach
+    @AfterAll
     void stopJudge() {
         server.close();
     }
@@ -78,7 +83,7 @@ class CriteriaAssertionsTest {
     }
 
     private EngineExecutionResults runChecks() {
-        return run(Checks.class, openAi(server));
+        return results;
     }
 
     @Test

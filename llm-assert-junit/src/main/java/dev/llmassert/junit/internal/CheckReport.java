@@ -162,7 +162,7 @@ public final class CheckReport {
         appendIfPresent(line, entry, "llmassert.option", "option");
         appendIfPresent(line, entry, "llmassert.ranking", "ranking");
         if (entry.containsKey("llmassert.score")) {
-            line.append(", score ").append(shortScore(entry.get("llmassert.score")));
+            line.append(separator(line)).append("score ").append(shortScore(entry.get("llmassert.score")));
         }
         appendIfPresent(line, entry, "llmassert.expected", "expected");
         if (entry.containsKey("llmassert.minScore")) {
@@ -181,9 +181,13 @@ public final class CheckReport {
 
     private static void appendIfPresent(StringBuilder line, Map<String, String> entry, String key, String label) {
         if (entry.containsKey(key)) {
-            line.append(line.charAt(line.length() - 1) == ':' ? " " : ", ").append(label).append(' ')
+            line.append(separator(line)).append(label).append(' ')
                     .append(entry.get(key));
         }
+    }
+
+    private static String separator(StringBuilder line) {
+        return line.charAt(line.length() - 1) == ':' ? " " : ", ";
     }
 
     private static String shortScore(String score) {
