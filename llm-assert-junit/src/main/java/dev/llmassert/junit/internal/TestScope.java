@@ -59,8 +59,9 @@ public final class TestScope {
     public void publish(Map<String, String> entry) {
         context.publishReportEntry(entry);
         if (VERDICTS.isInfoEnabled()) {
-            VERDICTS.info("{}: {}", context.getRequiredTestClass().getSimpleName() + "." + context.getDisplayName(),
-                    CheckReport.summary(entry));
+            // a dynamic test's context may have no test class, so the class is optional here
+            VERDICTS.info("{}: {}", context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("")
+                    + context.getDisplayName(), CheckReport.summary(entry));
         }
     }
 
