@@ -114,7 +114,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
      * Verifies that at least {@code minAgreement} of the samples chose the majority option. Needs samples: ask for
      * them with {@code assertThat(response).sampled(n)} before {@code meets(...)}, at a judge temperature above 0.
      *
-     * @param minAgreement from 0 to 1, e.g. 0.67 for 2 of 3
+     * @param minAgreement from 0 to 1, compared at two decimals: 0.67 accepts 2 of 3
      * @throws IllegalStateException if the judgement was not sampled
      */
     public CriteriaAssert withAgreementAtLeast(double minAgreement) {
@@ -123,7 +123,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
             if (actual.samples() < 2) {
                 throw new IllegalStateException(Messages.agreementNeedsSamples("meets(...)"));
             }
-            boolean passed = actual.agreement() + TOLERANCE >= minAgreement;
+            boolean passed = agreementReaches(actual.agreement(), minAgreement);
             check(CheckReport.entry("criteria.agreement", actual, "agreement >= "
                             + String.format(Locale.ROOT, "%.2f", minAgreement), passed, origin.where()), passed,
                     () -> ShouldMeetCriteria.shouldHaveAgreement(origin.response(), origin.context(), actual,

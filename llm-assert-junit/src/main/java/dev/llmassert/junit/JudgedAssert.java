@@ -24,6 +24,9 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
     /** Scores are compared to this precision, so a score of exactly the minimum is not failed by rounding. */
     static final double TOLERANCE = 1e-9;
 
+    /** Half of the last decimal an agreement is shown with. */
+    static final double AGREEMENT_PRECISION = 0.005;
+
     /**
      * Where a judged result came from.
      *
@@ -112,6 +115,14 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
             error.setStackTrace(origin.site());
         }
         return Optional.of(error);
+    }
+
+    /**
+     * Agreements are shares of a few samples (2 of 3 is 0.666...) and are shown with two decimals, so they are
+     * compared at that precision: {@code withAgreementAtLeast(0.67)} accepts 2 of 3, as it reads.
+     */
+    static boolean agreementReaches(double agreement, double minAgreement) {
+        return agreement + AGREEMENT_PRECISION >= minAgreement;
     }
 
     static void requireFraction(String method, double value) {

@@ -71,7 +71,8 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
 
     /**
      * Verifies that in every contest at least {@code minAgreement} of the samples agreed with the majority. Needs
-     * samples: {@code assertThat(response).sampled(n).isPreferredOver(...)}.
+     * samples: {@code assertThat(response).sampled(n).isPreferredOver(...)}. Compared at two decimals: 0.67 accepts 2
+     * of 3.
      *
      * @throws IllegalStateException if the comparison was not sampled
      */
@@ -81,7 +82,7 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
             if (actual.samples() < 2) {
                 throw new IllegalStateException(Messages.agreementNeedsSamples("isPreferredOver(...).on(...)"));
             }
-            boolean passed = actual.agreement() + TOLERANCE >= minAgreement;
+            boolean passed = agreementReaches(actual.agreement(), minAgreement);
             check(CheckReport.entry("pairwise.agreement", actual, "agreement >= "
                             + String.format(Locale.ROOT, "%.2f", minAgreement), passed, origin.where()), passed,
                     () -> ShouldBePreferred.shouldHaveAgreement(responses, origin.context(), actual, minAgreement));
