@@ -61,8 +61,7 @@ class CriteriaAssertionsTest {
     /** The fixtures run once; each test below reads what happened to some of them. */
     @BeforeAll
     void runTheChecks() {
-        server = LoopbackChatServer.start();
-        server.respondWith(new RuleJudge(VERDICTS));
+        server = RuleJudge.serve(VERDICTS);
         results = run(Checks.class, openAi(server));
     }
 

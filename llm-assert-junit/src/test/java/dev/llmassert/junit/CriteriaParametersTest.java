@@ -36,8 +36,7 @@ class CriteriaParametersTest {
 
     @BeforeEach
     void startJudge() {
-        server = LoopbackChatServer.start();
-        server.respondWith(new RuleJudge(VERDICTS));
+        server = RuleJudge.serve(VERDICTS);
     }
 
     @AfterEach

@@ -30,8 +30,7 @@ class CriteriaSoftAndStandaloneTest {
 
     @BeforeEach
     void startJudge() {
-        server = LoopbackChatServer.start();
-        server.respondWith(new RuleJudge(VERDICTS));
+        server = RuleJudge.serve(VERDICTS);
     }
 
     @AfterEach

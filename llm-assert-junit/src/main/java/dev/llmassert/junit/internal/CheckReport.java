@@ -61,13 +61,8 @@ public final class CheckReport {
         if (result.hasScore()) {
             entry.put("llmassert.score", score(result.score()));
         }
-        entry.put("llmassert.expected", expected);
-        entry.put("llmassert.samples", String.valueOf(result.samples()));
-        entry.put("llmassert.agreement", score(result.agreement()));
-        if (result.positionalBiasChecked()) {
-            entry.put("llmassert.positionalBias", String.valueOf(result.positionalBiasDetected()));
-        }
-        return finish(entry, result.metadata(), site);
+        return finish(entry, expected, result.samples(), result.agreement(),
+                result.positionalBiasChecked() ? result.positionalBiasDetected() : null, result.metadata(), site);
     }
 
     /** The entry of a pairwise check: {@code pairwise}, {@code pairwise.positional-bias} or {@code pairwise.agreement}. */
@@ -77,13 +72,8 @@ public final class CheckReport {
         entry.put("llmassert.criteria", result.criteria().name());
         entry.put("llmassert.ranking", result.ranking().toString());
         entry.put("llmassert.winrate", score(result.responses().get(0).winrate()));
-        entry.put("llmassert.expected", expected);
-        entry.put("llmassert.samples", String.valueOf(result.samples()));
-        entry.put("llmassert.agreement", score(result.agreement()));
-        if (result.positionalBiasChecked()) {
-            entry.put("llmassert.positionalBias", String.valueOf(result.positionalBiasDetected()));
-        }
-        return finish(entry, result.metadata(), site);
+        return finish(entry, expected, result.samples(), result.agreement(),
+                result.positionalBiasChecked() ? result.positionalBiasDetected() : null, result.metadata(), site);
     }
 
     /** The entry of a {@code multi-criteria} check. */
@@ -112,6 +102,19 @@ public final class CheckReport {
         entry.put("llmassert.check", check);
         entry.put("llmassert.passed", String.valueOf(passed));
         return entry;
+    }
+
+    /** What a direct and a pairwise entry end with: the expectation, the sampling and the bias check. */
+    private static Map<String, String> finish(Map<String, String> entry, String expected, int samples,
+                                              double agreement, Boolean positionalBias, ResultMetadata metadata,
+                                              StackTraceElement site) {
+        entry.put("llmassert.expected", expected);
+        entry.put("llmassert.samples", String.valueOf(samples));
+        entry.put("llmassert.agreement", score(agreement));
+        if (positionalBias != null) {
+            entry.put("llmassert.positionalBias", String.valueOf(positionalBias));
+        }
+        return finish(entry, metadata, site);
     }
 
     private static Map<String, String> finish(Map<String, String> entry, ResultMetadata metadata,

@@ -1,5 +1,6 @@
 package dev.llmassert.junit.testing;
 
+import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 
@@ -34,6 +35,13 @@ public final class RuleJudge implements Function<ReceivedRequest, Reply> {
     /** @param verdicts option names by {@code "criteria name|response text"} */
     public RuleJudge(Map<String, String> verdicts) {
         this.verdicts = Map.copyOf(verdicts);
+    }
+
+    /** A loopback server judging by these verdicts; the caller closes it. */
+    public static LoopbackChatServer serve(Map<String, String> verdicts) {
+        LoopbackChatServer server = LoopbackChatServer.start();
+        server.respondWith(new RuleJudge(verdicts));
+        return server;
     }
 
     public static String key(String criteria, String response) {
