@@ -9,6 +9,8 @@ import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.RecordingSupply;
 import dev.llmassert.junit.internal.TestScope;
 import dev.llmassert.junit.internal.resolver.CompositeParameterResolver;
+import dev.llmassert.junit.internal.resolver.CriteriaJudgeParameterResolver;
+import dev.llmassert.junit.internal.resolver.CriteriaParameterResolver;
 import dev.llmassert.junit.internal.resolver.GroundednessJudgeParameterResolver;
 import dev.llmassert.junit.internal.resolver.JudgeChatModelParameterResolver;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -34,7 +36,11 @@ import java.util.List;
  * <ul>
  *   <li>{@link GroundednessJudge}: the judge of the test;</li>
  *   <li>{@link ChatModel}: the judge's chat model, when the provider is a model provider: the one that records and
- *       replays through the test's recording (see {@link JudgeRecordings}).</li>
+ *       replays through the test's recording (see {@link JudgeRecordings});</li>
+ *   <li>{@link dev.llmassert.core.criteria.DirectJudge} and {@link dev.llmassert.core.criteria.PairwiseJudge}:
+ *       the criteria judges, built on that chat model (so they too need a model provider or a supplied model);</li>
+ *   <li>{@link dev.llmassert.core.criteria.Criteria} and {@link dev.llmassert.core.criteria.MultiCriteria}
+ *       parameters annotated {@link LlmJudge.Criteria}.</li>
  * </ul>
  *
  * <p>All state lives in {@code ExtensionContext.Store}s under one namespace: the local judge and unrecorded judges
@@ -47,7 +53,8 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
         AfterAllCallback, ParameterResolver, InvocationInterceptor {
 
     private final ParameterResolver parameters = new CompositeParameterResolver(
-            new GroundednessJudgeParameterResolver(), new JudgeChatModelParameterResolver());
+            new GroundednessJudgeParameterResolver(), new JudgeChatModelParameterResolver(),
+            new CriteriaJudgeParameterResolver(), new CriteriaParameterResolver());
 
     /** Instantiated by JUnit through {@link LlmJudge} or {@code @ExtendWith}. */
     public LlmAssertExtension() {
@@ -171,8 +178,8 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
         }
         if (!pending.isEmpty()) {
             throw new MultipleFailuresError(pending.size()
-                    + " isGroundedIn(...) checks without withMinScore(...) failed against the default minimum",
-                    pending);
+                    + " checks left open by the test failed after it (isGroundedIn(...) or meetsAll(...) without"
+                    + " withMinScore(...), meets(...) without withOption(...) or withMinScore(...))", pending);
         }
     }
 }

@@ -1,5 +1,8 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.MultiCriteriaResult;
+import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import org.assertj.core.annotation.CheckReturnValue;
 
@@ -10,6 +13,11 @@ import org.assertj.core.annotation.CheckReturnValue;
  * import static dev.llmassert.junit.LlmAssertions.assertThat;
  *
  * assertThat(answer).isGroundedIn(MANUAL).withMinScore(0.8);
+ * assertThat(answer).meets(CriteriaCatalog.CONCISENESS).withOption("Concise");
+ * assertThat(answer).satisfies("Does the answer tell the customer which button to press?");
+ * assertThat(answer).inContext("question", question).meets(CriteriaCatalog.ANSWER_RELEVANCE).withMinScore(0.75);
+ * assertThat(newAnswer).isPreferredOver(oldAnswer).on(CriteriaCatalog.CONCISENESS);
+ * assertThat(answer).meetsAll(releaseRubric).withMinScore(0.8);
  * }</pre>
  *
  * <p>A class that also static-imports AssertJ's {@code Assertions.assertThat} cannot import both
@@ -30,5 +38,26 @@ public final class LlmAssertions {
     @CheckReturnValue
     public static GroundednessAssert assertThat(GroundednessVerdict verdict) {
         return new GroundednessAssert(verdict);
+    }
+
+    /**
+     * Assertions on a result obtained from a {@code DirectJudge} directly, e.g. to expect an option other than the
+     * best outside the extension: {@code assertThat(judge.evaluate(answer, politeness)).withOption("Impolite")}.
+     */
+    @CheckReturnValue
+    public static CriteriaAssert assertThat(DirectResult result) {
+        return new CriteriaAssert(result);
+    }
+
+    /** Assertions on a comparison obtained from a {@code PairwiseJudge} directly, for the response at index 0. */
+    @CheckReturnValue
+    public static PairwiseAssert assertThat(PairwiseResult result) {
+        return new PairwiseAssert(result);
+    }
+
+    /** Assertions on a multi-criteria result obtained from a {@code DirectJudge} directly. */
+    @CheckReturnValue
+    public static MultiCriteriaAssert assertThat(MultiCriteriaResult result) {
+        return new MultiCriteriaAssert(result);
     }
 }

@@ -81,4 +81,38 @@ public @interface LlmJudge {
      * {@value #DEFAULT_MIN_SCORE}.
      */
     double minScore() default UNSET;
+
+    /**
+     * Injects a criteria into a test parameter of type {@link dev.llmassert.core.criteria.Criteria} or
+     * {@link dev.llmassert.core.criteria.MultiCriteria}. The value is read by this rule:
+     * <ul>
+     *   <li>a value ending in {@code .json} is a file on the classpath, e.g. {@code "criteria/conciseness.json"} for
+     *       {@code src/test/resources/criteria/conciseness.json}, in the format of
+     *       {@link dev.llmassert.core.criteria.CriteriaLoader} (a multi-criteria file for a {@code MultiCriteria}
+     *       parameter);</li>
+     *   <li>any other value is a name in {@link dev.llmassert.core.criteria.CriteriaCatalog}, e.g.
+     *       {@code "conciseness"} or {@code "answer-relevance"} (only for a {@code Criteria} parameter).</li>
+     * </ul>
+     *
+     * <pre>{@code
+     * @Test
+     * void staysShort(@LlmJudge.Criteria("conciseness") Criteria conciseness,
+     *                 @LlmJudge.Criteria("criteria/release-rubric.json") MultiCriteria rubric) {
+     *     assertThat(answer).meets(conciseness).withOption("Concise");
+     *     assertThat(answer).meetsAll(rubric).withMinScore(0.8);
+     * }
+     * }</pre>
+     *
+     * <p>It is nested in {@link LlmJudge} so that it is written {@code @LlmJudge.Criteria} and never clashes with the
+     * {@code Criteria} type of the parameter it annotates. A file that cannot be read or used fails the parameter's
+     * resolution with the file, the field and what was expected there.
+     */
+    @Target(ElementType.PARAMETER)
+    @Retention(RetentionPolicy.RUNTIME)
+    @Documented
+    @interface Criteria {
+
+        /** A classpath resource ending in {@code .json}, or a catalog name. */
+        String value();
+    }
 }

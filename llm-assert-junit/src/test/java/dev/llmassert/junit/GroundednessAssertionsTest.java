@@ -137,7 +137,7 @@ class GroundednessAssertionsTest {
         assertThat(failureOf(run(PendingChecks.class), "twoFailingBareChecks"))
                 .isInstanceOf(MultipleFailuresError.class)
                 .satisfies(e -> assertThat(((MultipleFailuresError) e).getFailures()).hasSize(2))
-                .hasMessageContaining("2 isGroundedIn(...) checks without withMinScore(...) failed");
+                .hasMessageContaining("2 checks left open by the test failed after it (isGroundedIn(...)");
     }
 
     @Test

@@ -9,7 +9,9 @@ public final class CallSite {
     private static final List<String> LIBRARY_CLASSES = List.of(
             "dev.llmassert.junit.ResponseAssert", "dev.llmassert.junit.GroundednessAssert",
             "dev.llmassert.junit.EverySentenceAssert", "dev.llmassert.junit.LlmAssertions",
-            "dev.llmassert.junit.LlmSoftAssertions");
+            "dev.llmassert.junit.LlmSoftAssertions", "dev.llmassert.junit.JudgedAssert",
+            "dev.llmassert.junit.CriteriaAssert", "dev.llmassert.junit.PairwiseAssert",
+            "dev.llmassert.junit.PreferredOver", "dev.llmassert.junit.MultiCriteriaAssert");
     private static final List<String> LIBRARY_PACKAGES = List.of(
             "dev.llmassert.junit.internal.", "org.assertj.", "net.bytebuddy.", "java.", "jdk.", "sun.");
 

@@ -1,8 +1,13 @@
 package dev.llmassert.junit.internal;
 
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.MultiCriteriaResult;
+import dev.llmassert.core.criteria.PairwiseResult;
+import dev.llmassert.core.criteria.ResultMetadata;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -41,6 +46,89 @@ public final class CheckReport {
         return entry;
     }
 
+    /**
+     * The entry of a direct criteria check.
+     *
+     * @param check    {@code criteria} (option or score), {@code criteria.positional-bias} or
+     *                 {@code criteria.agreement}
+     * @param expected what was required, e.g. {@code option "Concise"} or {@code score >= 0.75}
+     */
+    public static Map<String, String> entry(String check, DirectResult result, String expected, boolean passed,
+                                            StackTraceElement site) {
+        Map<String, String> entry = start(check, passed);
+        entry.put("llmassert.criteria", result.criteriaName());
+        entry.put("llmassert.option", result.option());
+        if (result.hasScore()) {
+            entry.put("llmassert.score", score(result.score()));
+        }
+        return finish(entry, expected, result.samples(), result.agreement(),
+                result.positionalBiasChecked() ? result.positionalBiasDetected() : null, result.metadata(), site);
+    }
+
+    /** The entry of a pairwise check: {@code pairwise}, {@code pairwise.positional-bias} or {@code pairwise.agreement}. */
+    public static Map<String, String> entry(String check, PairwiseResult result, String expected, boolean passed,
+                                            StackTraceElement site) {
+        Map<String, String> entry = start(check, passed);
+        entry.put("llmassert.criteria", result.criteria().name());
+        entry.put("llmassert.ranking", result.ranking().toString());
+        entry.put("llmassert.winrate", score(result.responses().get(0).winrate()));
+        return finish(entry, expected, result.samples(), result.agreement(),
+                result.positionalBiasChecked() ? result.positionalBiasDetected() : null, result.metadata(), site);
+    }
+
+    /** The entry of a {@code multi-criteria} check. */
+    public static Map<String, String> entry(String check, MultiCriteriaResult result, double minScore,
+                                            boolean passed, StackTraceElement site) {
+        Map<String, String> entry = start(check, passed);
+        entry.put("llmassert.score", score(result.score()));
+        entry.put("llmassert.minScore", score(minScore));
+        entry.put("llmassert.criteria", String.join(", ", result.items().stream()
+                .map(i -> i.criteriaName() + "=" + i.result().option()).toList()));
+        List<String> fellShort = result.items().stream().filter(MultiCriteriaResult.Item::fellShort)
+                .map(MultiCriteriaResult.Item::criteriaName).toList();
+        if (!fellShort.isEmpty()) {
+            // JUnit rejects blank report values, so the key is left out when nothing fell short
+            entry.put("llmassert.fellShort", String.join(", ", fellShort));
+        }
+        ResultMetadata metadata = result.items().get(0).result().metadata();
+        boolean replayed = result.items().stream().allMatch(i -> i.result().metadata() != null
+                && i.result().metadata().replayed());
+        return finish(entry, metadata == null ? null : new ResultMetadata(metadata.judge(), metadata.prompt(),
+                metadata.persona(), replayed), site);
+    }
+
+    private static Map<String, String> start(String check, boolean passed) {
+        Map<String, String> entry = new LinkedHashMap<>();
+        entry.put("llmassert.check", check);
+        entry.put("llmassert.passed", String.valueOf(passed));
+        return entry;
+    }
+
+    /** What a direct and a pairwise entry end with: the expectation, the sampling and the bias check. */
+    private static Map<String, String> finish(Map<String, String> entry, String expected, int samples,
+                                              double agreement, Boolean positionalBias, ResultMetadata metadata,
+                                              StackTraceElement site) {
+        entry.put("llmassert.expected", expected);
+        entry.put("llmassert.samples", String.valueOf(samples));
+        entry.put("llmassert.agreement", score(agreement));
+        if (positionalBias != null) {
+            entry.put("llmassert.positionalBias", String.valueOf(positionalBias));
+        }
+        return finish(entry, metadata, site);
+    }
+
+    private static Map<String, String> finish(Map<String, String> entry, ResultMetadata metadata,
+                                              StackTraceElement site) {
+        if (metadata != null) {
+            entry.put("llmassert.judge", metadata.judge());
+            entry.put("llmassert.replayed", String.valueOf(metadata.replayed()));
+        }
+        if (site != null) {
+            entry.put("llmassert.at", site.toString());
+        }
+        return entry;
+    }
+
     private static String score(double score) {
         return String.format(Locale.ROOT, "%.4f", score);
     }
@@ -50,6 +138,9 @@ public final class CheckReport {
      * judge local:all-minilm-l6-v2-q, live, 41 ms}.
      */
     public static String summary(Map<String, String> entry) {
+        if (!entry.containsKey("llmassert.sentences")) {
+            return criteriaSummary(entry);
+        }
         return String.format(Locale.ROOT, "%s %s score %s (min %s), lowest sentence %s, %s sentences, judge %s, %s, %s ms",
                 entry.get("llmassert.check"),
                 Boolean.parseBoolean(entry.get("llmassert.passed")) ? "PASSED" : "FAILED",
@@ -58,6 +149,48 @@ public final class CheckReport {
                 entry.get("llmassert.judge"),
                 Boolean.parseBoolean(entry.get("llmassert.replayed")) ? "replayed" : "live",
                 entry.get("llmassert.durationMillis"));
+    }
+
+    /**
+     * One line for a criteria check: {@code criteria PASSED conciseness: option Concise, score 1.00, expected option
+     * "Concise", judge openai:gpt-4o-mini, replayed}.
+     */
+    private static String criteriaSummary(Map<String, String> entry) {
+        StringBuilder line = new StringBuilder();
+        line.append(entry.get("llmassert.check")).append(' ')
+                .append(Boolean.parseBoolean(entry.get("llmassert.passed")) ? "PASSED" : "FAILED");
+        if (entry.containsKey("llmassert.criteria")) {
+            line.append(' ').append(entry.get("llmassert.criteria")).append(':');
+        }
+        appendIfPresent(line, entry, "llmassert.option", "option");
+        appendIfPresent(line, entry, "llmassert.ranking", "ranking");
+        if (entry.containsKey("llmassert.score")) {
+            line.append(separator(line)).append("score ").append(shortScore(entry.get("llmassert.score")));
+        }
+        appendIfPresent(line, entry, "llmassert.expected", "expected");
+        if (entry.containsKey("llmassert.minScore")) {
+            line.append(", min ").append(shortScore(entry.get("llmassert.minScore")));
+        }
+        if (entry.containsKey("llmassert.samples") && !"1".equals(entry.get("llmassert.samples"))) {
+            line.append(", agreement ").append(shortScore(entry.get("llmassert.agreement"))).append(" of ")
+                    .append(entry.get("llmassert.samples")).append(" samples");
+        }
+        appendIfPresent(line, entry, "llmassert.judge", "judge");
+        if (entry.containsKey("llmassert.replayed")) {
+            line.append(", ").append(Boolean.parseBoolean(entry.get("llmassert.replayed")) ? "replayed" : "live");
+        }
+        return line.toString();
+    }
+
+    private static void appendIfPresent(StringBuilder line, Map<String, String> entry, String key, String label) {
+        if (entry.containsKey(key)) {
+            line.append(separator(line)).append(label).append(' ')
+                    .append(entry.get(key));
+        }
+    }
+
+    private static String separator(StringBuilder line) {
+        return line.charAt(line.length() - 1) == ':' ? " " : ", ";
     }
 
     private static String shortScore(String score) {

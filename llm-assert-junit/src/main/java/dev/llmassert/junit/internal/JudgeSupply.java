@@ -2,6 +2,9 @@ package dev.llmassert.junit.internal;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.Judges;
+import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
+import dev.llmassert.core.criteria.DirectJudge;
+import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeModels;
@@ -135,6 +138,55 @@ public final class JudgeSupply {
         }
     }
 
+    /**
+     * The direct criteria judge of {@code context}, taking {@code samples} samples per judgement (self-consistency),
+     * built on {@link #chatModel(ExtensionContext)}; empty when there is no judge chat model (the local provider).
+     * It asks for feedback, so a failure can say how the response could meet the criteria.
+     */
+    public static Optional<DirectJudge> directJudge(ExtensionContext context, int samples) {
+        return criteriaJudge(context, samples, DirectJudge.class,
+                (model, settings) -> configure(DirectJudge.builder().generateFeedback(true), model, settings, samples)
+                        .build());
+    }
+
+    /** As {@link #directJudge(ExtensionContext, int)}, for the pairwise judge. */
+    public static Optional<PairwiseJudge> pairwiseJudge(ExtensionContext context, int samples) {
+        return criteriaJudge(context, samples, PairwiseJudge.class,
+                (model, settings) -> configure(PairwiseJudge.builder(), model, settings, samples).build());
+    }
+
+    private static <J extends AutoCloseable> Optional<J> criteriaJudge(
+            ExtensionContext context, int samples, Class<J> type,
+            java.util.function.BiFunction<ChatModel, JudgeSettings, J> build) {
+        if (chatModel(context).isEmpty()) {
+            return Optional.empty();
+        }
+        JudgeSettings settings = configuration(context).settings();
+        // Like the groundedness judge: a judge on a test's recorded chat model lives and closes with that test.
+        JudgeChatModel chatModel = judgeChatModel(context, settings);
+        CriteriaJudgeKey key = new CriteriaJudgeKey(type, settings, chatModel.model(), samples);
+        @SuppressWarnings("unchecked")
+        ClosingResource<J> judge = ExtensionState.getOrCompute(chatModel.owner(), key, () -> {
+            try {
+                return new ClosingResource<>(build.apply(chatModel.model(), settings));
+            } catch (RuntimeException e) {
+                throw new ExtensionConfigurationException(
+                        Messages.judgeUnavailable(settings, type.getSimpleName(), e), e);
+            }
+        }, ClosingResource.class);
+        return Optional.of(judge.resource());
+    }
+
+    private static <B extends CriteriaJudgeBuilder<B>> B configure(B builder, ChatModel model, JudgeSettings settings,
+                                                                   int samples) {
+        builder.chatModel(model).settings(settings).selfConsistency(samples);
+        if (settings.provider() == JudgeProvider.LOCAL) {
+            // a chat model supplied under the local provider: the settings do not describe it, the model names itself
+            builder.judgeName(null);
+        }
+        return builder;
+    }
+
     private static GroundednessJudge build(JudgeSettings settings, Optional<ChatModel> chatModel) {
         try {
             return chatModel.isPresent()
@@ -173,6 +225,10 @@ public final class JudgeSupply {
 
     /** A judge chat model and the store whose lifetime it has: judges built on it live there too. */
     record JudgeChatModel(ChatModel model, ExtensionContext.Store owner) {
+    }
+
+    /** One criteria judge per kind, settings, chat model and number of samples. */
+    private record CriteriaJudgeKey(Class<?> type, JudgeSettings settings, ChatModel chatModel, int samples) {
     }
 
     /** One judge per settings and chat model: a supplied or recording chat model gets its own judge. */

@@ -108,4 +108,92 @@ public final class Messages {
                 + NL + "Run with -D" + ConfigKeys.RECORDINGS_MODE + "=replay to see which recording is missing and "
                 + "how the request differs from the recorded ones.";
     }
+
+    public static String noCriteriaJudgeForLocalJudge(String type, String parameter, String where) {
+        return "Cannot resolve parameter [" + parameter + "] in " + where + ": a " + type + " asks a chat model to"
+                + " judge, and the judge provider is 'local', which has none."
+                + NL + "To get one, choose a model provider, for example:"
+                + NL + "    @LlmJudge(provider = \"openai\", model = \"gpt-4o-mini\")"
+                + NL + "or -D" + ConfigKeys.JUDGE_PROVIDER + "=openai (or ollama; see also "
+                + ConfigKeys.JUDGE_BASE_URL + " and " + ConfigKeys.JUDGE_API_KEY_ENV + "), "
+                + "or supply a chat model with LlmAssertExtension.useChatModel(context, model).";
+    }
+
+    public static String multiCriteriaNeedsFile(String reference, String parameter, String where) {
+        return "Cannot resolve parameter [" + parameter + "] in " + where + ": @LlmJudge.Criteria(\"" + reference
+                + "\") names no file, and a MultiCriteria comes only from a multi-criteria file (the catalog holds"
+                + " single criteria)."
+                + NL + "Fix: name a classpath file ending in .json, e.g. "
+                + "@LlmJudge.Criteria(\"criteria/release-rubric.json\") MultiCriteria rubric.";
+    }
+
+    public static String criteriaUnavailable(String reference, String parameter, String where, Throwable cause) {
+        return "Cannot resolve parameter [" + parameter + "] in " + where + " from @LlmJudge.Criteria(\"" + reference
+                + "\"):" + NL + cause.getMessage()
+                + NL + "A value ending in .json is read from the classpath; any other value is a catalog name.";
+    }
+
+    /** A criteria check with no judge: outside the extension and without usingCriteriaJudge(...). */
+    public static String noCriteriaJudge(String check, String judgeType) {
+        return "No judge for this assertion: " + check + " needs a " + judgeType + ", and"
+                + NL + "  - the test does not run under @LlmJudge (or the assertion ran on another thread than "
+                + "the test method), and"
+                + NL + "  - no judge was passed with usingCriteriaJudge(...)."
+                + NL + "Fix: annotate the test class with @LlmJudge and choose a model provider, or pass a judge:"
+                + NL + "    assertThat(response).usingCriteriaJudge(" + judgeType + ".builder().chatModel(model)"
+                + ".build())...";
+    }
+
+    /** A criteria check under the extension whose provider is local, with no chat model supplied. */
+    public static String noCriteriaJudgeUnderLocalJudge(String check, String provider) {
+        return check + " asks a chat model to judge, but the judge provider is '" + provider + "', which has none."
+                + NL + "Fix: choose a model provider, e.g. @LlmJudge(provider = \"openai\", model = \"gpt-4o-mini\")"
+                + " or -D" + ConfigKeys.JUDGE_PROVIDER + "=openai (with " + ConfigKeys.JUDGE_BASE_URL + " and "
+                + ConfigKeys.JUDGE_API_KEY_ENV + " as needed), or supply a chat model with "
+                + "LlmAssertExtension.useChatModel(context, model), or pass a judge with usingCriteriaJudge(...).";
+    }
+
+    public static String samplesOutOfRange(int samples, int max) {
+        return "sampled(n) must be between 1 and " + max + ", but is: " + samples + "."
+                + NL + "Each sample is one more judge call; 3 or 5 (odd, so votes cannot tie) is usual.";
+    }
+
+    public static String sampledWithOwnJudge(int samples, int judgeSamples) {
+        return "sampled(" + samples + ") cannot change the judge passed to usingCriteriaJudge(...), which takes "
+                + judgeSamples + (judgeSamples == 1 ? " sample" : " samples") + " per judgement."
+                + NL + "Fix: build that judge with .selfConsistency(" + samples + "), or drop sampled(...).";
+    }
+
+    public static String agreementNeedsSamples(String check) {
+        return check + ".withAgreementAtLeast(...) needs several samples of the judgement, but it was judged once,"
+                + " and a single run always agrees with itself."
+                + NL + "Fix: ask for samples before the check, e.g."
+                + NL + "    assertThat(response).sampled(3).meets(criteria).withAgreementAtLeast(0.67);"
+                + NL + "Samples differ only at a judge temperature above 0 (" + ConfigKeys.JUDGE_TEMPERATURE + ").";
+    }
+
+    public static String fractionOutOfRange(String method, double value) {
+        return method + " must be between 0.0 and 1.0, but is: " + value + ".";
+    }
+
+    public static String blankContextField(String field) {
+        return "inContext(field, value) got " + (field == null ? "a null" : "a blank") + " field name."
+                + NL + "Pass the name a criteria reads as context, e.g. inContext(\"question\", question).";
+    }
+
+    public static String contextRepeatsEvaluatedField(String criteria, String field) {
+        return "inContext(\"" + field + "\", ...) names the field that criteria '" + criteria + "' judges, which is"
+                + " the response itself."
+                + NL + "Fix: give only the other fields as context; the asserted response fills '" + field + "'.";
+    }
+
+    public static String noOthers() {
+        return "isPreferredOver(...) needs at least one other response to compare with, but got none."
+                + NL + "Pass the responses to beat, e.g. isPreferredOver(oldAnswer).on(criteria).";
+    }
+
+    public static String preferenceWithoutCriteria(StackTraceElement site) {
+        return NL + "isPreferredOver(...) at " + site + " was never given a criteria, so nothing was compared."
+                + NL + "Fix: finish it with .on(criteria), e.g. isPreferredOver(oldAnswer).on(CriteriaCatalog.CONCISENESS).";
+    }
 }

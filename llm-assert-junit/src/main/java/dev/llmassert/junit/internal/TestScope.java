@@ -1,5 +1,7 @@
 package dev.llmassert.junit.internal;
 
+import dev.llmassert.core.criteria.DirectJudge;
+import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
@@ -31,6 +33,21 @@ public final class TestScope {
         return JudgeSupply.groundednessJudge(context);
     }
 
+    /** The direct criteria judge with {@code samples} samples per judgement, if there is a judge chat model. */
+    public Optional<DirectJudge> directJudge(int samples) {
+        return JudgeSupply.directJudge(context, samples);
+    }
+
+    /** The pairwise criteria judge with {@code samples} samples per comparison, if there is a judge chat model. */
+    public Optional<PairwiseJudge> pairwiseJudge(int samples) {
+        return JudgeSupply.pairwiseJudge(context, samples);
+    }
+
+    /** The judge provider configured for the test, for messages. */
+    public String provider() {
+        return JudgeSupply.configuration(context).settings().provider().id();
+    }
+
     public double defaultMinScore() {
         return JudgeSupply.configuration(context).defaultMinScore();
     }
@@ -42,8 +59,9 @@ public final class TestScope {
     public void publish(Map<String, String> entry) {
         context.publishReportEntry(entry);
         if (VERDICTS.isInfoEnabled()) {
-            VERDICTS.info("{}{}: {}", context.getTestClass().map(c -> c.getSimpleName() + ".").orElse(""), context.getDisplayName(),
-                    CheckReport.summary(entry));
+            // a dynamic test's context may have no test class, so the class is optional here
+            VERDICTS.info("{}: {}", context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("")
+                    + context.getDisplayName(), CheckReport.summary(entry));
         }
     }
 

@@ -82,7 +82,7 @@ final class VerdictTable {
         return shorten(response, MAX_RESPONSE);
     }
 
-    private static String shorten(String text, int max) {
+    static String shorten(String text, int max) {
         String oneLine = text.strip().replaceAll("\\s+", " ");
         return oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 3) + "...";
     }

@@ -8,8 +8,6 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
-import java.lang.reflect.Executable;
-
 /** Resolves a {@link ChatModel} parameter to the judge's chat model; the local judge has none. */
 public final class JudgeChatModelParameterResolver implements ParameterResolver {
 
@@ -20,12 +18,8 @@ public final class JudgeChatModelParameterResolver implements ParameterResolver 
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        return JudgeSupply.chatModel(extensionContext).orElseThrow(() -> {
-            Executable executable = parameterContext.getDeclaringExecutable();
-            String where = (executable instanceof java.lang.reflect.Constructor ? "constructor " : "method ")
-                    + executable.getDeclaringClass().getName() + "." + executable.getName() + "(...)";
-            return new ParameterResolutionException(
-                    Messages.noChatModelForLocalJudge(parameterContext.getParameter().toString(), where));
-        });
+        return JudgeSupply.chatModel(extensionContext).orElseThrow(() -> new ParameterResolutionException(
+                Messages.noChatModelForLocalJudge(parameterContext.getParameter().toString(),
+                        Where.of(parameterContext))));
     }
 }

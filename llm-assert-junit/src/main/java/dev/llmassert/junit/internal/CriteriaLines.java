@@ -1,0 +1,68 @@
+package dev.llmassert.junit.internal;
+
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.CriteriaOption;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.ResultMetadata;
+
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The lines every criteria failure shares: the judge, the criteria and its options, the explanation and feedback. */
+final class CriteriaLines {
+
+    private static final int MAX_TEXT = 400;
+
+    private CriteriaLines() {
+    }
+
+    /** {@code Expecting response: "..."}, then the context fields, if any. */
+    static void response(MessageText message, String response, Map<String, String> context) {
+        message.line("Expecting response:").line("  ").quoted(VerdictTable.shortenResponse(
+                response == null ? "" : response));
+        if (context != null && !context.isEmpty()) {
+            message.line("in context:");
+            context.forEach((field, value) -> message.line("  " + field + ": ").quoted(shorten(value)));
+        }
+    }
+
+    static void judge(MessageText message, ResultMetadata metadata, int samples, double agreement) {
+        message.line("Judge: ").plain(metadata == null ? "(not recorded)" : metadata.judge())
+                .text(metadata == null ? "" : metadata.replayed() ? " (replayed from a recording)" : " (live)");
+        if (samples > 1) {
+            message.text(", " + samples + " samples, agreement " + VerdictTable.score(agreement));
+        }
+    }
+
+    static void criteria(MessageText message, Criteria criteria) {
+        message.line("Criteria ").quoted(criteria.name()).text(": ").plain(shorten(criteria.description()));
+        message.line("Options: ").plain(options(criteria));
+    }
+
+    static void explanation(MessageText message, DirectResult result) {
+        message.line("Explanation: ").plain(result.explanation().isBlank() ? "(none given)"
+                : shorten(result.explanation()));
+        message.line("Feedback: ").plain(result.feedback() == null
+                ? "(none: not asked for, or nothing to improve)" : shorten(result.feedback()));
+    }
+
+    /** {@code "Concise" (1.00), "Verbose" (0.00)}, in the criteria's order. */
+    static String options(Criteria criteria) {
+        return criteria.options().stream().map(CriteriaLines::option).collect(Collectors.joining(", "));
+    }
+
+    static String option(CriteriaOption option) {
+        return "\"" + option.name() + "\"" + (option.hasScore() ? " (" + VerdictTable.score(option.score()) + ")" : "");
+    }
+
+    /** The chosen option with its score: {@code "Verbose" (score 0.00)}. */
+    static String chosen(DirectResult result) {
+        return "\"" + result.option() + "\"" + (result.hasScore() ? " (score " + VerdictTable.score(result.score())
+                + ")" : "");
+    }
+
+    static String shorten(String text) {
+        String oneLine = text == null ? "" : text.strip().replaceAll("\\s+", " ");
+        return oneLine.length() <= MAX_TEXT ? oneLine : oneLine.substring(0, MAX_TEXT - 3) + "...";
+    }
+}
