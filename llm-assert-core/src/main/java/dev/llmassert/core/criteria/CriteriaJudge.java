@@ -7,7 +7,7 @@ import dev.llmassert.core.model.JudgeChat;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.model.internal.JudgePool;
 
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -65,25 +65,23 @@ abstract class CriteriaJudge implements AutoCloseable {
     }
 
     /**
-     * The persona of each distinct criteria, by name: the generated persona (written in parallel, once per criteria
-     * name for the judge's lifetime), else the judge description, else none (no entry).
+     * The persona of each distinct criteria: the generated persona (written in parallel, once per criteria for the
+     * judge's lifetime), else the judge description, else none (no entry).
      */
-    Map<String, String> personas(List<Criteria> criteria) {
-        Map<String, Criteria> distinct = new LinkedHashMap<>();
-        criteria.forEach(c -> distinct.putIfAbsent(c.name(), c));
-        Map<String, String> byName = new LinkedHashMap<>();
+    Map<Criteria, String> personas(List<Criteria> criteria) {
+        List<Criteria> distinct = criteria.stream().distinct().toList();
+        Map<Criteria, String> byCriteria = new HashMap<>();
         if (personas == null) {
             if (judgeDescription != null) {
-                distinct.keySet().forEach(name -> byName.put(name, judgeDescription));
+                distinct.forEach(c -> byCriteria.put(c, judgeDescription));
             }
-            return byName;
+            return byCriteria;
         }
-        List<Criteria> unique = List.copyOf(distinct.values());
-        List<String> generated = pool.runAll(unique.stream()
+        List<String> generated = pool.runAll(distinct.stream()
                 .<Callable<String>>map(c -> () -> personas.personaFor(c)).toList());
-        for (int i = 0; i < unique.size(); i++) {
-            byName.put(unique.get(i).name(), generated.get(i));
+        for (int i = 0; i < distinct.size(); i++) {
+            byCriteria.put(distinct.get(i), generated.get(i));
         }
-        return byName;
+        return byCriteria;
     }
 }

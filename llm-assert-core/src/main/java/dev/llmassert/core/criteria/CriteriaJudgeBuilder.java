@@ -90,7 +90,7 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> {
 
     /**
      * Whether to let the judge model write a persona suited to each criteria first (IBM EvalAssist's synthetic
-     * persona), and judge as that persona. One extra call per criteria name for the judge's lifetime. Cannot be
+     * persona), and judge as that persona. One extra call per distinct criteria for the judge's lifetime. Cannot be
      * combined with {@link #judgeDescription(String)}.
      */
     public B generateSyntheticPersona(boolean generate) {

@@ -320,7 +320,12 @@ public final class CriteriaLoader {
             if (!value.isNumber()) {
                 throw error(at + "/" + field, "expected a number, but " + found(value));
             }
-            return value.asDouble();
+            double number = value.asDouble();
+            // JSON allows numbers beyond a double's range, e.g. 1e999; they would become infinite.
+            if (!Double.isFinite(number)) {
+                throw error(at + "/" + field, "expected a finite number, but " + found(value));
+            }
+            return number;
         }
 
         private Boolean optionalBoolean(JsonNode node, String at, String field) {

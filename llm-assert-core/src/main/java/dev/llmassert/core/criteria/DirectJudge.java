@@ -79,7 +79,8 @@ public final class DirectJudge extends CriteriaJudge {
 
     /**
      * Judges every instance on {@code criteria}, in parallel within the judge's concurrency. The results are in the
-     * instances' order. The first failure fails the whole call.
+     * instances' order. Instances that would give the judge the same prompt are judged once and share the result.
+     * The first failure fails the whole call.
      */
     public List<DirectResult> evaluate(List<Instance> instances, Criteria criteria) {
         Objects.requireNonNull(instances, "instances");
@@ -112,17 +113,32 @@ public final class DirectJudge extends CriteriaJudge {
     private List<DirectResult> run(List<Job> jobs) {
         // Fail on a missing field before any call is made.
         jobs.forEach(job -> job.criteria().requireFields(job.instance()));
-        Map<String, String> personaByCriteria = personas(jobs.stream().map(Job::criteria).toList());
+        Map<Criteria, String> personaByCriteria = personas(jobs.stream().map(Job::criteria).toList());
+
+        // Identical judgements (the same prompt on the same criteria) are asked once and share the result. Their
+        // requests are identical, so a recording keeps all their replies as one sequence under one key; asked in
+        // parallel, the jobs would take those replies in a different order on replay and could change verdicts.
+        Map<Judgement, Integer> slots = new LinkedHashMap<>();
+        List<Job> distinct = new ArrayList<>();
+        List<JudgePrompt> prompts = new ArrayList<>();
+        int[] slotOfJob = new int[jobs.size()];
+        for (int j = 0; j < jobs.size(); j++) {
+            Job job = jobs.get(j);
+            JudgePrompt forward = prompt(job, personaByCriteria.get(job.criteria()), false);
+            slotOfJob[j] = slots.computeIfAbsent(new Judgement(forward, job.criteria()), key -> {
+                distinct.add(job);
+                prompts.add(forward);
+                return distinct.size() - 1;
+            });
+        }
 
         List<Callable<List<JudgeReply<DirectReply>>>> tasks = new ArrayList<>();
-        List<JudgePrompt> prompts = new ArrayList<>();
-        for (Job job : jobs) {
-            String persona = personaByCriteria.get(job.criteria().name());
-            JudgePrompt forward = prompt(job, persona, false);
-            prompts.add(forward);
+        for (int d = 0; d < distinct.size(); d++) {
+            Job job = distinct.get(d);
+            JudgePrompt forward = prompts.get(d);
             tasks.add(() -> calls.sample(job.subject(), forward, DirectReply.parser(job.criteria())));
             if (checkPositionalBias) {
-                JudgePrompt reversed = prompt(job, persona, true);
+                JudgePrompt reversed = prompt(job, personaByCriteria.get(job.criteria()), true);
                 tasks.add(() -> calls.sample(job.subject() + ", options reversed", reversed,
                         DirectReply.parser(job.criteria())));
             }
@@ -130,15 +146,15 @@ public final class DirectJudge extends CriteriaJudge {
         List<List<JudgeReply<DirectReply>>> replies = pool.runAll(tasks);
 
         int perJob = checkPositionalBias ? 2 : 1;
-        List<DirectResult> results = new ArrayList<>(jobs.size());
-        for (int j = 0; j < jobs.size(); j++) {
-            Job job = jobs.get(j);
-            List<JudgeReply<DirectReply>> forward = replies.get(j * perJob);
-            List<JudgeReply<DirectReply>> reversed = checkPositionalBias ? replies.get(j * perJob + 1) : List.of();
+        List<DirectResult> distinctResults = new ArrayList<>(distinct.size());
+        for (int d = 0; d < distinct.size(); d++) {
+            Job job = distinct.get(d);
+            List<JudgeReply<DirectReply>> forward = replies.get(d * perJob);
+            List<JudgeReply<DirectReply>> reversed = checkPositionalBias ? replies.get(d * perJob + 1) : List.of();
             boolean replayed = forward.stream().allMatch(JudgeReply::replayed)
                     && reversed.stream().allMatch(JudgeReply::replayed);
-            ResultMetadata metadata = new ResultMetadata(name(), prompts.get(j),
-                    personaByCriteria.get(job.criteria().name()), replayed);
+            ResultMetadata metadata = new ResultMetadata(name(), prompts.get(d),
+                    personaByCriteria.get(job.criteria()), replayed);
             List<DirectResult> samples = new ArrayList<>(forward.size());
             for (int s = 0; s < forward.size(); s++) {
                 DirectReply reply = forward.get(s).value();
@@ -151,7 +167,11 @@ public final class DirectJudge extends CriteriaJudge {
                 }
                 samples.add(sample);
             }
-            results.add(SelfConsistency.majorityVote(samples));
+            distinctResults.add(SelfConsistency.majorityVote(samples));
+        }
+        List<DirectResult> results = new ArrayList<>(jobs.size());
+        for (int slot : slotOfJob) {
+            results.add(distinctResults.get(slot));
         }
         return results;
     }
@@ -165,6 +185,10 @@ public final class DirectJudge extends CriteriaJudge {
     }
 
     private record Job(Instance instance, Criteria criteria, String subject) {
+    }
+
+    /** What makes two judgements the same: the prompt sent and the criteria its reply is read against. */
+    private record Judgement(JudgePrompt prompt, Criteria criteria) {
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */

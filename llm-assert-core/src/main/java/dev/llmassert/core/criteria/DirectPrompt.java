@@ -116,11 +116,7 @@ public final class DirectPrompt {
             user.append(criteria.description()).append("\n\n");
             user.append("Options (select exactly one):\n");
             PromptText.appendOptions(user, shown.options());
-            if (!context.isEmpty()) {
-                user.append("\n## Context\n");
-                context.forEach((name, value) -> user.append("\n### ").append(name).append("\n\n")
-                        .append(value).append('\n'));
-            }
+            PromptText.appendContext(user, context);
             user.append("\n## The ").append(field).append(" to evaluate\n\n").append(text).append("\n\n");
             user.append("## Instructions\n\n");
             user.append("1. Read the criterion, its options and the context.\n");

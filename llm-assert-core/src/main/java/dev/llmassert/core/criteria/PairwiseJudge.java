@@ -74,7 +74,7 @@ public final class PairwiseJudge extends CriteriaJudge {
         int n = responses.size();
         // Built before the persona so that bad input fails before any call is made.
         JudgePrompt forward = prompt(criteria, responses, context, null, false);
-        String persona = personas(List.of(criteria)).get(criteria.name());
+        String persona = personas(List.of(criteria)).get(criteria);
         JudgePrompt shown = persona == null ? forward : prompt(criteria, responses, context, persona, false);
         String subject = "the comparison of " + n + " responses on criteria '" + criteria.name() + "'";
 

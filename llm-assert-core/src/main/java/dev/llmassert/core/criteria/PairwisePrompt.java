@@ -3,6 +3,8 @@ package dev.llmassert.core.criteria;
 import dev.langchain4j.model.chat.request.json.JsonArraySchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
+import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import dev.llmassert.core.criteria.internal.PromptText;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +70,7 @@ public final class PairwisePrompt {
             Objects.requireNonNull(responses, "responses");
             if (responses.size() < 2) {
                 throw new IllegalArgumentException(
-                        dev.llmassert.core.criteria.internal.CriteriaMessages.tooFewResponses(responses.size()));
+                        CriteriaMessages.tooFewResponses(responses.size()));
             }
             responses.forEach(r -> Objects.requireNonNull(r, "response"));
             this.responses = List.copyOf(responses);
@@ -127,11 +129,7 @@ public final class PairwisePrompt {
                     .append("s below against the criterion.\n\n");
             user.append("## Criterion: ").append(criteria.name()).append("\n\n");
             user.append(criteria.description()).append('\n');
-            if (!contextValues.isEmpty()) {
-                user.append("\n## Context\n");
-                contextValues.forEach((name, value) -> user.append("\n### ").append(name).append("\n\n")
-                        .append(value).append('\n'));
-            }
+            PromptText.appendContext(user, contextValues);
             for (int shown = 0; shown < n; shown++) {
                 int index = responsesReversed ? n - 1 - shown : shown;
                 user.append("\n## Response ").append(shown + 1).append("\n\n").append(responses.get(index))

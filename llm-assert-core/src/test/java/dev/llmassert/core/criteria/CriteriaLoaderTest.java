@@ -78,6 +78,17 @@ class CriteriaLoaderTest {
     }
 
     @Test
+    void aNumberBeyondTheRangeOfADoubleNamesItsField() {
+        CriteriaFileException e = malformed("""
+                {"name": "tone", "description": "Polite?",
+                 "options": [{"name": "Yes", "score": 1e999}, {"name": "No", "score": 0}]}""");
+
+        assertThat(e.pointer()).isEqualTo("/options/0/score");
+        assertThat(e.expected()).startsWith("expected a finite number, but found");
+        assertThat(e).hasMessageContaining("Malformed criteria file test.json");
+    }
+
+    @Test
     void contextFieldsMustBeAnArrayOfStrings() {
         assertThat(malformed("""
                 {"name": "t", "description": "d", "contextFields": "question",

@@ -220,6 +220,31 @@ class DirectJudgeTest {
     }
 
     @Test
+    void criteriaThatShareANameButNotTheirTextGetTheirOwnPersonas() {
+        Criteria supportTone = Criteria.builder("tone").description("Is the support reply friendly?")
+                .option("Yes", "").option("No", "").build();
+        Criteria legalTone = Criteria.builder("tone").description("Is the contract clause formal?")
+                .option("Yes", "").option("No", "").build();
+        ScriptedChatModel model = ScriptedChatModel.answering(request -> {
+            if (system(request).startsWith("You choose the best evaluator")) {
+                String expert = user(request).contains("support reply") ? "support lead" : "contract lawyer";
+                return "{\"persona_name\": \"a " + expert + "\", \"persona_description\": \"You know tone.\"}";
+            }
+            return reply("Yes");
+        });
+
+        DirectResult support;
+        DirectResult legal;
+        try (DirectJudge judge = judge(model).generateSyntheticPersona(true).build()) {
+            support = judge.evaluate("Happy to help!", supportTone);
+            legal = judge.evaluate("The party shall indemnify.", legalTone);
+        }
+
+        assertThat(support.metadata().persona()).startsWith("You are a support lead.");
+        assertThat(legal.metadata().persona()).startsWith("You are a contract lawyer.");
+    }
+
+    @Test
     void aJudgeDescriptionAndASyntheticPersonaCannotBeCombined() {
         assertThatIllegalArgumentException().isThrownBy(() -> judge(ScriptedChatModel.replying())
                         .judgeDescription("You are strict.").generateSyntheticPersona(true).build())
@@ -327,6 +352,23 @@ class DirectJudgeTest {
         assertThat(results).extracting(DirectResult::option)
                 .containsExactly("Clear", "Unclear", "Clear", "Unclear", "Clear", "Unclear");
         assertThat(most).hasValue(2);
+    }
+
+    @Test
+    void identicalInstancesAreJudgedOnceAndShareTheResult() {
+        // Identical requests share one recorded sequence; judged separately in parallel, they could swap samples.
+        ScriptedChatModel model = ScriptedChatModel.answering(request ->
+                reply(user(request).contains("clear answer") ? "Clear" : "Unclear"));
+        Instance same = Instance.ofResponse("clear answer");
+
+        List<DirectResult> results;
+        try (DirectJudge judge = judge(model).selfConsistency(3).checkPositionalBias(true).build()) {
+            results = judge.evaluate(List.of(same, Instance.ofResponse("muddled"), same), CLARITY);
+        }
+
+        assertThat(model.requestCount()).as("3 samples in 2 orders for each of 2 distinct instances").isEqualTo(12);
+        assertThat(results).extracting(DirectResult::option).containsExactly("Clear", "Unclear", "Clear");
+        assertThat(results.get(2)).isSameAs(results.get(0));
     }
 
     @Test

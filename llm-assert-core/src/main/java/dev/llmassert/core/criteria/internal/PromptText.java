@@ -3,6 +3,7 @@ package dev.llmassert.core.criteria.internal;
 import dev.llmassert.core.criteria.CriteriaOption;
 
 import java.util.List;
+import java.util.Map;
 
 /** Pieces of text that several criteria prompts show the judge model the same way. */
 public final class PromptText {
@@ -18,6 +19,16 @@ public final class PromptText {
                 out.append(": ").append(option.description());
             }
             out.append('\n');
+        }
+        return out;
+    }
+
+    /** The context fields under a {@code ## Context} heading, one {@code ### name} section each; nothing if none. */
+    public static StringBuilder appendContext(StringBuilder out, Map<String, String> context) {
+        if (!context.isEmpty()) {
+            out.append("\n## Context\n");
+            context.forEach((name, value) -> out.append("\n### ").append(name).append("\n\n").append(value)
+                    .append('\n'));
         }
         return out;
     }

@@ -20,8 +20,9 @@ import java.util.concurrent.ConcurrentMap;
  * Writes a judge persona suited to a criteria, as IBM EvalAssist's synthetic persona does: the judge model is first
  * asked who would be the best evaluator for the criteria, and that description then opens the judge's prompt.
  *
- * <p>One persona per criteria name for the lifetime of the judge, so every instance judged on a criteria is judged
- * by the same persona, and a test run asks for it once. Thread-safe.
+ * <p>One persona per criteria for the lifetime of the judge, so every instance judged on a criteria is judged by the
+ * same persona, and a test run asks for it once. Criteria are told apart by all they hold, not by name: two
+ * criteria files that happen to share a name must not share the persona written for one of them. Thread-safe.
  */
 public final class SyntheticPersonas {
 
@@ -57,7 +58,7 @@ public final class SyntheticPersonas {
 
     private final JudgeChat chat;
     private final boolean structured;
-    private final ConcurrentMap<String, Slot> personas = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Criteria, Slot> personas = new ConcurrentHashMap<>();
 
     public SyntheticPersonas(JudgeChat chat, boolean structured) {
         this.chat = chat;
@@ -66,7 +67,7 @@ public final class SyntheticPersonas {
 
     /** The persona for {@code criteria}: asked for on first use, then the same for every later call. */
     public String personaFor(Criteria criteria) {
-        return personas.computeIfAbsent(criteria.name(), name -> new Slot()).get(() -> generate(criteria));
+        return personas.computeIfAbsent(criteria, c -> new Slot()).get(() -> generate(criteria));
     }
 
     private String generate(Criteria criteria) {
