@@ -17,8 +17,9 @@ import java.util.Map;
  * a tie goes to the tied option with the <em>lowest</em> score, so a split vote never lets a check pass. When the
  * tied options have no scores or equal scores, the one a sample chose first wins.
  *
- * <p>Pairwise results: each pair's winner is decided by majority separately; a tied pair goes to the winner of the
- * earliest sample. The agreement is that of the least agreed pair. An odd number of samples avoids ties.
+ * <p>Pairwise results: each pair's winner is decided by majority separately; a tied pair goes to the later response
+ * of the pair, so a split vote never makes the response under test (the first, in {@code isPreferredOver}) win. The
+ * agreement is that of the least agreed pair. An odd number of samples avoids ties.
  */
 public final class SelfConsistency {
 
@@ -29,7 +30,8 @@ public final class SelfConsistency {
      * The majority of n direct results on the same criteria.
      *
      * <p>The explanation, feedback and metadata are the first winning sample's. The positional-bias check counts as
-     * run when it ran on every sample, and as detected when any sample detected it.
+     * run when it ran on every sample, and as detected when the majority with the options reversed differs from the
+     * majority in the original order.
      */
     public static DirectResult majorityVote(List<DirectResult> samples) {
         requireSamples(samples);
@@ -40,30 +42,40 @@ public final class SelfConsistency {
                         sample.criteria().name()));
             }
         }
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        samples.forEach(s -> counts.merge(s.option(), 1, Integer::sum));
-        int top = counts.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
-        String majority = null;
-        for (Map.Entry<String, Integer> entry : counts.entrySet()) {
-            if (entry.getValue() != top) {
-                continue;
-            }
-            if (majority == null || lower(criteria, entry.getKey(), majority)) {
-                majority = entry.getKey();
-            }
-        }
-        String winner = majority;
+        List<String> options = samples.stream().map(DirectResult::option).toList();
+        String winner = majority(criteria, options);
+        int top = (int) options.stream().filter(winner::equals).count();
         DirectResult representative = samples.stream().filter(s -> s.option().equals(winner)).findFirst()
                 .orElseThrow();
         Double score = samples.stream().allMatch(DirectResult::hasScore)
                 ? samples.stream().mapToDouble(DirectResult::score).average().orElseThrow() : null;
         PositionalBias bias = null;
         if (samples.stream().allMatch(DirectResult::positionalBiasChecked)) {
-            bias = samples.stream().map(DirectResult::positionalBias).filter(PositionalBias::detected).findFirst()
-                    .orElse(representative.positionalBias());
+            // The majority in each order is compared, not sample by sample: at a temperature above 0 two samples
+            // may differ by chance, and that is not a bias.
+            String reversed = majority(criteria, samples.stream().map(s -> s.positionalBias().optionWhenReversed())
+                    .toList());
+            String explanation = samples.stream().map(DirectResult::positionalBias)
+                    .filter(b -> b.optionWhenReversed().equals(reversed)).findFirst().orElseThrow()
+                    .explanationWhenReversed();
+            bias = new PositionalBias(!reversed.equals(winner), reversed, explanation);
         }
         return new DirectResult(criteria, winner, score, representative.explanation(), representative.feedback(),
                 bias, samples.size(), (double) top / samples.size(), representative.metadata());
+    }
+
+    /** The option chosen most often; a tie goes to the lowest-scoring tied option, then to the one seen first. */
+    private static String majority(Criteria criteria, List<String> options) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        options.forEach(o -> counts.merge(o, 1, Integer::sum));
+        int top = counts.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        String majority = null;
+        for (Map.Entry<String, Integer> entry : counts.entrySet()) {
+            if (entry.getValue() == top && (majority == null || lower(criteria, entry.getKey(), majority))) {
+                majority = entry.getKey();
+            }
+        }
+        return majority;
     }
 
     private static boolean lower(Criteria criteria, String candidate, String current) {
@@ -73,8 +85,9 @@ public final class SelfConsistency {
     }
 
     /**
-     * The majority of n pairwise results on the same responses: per pair, the winner chosen most often. The
-     * positional-bias verdicts, when every sample has them, are combined the same way.
+     * The majority of n pairwise results on the same responses: per pair, the winner chosen most often; a tie goes to
+     * the later response of the pair. The positional-bias verdicts, when every sample has them, are combined the same
+     * way.
      */
     public static PairwiseResult majorityVote(List<PairwiseResult> samples, ResultMetadata metadata) {
         requireSamples(samples);
@@ -112,7 +125,10 @@ public final class SelfConsistency {
         Map<Integer, Integer> counts = new LinkedHashMap<>();
         votes.forEach(c -> counts.merge(c.winner(), 1, Integer::sum));
         int top = counts.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
-        int winner = counts.entrySet().stream().filter(e -> e.getValue() == top).findFirst().orElseThrow().getKey();
+        // A split vote goes to the later response of the pair: the first is the one under test in isPreferredOver,
+        // and a tie must never make it win.
+        int winner = counts.entrySet().stream().filter(e -> e.getValue() == top).mapToInt(Map.Entry::getKey).max()
+                .orElseThrow();
         Contest representative = votes.stream().filter(c -> c.winner() == winner).findFirst().orElseThrow();
         return new Vote(representative, (double) top / votes.size());
     }

@@ -56,17 +56,20 @@ class SelfConsistencyTest {
     }
 
     @Test
-    void positionalBiasCountsWhenAnySampleShowsIt() {
+    void positionalBiasIsDetectedWhenTheMajorityChangesWithTheOrder() {
         DirectResult steady = DirectResult.of(QUALITY, "Good", "").withPositionalBias(DirectResult.of(QUALITY, "Good",
                 ""));
         DirectResult biased = DirectResult.of(QUALITY, "Good", "").withPositionalBias(DirectResult.of(QUALITY, "Poor",
-                ""));
+                "reversed"));
 
-        DirectResult vote = SelfConsistency.majorityVote(List.of(steady, biased, steady));
+        DirectResult noise = SelfConsistency.majorityVote(List.of(steady, biased, steady));
+        DirectResult vote = SelfConsistency.majorityVote(List.of(biased, steady, biased));
 
-        assertThat(vote.positionalBiasChecked()).isTrue();
+        assertThat(noise.positionalBiasChecked()).isTrue();
+        assertThat(noise.positionalBiasDetected()).as("one sample of three is noise, not bias").isFalse();
         assertThat(vote.positionalBiasDetected()).isTrue();
         assertThat(vote.positionalBias().optionWhenReversed()).isEqualTo("Poor");
+        assertThat(vote.positionalBias().explanationWhenReversed()).isEqualTo("reversed");
         assertThat(SelfConsistency.majorityVote(List.of(steady, DirectResult.of(QUALITY, "Good", "")))
                 .positionalBiasChecked()).as("not checked on every sample").isFalse();
     }
@@ -100,12 +103,12 @@ class SelfConsistencyTest {
     }
 
     @Test
-    void aTiedPairGoesToTheEarliestSample() {
+    void aTiedPairGoesToTheLaterResponseWhateverTheOrderOfTheSamples() {
         Criteria criteria = Criteria.yesNo("Which is clearer?");
         PairwiseResult first = PairwiseResult.of(criteria, 2, List.of(Contest.between(0, 1, 1, "")), null);
         PairwiseResult second = PairwiseResult.of(criteria, 2, List.of(Contest.between(0, 1, 0, "")), null);
 
         assertThat(SelfConsistency.majorityVote(List.of(first, second), null).contest(0, 1).winner()).isEqualTo(1);
-        assertThat(SelfConsistency.majorityVote(List.of(second, first), null).contest(0, 1).winner()).isZero();
+        assertThat(SelfConsistency.majorityVote(List.of(second, first), null).contest(0, 1).winner()).isEqualTo(1);
     }
 }
