@@ -22,6 +22,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,8 @@ public final class RecordingFile {
     private volatile ConcurrentHashMap<String, Entry> entries;
     private RecordingFileException loadFailure;
     private final Set<String> used = ConcurrentHashMap.newKeySet();
-    private final Set<String> touched = new HashSet<>();
+    /** What this instance recorded, by key; guarded by {@code monitor}. */
+    private final Map<String, Recorded> recordedHere = new HashMap<>();
     private final Set<String> pruned = new HashSet<>();
     private long version;
     private long savedVersion;
@@ -139,7 +141,7 @@ public final class RecordingFile {
         synchronized (monitor) {
             for (String key : unusedKeys()) {
                 entries.remove(key);
-                touched.remove(key);
+                recordedHere.remove(key);
                 pruned.add(key);
                 removed.add(key);
             }
@@ -178,7 +180,7 @@ public final class RecordingFile {
             TreeMap<String, Entry> merged = new TreeMap<>(disk);
             long snapshot;
             synchronized (monitor) {
-                for (String key : touched) {
+                for (String key : recordedHere.keySet()) {
                     Entry entry = entries.get(key);
                     if (entry != null) {
                         merged.put(key, entry);
@@ -189,7 +191,7 @@ public final class RecordingFile {
                 }
                 // Other writers' entries become visible to this run too.
                 for (Entry entry : disk.values()) {
-                    if (!touched.contains(entry.key()) && !pruned.contains(entry.key())) {
+                    if (!recordedHere.containsKey(entry.key()) && !pruned.contains(entry.key())) {
                         entries.put(entry.key(), entry);
                     }
                 }
@@ -234,22 +236,53 @@ public final class RecordingFile {
         used.add(key);
         synchronized (monitor) {
             Map<String, Entry> current = loaded();
-            Entry existing = current.get(key);
-            List<RecordedResponse> responses = new ArrayList<>();
-            // In record mode the first reply of this run replaces what was there; later ones extend it.
-            boolean replace = mode == RecordingMode.RECORD && !touched.contains(key);
-            if (existing != null && !replace) {
-                responses.addAll(existing.responses());
+            Recorded mine = recordedHere.get(key);
+            if (mine == null) {
+                Entry existing = current.get(key);
+                // In record mode this run's replies replace what was there; otherwise they extend it.
+                mine = new Recorded(mode == RecordingMode.RECORD || existing == null
+                        ? List.of() : existing.responses());
+                recordedHere.put(key, mine);
             }
-            if (!replace && position < responses.size()) {
-                responses.set(position, response);
-            } else {
-                responses.add(response);
-            }
-            current.put(key, new Entry(key, model, request, responses));
-            touched.add(key);
+            mine.put(position, response);
+            current.put(key, new Entry(key, model, request, mine.responses()));
             pruned.remove(key);
             version++;
+        }
+    }
+
+    /**
+     * The replies of one key this instance recorded, each at the position of the call that asked for it. Parallel
+     * identical calls (self-consistency sampling) finish in any order, so a reply cannot simply be appended or set
+     * at its index: the one for call 3 may arrive before the one for call 1.
+     */
+    private static final class Recorded {
+
+        private final List<RecordedResponse> base;
+        private final TreeMap<Integer, RecordedResponse> byPosition = new TreeMap<>();
+
+        Recorded(List<RecordedResponse> base) {
+            this.base = base;
+        }
+
+        void put(int position, RecordedResponse response) {
+            byPosition.put(position, response);
+        }
+
+        /** The replies in call order; a call still in flight leaves no gap, it is filled in when it arrives. */
+        List<RecordedResponse> responses() {
+            int end = Math.max(base.size(), byPosition.lastKey() + 1);
+            List<RecordedResponse> responses = new ArrayList<>(end);
+            for (int i = 0; i < end; i++) {
+                RecordedResponse response = byPosition.get(i);
+                if (response == null && i < base.size()) {
+                    response = base.get(i);
+                }
+                if (response != null) {
+                    responses.add(response);
+                }
+            }
+            return responses;
         }
     }
 
