@@ -1,5 +1,6 @@
 package dev.llmassert.core.record;
 
+import dev.llmassert.core.record.internal.AtomicFiles;
 import dev.llmassert.core.record.internal.Entry;
 import dev.llmassert.core.record.internal.PathLocks;
 import dev.llmassert.core.record.internal.RecordedResponse;
@@ -10,13 +11,11 @@ import dev.llmassert.core.record.internal.RequestDiff;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -357,45 +356,27 @@ public final class RecordingFile {
     }
 
     private void writeAtomically(byte[] bytes) {
-        Path folder = path.getParent();
-        Path temp = folder.resolve("." + path.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            Files.createDirectories(folder);
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
+            AtomicFiles.replace(path, bytes);
         } catch (IOException e) {
-            deleteQuietly(temp);
-            throw new RecordingFileException(path,
-                    RecordingMessages.folderNotWritable(folder, path, null, describe(e)), e);
-        }
-        try {
-            try {
-                Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            deleteQuietly(temp);
-            throw new RecordingFileException(path, RecordingMessages.cannotWrite(path, describe(e)), e);
+            String message = cannotWriteIn(path.getParent(), e)
+                    ? RecordingMessages.folderNotWritable(path.getParent(), path, null, describe(e))
+                    : RecordingMessages.cannotWrite(path, describe(e));
+            throw new RecordingFileException(path, message, e);
         }
     }
 
-    private static void deleteQuietly(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException ignored) {
-            // A stray temporary file is harmless; the real error is reported by the caller.
-        }
+    /**
+     * Whether the write failed for want of permission (as opposed to, say, a full disk), so that the fix is the
+     * folder's permissions or another folder. The folder is asked as well: an immutable folder or a read-only mount
+     * fails with a plain "Operation not permitted".
+     */
+    private static boolean cannotWriteIn(Path folder, IOException e) {
+        return e instanceof AccessDeniedException || !Files.isWritable(folder);
     }
 
     private static String describe(IOException e) {
-        String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+        String reason = e instanceof FileSystemException fs && fs.getReason() != null
                 ? fs.getReason() : e.getMessage();
         return e.getClass().getSimpleName() + (reason == null ? "" : ": " + reason);
     }
