@@ -1,5 +1,6 @@
 package dev.llmassert.core.record;
 
+import dev.llmassert.core.record.internal.AtomicFiles;
 import dev.llmassert.core.record.internal.Entry;
 import dev.llmassert.core.record.internal.PathLocks;
 import dev.llmassert.core.record.internal.RecordedResponse;
@@ -10,18 +11,17 @@ import dev.llmassert.core.record.internal.RequestDiff;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +51,8 @@ public final class RecordingFile {
     private volatile ConcurrentHashMap<String, Entry> entries;
     private RecordingFileException loadFailure;
     private final Set<String> used = ConcurrentHashMap.newKeySet();
-    private final Set<String> touched = new HashSet<>();
+    /** What this instance recorded, by key; guarded by {@code monitor}. */
+    private final Map<String, Recorded> recordedHere = new HashMap<>();
     private final Set<String> pruned = new HashSet<>();
     private long version;
     private long savedVersion;
@@ -139,7 +140,7 @@ public final class RecordingFile {
         synchronized (monitor) {
             for (String key : unusedKeys()) {
                 entries.remove(key);
-                touched.remove(key);
+                recordedHere.remove(key);
                 pruned.add(key);
                 removed.add(key);
             }
@@ -178,7 +179,7 @@ public final class RecordingFile {
             TreeMap<String, Entry> merged = new TreeMap<>(disk);
             long snapshot;
             synchronized (monitor) {
-                for (String key : touched) {
+                for (String key : recordedHere.keySet()) {
                     Entry entry = entries.get(key);
                     if (entry != null) {
                         merged.put(key, entry);
@@ -189,7 +190,7 @@ public final class RecordingFile {
                 }
                 // Other writers' entries become visible to this run too.
                 for (Entry entry : disk.values()) {
-                    if (!touched.contains(entry.key()) && !pruned.contains(entry.key())) {
+                    if (!recordedHere.containsKey(entry.key()) && !pruned.contains(entry.key())) {
                         entries.put(entry.key(), entry);
                     }
                 }
@@ -234,22 +235,53 @@ public final class RecordingFile {
         used.add(key);
         synchronized (monitor) {
             Map<String, Entry> current = loaded();
-            Entry existing = current.get(key);
-            List<RecordedResponse> responses = new ArrayList<>();
-            // In record mode the first reply of this run replaces what was there; later ones extend it.
-            boolean replace = mode == RecordingMode.RECORD && !touched.contains(key);
-            if (existing != null && !replace) {
-                responses.addAll(existing.responses());
+            Recorded mine = recordedHere.get(key);
+            if (mine == null) {
+                Entry existing = current.get(key);
+                // In record mode this run's replies replace what was there; otherwise they extend it.
+                mine = new Recorded(mode == RecordingMode.RECORD || existing == null
+                        ? List.of() : existing.responses());
+                recordedHere.put(key, mine);
             }
-            if (!replace && position < responses.size()) {
-                responses.set(position, response);
-            } else {
-                responses.add(response);
-            }
-            current.put(key, new Entry(key, model, request, responses));
-            touched.add(key);
+            mine.put(position, response);
+            current.put(key, new Entry(key, model, request, mine.responses()));
             pruned.remove(key);
             version++;
+        }
+    }
+
+    /**
+     * The replies of one key this instance recorded, each at the position of the call that asked for it. Parallel
+     * identical calls (self-consistency sampling) finish in any order, so a reply cannot simply be appended or set
+     * at its index: the one for call 3 may arrive before the one for call 1.
+     */
+    private static final class Recorded {
+
+        private final List<RecordedResponse> base;
+        private final TreeMap<Integer, RecordedResponse> byPosition = new TreeMap<>();
+
+        Recorded(List<RecordedResponse> base) {
+            this.base = base;
+        }
+
+        void put(int position, RecordedResponse response) {
+            byPosition.put(position, response);
+        }
+
+        /** The replies in call order; a call still in flight leaves no gap, it is filled in when it arrives. */
+        List<RecordedResponse> responses() {
+            int end = Math.max(base.size(), byPosition.lastKey() + 1);
+            List<RecordedResponse> responses = new ArrayList<>(end);
+            for (int i = 0; i < end; i++) {
+                RecordedResponse response = byPosition.get(i);
+                if (response == null && i < base.size()) {
+                    response = base.get(i);
+                }
+                if (response != null) {
+                    responses.add(response);
+                }
+            }
+            return responses;
         }
     }
 
@@ -324,45 +356,27 @@ public final class RecordingFile {
     }
 
     private void writeAtomically(byte[] bytes) {
-        Path folder = path.getParent();
-        Path temp = folder.resolve("." + path.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            Files.createDirectories(folder);
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
+            AtomicFiles.replace(path, bytes);
         } catch (IOException e) {
-            deleteQuietly(temp);
-            throw new RecordingFileException(path,
-                    RecordingMessages.folderNotWritable(folder, path, null, describe(e)), e);
-        }
-        try {
-            try {
-                Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            deleteQuietly(temp);
-            throw new RecordingFileException(path, RecordingMessages.cannotWrite(path, describe(e)), e);
+            String message = cannotWriteIn(path.getParent(), e)
+                    ? RecordingMessages.folderNotWritable(path.getParent(), path, null, describe(e))
+                    : RecordingMessages.cannotWrite(path, describe(e));
+            throw new RecordingFileException(path, message, e);
         }
     }
 
-    private static void deleteQuietly(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException ignored) {
-            // A stray temporary file is harmless; the real error is reported by the caller.
-        }
+    /**
+     * Whether the write failed for want of permission (as opposed to, say, a full disk), so that the fix is the
+     * folder's permissions or another folder. The folder is asked as well: an immutable folder or a read-only mount
+     * fails with a plain "Operation not permitted".
+     */
+    private static boolean cannotWriteIn(Path folder, IOException e) {
+        return e instanceof AccessDeniedException || !Files.isWritable(folder);
     }
 
     private static String describe(IOException e) {
-        String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+        String reason = e instanceof FileSystemException fs && fs.getReason() != null
                 ? fs.getReason() : e.getMessage();
         return e.getClass().getSimpleName() + (reason == null ? "" : ": " + reason);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.llmassert.core.record.internal.AtomicFiles;
 import dev.llmassert.core.record.internal.CanonicalRequests;
 import dev.llmassert.core.record.internal.Entry;
 import dev.llmassert.core.record.internal.PathLocks;
@@ -96,14 +97,12 @@ public final class RecordingKeys {
                     changed++;
                 }
             }
-            byte[] out = RecordingsCodec.write(new TreeMap<>(entries).values());
-            Path temp = absolute.resolveSibling("." + absolute.getFileName() + "." + java.util.UUID.randomUUID()
-                    + ".tmp");
-            Files.write(temp, out, java.nio.file.StandardOpenOption.CREATE_NEW);
-            Files.move(temp, absolute, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.replace(absolute, RecordingsCodec.write(new TreeMap<>(entries).values()));
             return changed;
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot rewrite the keys of " + absolute + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("Cannot rewrite the keys of " + absolute + ": " + e
+                    + System.lineSeparator() + "The file is unchanged. Fix: make the file and its folder readable "
+                    + "and writable by the user running the command.", e);
         }
     }
 

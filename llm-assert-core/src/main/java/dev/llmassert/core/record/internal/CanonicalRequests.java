@@ -88,29 +88,22 @@ public final class CanonicalRequests {
 
     /** The SHA-256 hex of the canonical form. */
     public static String key(JsonNode canonical) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
-        try (JsonGenerator out = FACTORY.createGenerator(bytes)) {
-            writeCanonical(canonical, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        try {
-            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(sha256.digest(bytes.toByteArray()));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("Every Java platform has SHA-256", e);
-        }
+        return sha256(canonicalBytes(canonical));
     }
 
     /** The canonical form as compact JSON with sorted keys: exactly the bytes the key is the hash of. */
     public static String canonicalJson(JsonNode canonical) {
+        return new String(canonicalBytes(canonical), StandardCharsets.UTF_8);
+    }
+
+    private static byte[] canonicalBytes(JsonNode canonical) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
         try (JsonGenerator out = FACTORY.createGenerator(bytes)) {
             writeCanonical(canonical, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return bytes.toString(StandardCharsets.UTF_8);
+        return bytes.toByteArray();
     }
 
     private static void writeCanonical(JsonNode node, JsonGenerator out) throws IOException {
@@ -352,9 +345,12 @@ public final class CanonicalRequests {
     }
 
     private static String sha256(String text) {
+        return sha256(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String sha256(byte[] bytes) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("Every Java platform has SHA-256", e);
         }

@@ -23,7 +23,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>The lock table is JVM-wide on purpose: an operating-system file lock belongs to the whole JVM, so two threads
  * (or two stores) of one JVM must first agree among themselves, or the second would get an
- * {@code OverlappingFileLockException}. It holds one lock object per recordings file, never test state.
+ * {@code OverlappingFileLockException}. It holds one lock per recordings file only while some thread holds or waits
+ * for it, never test state, so it does not grow with the number of files a long run (or a JVM reused across runs)
+ * touches. It is the only lock taken around file I/O, and callers take object monitors only inside it, never
+ * around it, so it cannot be part of a lock cycle.
  *
  * <p>The cross-JVM lock is a file in the temporary folder, named after the recordings file's path, so that nothing
  * but recordings ever appears in the recordings folder.
@@ -31,7 +34,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class PathLocks {
 
     private static final Logger LOG = LoggerFactory.getLogger(PathLocks.class);
-    private static final ConcurrentMap<Path, ReentrantLock> LOCKS = new ConcurrentHashMap<>();
+    private static final ConcurrentMap<Path, Slot> LOCKS = new ConcurrentHashMap<>();
 
     private PathLocks() {
     }
@@ -44,7 +47,8 @@ public final class PathLocks {
 
     /** Takes the lock of {@code file} (an absolute, normalised path), waiting for it. */
     public static Held lock(Path file) {
-        ReentrantLock local = LOCKS.computeIfAbsent(file, f -> new ReentrantLock());
+        Slot slot = LOCKS.compute(file, (f, existing) -> (existing == null ? new Slot() : existing).join());
+        ReentrantLock local = slot.lock;
         local.lock();
         FileChannel channel = null;
         FileLock osLock = null;
@@ -70,8 +74,36 @@ public final class PathLocks {
             } finally {
                 closeQuietly(heldChannel);
                 local.unlock();
+                leave(file);
             }
         };
+    }
+
+    /** One thread fewer holds or waits for the lock of {@code file}; the last one removes it from the table. */
+    private static void leave(Path file) {
+        LOCKS.computeIfPresent(file, (f, slot) -> slot.leave() ? null : slot);
+    }
+
+    /** The lock of one file and how many threads hold or wait for it; counted only inside the map's compute. */
+    private static final class Slot {
+
+        private final ReentrantLock lock = new ReentrantLock();
+        private int users;
+
+        Slot join() {
+            users++;
+            return this;
+        }
+
+        /** Whether no thread holds or waits for the lock any more. */
+        boolean leave() {
+            return --users == 0;
+        }
+    }
+
+    /** How many files have a lock in the table now: zero when no save is under way. */
+    static int tableSize() {
+        return LOCKS.size();
     }
 
     private static Path lockFileOf(Path file) throws IOException, NoSuchAlgorithmException {

@@ -66,9 +66,10 @@ public final class RecordingsCodec {
         try {
             root = JSON.readTree(bytes);
         } catch (JsonProcessingException e) {
-            String problem = e.getOriginalMessage().replaceAll("\\[Source: [^;]*; ", "[");
-            throw new RecordingFileException(file, RecordingMessages.cannotParse(file, problem
-                    + " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"), e);
+            String problem = String.valueOf(e.getOriginalMessage()).replaceAll("\\[Source: [^;]*; ", "[");
+            String where = e.getLocation() == null ? ""
+                    : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+            throw new RecordingFileException(file, RecordingMessages.cannotParse(file, problem + where), e);
         } catch (IOException e) {
             throw new RecordingFileException(file, RecordingMessages.cannotParse(file, e.getMessage()), e);
         }
