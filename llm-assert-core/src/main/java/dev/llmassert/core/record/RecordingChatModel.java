@@ -78,6 +78,7 @@ public final class RecordingChatModel implements ChatModel {
 
     @Override
     public String toString() {
-        return "RecordingChatModel[" + delegate + ", " + session + "]";
+        // The wrapped model's class only: a user's model may print its configuration, key included.
+        return "RecordingChatModel[" + delegate.getClass().getName() + ", " + session + "]";
     }
 }
