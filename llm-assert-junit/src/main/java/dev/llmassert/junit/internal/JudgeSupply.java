@@ -110,7 +110,7 @@ public final class JudgeSupply {
             return new JudgeChatModel(built, root(context));
         }
         ExtensionContext.Store scope = ExtensionState.store(RecordingSupply.scope(context));
-        ChatModel recorded = ExtensionState.getOrCompute(scope, new RecordedChatModelKey(settings),
+        ChatModel recorded = ExtensionState.getOrCompute(scope, new RecordedChatModelKey(settings, session.get()),
                 () -> session.get().wrap(built), ChatModel.class);
         return new JudgeChatModel(recorded, scope);
     }
@@ -220,7 +220,8 @@ public final class JudgeSupply {
     private record ChatModelKey(JudgeSettings settings, boolean replays) {
     }
 
-    private record RecordedChatModelKey(JudgeSettings settings) {
+    /** With the session, so that a test never picks up the class-level model from the parent store. */
+    private record RecordedChatModelKey(JudgeSettings settings, RecordingSession session) {
     }
 
     /** A judge chat model and the store whose lifetime it has: judges built on it live there too. */
