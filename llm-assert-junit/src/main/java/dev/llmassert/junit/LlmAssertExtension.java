@@ -45,7 +45,8 @@ import java.util.List;
  *
  * <p>All state lives in {@code ExtensionContext.Store}s under one namespace: the local judge and unrecorded judges
  * in the root store, built once per configuration and closed with it; a judge whose calls are recorded, and its
- * recording session, in the test's store, closed after the test; the run's recordings files in the root store;
+ * recording session, in the test's store, closed after the test; a judge on a supplied chat model in the store of
+ * the class or method it was supplied for; the run's recordings files in the root store;
  * the configuration of a class or method in its own store. The extension has no mutable fields, so one instance
  * serves parallel tests.
  */
@@ -77,8 +78,9 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     /**
      * Makes every test under {@code context} use {@code chatModel} as the judge chat model: it is injected into
      * {@link ChatModel} parameters, and the LLM groundedness judge of a model provider asks it. The caller keeps
-     * ownership of {@code chatModel}. It is used as given, not recorded: wrap it with
-     * {@code dev.llmassert.core.record.Recordings.wrap} to record and replay it.
+     * ownership of {@code chatModel}; the judges the extension builds on it are closed when {@code context} ends. It
+     * is used as given, not recorded: wrap it with {@code dev.llmassert.core.record.Recordings.wrap} to record and
+     * replay it.
      */
     public static void useChatModel(ExtensionContext context, ChatModel chatModel) {
         if (context == null || chatModel == null) {

@@ -18,9 +18,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...}, else those built from the
- * configuration: once per {@link JudgeSettings} in the root store (closed with it at the end of the run), or, when the
- * judge's calls are recorded, once per test in the test's store, on the test's recording session.
+ * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...} (a judge on a supplied chat
+ * model lives in the store it was supplied to), else those built from the configuration: once per
+ * {@link JudgeSettings} in the root store (closed with it at the end of the run), or, when the judge's calls are
+ * recorded, once per test in the test's store, on the test's recording session.
  */
 public final class JudgeSupply {
 
@@ -41,9 +42,13 @@ public final class JudgeSupply {
         ExtensionState.store(context).put(Supplied.GROUNDEDNESS_JUDGE, judge);
     }
 
-    /** Makes every test under {@code context} use {@code chatModel} as the judge chat model. */
+    /**
+     * Makes every test under {@code context} use {@code chatModel} as the judge chat model. The judges built on it
+     * live in {@code context}'s store, so they are closed when that class or method ends, not kept for the run.
+     */
     public static void supply(ExtensionContext context, ChatModel chatModel) {
-        ExtensionState.store(context).put(Supplied.CHAT_MODEL, chatModel);
+        ExtensionContext.Store store = ExtensionState.store(context);
+        store.put(Supplied.CHAT_MODEL, new SuppliedChatModel(chatModel, store));
     }
 
     /**
@@ -74,8 +79,7 @@ public final class JudgeSupply {
      */
     public static Optional<ChatModel> chatModel(ExtensionContext context) {
         JudgeSettings settings = configuration(context).settings();
-        ChatModel supplied = ExtensionState.store(context).get(Supplied.CHAT_MODEL, ChatModel.class);
-        if (supplied == null && settings.provider() == JudgeProvider.LOCAL) {
+        if (suppliedChatModel(context) == null && settings.provider() == JudgeProvider.LOCAL) {
             return Optional.empty();
         }
         return Optional.of(judgeChatModel(context, settings).model());
@@ -86,7 +90,7 @@ public final class JudgeSupply {
      * a read-only folder fails the test before it runs.
      */
     public static void prepareRecording(ExtensionContext context) {
-        boolean supplied = ExtensionState.store(context).get(Supplied.CHAT_MODEL, ChatModel.class) != null
+        boolean supplied = suppliedChatModel(context) != null
                 || ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE, GroundednessJudge.class) != null;
         if (!supplied && configuration(context).settings().provider() != JudgeProvider.LOCAL) {
             RecordingSupply.session(context);
@@ -98,9 +102,9 @@ public final class JudgeSupply {
      * {@code settings} and shared by the run, wrapped in the recording session of the test.
      */
     static JudgeChatModel judgeChatModel(ExtensionContext context, JudgeSettings settings) {
-        ChatModel supplied = ExtensionState.store(context).get(Supplied.CHAT_MODEL, ChatModel.class);
+        SuppliedChatModel supplied = suppliedChatModel(context);
         if (supplied != null) {
-            return new JudgeChatModel(supplied, root(context));
+            return new JudgeChatModel(supplied.model(), supplied.owner());
         }
         RecordingMode mode = RecordingSupply.configuration(RecordingSupply.scope(context)).mode();
         ChatModel built = ExtensionState.getOrCompute(root(context), new ChatModelKey(settings, mode.replays()),
@@ -202,8 +206,16 @@ public final class JudgeSupply {
         return ExtensionState.store(context.getRoot());
     }
 
+    private static SuppliedChatModel suppliedChatModel(ExtensionContext context) {
+        return ExtensionState.store(context).get(Supplied.CHAT_MODEL, SuppliedChatModel.class);
+    }
+
     private enum Supplied {
         GROUNDEDNESS_JUDGE, CHAT_MODEL
+    }
+
+    /** A supplied chat model and the store of the class or method it was supplied for. */
+    private record SuppliedChatModel(ChatModel model, ExtensionContext.Store owner) {
     }
 
     private record ConfigurationKey(String uniqueId) {
