@@ -15,7 +15,9 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...} (a judge on a supplied chat
@@ -64,12 +66,11 @@ public final class JudgeSupply {
         }
         JudgeSettings settings = configuration(context).settings();
         if (settings.provider() == JudgeProvider.LOCAL) {
-            return ExtensionState.getOrCompute(root(context), new JudgeKey(settings, null),
-                    () -> new ClosingJudge(build(settings, Optional.empty())), ClosingJudge.class).judge();
+            return closedWith(root(context), new JudgeKey(settings, null), () -> build(settings, Optional.empty()));
         }
         JudgeChatModel chatModel = judgeChatModel(context, settings);
-        return ExtensionState.getOrCompute(chatModel.owner(), new JudgeKey(settings, chatModel.model()),
-                () -> new ClosingJudge(build(settings, Optional.of(chatModel.model()))), ClosingJudge.class).judge();
+        return closedWith(chatModel.owner(), new JudgeKey(settings, chatModel.model()),
+                () -> build(settings, Optional.of(chatModel.model())));
     }
 
     /**
@@ -161,7 +162,7 @@ public final class JudgeSupply {
 
     private static <J extends AutoCloseable> Optional<J> criteriaJudge(
             ExtensionContext context, int samples, Class<J> type,
-            java.util.function.BiFunction<ChatModel, JudgeSettings, J> build) {
+            BiFunction<ChatModel, JudgeSettings, J> build) {
         if (chatModel(context).isEmpty()) {
             return Optional.empty();
         }
@@ -169,16 +170,21 @@ public final class JudgeSupply {
         // Like the groundedness judge: a judge on a test's recorded chat model lives and closes with that test.
         JudgeChatModel chatModel = judgeChatModel(context, settings);
         CriteriaJudgeKey key = new CriteriaJudgeKey(type, settings, chatModel.model(), samples);
-        @SuppressWarnings("unchecked")
-        ClosingResource<J> judge = ExtensionState.getOrCompute(chatModel.owner(), key, () -> {
+        return Optional.of(closedWith(chatModel.owner(), key, () -> {
             try {
-                return new ClosingResource<>(build.apply(chatModel.model(), settings));
+                return build.apply(chatModel.model(), settings);
             } catch (RuntimeException e) {
                 throw new ExtensionConfigurationException(
                         Messages.judgeUnavailable(settings, type.getSimpleName(), e), e);
             }
-        }, ClosingResource.class);
-        return Optional.of(judge.resource());
+        }));
+    }
+
+    /** The judge under {@code key} in {@code store}, built once and closed when the store closes. */
+    @SuppressWarnings("unchecked")
+    private static <J extends AutoCloseable> J closedWith(ExtensionContext.Store store, Object key, Supplier<J> build) {
+        return ((ClosingResource<J>) ExtensionState.getOrCompute(store, key, () -> new ClosingResource<>(build.get()),
+                ClosingResource.class)).resource();
     }
 
     private static <B extends CriteriaJudgeBuilder<B>> B configure(B builder, ChatModel model, JudgeSettings settings,

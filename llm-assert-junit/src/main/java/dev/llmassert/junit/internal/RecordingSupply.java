@@ -240,7 +240,7 @@ public final class RecordingSupply {
     }
 
     /**
-     * The run's recordings, saved when the root store closes. Both interfaces on purpose, as in {@link ClosingJudge}.
+     * The run's recordings, saved when the root store closes. Both interfaces on purpose, as in {@link ClosingResource}.
      */
     @SuppressWarnings("deprecation")
     private static final class RunRecordings implements ExtensionContext.Store.CloseableResource, AutoCloseable {
