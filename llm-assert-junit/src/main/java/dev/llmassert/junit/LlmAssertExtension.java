@@ -3,7 +3,6 @@ package dev.llmassert.junit;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.internal.CurrentTest;
-import dev.llmassert.junit.internal.ExtensionState;
 import dev.llmassert.junit.internal.JudgeSupply;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.RecordingSupply;
@@ -24,6 +23,7 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.MultipleFailuresError;
+import org.opentest4j.TestAbortedException;
 
 import java.lang.reflect.Method;
 import java.util.List;
@@ -156,11 +156,11 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     /**
      * Runs the test method with its scope bound to the thread, then checks what is still pending against the
      * default minimum. When the method failed by itself, its own failure stays the one reported and the pending
-     * failures are attached to it as suppressed.
+     * failures are attached to it as suppressed. An assumption that aborted the method after a check does not hide
+     * that check's failure: the test fails, with the abort attached as suppressed.
      */
     private static void runJudged(Invocation<Void> invocation, ExtensionContext context) throws Throwable {
         TestScope scope = new TestScope(context);
-        ExtensionState.store(context).put(TestScope.class, scope);
         Throwable testFailure = null;
         CurrentTest.Binding binding = CurrentTest.bind(scope);
         try {
@@ -171,17 +171,19 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
             binding.close();
         }
         List<AssertionError> pending = scope.checkPending();
-        if (testFailure != null) {
+        if (testFailure != null && !(testFailure instanceof TestAbortedException && !pending.isEmpty())) {
             pending.forEach(testFailure::addSuppressed);
             throw testFailure;
         }
-        if (pending.size() == 1) {
-            throw pending.get(0);
+        if (pending.isEmpty()) {
+            return;
         }
-        if (!pending.isEmpty()) {
-            throw new MultipleFailuresError(pending.size()
-                    + " checks left open by the test failed after it (isGroundedIn(...) or meetsAll(...) without"
-                    + " withMinScore(...), meets(...) without withOption(...) or withMinScore(...))", pending);
+        AssertionError failure = pending.size() == 1 ? pending.get(0) : new MultipleFailuresError(pending.size()
+                + " checks left open by the test failed after it (isGroundedIn(...) or meetsAll(...) without"
+                + " withMinScore(...), meets(...) without withOption(...) or withMinScore(...))", pending);
+        if (testFailure != null) {
+            failure.addSuppressed(testFailure);
         }
+        throw failure;
     }
 }

@@ -3,6 +3,7 @@ package dev.llmassert.junit;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -11,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.MultipleFailuresError;
+import org.opentest4j.TestAbortedException;
 
 import static dev.llmassert.junit.testing.Texts.GROUNDED;
 import static dev.llmassert.junit.testing.Texts.INVENTED;
@@ -122,6 +124,16 @@ class GroundednessAssertionsTest {
                 .hasMessage("the test's own failure")
                 .satisfies(own -> assertThat(own.getSuppressed()).singleElement()
                         .satisfies(s -> assertThat(s).hasMessageContaining("checked after the test")));
+    }
+
+    @Test
+    void aFailingBareCheckIsNotHiddenByAnAssumptionThatAbortsTheTestAfterIt() {
+        EngineExecutionResults results = run(PendingChecks.class);
+
+        assertThat(failureOf(results, "bareCheckThenAbort"))
+                .hasMessageContaining("checked after the test against the default minimum")
+                .satisfies(failure -> assertThat(failure.getSuppressed()).singleElement()
+                        .isInstanceOf(TestAbortedException.class));
     }
 
     @Test
@@ -322,6 +334,12 @@ class GroundednessAssertionsTest {
         void bareCheckThenOwnFailure() {
             LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL);
             throw new IllegalStateException("the test's own failure");
+        }
+
+        @Test
+        void bareCheckThenAbort() {
+            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL);
+            Assumptions.abort("an assumption made after the check");
         }
 
         @Test
