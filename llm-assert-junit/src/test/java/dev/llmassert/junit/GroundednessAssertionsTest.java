@@ -4,6 +4,7 @@ import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -232,6 +233,13 @@ class GroundednessAssertionsTest {
     }
 
     @Test
+    void anAssertionInALifecycleMethodIsToldThatItRunsOutsideTheTestMethod() {
+        assertThat(failureOf(run(AssertsInBeforeEach.class), "test"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the assertion ran outside the test method itself (in @BeforeEach");
+    }
+
+    @Test
     void badArgumentsAreRejectedWithTheFix() {
         ResponseAssert response = LlmAssertions.assertThat(GROUNDED).usingJudge(new WordOverlapJudge());
 
@@ -358,6 +366,19 @@ class GroundednessAssertionsTest {
         java.util.stream.Stream<DynamicTest> dynamic() {
             return java.util.stream.Stream.of(INVENTED, GROUNDED).map(answer -> DynamicTest.dynamicTest(
                     "dynamic " + answer, () -> LlmAssertions.assertThat(answer).isGroundedIn(MANUAL)));
+        }
+    }
+
+    @LlmJudge
+    static class AssertsInBeforeEach {
+
+        @BeforeEach
+        void judgeTooEarly() {
+            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
+        }
+
+        @Test
+        void test() {
         }
     }
 
