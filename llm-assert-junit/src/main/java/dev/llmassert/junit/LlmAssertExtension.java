@@ -3,7 +3,6 @@ package dev.llmassert.junit;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.internal.CurrentTest;
-import dev.llmassert.junit.internal.ExtensionState;
 import dev.llmassert.junit.internal.JudgeSupply;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.RecordingSupply;
@@ -24,6 +23,7 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.MultipleFailuresError;
+import org.opentest4j.TestAbortedException;
 
 import java.lang.reflect.Method;
 import java.util.List;
@@ -45,7 +45,8 @@ import java.util.List;
  *
  * <p>All state lives in {@code ExtensionContext.Store}s under one namespace: the local judge and unrecorded judges
  * in the root store, built once per configuration and closed with it; a judge whose calls are recorded, and its
- * recording session, in the test's store, closed after the test; the run's recordings files in the root store;
+ * recording session, in the test's store, closed after the test; a judge on a supplied chat model in the store of
+ * the class or method it was supplied for; the run's recordings files in the root store;
  * the configuration of a class or method in its own store. The extension has no mutable fields, so one instance
  * serves parallel tests.
  */
@@ -77,8 +78,9 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     /**
      * Makes every test under {@code context} use {@code chatModel} as the judge chat model: it is injected into
      * {@link ChatModel} parameters, and the LLM groundedness judge of a model provider asks it. The caller keeps
-     * ownership of {@code chatModel}. It is used as given, not recorded: wrap it with
-     * {@code dev.llmassert.core.record.Recordings.wrap} to record and replay it.
+     * ownership of {@code chatModel}; the judges the extension builds on it are closed when {@code context} ends. It
+     * is used as given, not recorded: wrap it with {@code dev.llmassert.core.record.Recordings.wrap} to record and
+     * replay it.
      */
     public static void useChatModel(ExtensionContext context, ChatModel chatModel) {
         if (context == null || chatModel == null) {
@@ -154,11 +156,11 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     /**
      * Runs the test method with its scope bound to the thread, then checks what is still pending against the
      * default minimum. When the method failed by itself, its own failure stays the one reported and the pending
-     * failures are attached to it as suppressed.
+     * failures are attached to it as suppressed. An assumption that aborted the method after a check does not hide
+     * that check's failure: the test fails, with the abort attached as suppressed.
      */
     private static void runJudged(Invocation<Void> invocation, ExtensionContext context) throws Throwable {
         TestScope scope = new TestScope(context);
-        ExtensionState.store(context).put(TestScope.class, scope);
         Throwable testFailure = null;
         CurrentTest.Binding binding = CurrentTest.bind(scope);
         try {
@@ -169,17 +171,19 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
             binding.close();
         }
         List<AssertionError> pending = scope.checkPending();
-        if (testFailure != null) {
+        if (testFailure != null && !(testFailure instanceof TestAbortedException && !pending.isEmpty())) {
             pending.forEach(testFailure::addSuppressed);
             throw testFailure;
         }
-        if (pending.size() == 1) {
-            throw pending.get(0);
+        if (pending.isEmpty()) {
+            return;
         }
-        if (!pending.isEmpty()) {
-            throw new MultipleFailuresError(pending.size()
-                    + " checks left open by the test failed after it (isGroundedIn(...) or meetsAll(...) without"
-                    + " withMinScore(...), meets(...) without withOption(...) or withMinScore(...))", pending);
+        AssertionError failure = pending.size() == 1 ? pending.get(0) : new MultipleFailuresError(pending.size()
+                + " checks left open by the test failed after it (isGroundedIn(...) or meetsAll(...) without"
+                + " withMinScore(...), meets(...) without withOption(...) or withMinScore(...))", pending);
+        if (testFailure != null) {
+            failure.addSuppressed(testFailure);
         }
+        throw failure;
     }
 }

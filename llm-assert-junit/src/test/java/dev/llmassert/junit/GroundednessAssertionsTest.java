@@ -3,6 +3,8 @@ package dev.llmassert.junit;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -11,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.MultipleFailuresError;
+import org.opentest4j.TestAbortedException;
 
 import static dev.llmassert.junit.testing.Texts.GROUNDED;
 import static dev.llmassert.junit.testing.Texts.INVENTED;
@@ -125,6 +128,16 @@ class GroundednessAssertionsTest {
     }
 
     @Test
+    void aFailingBareCheckIsNotHiddenByAnAssumptionThatAbortsTheTestAfterIt() {
+        EngineExecutionResults results = run(PendingChecks.class);
+
+        assertThat(failureOf(results, "bareCheckThenAbort"))
+                .hasMessageContaining("checked after the test against the default minimum")
+                .satisfies(failure -> assertThat(failure.getSuppressed()).singleElement()
+                        .isInstanceOf(TestAbortedException.class));
+    }
+
+    @Test
     void passingBareChecksAndChecksSettledByWithMinScoreDoNotFail() {
         EngineExecutionResults results = run(PendingChecks.class);
 
@@ -217,6 +230,13 @@ class GroundednessAssertionsTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContainingAll("No judge for this assertion", "annotate the test class with @LlmJudge",
                         "assertThat(response).usingJudge(judge).isGroundedIn(source)");
+    }
+
+    @Test
+    void anAssertionInALifecycleMethodIsToldThatItRunsOutsideTheTestMethod() {
+        assertThat(failureOf(run(AssertsInBeforeEach.class), "test"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the assertion ran outside the test method itself (in @BeforeEach");
     }
 
     @Test
@@ -325,6 +345,12 @@ class GroundednessAssertionsTest {
         }
 
         @Test
+        void bareCheckThenAbort() {
+            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL);
+            Assumptions.abort("an assumption made after the check");
+        }
+
+        @Test
         void twoFailingBareChecks() {
             LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL);
             LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
@@ -340,6 +366,19 @@ class GroundednessAssertionsTest {
         java.util.stream.Stream<DynamicTest> dynamic() {
             return java.util.stream.Stream.of(INVENTED, GROUNDED).map(answer -> DynamicTest.dynamicTest(
                     "dynamic " + answer, () -> LlmAssertions.assertThat(answer).isGroundedIn(MANUAL)));
+        }
+    }
+
+    @LlmJudge
+    static class AssertsInBeforeEach {
+
+        @BeforeEach
+        void judgeTooEarly() {
+            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
+        }
+
+        @Test
+        void test() {
         }
     }
 

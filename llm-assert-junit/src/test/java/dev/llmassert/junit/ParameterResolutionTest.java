@@ -4,10 +4,12 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.testing.ScriptedChatModel;
+import dev.llmassert.junit.internal.ExtensionState;
 import dev.llmassert.junit.testing.Runs;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -15,16 +17,22 @@ import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /** The judges injected into constructors, lifecycle methods and test methods. */
 class ParameterResolutionTest {
@@ -71,6 +79,18 @@ class ParameterResolutionTest {
         EngineExecutionResults results = run(SuppliedChatModel.class);
 
         results.testEvents().assertStatistics(s -> s.started(1).succeeded(1));
+    }
+
+    @Test
+    void aJudgeBuiltOnASuppliedChatModelIsClosedWithTheClassThatSuppliedIt() {
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(SuppliedModelFirst.class), selectClass(SuppliedModelThen.class))
+                .configurationParameter("junit.jupiter.testclass.order.default",
+                        ClassOrderer.ClassName.class.getName())
+                .execute();
+
+        assertThat(Runs.failures(results)).isEmpty();
+        results.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
     }
 
     @Test
@@ -154,6 +174,44 @@ class ParameterResolutionTest {
         void chatModel(ChatModel model) {
             assertThat(model).isInstanceOf(ScriptedChatModel.class);
             assertThat(model.chat("ping")).isEqualTo("pong");
+        }
+    }
+
+    /** Hands a judge from one class of a run to the next, through the root store. */
+    static class JudgeHandoff implements ParameterResolver {
+
+        final AtomicReference<GroundednessJudge> judge = new AtomicReference<>();
+
+        @Override
+        public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+            return parameterContext.getParameter().getType() == JudgeHandoff.class;
+        }
+
+        @Override
+        public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+            return ExtensionState.getOrCompute(extensionContext.getRoot().getStore(
+                    ExtensionContext.Namespace.create(JudgeHandoff.class)), JudgeHandoff.class, JudgeHandoff::new,
+                    JudgeHandoff.class);
+        }
+    }
+
+    @LlmJudge(provider = "openai")
+    @ExtendWith({ScriptedChatModelExtension.class, JudgeHandoff.class})
+    static class SuppliedModelFirst {
+        @Test
+        void handOver(GroundednessJudge judge, JudgeHandoff handoff) {
+            handoff.judge.set(judge);
+        }
+    }
+
+    @ExtendWith(JudgeHandoff.class)
+    static class SuppliedModelThen {
+        @Test
+        void judgeOfTheFinishedClassIsClosed(JudgeHandoff handoff) {
+            assertThat(handoff.judge.get()).as("handed over by the first class").isNotNull();
+            assertThatThrownBy(() -> handoff.judge.get().judge("Hold the button.", List.of("Hold the button.")))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("is closed");
         }
     }
 

@@ -2,6 +2,7 @@ package dev.llmassert.junit;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.record.RecordingException;
 import dev.llmassert.core.record.RecordingFileException;
 import dev.llmassert.core.record.RecordingMissException;
@@ -13,8 +14,11 @@ import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.RecordingConfiguration;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -307,6 +311,23 @@ class RecordAndReplayTest {
     }
 
     @Test
+    void aJudgeUsedAtClassLevelLeavesEachTestItsOwnSession() throws IOException {
+        EngineExecutionResults recording = run(ClassLevelJudge.class, RecordingMode.RECORD_MISSING);
+
+        recording.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
+        assertThat(server.requestCount()).as("the second test replays the first one's call: each test starts at the"
+                + " first reply of a request, not after the other test's").isEqualTo(1);
+
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        EngineExecutionResults miss = EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(ClassLevelJudge.class))
+                .configurationParameters(parameters(RecordingMode.REPLAY, JudgeRecordings.DIR_KEY, empty.toString()))
+                .execute();
+        assertThat(failureOf(miss, "second")).isInstanceOf(RecordingMissException.class)
+                .hasMessageContaining("test:    " + ClassLevelJudge.class.getName() + ".second()");
+    }
+
+    @Test
     void theLocalJudgeIsNeverRecorded() {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(LocalJudge.class))
                 .configurationParameter(JudgeRecordings.MODE_KEY, "record")
@@ -496,6 +517,27 @@ class RecordAndReplayTest {
         @Test
         @JudgeRecordings(file = DIR + "/own-file.json")
         void ownFile() {
+            LlmAssertions.assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
+        }
+    }
+
+    /** Resolves the judge at class level, which opens a class-level recording session before the tests run. */
+    @LlmJudge
+    @TestMethodOrder(MethodOrderer.MethodName.class)
+    static class ClassLevelJudge {
+
+        @BeforeAll
+        static void judgeAtClassLevel(GroundednessJudge judge) {
+            assertThat(judge).isNotNull();
+        }
+
+        @Test
+        void first() {
+            LlmAssertions.assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
+        }
+
+        @Test
+        void second() {
             LlmAssertions.assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
         }
     }

@@ -3,8 +3,11 @@ package dev.llmassert.junit.internal;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A criteria judge the extension built, held in the root store so it is closed with it, once, at the end of the run.
- * Both interfaces for the reason given on {@link ClosingJudge}.
+ * A judge the extension built, held in a store so that it is closed with it, once.
+ *
+ * <p>Both interfaces are implemented on purpose: JUnit 5.12 closes only {@code CloseableResource} values, and
+ * 5.13+ and 6.x close {@code AutoCloseable} values (and, when a value is both, close it once as an
+ * {@code AutoCloseable}). {@code CloseableResource} is deprecated since 5.13 but still present in 6.x.
  *
  * @param <T> the judge
  */

@@ -15,12 +15,15 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...}, else those built from the
- * configuration: once per {@link JudgeSettings} in the root store (closed with it at the end of the run), or, when the
- * judge's calls are recorded, once per test in the test's store, on the test's recording session.
+ * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...} (a judge on a supplied chat
+ * model lives in the store it was supplied to), else those built from the configuration: once per
+ * {@link JudgeSettings} in the root store (closed with it at the end of the run), or, when the judge's calls are
+ * recorded, once per test in the test's store, on the test's recording session.
  */
 public final class JudgeSupply {
 
@@ -41,9 +44,13 @@ public final class JudgeSupply {
         ExtensionState.store(context).put(Supplied.GROUNDEDNESS_JUDGE, judge);
     }
 
-    /** Makes every test under {@code context} use {@code chatModel} as the judge chat model. */
+    /**
+     * Makes every test under {@code context} use {@code chatModel} as the judge chat model. The judges built on it
+     * live in {@code context}'s store, so they are closed when that class or method ends, not kept for the run.
+     */
     public static void supply(ExtensionContext context, ChatModel chatModel) {
-        ExtensionState.store(context).put(Supplied.CHAT_MODEL, chatModel);
+        ExtensionContext.Store store = ExtensionState.store(context);
+        store.put(Supplied.CHAT_MODEL, new SuppliedChatModel(chatModel, store));
     }
 
     /**
@@ -59,12 +66,11 @@ public final class JudgeSupply {
         }
         JudgeSettings settings = configuration(context).settings();
         if (settings.provider() == JudgeProvider.LOCAL) {
-            return ExtensionState.getOrCompute(root(context), new JudgeKey(settings, null),
-                    () -> new ClosingJudge(build(settings, Optional.empty())), ClosingJudge.class).judge();
+            return closedWith(root(context), new JudgeKey(settings, null), () -> build(settings, Optional.empty()));
         }
         JudgeChatModel chatModel = judgeChatModel(context, settings);
-        return ExtensionState.getOrCompute(chatModel.owner(), new JudgeKey(settings, chatModel.model()),
-                () -> new ClosingJudge(build(settings, Optional.of(chatModel.model()))), ClosingJudge.class).judge();
+        return closedWith(chatModel.owner(), new JudgeKey(settings, chatModel.model()),
+                () -> build(settings, Optional.of(chatModel.model())));
     }
 
     /**
@@ -74,8 +80,7 @@ public final class JudgeSupply {
      */
     public static Optional<ChatModel> chatModel(ExtensionContext context) {
         JudgeSettings settings = configuration(context).settings();
-        ChatModel supplied = ExtensionState.store(context).get(Supplied.CHAT_MODEL, ChatModel.class);
-        if (supplied == null && settings.provider() == JudgeProvider.LOCAL) {
+        if (suppliedChatModel(context) == null && settings.provider() == JudgeProvider.LOCAL) {
             return Optional.empty();
         }
         return Optional.of(judgeChatModel(context, settings).model());
@@ -86,7 +91,7 @@ public final class JudgeSupply {
      * a read-only folder fails the test before it runs.
      */
     public static void prepareRecording(ExtensionContext context) {
-        boolean supplied = ExtensionState.store(context).get(Supplied.CHAT_MODEL, ChatModel.class) != null
+        boolean supplied = suppliedChatModel(context) != null
                 || ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE, GroundednessJudge.class) != null;
         if (!supplied && configuration(context).settings().provider() != JudgeProvider.LOCAL) {
             RecordingSupply.session(context);
@@ -98,9 +103,9 @@ public final class JudgeSupply {
      * {@code settings} and shared by the run, wrapped in the recording session of the test.
      */
     static JudgeChatModel judgeChatModel(ExtensionContext context, JudgeSettings settings) {
-        ChatModel supplied = ExtensionState.store(context).get(Supplied.CHAT_MODEL, ChatModel.class);
+        SuppliedChatModel supplied = suppliedChatModel(context);
         if (supplied != null) {
-            return new JudgeChatModel(supplied, root(context));
+            return new JudgeChatModel(supplied.model(), supplied.owner());
         }
         RecordingMode mode = RecordingSupply.configuration(RecordingSupply.scope(context)).mode();
         ChatModel built = ExtensionState.getOrCompute(root(context), new ChatModelKey(settings, mode.replays()),
@@ -110,7 +115,7 @@ public final class JudgeSupply {
             return new JudgeChatModel(built, root(context));
         }
         ExtensionContext.Store scope = ExtensionState.store(RecordingSupply.scope(context));
-        ChatModel recorded = ExtensionState.getOrCompute(scope, new RecordedChatModelKey(settings),
+        ChatModel recorded = ExtensionState.getOrCompute(scope, new RecordedChatModelKey(settings, session.get()),
                 () -> session.get().wrap(built), ChatModel.class);
         return new JudgeChatModel(recorded, scope);
     }
@@ -157,7 +162,7 @@ public final class JudgeSupply {
 
     private static <J extends AutoCloseable> Optional<J> criteriaJudge(
             ExtensionContext context, int samples, Class<J> type,
-            java.util.function.BiFunction<ChatModel, JudgeSettings, J> build) {
+            BiFunction<ChatModel, JudgeSettings, J> build) {
         if (chatModel(context).isEmpty()) {
             return Optional.empty();
         }
@@ -165,16 +170,21 @@ public final class JudgeSupply {
         // Like the groundedness judge: a judge on a test's recorded chat model lives and closes with that test.
         JudgeChatModel chatModel = judgeChatModel(context, settings);
         CriteriaJudgeKey key = new CriteriaJudgeKey(type, settings, chatModel.model(), samples);
-        @SuppressWarnings("unchecked")
-        ClosingResource<J> judge = ExtensionState.getOrCompute(chatModel.owner(), key, () -> {
+        return Optional.of(closedWith(chatModel.owner(), key, () -> {
             try {
-                return new ClosingResource<>(build.apply(chatModel.model(), settings));
+                return build.apply(chatModel.model(), settings);
             } catch (RuntimeException e) {
                 throw new ExtensionConfigurationException(
                         Messages.judgeUnavailable(settings, type.getSimpleName(), e), e);
             }
-        }, ClosingResource.class);
-        return Optional.of(judge.resource());
+        }));
+    }
+
+    /** The judge under {@code key} in {@code store}, built once and closed when the store closes. */
+    @SuppressWarnings("unchecked")
+    private static <J extends AutoCloseable> J closedWith(ExtensionContext.Store store, Object key, Supplier<J> build) {
+        return ((ClosingResource<J>) ExtensionState.getOrCompute(store, key, () -> new ClosingResource<>(build.get()),
+                ClosingResource.class)).resource();
     }
 
     private static <B extends CriteriaJudgeBuilder<B>> B configure(B builder, ChatModel model, JudgeSettings settings,
@@ -202,8 +212,16 @@ public final class JudgeSupply {
         return ExtensionState.store(context.getRoot());
     }
 
+    private static SuppliedChatModel suppliedChatModel(ExtensionContext context) {
+        return ExtensionState.store(context).get(Supplied.CHAT_MODEL, SuppliedChatModel.class);
+    }
+
     private enum Supplied {
         GROUNDEDNESS_JUDGE, CHAT_MODEL
+    }
+
+    /** A supplied chat model and the store of the class or method it was supplied for. */
+    private record SuppliedChatModel(ChatModel model, ExtensionContext.Store owner) {
     }
 
     private record ConfigurationKey(String uniqueId) {
@@ -220,7 +238,8 @@ public final class JudgeSupply {
     private record ChatModelKey(JudgeSettings settings, boolean replays) {
     }
 
-    private record RecordedChatModelKey(JudgeSettings settings) {
+    /** With the session, so that a test never picks up the class-level model from the parent store. */
+    private record RecordedChatModelKey(JudgeSettings settings, RecordingSession session) {
     }
 
     /** A judge chat model and the store whose lifetime it has: judges built on it live there too. */

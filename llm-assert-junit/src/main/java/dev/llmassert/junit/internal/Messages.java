@@ -41,8 +41,8 @@ public final class Messages {
 
     public static String noJudge() {
         return "No judge for this assertion: assertThat(response).isGroundedIn(...) needs a groundedness judge, and"
-                + NL + "  - the test does not run under @LlmJudge (or the assertion ran on another thread than "
-                + "the test method), and"
+                + NL + "  - the test does not run under @LlmJudge, or the assertion ran outside the test method"
+                + " itself (in @BeforeEach, @AfterEach or @BeforeAll, or on another thread), and"
                 + NL + "  - no judge was passed with usingJudge(...)."
                 + NL + "Fix: annotate the test class with @LlmJudge, or pass a judge:"
                 + NL + "    assertThat(response).usingJudge(judge).isGroundedIn(source).withMinScore(0.8);";
@@ -136,8 +136,8 @@ public final class Messages {
     /** A criteria check with no judge: outside the extension and without usingCriteriaJudge(...). */
     public static String noCriteriaJudge(String check, String judgeType) {
         return "No judge for this assertion: " + check + " needs a " + judgeType + ", and"
-                + NL + "  - the test does not run under @LlmJudge (or the assertion ran on another thread than "
-                + "the test method), and"
+                + NL + "  - the test does not run under @LlmJudge, or the assertion ran outside the test method"
+                + " itself (in @BeforeEach, @AfterEach or @BeforeAll, or on another thread), and"
                 + NL + "  - no judge was passed with usingCriteriaJudge(...)."
                 + NL + "Fix: annotate the test class with @LlmJudge and choose a model provider, or pass a judge:"
                 + NL + "    assertThat(response).usingCriteriaJudge(" + judgeType + ".builder().chatModel(model)"

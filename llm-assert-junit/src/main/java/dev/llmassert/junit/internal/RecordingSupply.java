@@ -67,7 +67,7 @@ public final class RecordingSupply {
         if (configuration.mode() == RecordingMode.OFF) {
             return Optional.empty();
         }
-        return Optional.of(ExtensionState.getOrCompute(ExtensionState.store(scope), OpenSession.class,
+        return Optional.of(ExtensionState.getOrCompute(ExtensionState.store(scope), new SessionKey(scope.getUniqueId()),
                 () -> open(scope, configuration), OpenSession.class).session());
     }
 
@@ -94,7 +94,8 @@ public final class RecordingSupply {
 
     /** Closes the session of {@code context}, saving what it recorded. */
     public static void closeSession(ExtensionContext context) {
-        OpenSession open = ExtensionState.store(context).remove(OpenSession.class, OpenSession.class);
+        OpenSession open = ExtensionState.store(context).remove(new SessionKey(context.getUniqueId()),
+                OpenSession.class);
         if (open != null) {
             open.close();
         }
@@ -225,6 +226,13 @@ public final class RecordingSupply {
     private record ConfigurationKey(String uniqueId) {
     }
 
+    /**
+     * Keyed by the scope itself: a store lookup also searches the parent stores, and a test must never find the
+     * class-level session there (its replies would continue the class's sequence, not start at the first).
+     */
+    private record SessionKey(String uniqueId) {
+    }
+
     /** What the tests of one top-level class recorded into, and which of its test methods ran. */
     private static final class ClassRecordings {
         final Map<Path, RecordingFile> files = new ConcurrentHashMap<>();
@@ -232,7 +240,7 @@ public final class RecordingSupply {
     }
 
     /**
-     * The run's recordings, saved when the root store closes. Both interfaces on purpose, as in {@link ClosingJudge}.
+     * The run's recordings, saved when the root store closes. Both interfaces on purpose, as in {@link ClosingResource}.
      */
     @SuppressWarnings("deprecation")
     private static final class RunRecordings implements ExtensionContext.Store.CloseableResource, AutoCloseable {

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A judge held in the root store is closed once when the run ends, on JUnit 5 (which closes
  * {@code CloseableResource}) and on JUnit 6 (which closes {@code AutoCloseable}).
  */
-class ClosingJudgeTest {
+class ClosingResourceTest {
 
     private static final String MARKER = "test.closed-marker";
 
@@ -69,7 +69,7 @@ class ClosingJudgeTest {
         @Override
         public void beforeAll(ExtensionContext context) {
             Path marker = Path.of(context.getConfigurationParameter(MARKER).orElseThrow());
-            ExtensionState.store(context.getRoot()).put("judge", new ClosingJudge(new MarkingJudge(marker)));
+            ExtensionState.store(context.getRoot()).put("judge", new ClosingResource<>(new MarkingJudge(marker)));
         }
     }
 
