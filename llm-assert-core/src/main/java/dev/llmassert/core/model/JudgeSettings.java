@@ -23,6 +23,7 @@ public final class JudgeSettings {
     public static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
 
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
+    private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private final JudgeProvider provider;
     private final String model;
@@ -161,11 +162,46 @@ public final class JudgeSettings {
         return Objects.hash(provider, model, baseUrl, apiKeyEnv, temperature, concurrency, timeout, maxRetries);
     }
 
+    /**
+     * The settings as shown in messages. It can hold no credential: an {@code apiKeyEnv} that is not a variable name
+     * (most likely the key itself, set in the wrong place) is hidden, and so are the user info and query of the base
+     * URL ({@code https://user:secret@host/v1?api-key=...}).
+     */
     @Override
     public String toString() {
-        return "JudgeSettings{provider=" + provider.id() + ", model=" + model + ", baseUrl=" + baseUrl
-                + ", apiKeyEnv=" + apiKeyEnv + ", temperature=" + temperature + ", concurrency=" + concurrency
-                + ", timeout=" + timeout + ", maxRetries=" + maxRetries + "}";
+        return "JudgeSettings{provider=" + provider.id() + ", model=" + model + ", baseUrl=" + shownUrl(baseUrl)
+                + ", apiKeyEnv=" + (isVariableName(apiKeyEnv) ? apiKeyEnv : "(hidden: not a variable name)")
+                + ", temperature=" + temperature + ", concurrency=" + concurrency + ", timeout=" + timeout
+                + ", maxRetries=" + maxRetries + "}";
+    }
+
+    /** Whether {@code name} can be the name of an environment variable: letters, digits and underscores. */
+    static boolean isVariableName(String name) {
+        return name != null && VARIABLE_NAME.matcher(name).matches();
+    }
+
+    /** {@code url} without user info, query or fragment, the parts that may carry a credential. */
+    static String shownUrl(String url) {
+        if (url == null) {
+            return null;
+        }
+        int cut = indexOfAny(url, '?', '#');
+        String shown = cut < 0 ? url : url.substring(0, cut) + "?...";
+        int scheme = shown.indexOf("://");
+        int hostStart = scheme < 0 ? 0 : scheme + 3;
+        int pathStart = shown.indexOf('/', hostStart);
+        int authorityEnd = pathStart < 0 ? shown.length() : pathStart;
+        int at = shown.lastIndexOf('@', authorityEnd - 1);
+        if (at >= hostStart) {
+            shown = shown.substring(0, hostStart) + "***@" + shown.substring(at + 1);
+        }
+        return shown;
+    }
+
+    private static int indexOfAny(String text, char a, char b) {
+        int i = text.indexOf(a);
+        int j = text.indexOf(b);
+        return i < 0 ? j : j < 0 ? i : Math.min(i, j);
     }
 
     private static String blankToNull(String s) {
