@@ -2,7 +2,6 @@ package dev.llmassert.core.groundedness;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.output.TokenUsage;
-import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.groundedness.internal.GroundednessPrompt;
 import dev.llmassert.core.groundedness.internal.GroundednessReplies;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
@@ -11,6 +10,7 @@ import dev.llmassert.core.model.JudgeChat;
 import dev.llmassert.core.model.JudgeReply;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.model.internal.JudgeLimits;
 import dev.llmassert.core.model.internal.JudgePool;
 import dev.llmassert.core.text.SentenceSplitter;
 
@@ -143,30 +143,19 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
 
         /** Calls in flight at once, from 1 to 256; default 8. */
         public Builder concurrency(int concurrency) {
-            if (concurrency < 1 || concurrency > 256) {
-                throw new IllegalArgumentException("concurrency must be between 1 and 256, but is: " + concurrency
-                        + " (" + ConfigKeys.JUDGE_CONCURRENCY + ")");
-            }
-            this.concurrency = concurrency;
+            this.concurrency = JudgeLimits.concurrency(concurrency);
             return this;
         }
 
         /** Retries of a transient failure (timeout, 429, 5xx), from 0 to 20; default 3. */
         public Builder maxRetries(int maxRetries) {
-            if (maxRetries < 0 || maxRetries > 20) {
-                throw new IllegalArgumentException("maxRetries must be between 0 and 20, but is: " + maxRetries
-                        + " (" + ConfigKeys.JUDGE_MAX_RETRIES + ")");
-            }
-            this.maxRetries = maxRetries;
+            this.maxRetries = JudgeLimits.maxRetries(maxRetries);
             return this;
         }
 
         /** The wait before the first retry, doubled for each further one; default 500 ms. */
         public Builder retryBackoff(Duration retryBackoff) {
-            if (retryBackoff != null && retryBackoff.isNegative()) {
-                throw new IllegalArgumentException("retryBackoff must not be negative, but is: " + retryBackoff);
-            }
-            this.retryBackoff = retryBackoff;
+            this.retryBackoff = JudgeLimits.retryBackoff(retryBackoff);
             return this;
         }
 

@@ -1,6 +1,7 @@
 package dev.llmassert.core.model;
 
 import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.model.internal.JudgeLimits;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -23,6 +24,8 @@ public final class JudgeSettings {
     public static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
 
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
+    private static final String CONCURRENCY_RANGE = "a whole number from 1 to " + JudgeLimits.MAX_CONCURRENCY;
+    private static final String MAX_RETRIES_RANGE = "a whole number from 0 to " + JudgeLimits.MAX_RETRIES;
     private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private final JudgeProvider provider;
@@ -253,9 +256,9 @@ public final class JudgeSettings {
         }
 
         public Builder concurrency(Integer concurrency) {
-            if (concurrency != null && (concurrency < 1 || concurrency > 256)) {
+            if (concurrency != null && (concurrency < 1 || concurrency > JudgeLimits.MAX_CONCURRENCY)) {
                 throw new InvalidSettingException(ConfigKeys.JUDGE_CONCURRENCY, String.valueOf(concurrency),
-                        "a whole number from 1 to 256");
+                        CONCURRENCY_RANGE);
             }
             this.concurrency = concurrency;
             return this;
@@ -271,9 +274,9 @@ public final class JudgeSettings {
         }
 
         public Builder maxRetries(Integer maxRetries) {
-            if (maxRetries != null && (maxRetries < 0 || maxRetries > 20)) {
+            if (maxRetries != null && (maxRetries < 0 || maxRetries > JudgeLimits.MAX_RETRIES)) {
                 throw new InvalidSettingException(ConfigKeys.JUDGE_MAX_RETRIES, String.valueOf(maxRetries),
-                        "a whole number from 0 to 20");
+                        MAX_RETRIES_RANGE);
             }
             this.maxRetries = maxRetries;
             return this;
@@ -291,9 +294,9 @@ public final class JudgeSettings {
                 case ConfigKeys.JUDGE_BASE_URL -> baseUrl(value);
                 case ConfigKeys.JUDGE_API_KEY_ENV -> apiKeyEnv(value);
                 case ConfigKeys.JUDGE_TEMPERATURE -> temperature(parseDouble(key, value, "a number from 0 to 2"));
-                case ConfigKeys.JUDGE_CONCURRENCY -> concurrency(parseInt(key, value, "a whole number from 1 to 256"));
+                case ConfigKeys.JUDGE_CONCURRENCY -> concurrency(parseInt(key, value, CONCURRENCY_RANGE));
                 case ConfigKeys.JUDGE_TIMEOUT -> timeout(parseDuration(key, value));
-                case ConfigKeys.JUDGE_MAX_RETRIES -> maxRetries(parseInt(key, value, "a whole number from 0 to 20"));
+                case ConfigKeys.JUDGE_MAX_RETRIES -> maxRetries(parseInt(key, value, MAX_RETRIES_RANGE));
                 default -> throw new InvalidSettingException(key, value, "a key of llmassert.judge.*");
             }
             return this;
