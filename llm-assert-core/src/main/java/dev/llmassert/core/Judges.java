@@ -22,11 +22,15 @@ public final class Judges {
         return groundedness(settings, chatModel(settings));
     }
 
-    /** An LLM groundedness judge that asks {@code chatModel} (for instance a recording wrapper of it). */
+    /**
+     * An LLM groundedness judge that asks {@code chatModel} (for instance a recording wrapper of it). Under the local
+     * provider the settings do not describe {@code chatModel}, so the judge takes its name from the model instead of
+     * claiming to be the local judge.
+     */
     public static GroundednessJudge groundedness(JudgeSettings settings, ChatModel chatModel) {
         return LlmGroundednessJudge.builder()
                 .chatModel(chatModel)
-                .judgeName(settings.judgeName())
+                .judgeName(settings.provider() == JudgeProvider.LOCAL ? null : settings.judgeName())
                 .concurrency(settings.concurrency())
                 .maxRetries(settings.maxRetries())
                 .build();

@@ -2,14 +2,15 @@ package dev.llmassert.core.groundedness;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.output.TokenUsage;
-import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.groundedness.internal.GroundednessPrompt;
 import dev.llmassert.core.groundedness.internal.GroundednessReplies;
+import dev.llmassert.core.groundedness.internal.JudgeInput;
 import dev.llmassert.core.groundedness.internal.SentenceScore;
 import dev.llmassert.core.model.JudgeChat;
 import dev.llmassert.core.model.JudgeReply;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.model.internal.JudgeLimits;
 import dev.llmassert.core.model.internal.JudgePool;
 import dev.llmassert.core.text.SentenceSplitter;
 
@@ -31,8 +32,6 @@ import java.util.concurrent.Callable;
  * <p>Thread-safe.
  */
 public final class LlmGroundednessJudge implements GroundednessJudge {
-
-    private static final int MAX_SHOWN = 120;
 
     private final JudgeChat chat;
     private final int concurrency;
@@ -80,8 +79,8 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
     @Override
     public GroundednessVerdict judge(String response, List<String> sources) {
         long started = System.nanoTime();
-        List<String> checkedSources = checkSources(sources);
-        List<String> sentences = sentencesOf(response);
+        List<String> checkedSources = JudgeInput.sources(sources);
+        List<String> sentences = JudgeInput.sentences(response, splitter);
         GroundednessPrompt prompt = GroundednessPrompt.forSources(checkedSources, structured);
         ReplyParser<SentenceScore> parser = structured ? GroundednessReplies.json() : GroundednessReplies.text();
 
@@ -113,44 +112,8 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         pool.close();
     }
 
-    private static List<String> checkSources(List<String> sources) {
-        if (sources == null || sources.isEmpty()) {
-            throw new IllegalArgumentException("No sources to judge the response against.\n"
-                    + "Fix: pass at least one source text, e.g. judge(response, manualText), or a list of chunks.");
-        }
-        for (int i = 0; i < sources.size(); i++) {
-            String source = sources.get(i);
-            if (source == null || source.isBlank()) {
-                throw new IllegalArgumentException("Source " + (i + 1) + " of " + sources.size() + " is "
-                        + (source == null ? "null" : "blank") + ": nothing could support the response.\n"
-                        + "Fix: pass the text the response should be grounded in; drop empty chunks before judging.");
-            }
-        }
-        return List.copyOf(sources);
-    }
-
-    private List<String> sentencesOf(String response) {
-        if (response == null || response.isBlank()) {
-            throw new IllegalArgumentException("The response to judge is " + (response == null ? "null" : "blank")
-                    + ".\nFix: pass the text your application produced; an empty answer has nothing to judge "
-                    + "(assert on it directly if empty answers are a bug).");
-        }
-        List<String> sentences = splitter.split(response);
-        if (sentences.isEmpty()) {
-            throw new IllegalArgumentException("The response holds no sentences (no letters or digits): "
-                    + shorten(response) + "\nFix: judge a response that states something; assert on this one "
-                    + "directly.");
-        }
-        return sentences;
-    }
-
     private static String subject(int index, int count, String sentence) {
-        return "sentence " + (index + 1) + " of " + count + " (\"" + shorten(sentence) + "\")";
-    }
-
-    private static String shorten(String text) {
-        String flat = text.strip().replaceAll("\\s+", " ");
-        return flat.length() > MAX_SHOWN ? flat.substring(0, MAX_SHOWN - 3) + "..." : flat;
+        return "sentence " + (index + 1) + " of " + count + " (\"" + JudgeInput.shorten(sentence) + "\")";
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
@@ -180,30 +143,19 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
 
         /** Calls in flight at once, from 1 to 256; default 8. */
         public Builder concurrency(int concurrency) {
-            if (concurrency < 1 || concurrency > 256) {
-                throw new IllegalArgumentException("concurrency must be between 1 and 256, but is: " + concurrency
-                        + " (" + ConfigKeys.JUDGE_CONCURRENCY + ")");
-            }
-            this.concurrency = concurrency;
+            this.concurrency = JudgeLimits.concurrency(concurrency);
             return this;
         }
 
         /** Retries of a transient failure (timeout, 429, 5xx), from 0 to 20; default 3. */
         public Builder maxRetries(int maxRetries) {
-            if (maxRetries < 0 || maxRetries > 20) {
-                throw new IllegalArgumentException("maxRetries must be between 0 and 20, but is: " + maxRetries
-                        + " (" + ConfigKeys.JUDGE_MAX_RETRIES + ")");
-            }
-            this.maxRetries = maxRetries;
+            this.maxRetries = JudgeLimits.maxRetries(maxRetries);
             return this;
         }
 
         /** The wait before the first retry, doubled for each further one; default 500 ms. */
         public Builder retryBackoff(Duration retryBackoff) {
-            if (retryBackoff != null && retryBackoff.isNegative()) {
-                throw new IllegalArgumentException("retryBackoff must not be negative, but is: " + retryBackoff);
-            }
-            this.retryBackoff = retryBackoff;
+            this.retryBackoff = JudgeLimits.retryBackoff(retryBackoff);
             return this;
         }
 

@@ -3,6 +3,7 @@ package dev.llmassert.core.groundedness;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.groundedness.internal.EmbeddingCache;
+import dev.llmassert.core.groundedness.internal.JudgeInput;
 import dev.llmassert.core.groundedness.internal.SourceIndex;
 import dev.llmassert.core.groundedness.internal.Support;
 import dev.llmassert.core.groundedness.internal.Words;
@@ -134,19 +135,21 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     @Override
     public GroundednessVerdict judge(String response, List<String> sources) {
         long start = System.nanoTime();
-        List<String> responseSentences = validate(response, sources);
-        SourceIndex index = SourceIndex.of(sources, splitter::split);
+        List<String> checkedSources = JudgeInput.sources(sources);
+        List<String> responseSentences = JudgeInput.sentences(response, splitter);
+        SourceIndex index = SourceIndex.of(checkedSources, splitter::split);
         if (index.size() == 0) {
             throw new IllegalArgumentException("The sources hold no sentences: every source is punctuation or "
-                    + "symbols only.\nPass the text the response should be grounded in.");
+                    + "symbols only.\nFix: pass the text the response should be grounded in.");
         }
         List<SentenceVerdict> verdicts = new ArrayList<>(responseSentences.size());
         for (int from = 0; from < responseSentences.size(); from += BATCH) {
             List<String> batch = responseSentences.subList(from, Math.min(from + BATCH, responseSentences.size()));
-            List<Support> supports = measure(batch, index);
+            List<Words> words = batch.stream().map(Words::of).toList();
+            List<Support> supports = measure(batch, words, index);
             for (int i = 0; i < batch.size(); i++) {
                 Support support = supports.get(i);
-                if (makesNoClaim(batch.get(i))) {
+                if (makesNoClaim(words.get(i))) {
                     // "Yes." or "Sure!" states nothing the sources could contradict: like an LLM judge told to
                     // treat trivial statements as supported, it must not drag the answer's score down.
                     verdicts.add(new SentenceVerdict(from + i, batch.get(i), 1.0, NO_CLAIM));
@@ -165,12 +168,13 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
      * The measurements behind each sentence's score, for calibration and diagnosis; not part of the stable API.
      */
     public List<Support> measure(String response, List<String> sources) {
-        List<String> sentences = validate(response, sources);
-        return measure(sentences, SourceIndex.of(sources, splitter::split));
+        List<String> checkedSources = JudgeInput.sources(sources);
+        List<String> sentences = JudgeInput.sentences(response, splitter);
+        return measure(sentences, sentences.stream().map(Words::of).toList(),
+                SourceIndex.of(checkedSources, splitter::split));
     }
 
-    private List<Support> measure(List<String> sentences, SourceIndex index) {
-        List<Words> words = sentences.stream().map(Words::of).toList();
+    private List<Support> measure(List<String> sentences, List<Words> words, SourceIndex index) {
         List<List<SourceIndex.Sentence>> candidates = words.stream()
                 .map(w -> index.candidates(w, CANDIDATES)).toList();
         List<Support> out = new ArrayList<>(sentences.size());
@@ -261,8 +265,8 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             "ok", "okay", "certainly", "absolutely", "indeed", "correct", "right", "thanks", "thank", "hello", "hi",
             "great", "glad", "happy", "help", "helps", "please", "sorry", "course");
 
-    static boolean makesNoClaim(String sentence) {
-        return Words.of(sentence).tokens().stream().allMatch(t -> DISCOURSE_WORDS.contains(t)
+    static boolean makesNoClaim(Words sentence) {
+        return sentence.tokens().stream().allMatch(t -> DISCOURSE_WORDS.contains(t)
                 || !Words.isContent(t));
     }
 
@@ -273,41 +277,6 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     private static final double MISSING_FACT_FACTOR = 0.3;
     /** Saying the opposite of the evidence takes a fully supported sentence to 0.4, below the threshold. */
     private static final double NEGATION_FACTOR = 0.4;
-
-    private List<String> validate(String response, List<String> sources) {
-        if (response == null) {
-            throw new IllegalArgumentException("The response to judge is null.\n"
-                    + "Pass the text your application produced; an empty answer cannot be grounded.");
-        }
-        if (response.isBlank()) {
-            throw new IllegalArgumentException("The response to judge is blank.\n"
-                    + "Pass the text your application produced; if an empty answer is a valid outcome, assert that "
-                    + "separately instead of judging it.");
-        }
-        if (sources == null || sources.isEmpty()) {
-            throw new IllegalArgumentException("No sources were given to judge the response against.\n"
-                    + "Pass at least one source text, e.g. judge(response, manualText).");
-        }
-        for (int i = 0; i < sources.size(); i++) {
-            String source = sources.get(i);
-            if (source == null || source.isBlank()) {
-                throw new IllegalArgumentException("Source " + i + " of " + sources.size() + " is "
-                        + (source == null ? "null" : "blank") + ".\nPass only sources that hold text; drop empty "
-                        + "chunks before judging.");
-            }
-        }
-        List<String> sentences = splitter.split(response);
-        if (sentences.isEmpty()) {
-            throw new IllegalArgumentException("The response holds no sentences, only punctuation or symbols: \""
-                    + abbreviate(response) + "\".\nJudge a response that states something in words.");
-        }
-        return sentences;
-    }
-
-    private static String abbreviate(String s) {
-        String t = s.strip();
-        return t.length() <= 60 ? t : t.substring(0, 57) + "...";
-    }
 
     private static String nameOf(EmbeddingModel model) {
         if (model.getClass().getName().equals(DEFAULT_MODEL_CLASS)) {

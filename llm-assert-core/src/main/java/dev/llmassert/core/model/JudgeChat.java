@@ -9,6 +9,7 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.model.internal.CallFailure;
+import dev.llmassert.core.model.internal.JudgeLimits;
 import dev.llmassert.core.model.internal.JudgeMessages;
 import dev.llmassert.core.record.RecordingException;
 import dev.llmassert.core.record.Replayed;
@@ -223,19 +224,13 @@ public final class JudgeChat {
 
         /** Retries of a transient failure, from 0 to 20; default 3. */
         public Builder maxRetries(Integer maxRetries) {
-            if (maxRetries != null && (maxRetries < 0 || maxRetries > 20)) {
-                throw new IllegalArgumentException("maxRetries must be between 0 and 20, but is: " + maxRetries);
-            }
-            this.maxRetries = maxRetries;
+            this.maxRetries = maxRetries == null ? null : JudgeLimits.maxRetries(maxRetries);
             return this;
         }
 
         /** The wait before the first retry, doubled for each further one; default 500 ms. */
         public Builder retryBackoff(Duration retryBackoff) {
-            if (retryBackoff != null && retryBackoff.isNegative()) {
-                throw new IllegalArgumentException("retryBackoff must not be negative, but is: " + retryBackoff);
-            }
-            this.retryBackoff = retryBackoff;
+            this.retryBackoff = JudgeLimits.retryBackoff(retryBackoff);
             return this;
         }
 

@@ -10,7 +10,6 @@ import java.net.URI;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Builds the judge {@link ChatModel} from {@link JudgeSettings}.
@@ -32,8 +31,6 @@ public final class JudgeModels {
 
     /** Sent when a non-OpenAI endpoint needs no key; the client requires some value. */
     static final String NO_KEY_PLACEHOLDER = "no-key";
-
-    private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private JudgeModels() {
     }
@@ -71,13 +68,14 @@ public final class JudgeModels {
 
     private static ChatModel openAi(JudgeSettings settings, Function<String, String> environment) {
         String variable = settings.apiKeyEnv();
-        if (!VARIABLE_NAME.matcher(variable).matches()) {
+        if (!JudgeSettings.isVariableName(variable)) {
             throw new IllegalArgumentException(JudgeMessages.badApiKeyEnvName());
         }
         String key = environment.apply(variable);
         if (key == null || key.isBlank()) {
             if (needsKey(settings.baseUrl())) {
-                throw new IllegalStateException(JudgeMessages.missingApiKey(variable, settings.baseUrl()));
+                throw new IllegalStateException(
+                        JudgeMessages.missingApiKey(variable, JudgeSettings.shownUrl(settings.baseUrl())));
             }
             key = NO_KEY_PLACEHOLDER;
         }

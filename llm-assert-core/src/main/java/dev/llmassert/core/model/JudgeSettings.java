@@ -1,6 +1,7 @@
 package dev.llmassert.core.model;
 
 import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.model.internal.JudgeLimits;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -23,6 +24,9 @@ public final class JudgeSettings {
     public static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
 
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
+    private static final String CONCURRENCY_RANGE = "a whole number from 1 to " + JudgeLimits.MAX_CONCURRENCY;
+    private static final String MAX_RETRIES_RANGE = "a whole number from 0 to " + JudgeLimits.MAX_RETRIES;
+    private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private final JudgeProvider provider;
     private final String model;
@@ -161,11 +165,46 @@ public final class JudgeSettings {
         return Objects.hash(provider, model, baseUrl, apiKeyEnv, temperature, concurrency, timeout, maxRetries);
     }
 
+    /**
+     * The settings as shown in messages. It can hold no credential: an {@code apiKeyEnv} that is not a variable name
+     * (most likely the key itself, set in the wrong place) is hidden, and so are the user info and query of the base
+     * URL ({@code https://user:secret@host/v1?api-key=...}).
+     */
     @Override
     public String toString() {
-        return "JudgeSettings{provider=" + provider.id() + ", model=" + model + ", baseUrl=" + baseUrl
-                + ", apiKeyEnv=" + apiKeyEnv + ", temperature=" + temperature + ", concurrency=" + concurrency
-                + ", timeout=" + timeout + ", maxRetries=" + maxRetries + "}";
+        return "JudgeSettings{provider=" + provider.id() + ", model=" + model + ", baseUrl=" + shownUrl(baseUrl)
+                + ", apiKeyEnv=" + (isVariableName(apiKeyEnv) ? apiKeyEnv : "(hidden: not a variable name)")
+                + ", temperature=" + temperature + ", concurrency=" + concurrency + ", timeout=" + timeout
+                + ", maxRetries=" + maxRetries + "}";
+    }
+
+    /** Whether {@code name} can be the name of an environment variable: letters, digits and underscores. */
+    static boolean isVariableName(String name) {
+        return name != null && VARIABLE_NAME.matcher(name).matches();
+    }
+
+    /** {@code url} without user info, query or fragment, the parts that may carry a credential. */
+    static String shownUrl(String url) {
+        if (url == null) {
+            return null;
+        }
+        int cut = indexOfAny(url, '?', '#');
+        String shown = cut < 0 ? url : url.substring(0, cut) + "?...";
+        int scheme = shown.indexOf("://");
+        int hostStart = scheme < 0 ? 0 : scheme + 3;
+        int pathStart = shown.indexOf('/', hostStart);
+        int authorityEnd = pathStart < 0 ? shown.length() : pathStart;
+        int at = shown.lastIndexOf('@', authorityEnd - 1);
+        if (at >= hostStart) {
+            shown = shown.substring(0, hostStart) + "***@" + shown.substring(at + 1);
+        }
+        return shown;
+    }
+
+    private static int indexOfAny(String text, char a, char b) {
+        int i = text.indexOf(a);
+        int j = text.indexOf(b);
+        return i < 0 ? j : j < 0 ? i : Math.min(i, j);
     }
 
     private static String blankToNull(String s) {
@@ -217,9 +256,9 @@ public final class JudgeSettings {
         }
 
         public Builder concurrency(Integer concurrency) {
-            if (concurrency != null && (concurrency < 1 || concurrency > 256)) {
+            if (concurrency != null && (concurrency < 1 || concurrency > JudgeLimits.MAX_CONCURRENCY)) {
                 throw new InvalidSettingException(ConfigKeys.JUDGE_CONCURRENCY, String.valueOf(concurrency),
-                        "a whole number from 1 to 256");
+                        CONCURRENCY_RANGE);
             }
             this.concurrency = concurrency;
             return this;
@@ -235,9 +274,9 @@ public final class JudgeSettings {
         }
 
         public Builder maxRetries(Integer maxRetries) {
-            if (maxRetries != null && (maxRetries < 0 || maxRetries > 20)) {
+            if (maxRetries != null && (maxRetries < 0 || maxRetries > JudgeLimits.MAX_RETRIES)) {
                 throw new InvalidSettingException(ConfigKeys.JUDGE_MAX_RETRIES, String.valueOf(maxRetries),
-                        "a whole number from 0 to 20");
+                        MAX_RETRIES_RANGE);
             }
             this.maxRetries = maxRetries;
             return this;
@@ -255,9 +294,9 @@ public final class JudgeSettings {
                 case ConfigKeys.JUDGE_BASE_URL -> baseUrl(value);
                 case ConfigKeys.JUDGE_API_KEY_ENV -> apiKeyEnv(value);
                 case ConfigKeys.JUDGE_TEMPERATURE -> temperature(parseDouble(key, value, "a number from 0 to 2"));
-                case ConfigKeys.JUDGE_CONCURRENCY -> concurrency(parseInt(key, value, "a whole number from 1 to 256"));
+                case ConfigKeys.JUDGE_CONCURRENCY -> concurrency(parseInt(key, value, CONCURRENCY_RANGE));
                 case ConfigKeys.JUDGE_TIMEOUT -> timeout(parseDuration(key, value));
-                case ConfigKeys.JUDGE_MAX_RETRIES -> maxRetries(parseInt(key, value, "a whole number from 0 to 20"));
+                case ConfigKeys.JUDGE_MAX_RETRIES -> maxRetries(parseInt(key, value, MAX_RETRIES_RANGE));
                 default -> throw new InvalidSettingException(key, value, "a key of llmassert.judge.*");
             }
             return this;

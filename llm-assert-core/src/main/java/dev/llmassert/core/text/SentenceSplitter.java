@@ -57,13 +57,15 @@ public final class SentenceSplitter {
         SentenceDetectorME detector = new SentenceDetectorME(model);
         List<String> sentences = new ArrayList<>();
         for (String block : blocks(text)) {
+            // A split is undone only inside a block: "2. Restart" after "1. Pack the cables etc." is a new item.
+            int blockStart = sentences.size();
             for (Span span : detector.sentPosDetect(block)) {
                 String sentence = span.getCoveredText(block).toString().strip();
                 if (!hasWord(sentence)) {
                     continue;
                 }
                 int last = sentences.size() - 1;
-                if (last >= 0 && continuesAfterAbbreviation(sentences.get(last), sentence)) {
+                if (last >= blockStart && continuesAfterAbbreviation(sentences.get(last), sentence)) {
                     sentences.set(last, sentences.get(last) + " " + sentence);
                 } else {
                     sentences.add(sentence);

@@ -273,7 +273,7 @@ class LocalGroundednessJudgeTest {
         @Test
         void nullResponse() {
             assertThatIllegalArgumentException().isThrownBy(() -> judge.judge(null, MANUAL))
-                    .withMessageContaining("response to judge is null").withMessageContaining("Pass the text");
+                    .withMessageContaining("response to judge is null").withMessageContaining("pass the text");
         }
 
         @Test
@@ -293,7 +293,7 @@ class LocalGroundednessJudgeTest {
         void nullSource() {
             assertThatIllegalArgumentException()
                     .isThrownBy(() -> judge.judge("The router restarts.", Arrays.asList(MANUAL, null)))
-                    .withMessageContaining("Source 1 of 2 is null").withMessageContaining("drop empty chunks");
+                    .withMessageContaining("Source 2 of 2 is null").withMessageContaining("drop empty chunks");
             assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", (String[]) null))
                     .withMessageContaining("sources must not be null");
         }
@@ -301,7 +301,7 @@ class LocalGroundednessJudgeTest {
         @Test
         void blankSource() {
             assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", "  "))
-                    .withMessageContaining("Source 0 of 1 is blank");
+                    .withMessageContaining("Source 1 of 1 is blank");
         }
 
         @Test
@@ -317,6 +317,17 @@ class LocalGroundednessJudgeTest {
         void sourceWithoutSentences() {
             assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", "*** ---"))
                     .withMessageContaining("sources hold no sentences");
+        }
+
+        @Test
+        void everyMessageSaysHowToFixIt() {
+            List<Runnable> badCalls = List.of(() -> judge.judge(null, MANUAL), () -> judge.judge(" ", MANUAL),
+                    () -> judge.judge("... -- !!", MANUAL), () -> judge.judge("The router restarts.", List.of()),
+                    () -> judge.judge("The router restarts.", MANUAL, " "),
+                    () -> judge.judge("The router restarts.", "*** ---"));
+            for (Runnable call : badCalls) {
+                assertThatIllegalArgumentException().isThrownBy(call::run).withMessageContaining("\nFix: ");
+            }
         }
 
         @Test

@@ -63,6 +63,17 @@ class JudgeModelsTest {
     }
 
     @Test
+    void aMissingKeyMessageShowsTheEndpointWithoutItsCredentials() {
+        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI)
+                .baseUrl("https://proxy:hunter2@api.openai.com/v1").build();
+
+        assertThatThrownBy(() -> JudgeModels.chatModel(settings, name -> null))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("https://***@api.openai.com/v1")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("hunter2"));
+    }
+
+    @Test
     void aBlankKeyCountsAsMissing() {
         JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).build();
 

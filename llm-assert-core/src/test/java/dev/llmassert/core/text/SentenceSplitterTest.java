@@ -37,6 +37,16 @@ class SentenceSplitterTest {
     }
 
     @Test
+    void anAbbreviationAtTheEndOfABlockDoesNotJoinTheNextBlock() {
+        assertThat(splitter.split("1. Pack the cables, manuals etc.\n2. Restart the router."))
+                .containsExactly("1. Pack the cables, manuals etc.", "2. Restart the router.");
+        assertThat(splitter.split("Bring tools, cables etc.\n\n3 people can help."))
+                .containsExactly("Bring tools, cables etc.", "3 people can help.");
+        assertThat(splitter.split("## Cables etc.\n42 ports are free."))
+                .containsExactly("## Cables etc.", "42 ports are free.");
+    }
+
+    @Test
     void aMarkdownHeadingIsASentenceOfItsOwn() {
         assertThat(splitter.split("## Warranty and support\nThe warranty lasts two years.\n# Notes\nKeep the box"))
                 .containsExactly("## Warranty and support", "The warranty lasts two years.", "# Notes", "Keep the box");

@@ -29,13 +29,14 @@ public final class SourceIndex {
     private final Set<String> factForms = new HashSet<>();
     private final Set<String> bigrams = new HashSet<>();
 
+    /** A clause break inside a sentence ("X: Y", "X; Y"); clauses with enough content are indexed on their own. */
+    private static final Pattern CLAUSE = Pattern.compile("(?<=\\w)[:;]\\s+");
+    private static final int MIN_CLAUSE_WORDS = 3;
+
     /**
      * Numbers written with a space after the separator ("3, 800", "2. 4"), as tokenised text often has them, are
      * closed up before facts are collected from a source, so that they confirm "3,800" and "2.4".
      */
-    private static final Pattern CLAUSE = Pattern.compile("(?<=\\w)[:;]\\s+");
-    private static final int MIN_CLAUSE_WORDS = 3;
-
     private static final Pattern SPACED_NUMBER = Pattern.compile("(\\d)([,.]) (\\d)");
 
     private SourceIndex(List<Sentence> sentences, List<String> sources) {

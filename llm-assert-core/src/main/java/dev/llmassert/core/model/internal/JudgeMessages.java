@@ -70,9 +70,10 @@ public final class JudgeMessages {
                             + "Fix: check %s (the model name) and %s (the endpoint).",
                     where, status(failure), detail, ConfigKeys.JUDGE_MODEL, ConfigKeys.JUDGE_BASE_URL);
             case BAD_REQUEST -> String.format("%s: the endpoint rejected the request%s.%s%n"
-                            + "Fix: check that %s names a chat model this endpoint serves; if the endpoint does not "
-                            + "support JSON-schema structured output, build the judge with structuredOutput(false). "
-                            + "Not retried: the same request would fail again.",
+                            + "Fix: check that %s names a chat model this endpoint serves. If the endpoint does not "
+                            + "support JSON-schema structured output (response_format json_schema), use a server or "
+                            + "model that does, or build the judge in code with structuredOutput(false) to use the "
+                            + "text format. Not retried: the same request would fail again.",
                     where, status(failure), detail, ConfigKeys.JUDGE_MODEL);
             case UNREACHABLE -> String.format("%s: could not connect to the endpoint.%s%n"
                             + "Fix: start the server, or correct %s.",
@@ -87,7 +88,9 @@ public final class JudgeMessages {
     }
 
     public static String interrupted(String judge, String subject) {
-        return "The judge " + judge + " was interrupted while waiting to retry a call for " + subject + ".";
+        return "The judge " + judge + " was interrupted while waiting to retry a call for " + subject + ".\n"
+                + "Fix: nothing in the judge: the run or the test was stopped (a timeout, a cancelled build, or "
+                + "another sentence's failure ending the judgement); raise the test's timeout if it was too short.";
     }
 
     public static String localHasNoChatModel() {

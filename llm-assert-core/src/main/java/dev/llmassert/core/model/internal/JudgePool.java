@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -60,6 +61,10 @@ public final class JudgePool implements AutoCloseable {
                 results.set(result.index(), result.value());
             }
             return results;
+        } catch (RejectedExecutionException e) {
+            // close() ran between executor() and a submit: the judge was closed while this judgement started.
+            cancelAll(futures);
+            throw closed(e);
         } catch (ExecutionException e) {
             cancelAll(futures);
             if (e.getCause() instanceof RuntimeException runtime) {
@@ -91,14 +96,18 @@ public final class JudgePool implements AutoCloseable {
     private ExecutorService executor() {
         synchronized (lock) {
             if (closed) {
-                throw new IllegalStateException("The judge " + judgeName + " is closed.\n"
-                        + "Fix: build a new judge, or close it only after the last judgement.");
+                throw closed(null);
             }
             if (pool == null) {
                 pool = Executors.newFixedThreadPool(concurrency, threadFactory());
             }
             return pool;
         }
+    }
+
+    private IllegalStateException closed(Throwable cause) {
+        return new IllegalStateException("The judge " + judgeName + " is closed.\n"
+                + "Fix: build a new judge, or close it only after the last judgement.", cause);
     }
 
     private ThreadFactory threadFactory() {
