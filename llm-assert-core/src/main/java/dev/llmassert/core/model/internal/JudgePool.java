@@ -57,7 +57,7 @@ public final class JudgePool implements AutoCloseable {
                 futures.add(completion.submit(() -> new Indexed<>(index, task.call())));
             }
             for (int done = 0; done < tasks.size(); done++) {
-                Indexed<T> result = completion.take().get();
+                Indexed<T> result = next(completion).get();
                 results.set(result.index(), result.value());
             }
             return results;
@@ -67,6 +67,12 @@ public final class JudgePool implements AutoCloseable {
             throw closed(e);
         } catch (ExecutionException e) {
             cancelAll(futures);
+            synchronized (lock) {
+                if (closed) {
+                    // the failure is the interruption that closing the pool sent to the running calls
+                    throw closed(e.getCause());
+                }
+            }
             if (e.getCause() instanceof RuntimeException runtime) {
                 throw runtime;
             }
@@ -79,6 +85,22 @@ public final class JudgePool implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while the judge " + judgeName + " was judging.", e);
         }
+    }
+
+    /**
+     * The next finished task. Tasks still queued when the pool is closed are dropped without ever finishing, so the
+     * wait checks now and then whether the pool was closed instead of waiting forever.
+     */
+    private <T> Future<T> next(CompletionService<T> completion) throws InterruptedException {
+        Future<T> next;
+        while ((next = completion.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS)) == null) {
+            synchronized (lock) {
+                if (closed) {
+                    throw closed(null);
+                }
+            }
+        }
+        return next;
     }
 
     /** Stops the threads. Later calls fail. */
