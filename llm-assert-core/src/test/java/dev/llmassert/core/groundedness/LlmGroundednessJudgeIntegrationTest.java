@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
  */
 class LlmGroundednessJudgeIntegrationTest {
 
-    private static final String FAKE_KEY = "sk-loopback-FAKE-KEY-7f3a9c";
+    private static final String FAKE_KEY = "sk-FAKE.loopback.key.7f3a9c";
     private static final Function<String, String> ENVIRONMENT = Map.of("LOOPBACK_JUDGE_KEY", FAKE_KEY)::get;
     private static final String MANUAL = "The X200 router has four Ethernet ports. The warranty lasts two years.";
     private static final String JSON_REPLY = "{\"evidence\": \"The X200 router has four Ethernet ports.\", \"score\": 9}";
@@ -256,7 +256,7 @@ class LlmGroundednessJudgeIntegrationTest {
         assertThat(errors.get(7)).hasMessageContaining("could not connect").hasMessageContaining("base-url");
         for (Throwable error : errors) {
             for (Throwable t = error; t != null; t = t.getCause()) {
-                assertThat(String.valueOf(t.getMessage())).doesNotContain(FAKE_KEY, "FAKE-KEY");
+                assertThat(String.valueOf(t.getMessage())).doesNotContain(FAKE_KEY, "FAKE.");
                 assertThat(t.toString()).doesNotContain(FAKE_KEY);
             }
         }

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class JudgeSettingsTest {
 
-    private static final String FAKE_KEY = "sk-test-FAKE-KEY-0123456789";
+    private static final String FAKE_KEY = "sk-FAKE.test.key.0123456789";
 
     @Test
     void theDefaultsAreTheLocalJudgeWithTheDocumentedValues() {
@@ -107,7 +107,7 @@ class JudgeSettingsTest {
     void theTextOfTheSettingsHidesAKeyPutWhereTheVariableNameBelongs() {
         JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).apiKeyEnv(FAKE_KEY).build();
 
-        assertThat(settings.toString()).doesNotContain(FAKE_KEY, "FAKE-KEY").contains("apiKeyEnv=(hidden");
+        assertThat(settings.toString()).doesNotContain(FAKE_KEY, "FAKE.").contains("apiKeyEnv=(hidden");
         assertThat(JudgeSettings.builder().apiKeyEnv("MY_JUDGE_KEY").build().toString())
                 .contains("apiKeyEnv=MY_JUDGE_KEY");
     }
