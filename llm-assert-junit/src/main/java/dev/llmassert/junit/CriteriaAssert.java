@@ -36,12 +36,12 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
 
     /** Checks a result obtained from a judge directly; nothing is checked until a method is called. */
     public CriteriaAssert(DirectResult result) {
-        this(result, result == null ? null : evaluatedText(result), null, null, Origin.of(null));
+        this(result, result == null ? null : UNKNOWN_RESPONSE, null, null, Origin.of(null));
     }
 
     CriteriaAssert(DirectResult result, String response, Instance instance, DirectJudge judge, Origin origin) {
         super(result, CriteriaAssert.class, new Origin(response != null || result == null ? response
-                : evaluatedText(result), origin.context(), origin.failures(), origin.scope(), origin.site(),
+                : UNKNOWN_RESPONSE, origin.context(), origin.failures(), origin.scope(), origin.site(),
                 origin.alreadyFailed()));
         this.instance = instance;
         this.judge = judge;
@@ -184,7 +184,5 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
     }
 
     /** A result judged outside {@code assertThat(response)} does not hold the response; messages say so. */
-    static String evaluatedText(Object result) {
-        return "(not known: the result was judged outside assertThat(response))";
-    }
+    static final String UNKNOWN_RESPONSE = "(not known: the result was judged outside assertThat(response))";
 }

@@ -49,11 +49,10 @@ public class EverySentenceAssert extends AbstractAssert<EverySentenceAssert, Gro
             }
             return myself;
         }
-        boolean passed = actual.sentencesBelow(minScore).stream()
-                .noneMatch(s -> !GroundednessAssert.passes(s.score(), minScore));
+        boolean passed = actual.sentences().stream().allMatch(s -> GroundednessAssert.passes(s.score(), minScore));
         if (scope != null) {
             scope.publish(CheckReport.entry("groundedness.every-sentence", actual, minScore, passed,
-                    site == null || site.length == 0 ? null : site[0]));
+                    GroundednessAssert.where(site)));
         }
         if (!passed) {
             failures.fail(assertionError(

@@ -115,9 +115,8 @@ public class GroundednessAssert extends AbstractAssert<GroundednessAssert, Groun
         if (passed) {
             return Optional.empty();
         }
-        StackTraceElement where = site == null || site.length == 0 ? null : site[0];
         AssertionError error = assertionError(afterTest
-                ? ShouldBeGrounded.shouldBeGroundedByDefault(response, actual, defaultMinScore, where)
+                ? ShouldBeGrounded.shouldBeGroundedByDefault(response, actual, defaultMinScore, where(site))
                 : ShouldBeGrounded.shouldBeGroundedOutsideExtension(response, actual, defaultMinScore));
         if (afterTest && site != null && site.length > 0) {
             // the failure is raised after the method; its stack should lead to the assertion, not the extension
@@ -145,9 +144,13 @@ public class GroundednessAssert extends AbstractAssert<GroundednessAssert, Groun
 
     private void report(String check, double minScore, boolean passed) {
         if (scope != null) {
-            scope.publish(CheckReport.entry(check, actual, minScore, passed,
-                    site == null || site.length == 0 ? null : site[0]));
+            scope.publish(CheckReport.entry(check, actual, minScore, passed, where(site)));
         }
+    }
+
+    /** The line where the assertion was made, or {@code null} when it is not known. */
+    static StackTraceElement where(StackTraceElement[] site) {
+        return site == null || site.length == 0 ? null : site[0];
     }
 
     static boolean passes(double score, double minScore) {

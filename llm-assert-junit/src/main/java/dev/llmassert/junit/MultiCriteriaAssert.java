@@ -24,7 +24,7 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
 
     /** Checks a result obtained from a judge directly; nothing is checked until a method is called. */
     public MultiCriteriaAssert(MultiCriteriaResult result) {
-        this(result, Double.NaN, Origin.of(CriteriaAssert.evaluatedText(result)));
+        this(result, Double.NaN, Origin.of(CriteriaAssert.UNKNOWN_RESPONSE));
     }
 
     MultiCriteriaAssert(MultiCriteriaResult result, double bestAttainable, Origin origin) {

@@ -28,7 +28,7 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
 
     /** Checks a comparison obtained from a judge directly, for the response at index 0. */
     public PairwiseAssert(PairwiseResult result) {
-        this(result, null, null, null, Origin.of(CriteriaAssert.evaluatedText(result)));
+        this(result, null, null, null, Origin.of(CriteriaAssert.UNKNOWN_RESPONSE));
     }
 
     PairwiseAssert(PairwiseResult result, List<String> responses, Instance context, PairwiseJudge judge,
