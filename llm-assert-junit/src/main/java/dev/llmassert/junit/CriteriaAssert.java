@@ -7,12 +7,15 @@ import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.junit.internal.CheckReport;
 import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.PendingCheck;
 import dev.llmassert.junit.internal.ShouldMeetCriteria;
+import org.apiguardian.api.API;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.DoubleSupplier;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Checks a direct judge's verdict on a response: the response has been judged already, and each method checks the
@@ -28,6 +31,7 @@ import java.util.Optional;
  * <p>{@link #withoutPositionalBias()} and {@link #withAgreementAtLeast(double)} check how reliable the verdict is;
  * they add to the option or score check, they do not replace it.
  */
+@API(status = STABLE, since = "0.1")
 public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
 
     private final Instance instance;
@@ -77,14 +81,11 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
      * @throws IllegalStateException if the criteria's options have no scores
      */
     public CriteriaAssert withMinScore(double minScore) {
-        if (!Double.isFinite(minScore)) {
-            throw new IllegalArgumentException(Messages.nullArgument("withMinScore(minScore) as a finite number",
-                    "Pass a score on the criteria's scale, e.g. withMinScore(0.75)."));
-        }
+        requireFinite("withMinScore(minScore)", minScore, "withMinScore(0.75)");
         settled.set(true);
         if (isNullChecked()) {
             double score = actual.requireScore();
-            boolean passed = score + TOLERANCE >= minScore;
+            boolean passed = passes(score, minScore);
             check(CheckReport.entry("criteria", actual, "score >= " + String.format(Locale.ROOT, "%.2f", minScore),
                     passed, origin.where()), passed, () -> ShouldMeetCriteria.shouldHaveMinScore(origin.response(),
                     origin.context(), actual, minScore));
@@ -140,30 +141,24 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         return checkedForBias != null ? checkedForBias : actual;
     }
 
-    PendingCheck pendingCheck() {
-        return pendingCheck(this::checkBestOption);
-    }
-
-    void checkAtOnceAgainstBestOption() {
-        checkAtOnce(this::checkBestOption);
-    }
-
-    private Optional<AssertionError> checkBestOption(boolean afterTest) {
+    /** A bare {@code meets(...)} expects the criteria's best option. */
+    @Override
+    Optional<AssertionError> checkDefault(DoubleSupplier defaultMinScore, boolean afterTest) {
         StackTraceElement where = afterTest ? origin.where() : null;
         Criteria criteria = actual.criteria();
         if (!criteria.hasScores()) {
             publish(CheckReport.entry("criteria", actual, "an option named with withOption(...)", false,
                     origin.where()));
-            return failure(false, ShouldMeetCriteria.shouldNameAnOption(origin.response(), origin.context(), actual,
-                    where), afterTest);
+            return failure(false, () -> ShouldMeetCriteria.shouldNameAnOption(origin.response(), origin.context(),
+                    actual, where), afterTest);
         }
         double best = criteria.maxScore();
         List<String> bestOptions = criteria.options().stream().filter(o -> o.score() >= best - TOLERANCE)
                 .map(CriteriaOption::name).toList();
         boolean passed = bestOptions.contains(actual.option());
         publish(CheckReport.entry("criteria", actual, "best option " + bestOptions, passed, origin.where()));
-        return failure(passed, ShouldMeetCriteria.shouldHaveBestOption(origin.response(), origin.context(), actual,
-                bestOptions, where), afterTest);
+        return failure(passed, () -> ShouldMeetCriteria.shouldHaveBestOption(origin.response(), origin.context(),
+                actual, bestOptions, where), afterTest);
     }
 
     private DirectResult biasChecked() {
@@ -172,10 +167,8 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         }
         if (checkedForBias == null) {
             if (judge == null || instance == null) {
-                throw new IllegalStateException("withoutPositionalBias() needs the positional-bias check, but this"
-                        + " result was judged without it and this assert has no judge to ask again."
-                        + System.lineSeparator() + "Fix: build the judge with .checkPositionalBias(true), or assert"
-                        + " through assertThat(response).meets(criteria).withoutPositionalBias().");
+                throw new IllegalStateException(Messages.noJudgeToCheckBias("result was judged",
+                        "assertThat(response).meets(criteria).withoutPositionalBias()"));
             }
             DirectResult reversed = judge.evaluate(instance, actual.criteria().withOptionsReversed());
             checkedForBias = actual.withPositionalBias(reversed);

@@ -1,38 +1,23 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.groundedness.GroundednessVerdict;
-import dev.llmassert.core.groundedness.SentenceVerdict;
 import dev.llmassert.junit.internal.CheckReport;
-import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.ShouldHaveEverySentenceGrounded;
-import dev.llmassert.junit.internal.TestScope;
-import org.assertj.core.api.AbstractAssert;
-import org.assertj.core.error.ShouldNotBeNull;
+import org.apiguardian.api.API;
 
-import java.util.stream.Collectors;
+import static org.apiguardian.api.API.Status.STABLE;
 
 /** Checks every sentence of a judged response on its own, made by {@link GroundednessAssert#everySentence()}. */
-public class EverySentenceAssert extends AbstractAssert<EverySentenceAssert, GroundednessVerdict> {
+@API(status = STABLE, since = "0.1")
+public class EverySentenceAssert extends JudgedAssert<EverySentenceAssert, GroundednessVerdict> {
 
-    private final String response;
-    private final FailureSink failures;
-    private final TestScope scope;
-    private final StackTraceElement[] site;
-    private final boolean alreadyFailed;
-
+    /** Checks the sentences of a verdict obtained from a judge directly. */
     public EverySentenceAssert(GroundednessVerdict verdict) {
-        this(verdict, null, FailureSink.THROWING, null, null, false);
+        this(verdict, Origin.of(GroundednessAssert.responseOf(verdict)));
     }
 
-    EverySentenceAssert(GroundednessVerdict verdict, String response, FailureSink failures, TestScope scope,
-                        StackTraceElement[] site, boolean alreadyFailed) {
-        super(verdict, EverySentenceAssert.class);
-        this.response = response != null || verdict == null ? response
-                : verdict.sentences().stream().map(SentenceVerdict::sentence).collect(Collectors.joining(" "));
-        this.failures = failures;
-        this.scope = scope;
-        this.site = site;
-        this.alreadyFailed = alreadyFailed;
+    EverySentenceAssert(GroundednessVerdict verdict, Origin origin) {
+        super(verdict, EverySentenceAssert.class, origin);
     }
 
     /**
@@ -42,21 +27,12 @@ public class EverySentenceAssert extends AbstractAssert<EverySentenceAssert, Gro
      * @throws IllegalArgumentException if {@code minScore} is outside 0..1
      */
     public EverySentenceAssert hasMinScore(double minScore) {
-        GroundednessAssert.requireScore("everySentence().hasMinScore(minScore)", minScore);
-        if (actual == null) {
-            if (!alreadyFailed) {
-                failures.fail(assertionError(ShouldNotBeNull.shouldNotBeNull()));
-            }
-            return myself;
-        }
-        boolean passed = actual.sentences().stream().allMatch(s -> GroundednessAssert.passes(s.score(), minScore));
-        if (scope != null) {
-            scope.publish(CheckReport.entry("groundedness.every-sentence", actual, minScore, passed,
-                    GroundednessAssert.where(site)));
-        }
-        if (!passed) {
-            failures.fail(assertionError(
-                    ShouldHaveEverySentenceGrounded.shouldHaveEverySentenceGrounded(response, actual, minScore)));
+        requireScore("everySentence().hasMinScore(minScore)", minScore);
+        if (isNullChecked()) {
+            boolean passed = actual.sentences().stream().allMatch(s -> passes(s.score(), minScore));
+            check(CheckReport.entry("groundedness.every-sentence", actual, minScore, passed, origin.where()), passed,
+                    () -> ShouldHaveEverySentenceGrounded.shouldHaveEverySentenceGrounded(origin.response(), actual,
+                            minScore));
         }
         return myself;
     }

@@ -1,6 +1,8 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.junit.internal.AssertionState;
 import dev.llmassert.junit.internal.FailureSink;
+import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.PendingCheck;
 import dev.llmassert.junit.internal.TestScope;
 import org.assertj.core.api.AbstractAssert;
@@ -10,14 +12,16 @@ import org.assertj.core.error.ShouldNotBeNull;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
+import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 
 /**
- * What the criteria asserts share: the judged result, where the assertion was made, where failures go, the report,
- * and the check left for after the test when no expectation is given.
+ * The work behind every judged assert, so that the public asserts stay thin (as in assertj-vavr): the judged result,
+ * where the assertion was made, where failures go, the report, the null check, and the default check that a bare
+ * assertion leaves for after the test.
  *
  * @param <SELF>   the concrete assert
- * @param <ACTUAL> the judge's result
+ * @param <ACTUAL> the judge's verdict or result
  */
 abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> extends AbstractAssert<SELF, ACTUAL> {
 
@@ -40,10 +44,12 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
     record Origin(String response, Map<String, String> context, FailureSink failures, TestScope scope,
                   StackTraceElement[] site, boolean alreadyFailed) {
 
+        /** A result handed to {@code assertThat(...)} directly: checks throw, and nothing is reported. */
         static Origin of(String response) {
             return new Origin(response, Map.of(), FailureSink.THROWING, null, null, false);
         }
 
+        /** The line where the assertion was made, or {@code null} when it is not known. */
         StackTraceElement where() {
             return site == null || site.length == 0 ? null : site[0];
         }
@@ -57,8 +63,46 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
         this.origin = origin;
     }
 
+    /**
+     * The check a bare assertion gets when it is given no expectation: after the test method under the extension,
+     * at once outside it. Asserts made by a check that is complete by itself leave nothing open.
+     *
+     * @param defaultMinScore the configured default minimum, read only by checks that use it
+     * @param afterTest       whether it runs after the test method, rather than at once outside the extension
+     */
+    Optional<AssertionError> checkDefault(DoubleSupplier defaultMinScore, boolean afterTest) {
+        return Optional.empty();
+    }
+
+    /**
+     * Leaves the default check for after the test method when the assertion runs under the extension; outside it,
+     * nothing runs after the test, so the check is made now against {@code outsideDefaultMinScore}.
+     */
+    final void leaveOpenOrCheckNow(DoubleSupplier outsideDefaultMinScore) {
+        if (origin.scope() != null) {
+            origin.scope().register(pendingCheck());
+        } else if (actual != null) {
+            checkDefault(outsideDefaultMinScore, false).ifPresent(origin.failures()::fail);
+        }
+    }
+
+    /** The default check as the test scope runs it after the method, unless an explicit check settled it. */
+    private PendingCheck pendingCheck() {
+        return new PendingCheck() {
+            @Override
+            public boolean settled() {
+                return settled.get() || origin.alreadyFailed();
+            }
+
+            @Override
+            public Optional<AssertionError> checkAfterTest(DoubleSupplier defaultMinScore) {
+                return actual == null ? Optional.empty() : checkDefault(defaultMinScore, true);
+            }
+        };
+    }
+
     /** Whether there is a result to check; a null one fails once, as AssertJ's {@code isNotNull()} does. */
-    boolean isNullChecked() {
+    final boolean isNullChecked() {
         if (actual != null) {
             return true;
         }
@@ -69,52 +113,67 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
     }
 
     /** Reports the check and hands a failure to the sink. */
-    void check(Map<String, String> entry, boolean passed, java.util.function.Supplier<ErrorMessageFactory> message) {
+    final void check(Map<String, String> entry, boolean passed, Supplier<ErrorMessageFactory> message) {
         publish(entry);
         if (!passed) {
             origin.failures().fail(assertionError(message.get()));
         }
     }
 
-    void publish(Map<String, String> entry) {
+    final void publish(Map<String, String> entry) {
         if (origin.scope() != null) {
             origin.scope().publish(entry);
         }
     }
 
-    /** The check to run after the test method when no expectation was given. */
-    PendingCheck pendingCheck(DefaultCheck check) {
-        BooleanSupplier isSettled = () -> settled.get() || origin.alreadyFailed();
-        return new PendingCheck() {
-            @Override
-            public boolean settled() {
-                return isSettled.getAsBoolean();
-            }
-
-            @Override
-            public Optional<AssertionError> checkAgainstDefault(double defaultMinScore) {
-                return actual == null ? Optional.empty() : check.run(true);
-            }
-        };
-    }
-
-    /** Outside the extension nothing runs after the test, so a bare check is checked when it is made. */
-    void checkAtOnce(DefaultCheck check) {
-        if (actual != null) {
-            check.run(false).ifPresent(origin.failures()::fail);
-        }
-    }
-
     /** The failure of a default check; after the test, its stack leads to the assertion, not the extension. */
-    Optional<AssertionError> failure(boolean passed, ErrorMessageFactory message, boolean afterTest) {
+    final Optional<AssertionError> failure(boolean passed, Supplier<ErrorMessageFactory> message, boolean afterTest) {
         if (passed) {
             return Optional.empty();
         }
-        AssertionError error = assertionError(message);
-        if (afterTest && origin.site() != null && origin.site().length > 0) {
-            error.setStackTrace(origin.site());
+        AssertionError error = assertionError(message.get());
+        if (afterTest) {
+            pointAtAssertion(error, origin);
         }
         return Optional.of(error);
+    }
+
+    /** The next assert of a chain, with what the user set on this one ({@code as(...)}, ...). */
+    final <A extends AbstractAssert<?, ?>> A carryTo(A next) {
+        AssertionState.copy(info, next.info);
+        return next;
+    }
+
+    /** A failure raised after the test method: its stack should lead to the assertion, not the extension. */
+    static void pointAtAssertion(AssertionError error, Origin origin) {
+        if (origin.site() != null && origin.site().length > 0) {
+            error.setStackTrace(origin.site());
+        }
+    }
+
+    static boolean passes(double score, double minScore) {
+        return score + TOLERANCE >= minScore;
+    }
+
+    /** A groundedness minimum: scores are normalised to 0..1. */
+    static void requireScore(String method, double minScore) {
+        if (!(minScore >= 0.0 && minScore <= 1.0)) {
+            throw new IllegalArgumentException(Messages.minScoreOutOfRange(method, minScore));
+        }
+    }
+
+    /** A share from 0 to 1, such as an agreement. */
+    static void requireFraction(String method, double value) {
+        if (!(value >= 0.0 && value <= 1.0)) {
+            throw new IllegalArgumentException(Messages.fractionOutOfRange(method, value));
+        }
+    }
+
+    /** A minimum on a criteria's own scale, which may be any finite number. */
+    static void requireFinite(String method, double value, String example) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException(Messages.notFinite(method, value, example));
+        }
     }
 
     /**
@@ -123,19 +182,5 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
      */
     static boolean agreementReaches(double agreement, double minAgreement) {
         return agreement + AGREEMENT_PRECISION >= minAgreement;
-    }
-
-    static void requireFraction(String method, double value) {
-        if (!(value >= 0.0 && value <= 1.0)) {
-            throw new IllegalArgumentException(dev.llmassert.junit.internal.Messages.fractionOutOfRange(method,
-                    value));
-        }
-    }
-
-    /** A check against the default expectation. */
-    @FunctionalInterface
-    interface DefaultCheck {
-        /** @param afterTest whether it runs after the test method, rather than at once outside the extension */
-        Optional<AssertionError> run(boolean afterTest);
     }
 }

@@ -2,6 +2,7 @@ package dev.llmassert.junit;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.JudgeSupply;
 import dev.llmassert.junit.internal.Messages;
@@ -93,8 +94,7 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     /** Fails the class at once on a bad configuration, rather than in every test. */
     @Override
     public void beforeAll(ExtensionContext context) {
-        JudgeSupply.configuration(context);
-        RecordingSupply.configuration(context);
+        ConfigurationResolver.of(context);
     }
 
     /**
@@ -103,8 +103,7 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
      */
     @Override
     public void beforeEach(ExtensionContext context) {
-        JudgeSupply.configuration(context);
-        RecordingSupply.configuration(context);
+        ConfigurationResolver.of(context);
         RecordingSupply.testStarted(context);
         JudgeSupply.prepareRecording(context);
     }
@@ -178,9 +177,8 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
         if (pending.isEmpty()) {
             return;
         }
-        AssertionError failure = pending.size() == 1 ? pending.get(0) : new MultipleFailuresError(pending.size()
-                + " checks left open by the test failed after it (isGroundedIn(...) or meetsAll(...) without"
-                + " withMinScore(...), meets(...) without withOption(...) or withMinScore(...))", pending);
+        AssertionError failure = pending.size() == 1 ? pending.get(0) : new MultipleFailuresError(
+                Messages.checksLeftOpenFailed(pending.size()), pending);
         if (testFailure != null) {
             failure.addSuppressed(testFailure);
         }

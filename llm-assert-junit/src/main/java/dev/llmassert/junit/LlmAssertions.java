@@ -4,38 +4,49 @@ import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
+import org.apiguardian.api.API;
 import org.assertj.core.annotation.CheckReturnValue;
+import org.assertj.core.api.Assertions;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
- * Entry point of the assertions on LLM output.
+ * Entry point of the assertions on LLM output, and of all of AssertJ's: it extends AssertJ's {@link Assertions}, so
+ * one static import serves both.
  *
  * <pre>{@code
  * import static dev.llmassert.junit.LlmAssertions.assertThat;
  *
- * assertThat(answer).isGroundedIn(MANUAL).withMinScore(0.8);
+ * assertThat(answer).isNotBlank().doesNotContain("As an AI").isGroundedIn(MANUAL).withMinScore(0.8);
  * assertThat(answer).meets(CriteriaCatalog.CONCISENESS).withOption("Concise");
  * assertThat(answer).satisfies("Does the answer tell the customer which button to press?");
  * assertThat(answer).inContext("question", question).meets(CriteriaCatalog.ANSWER_RELEVANCE).withMinScore(0.75);
  * assertThat(newAnswer).isPreferredOver(oldAnswer).on(CriteriaCatalog.CONCISENESS);
  * assertThat(answer).meetsAll(releaseRubric).withMinScore(0.8);
+ * assertThat(verdict.sentences()).hasSize(2);   // AssertJ's own assertThat(List), through the same import
  * }</pre>
  *
- * <p>A class that also static-imports AssertJ's {@code Assertions.assertThat} cannot import both
- * {@code assertThat(String)}; call this one as {@code LlmAssertions.assertThat(answer)} there.
+ * <p>Import {@code LlmAssertions.assertThat} instead of {@code org.assertj.core.api.Assertions.assertThat}, not
+ * beside it: both declare {@code assertThat(String)}, and this one hides AssertJ's with an assert that has all of
+ * AssertJ's string checks. As AssertJ's own, the class can be extended to add a project's entry points.
  */
-public final class LlmAssertions {
+@API(status = STABLE, since = "0.1")
+@CheckReturnValue
+public class LlmAssertions extends Assertions {
 
-    private LlmAssertions() {
+    /** For a project's own entry point that extends this one, as AssertJ's {@link Assertions} allows. */
+    protected LlmAssertions() {
     }
 
-    /** Assertions on {@code response}, judged by the judge of the running {@link LlmJudge} test. */
-    @CheckReturnValue
+    /**
+     * Assertions on {@code response}: AssertJ's string assertions, and the judged checks, judged by the judge of the
+     * running {@link LlmJudge} test.
+     */
     public static ResponseAssert assertThat(String response) {
         return new ResponseAssert(response);
     }
 
     /** Assertions on a verdict obtained from a judge directly. */
-    @CheckReturnValue
     public static GroundednessAssert assertThat(GroundednessVerdict verdict) {
         return new GroundednessAssert(verdict);
     }
@@ -44,19 +55,16 @@ public final class LlmAssertions {
      * Assertions on a result obtained from a {@code DirectJudge} directly, e.g. to expect an option other than the
      * best outside the extension: {@code assertThat(judge.evaluate(answer, politeness)).withOption("Impolite")}.
      */
-    @CheckReturnValue
     public static CriteriaAssert assertThat(DirectResult result) {
         return new CriteriaAssert(result);
     }
 
     /** Assertions on a comparison obtained from a {@code PairwiseJudge} directly, for the response at index 0. */
-    @CheckReturnValue
     public static PairwiseAssert assertThat(PairwiseResult result) {
         return new PairwiseAssert(result);
     }
 
     /** Assertions on a multi-criteria result obtained from a {@code DirectJudge} directly. */
-    @CheckReturnValue
     public static MultiCriteriaAssert assertThat(MultiCriteriaResult result) {
         return new MultiCriteriaAssert(result);
     }

@@ -53,6 +53,9 @@ public @interface LlmJudge {
     /** The configuration key of {@link #model()}: {@value}. */
     String MODEL_KEY = ConfigKeys.JUDGE_MODEL;
 
+    /** The configuration key of {@link #temperature()}: {@value}. */
+    String TEMPERATURE_KEY = ConfigKeys.JUDGE_TEMPERATURE;
+
     /** The configuration key of {@link #concurrency()}: {@value}. */
     String CONCURRENCY_KEY = ConfigKeys.JUDGE_CONCURRENCY;
 
@@ -72,6 +75,12 @@ public @interface LlmJudge {
 
     /** The judge model for the provider. Key {@value #MODEL_KEY}. */
     String model() default DEFAULT;
+
+    /**
+     * The judge model's temperature, from 0 to 2: 0 (the default) for repeatable judgements; above 0 for
+     * self-consistency samples ({@code sampled(n)}), which must be able to differ. Key {@value #TEMPERATURE_KEY}.
+     */
+    double temperature() default UNSET;
 
     /** Judge calls in flight at once, from 1 to 256. Key {@value #CONCURRENCY_KEY}. */
     int concurrency() default UNSET;

@@ -1,7 +1,10 @@
 package dev.llmassert.junit;
 
-import org.assertj.core.api.AbstractSoftAssertions;
+import org.apiguardian.api.API;
 import org.assertj.core.annotation.CheckReturnValue;
+import org.assertj.core.api.AbstractSoftAssertions;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Collects every failing check of a test instead of stopping at the first, so a suite that checks several answers
@@ -19,9 +22,10 @@ import org.assertj.core.annotation.CheckReturnValue;
  * extension checks it after the test method, as for plain assertions, so it cannot be lost when
  * {@code assertAll()} has already run.
  */
+@API(status = STABLE, since = "0.1")
 public class LlmSoftAssertions extends AbstractSoftAssertions {
 
-    /** Soft assertions on {@code response}: its failing checks are collected. */
+    /** Soft assertions on {@code response}: its failing checks, string checks and judged ones, are collected. */
     @CheckReturnValue
     public ResponseAssert assertThat(String response) {
         return proxy(ResponseAssert.class, String.class, response).collectingFailuresIn(this);

@@ -4,11 +4,13 @@ import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.criteria.MultiCriteriaItem;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.junit.internal.CheckReport;
-import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.PendingCheck;
 import dev.llmassert.junit.internal.ShouldMeetAllCriteria;
+import org.apiguardian.api.API;
 
 import java.util.Optional;
+import java.util.function.DoubleSupplier;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Checks a multi-criteria verdict: made by {@code assertThat(response).meetsAll(multiCriteria)}, which judged the
@@ -18,6 +20,7 @@ import java.util.Optional;
  * test method against the best attainable aggregate (1.0 when scores are normalised): every criteria at its best
  * option, target or threshold. Outside the extension that check is made at once.
  */
+@API(status = STABLE, since = "0.1")
 public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, MultiCriteriaResult> {
 
     private final double bestAttainable;
@@ -37,13 +40,10 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
      * aggregate 0, so it fails any minimum above 0.
      */
     public MultiCriteriaAssert withMinScore(double minScore) {
-        if (!Double.isFinite(minScore)) {
-            throw new IllegalArgumentException(Messages.nullArgument("withMinScore(minScore) as a finite number",
-                    "Pass the aggregate to reach, e.g. withMinScore(0.8)."));
-        }
+        requireFinite("withMinScore(minScore)", minScore, "withMinScore(0.8)");
         settled.set(true);
         if (isNullChecked()) {
-            boolean passed = actual.score() + TOLERANCE >= minScore;
+            boolean passed = passes(actual.score(), minScore);
             check(CheckReport.entry("multi-criteria", actual, minScore, passed, origin.where()), passed,
                     () -> ShouldMeetAllCriteria.shouldMeetAll(origin.response(), origin.context(), actual, minScore,
                             false, null));
@@ -56,18 +56,12 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
         return actual;
     }
 
-    PendingCheck pendingCheck() {
-        return pendingCheck(this::checkBestAttainable);
-    }
-
-    void checkAtOnceAgainstBestAttainable() {
-        checkAtOnce(this::checkBestAttainable);
-    }
-
-    private Optional<AssertionError> checkBestAttainable(boolean afterTest) {
-        boolean passed = actual.score() + TOLERANCE >= bestAttainable;
+    /** A bare {@code meetsAll(...)} expects the best attainable aggregate. */
+    @Override
+    Optional<AssertionError> checkDefault(DoubleSupplier defaultMinScore, boolean afterTest) {
+        boolean passed = passes(actual.score(), bestAttainable);
         publish(CheckReport.entry("multi-criteria", actual, bestAttainable, passed, origin.where()));
-        return failure(passed, ShouldMeetAllCriteria.shouldMeetAll(origin.response(), origin.context(), actual,
+        return failure(passed, () -> ShouldMeetAllCriteria.shouldMeetAll(origin.response(), origin.context(), actual,
                 bestAttainable, true, afterTest ? origin.where() : null), afterTest);
     }
 

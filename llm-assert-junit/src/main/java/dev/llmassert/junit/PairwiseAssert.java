@@ -7,6 +7,7 @@ import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.junit.internal.CheckReport;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.ShouldBePreferred;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,11 +15,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * Checks a pairwise judge's comparison of a response (number 0) with others: made by
  * {@code assertThat(response).isPreferredOver(others).on(criteria)}, which already checked that the response won
  * every contest. The methods here check how reliable that comparison is.
  */
+@API(status = STABLE, since = "0.1")
 public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult> {
 
     private final List<String> responses;
@@ -101,10 +105,8 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
         }
         if (checkedForBias == null) {
             if (judge == null) {
-                throw new IllegalStateException("withoutPositionalBias() needs the positional-bias check, but this"
-                        + " comparison ran without it and this assert has no judge to ask again."
-                        + System.lineSeparator() + "Fix: build the judge with .checkPositionalBias(true), or assert"
-                        + " through assertThat(response).isPreferredOver(other).on(criteria).withoutPositionalBias().");
+                throw new IllegalStateException(Messages.noJudgeToCheckBias("comparison ran",
+                        "assertThat(response).isPreferredOver(other).on(criteria).withoutPositionalBias()"));
             }
             List<String> reversed = new ArrayList<>(responses);
             Collections.reverse(reversed);

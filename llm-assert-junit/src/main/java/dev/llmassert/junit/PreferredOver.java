@@ -7,19 +7,23 @@ import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.junit.internal.AssertionState;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.PendingCheck;
-import org.assertj.core.annotation.CheckReturnValue;
+import org.apiguardian.api.API;
 import org.assertj.core.api.WritableAssertionInfo;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.DoubleSupplier;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * A comparison waiting for its criteria: {@code assertThat(newAnswer).isPreferredOver(oldAnswer)} makes it, and
  * {@link #on(Criteria)} compares and checks. Under {@link LlmJudge}, one never finished with {@code on(...)} fails
  * the test after the method, naming the line.
  */
+@API(status = STABLE, since = "0.1")
 public class PreferredOver {
 
     private final String response;
@@ -40,9 +44,10 @@ public class PreferredOver {
 
     /**
      * Compares the response with the others on {@code criteria} (one pairwise judgement) and verifies that it won
-     * every contest. The failure gives the ranking and who won each contest, with the judge's explanations.
+     * every contest. The failure gives the ranking and who won each contest, with the judge's explanations. The
+     * assert it returns checks how reliable the comparison is ({@code withoutPositionalBias()},
+     * {@code withAgreementAtLeast(...)}); the preference itself is checked already.
      */
-    @CheckReturnValue
     public PairwiseAssert on(Criteria criteria) {
         if (criteria == null) {
             throw new IllegalArgumentException(Messages.nullArgument("on(criteria)",
@@ -57,10 +62,9 @@ public class PreferredOver {
         List<String> responses = new ArrayList<>();
         responses.add(response);
         responses.addAll(others);
-        PairwiseJudge chosen = judge;
-        Instance context = ResponseAssert.contextInstance(origin.context());
-        PairwiseResult result = chosen.compare(responses, criteria, context);
-        PairwiseAssert pairwise = new PairwiseAssert(result, responses, context, chosen, origin);
+        Instance context = Judging.contextInstance(origin.context());
+        PairwiseResult result = judge.compare(responses, criteria, context);
+        PairwiseAssert pairwise = new PairwiseAssert(result, responses, context, judge, origin);
         AssertionState.copy(info, pairwise.info);
         return pairwise.isPreferred();
     }
@@ -74,11 +78,9 @@ public class PreferredOver {
             }
 
             @Override
-            public Optional<AssertionError> checkAgainstDefault(double defaultMinScore) {
+            public Optional<AssertionError> checkAfterTest(DoubleSupplier defaultMinScore) {
                 AssertionError error = new AssertionError(Messages.preferenceWithoutCriteria(origin.where()));
-                if (origin.site() != null && origin.site().length > 0) {
-                    error.setStackTrace(origin.site());
-                }
+                JudgedAssert.pointAtAssertion(error, origin);
                 return Optional.of(error);
             }
         };

@@ -3,33 +3,29 @@ package dev.llmassert.junit;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
-import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.MultiCriteria;
-import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
-import dev.llmassert.core.groundedness.GroundednessVerdict;
-import dev.llmassert.junit.internal.AssertionState;
-import dev.llmassert.junit.internal.CallSite;
-import dev.llmassert.junit.internal.ConfigurationResolver;
-import dev.llmassert.junit.internal.CurrentTest;
-import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.TestScope;
-import org.assertj.core.api.AbstractAssert;
+import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractStringAssert;
 import org.assertj.core.api.AssertionErrorCollector;
 import org.assertj.core.error.ShouldNotBeNull;
 
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
- * Assertions on an LLM response, made by {@link LlmAssertions#assertThat(String)}.
+ * Assertions on an LLM response, made by {@link LlmAssertions#assertThat(String)}: AssertJ's string assertions, and
+ * the judged checks below, which chain with them:
+ *
+ * <pre>{@code
+ * assertThat(answer).isNotBlank().doesNotContain("As an AI").isGroundedIn(manual).withMinScore(0.8);
+ * }</pre>
  *
  * <p>The judge is the one of the running {@link LlmJudge} test, or the one given to {@link #usingJudge} (groundedness)
  * or {@link #usingCriteriaJudge} (criteria).
@@ -47,14 +43,10 @@ import java.util.Optional;
  *       {@link #sampled(int)} asks for self-consistency samples.</li>
  * </ul>
  */
-public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
+@API(status = STABLE, since = "0.1")
+public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
 
-    private GroundednessJudge judge;
-    private DirectJudge directJudge;
-    private PairwiseJudge pairwiseJudge;
-    private final Map<String, String> context = new LinkedHashMap<>();
-    private Integer samples;
-    private FailureSink failures = FailureSink.THROWING;
+    private final Judging judging = new Judging();
 
     public ResponseAssert(String response) {
         super(response, ResponseAssert.class);
@@ -75,7 +67,7 @@ public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
                     "Pass a GroundednessJudge, e.g. Judges.groundedness(JudgeSettings.defaults()), "
                             + "or drop usingJudge(...) to use the judge of @LlmJudge."));
         }
-        this.judge = judge;
+        judging.use(judge);
         return myself;
     }
 
@@ -90,15 +82,24 @@ public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
         if (sources == null) {
             throw new IllegalArgumentException(Messages.noSources());
         }
-        return judgeAgainst(Arrays.asList(sources));
+        return isGroundedIn(Arrays.asList(sources));
     }
 
     /** As {@link #isGroundedIn(String...)}, for sources that are several chunks, e.g. retrieval results. */
     public GroundednessAssert isGroundedIn(List<String> sources) {
-        if (sources == null) {
+        if (sources == null || sources.isEmpty()) {
             throw new IllegalArgumentException(Messages.noSources());
         }
-        return judgeAgainst(sources);
+        for (int i = 0; i < sources.size(); i++) {
+            if (sources.get(i) == null || sources.get(i).isBlank()) {
+                throw new IllegalArgumentException(Messages.blankSource(i));
+            }
+        }
+        List<String> judgedSources = List.copyOf(sources);
+        return judging.check(actual, info, this::nullResponse,
+                origin -> new GroundednessAssert(
+                        judging.groundednessJudge(origin.scope()).judge(actual, judgedSources), origin),
+                origin -> new GroundednessAssert(null, origin), true);
     }
 
     /**
@@ -115,7 +116,7 @@ public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
                     "Pass a DirectJudge, e.g. DirectJudge.builder().chatModel(JudgeModels.chatModel(settings))"
                             + ".build(), or drop usingCriteriaJudge(...) to use the judge of @LlmJudge."));
         }
-        this.directJudge = judge;
+        judging.use(judge);
         return myself;
     }
 
@@ -126,7 +127,7 @@ public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
                     "Pass a PairwiseJudge, e.g. PairwiseJudge.builder().chatModel(JudgeModels.chatModel(settings))"
                             + ".build(), or drop usingCriteriaJudge(...) to use the judge of @LlmJudge."));
         }
-        this.pairwiseJudge = judge;
+        judging.use(judge);
         return myself;
     }
 
@@ -143,7 +144,7 @@ public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
             throw new IllegalArgumentException(Messages.nullArgument("inContext(\"" + field + "\", value)",
                     "Pass the text of the field; an empty string is allowed."));
         }
-        context.put(field.strip(), value);
+        judging.putContext(field.strip(), value);
         return myself;
     }
 
@@ -159,7 +160,7 @@ public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
         if (n < 1 || n > CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY) {
             throw new IllegalArgumentException(Messages.samplesOutOfRange(n, CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY));
         }
-        this.samples = n;
+        judging.samples(n);
         return myself;
     }
 
@@ -178,14 +179,7 @@ public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
                     "Pass a criteria, e.g. CriteriaCatalog.CONCISENESS, CriteriaLoader.fromClasspath(\"criteria/"
                             + "tone.json\"), or an @LlmJudge.Criteria parameter."));
         }
-        CriteriaAssert criteriaAssert = judgeOn(criteria, "meets(...)");
-        Optional<TestScope> scope = Optional.ofNullable(criteriaAssert.origin.scope());
-        if (scope.isPresent()) {
-            scope.get().register(criteriaAssert.pendingCheck());
-        } else {
-            criteriaAssert.checkAtOnceAgainstBestOption();
-        }
-        return criteriaAssert;
+        return judgeOn(criteria, "meets(...)", true);
     }
 
     /**
@@ -203,7 +197,7 @@ public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
             throw new IllegalArgumentException(Messages.nullArgument("satisfies(question) as a non-blank text",
                     "Pass a Yes/No question about the response, e.g. satisfies(\"Is the text self-contained?\")."));
         }
-        CriteriaAssert criteriaAssert = judgeOn(Criteria.yesNo(question), "satisfies(...)");
+        CriteriaAssert criteriaAssert = judgeOn(Criteria.yesNo(question), "satisfies(...)", false);
         return criteriaAssert.origin.alreadyFailed() ? criteriaAssert : criteriaAssert.withOption("Yes");
     }
 
@@ -220,23 +214,13 @@ public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
                     "Pass a multi-criteria, e.g. CriteriaLoader.multiCriteriaFromClasspath(\"criteria/rubric.json\")"
                             + " or an @LlmJudge.Criteria MultiCriteria parameter."));
         }
-        StackTraceElement[] site = CallSite.capture();
-        Optional<TestScope> scope = CurrentTest.scope();
         double best = MultiCriteriaAssert.bestAttainable(multiCriteria);
-        if (actual == null) {
-            failures.fail(assertionError(ShouldNotBeNull.shouldNotBeNull()));
-            return carryState(new MultiCriteriaAssert(null, best, origin(scope, site, true)));
-        }
-        Map<String, String> fields = new LinkedHashMap<>(context);
-        multiCriteria.criteria().forEach(c -> fields.putIfAbsent(c.toEvaluateField(), actual));
-        MultiCriteriaResult result = directJudge(scope, "meetsAll(...)").evaluate(new Instance(fields), multiCriteria);
-        MultiCriteriaAssert multi = carryState(new MultiCriteriaAssert(result, best, origin(scope, site, false)));
-        if (scope.isPresent()) {
-            scope.get().register(multi.pendingCheck());
-        } else {
-            multi.checkAtOnceAgainstBestAttainable();
-        }
-        return multi;
+        return judging.check(actual, info, this::nullResponse, origin -> {
+            Map<String, String> fields = judging.fields(null, null);
+            multiCriteria.criteria().forEach(c -> fields.putIfAbsent(c.toEvaluateField(), actual));
+            return new MultiCriteriaAssert(judging.directJudge(origin.scope(), "meetsAll(...)")
+                    .evaluate(new Instance(fields), multiCriteria), best, origin);
+        }, origin -> new MultiCriteriaAssert(null, best, origin), true);
     }
 
     /**
@@ -253,116 +237,28 @@ public class ResponseAssert extends AbstractAssert<ResponseAssert, String> {
                         "Pass the texts of the responses to compare with."));
             }
         }
-        StackTraceElement[] site = CallSite.capture();
-        Optional<TestScope> scope = CurrentTest.scope();
-        boolean nullResponse = actual == null;
-        if (nullResponse) {
-            failures.fail(assertionError(ShouldNotBeNull.shouldNotBeNull()));
-        }
-        PairwiseJudge chosen = nullResponse ? null : pairwiseJudge(scope, "isPreferredOver(...).on(...)");
-        PreferredOver preferred = new PreferredOver(actual, Arrays.asList(others), chosen,
-                origin(scope, site, nullResponse), info);
-        scope.ifPresent(s -> s.register(preferred.pendingCheck()));
-        return preferred;
-    }
-
-    /** The context fields as an instance, or {@code null} when there are none. */
-    static Instance contextInstance(Map<String, String> context) {
-        return context == null || context.isEmpty() ? null : new Instance(context);
-    }
-
-    private CriteriaAssert judgeOn(Criteria criteria, String check) {
-        StackTraceElement[] site = CallSite.capture();
-        Optional<TestScope> scope = CurrentTest.scope();
-        if (actual == null) {
-            failures.fail(assertionError(ShouldNotBeNull.shouldNotBeNull()));
-            return carryState(new CriteriaAssert(null, null, null, null, origin(scope, site, true)));
-        }
-        if (context.containsKey(criteria.toEvaluateField())) {
-            throw new IllegalArgumentException(Messages.contextRepeatsEvaluatedField(criteria.name(),
-                    criteria.toEvaluateField()));
-        }
-        Map<String, String> fields = new LinkedHashMap<>();
-        fields.put(criteria.toEvaluateField(), actual);
-        fields.putAll(context);
-        Instance instance = new Instance(fields);
-        DirectJudge chosen = directJudge(scope, check);
-        DirectResult result = chosen.evaluate(instance, criteria);
-        return carryState(new CriteriaAssert(result, actual, instance, chosen, origin(scope, site, false)));
-    }
-
-    private DirectJudge directJudge(Optional<TestScope> scope, String check) {
-        if (directJudge != null) {
-            requireSamplesOf(directJudge.samples());
-            return directJudge;
-        }
-        TestScope test = scope.orElseThrow(() -> new IllegalStateException(Messages.noCriteriaJudge(check,
-                "DirectJudge")));
-        return test.directJudge(samples == null ? 1 : samples).orElseThrow(() -> new IllegalStateException(
-                Messages.noCriteriaJudgeUnderLocalJudge(check, test.provider())));
-    }
-
-    private PairwiseJudge pairwiseJudge(Optional<TestScope> scope, String check) {
-        if (pairwiseJudge != null) {
-            requireSamplesOf(pairwiseJudge.samples());
-            return pairwiseJudge;
-        }
-        TestScope test = scope.orElseThrow(() -> new IllegalStateException(Messages.noCriteriaJudge(check,
-                "PairwiseJudge")));
-        return test.pairwiseJudge(samples == null ? 1 : samples).orElseThrow(() -> new IllegalStateException(
-                Messages.noCriteriaJudgeUnderLocalJudge(check, test.provider())));
-    }
-
-    private void requireSamplesOf(int judgeSamples) {
-        if (samples != null && samples != judgeSamples) {
-            throw new IllegalStateException(Messages.sampledWithOwnJudge(samples, judgeSamples));
-        }
-    }
-
-    private JudgedAssert.Origin origin(Optional<TestScope> scope, StackTraceElement[] site, boolean alreadyFailed) {
-        return new JudgedAssert.Origin(actual, Collections.unmodifiableMap(new LinkedHashMap<>(context)), failures,
-                scope.orElse(null), site, alreadyFailed);
-    }
-
-    private <A extends AbstractAssert<?, ?>> A carryState(A next) {
-        AssertionState.copy(info, next.info);
-        return next;
+        return judging.preferredOver(actual, List.of(others), info, this::nullResponse);
     }
 
     /** Sends this assert's failures, and those of the asserts it makes, to soft assertions. */
     ResponseAssert collectingFailuresIn(AssertionErrorCollector collector) {
-        this.failures = FailureSink.collectingIn(collector);
+        judging.collectFailuresIn(collector);
         return myself;
     }
 
-    private GroundednessAssert judgeAgainst(List<String> sources) {
-        if (sources.isEmpty()) {
-            throw new IllegalArgumentException(Messages.noSources());
-        }
-        for (int i = 0; i < sources.size(); i++) {
-            if (sources.get(i) == null || sources.get(i).isBlank()) {
-                throw new IllegalArgumentException(Messages.blankSource(i));
+    private CriteriaAssert judgeOn(Criteria criteria, String check, boolean leavesDefaultOpen) {
+        return judging.check(actual, info, this::nullResponse, origin -> {
+            if (judging.hasContext(criteria.toEvaluateField())) {
+                throw new IllegalArgumentException(Messages.contextRepeatsEvaluatedField(criteria.name(),
+                        criteria.toEvaluateField()));
             }
-        }
-        StackTraceElement[] site = CallSite.capture();
-        Optional<TestScope> scope = CurrentTest.scope();
-        if (actual == null) {
-            // a soft assertion collects this and goes on; the returned assert then has nothing left to report
-            failures.fail(assertionError(ShouldNotBeNull.shouldNotBeNull()));
-            return carryState(new GroundednessAssert(null, null, failures, scope.orElse(null), site, true));
-        }
-        GroundednessJudge chosen = judge != null
-                ? judge
-                : scope.map(TestScope::groundednessJudge).orElseThrow(() -> new IllegalStateException(Messages.noJudge()));
-        GroundednessVerdict verdict = chosen.judge(actual, List.copyOf(sources));
-        GroundednessAssert grounded = carryState(
-                new GroundednessAssert(verdict, actual, failures, scope.orElse(null), site, false));
-        if (scope.isPresent()) {
-            scope.get().register(grounded.pendingCheck());
-        } else {
-            grounded.checkAtOnceAgainstDefault(ConfigurationResolver.outsideJUnit().minScore());
-        }
-        return grounded;
+            Instance instance = new Instance(judging.fields(criteria.toEvaluateField(), actual));
+            DirectJudge judge = judging.directJudge(origin.scope(), check);
+            return new CriteriaAssert(judge.evaluate(instance, criteria), actual, instance, judge, origin);
+        }, origin -> new CriteriaAssert(null, null, null, null, origin), leavesDefaultOpen);
     }
 
+    private AssertionError nullResponse() {
+        return assertionError(ShouldNotBeNull.shouldNotBeNull());
+    }
 }

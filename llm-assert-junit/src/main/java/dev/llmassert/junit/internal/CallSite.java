@@ -11,7 +11,8 @@ public final class CallSite {
             "dev.llmassert.junit.EverySentenceAssert", "dev.llmassert.junit.LlmAssertions",
             "dev.llmassert.junit.LlmSoftAssertions", "dev.llmassert.junit.JudgedAssert",
             "dev.llmassert.junit.CriteriaAssert", "dev.llmassert.junit.PairwiseAssert",
-            "dev.llmassert.junit.PreferredOver", "dev.llmassert.junit.MultiCriteriaAssert");
+            "dev.llmassert.junit.PreferredOver", "dev.llmassert.junit.MultiCriteriaAssert",
+            "dev.llmassert.junit.Judging");
     private static final List<String> LIBRARY_PACKAGES = List.of(
             "dev.llmassert.junit.internal.", "org.assertj.", "net.bytebuddy.", "java.", "jdk.", "sun.");
 

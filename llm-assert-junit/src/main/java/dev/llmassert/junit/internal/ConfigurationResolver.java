@@ -6,6 +6,7 @@ import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.junit.JudgeRecordings;
 import dev.llmassert.junit.LlmJudge;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -13,19 +14,23 @@ import org.junit.platform.commons.support.AnnotationSupport;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
-import java.util.ArrayList;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Reads each configuration key from, in order: the nearest {@link LlmJudge} or {@link JudgeRecordings} attribute
- * that sets it, the JUnit
- * configuration parameters, the environment, and the default.
+ * that sets it, the JUnit configuration parameters, the environment, and the default. The annotations of a class or
+ * method are walked once, for the judge and the recordings together; {@link #of(ExtensionContext)} keeps the result
+ * in the context's store, as JUnit's {@code TimeoutExtension} keeps its annotation.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ConfigurationResolver {
 
     /** One place a value can come from, asked in order. */
@@ -39,15 +44,35 @@ public final class ConfigurationResolver {
     }
 
     private final List<Source> sources;
+    private final Annotations annotations;
 
     public ConfigurationResolver(List<Source> sources) {
+        this(sources, new Annotations(List.of()));
+    }
+
+    private ConfigurationResolver(List<Source> sources, Annotations annotations) {
         this.sources = List.copyOf(sources);
+        this.annotations = annotations;
+    }
+
+    /**
+     * The configuration of {@code context} (a class or method), resolved when first asked for and kept in its store:
+     * the judge, the default minimum and the recordings, from one walk over the annotations.
+     *
+     * @throws ExtensionConfigurationException naming the key, the value, where it was set and what is allowed
+     */
+    public static ResolvedConfiguration of(ExtensionContext context) {
+        // keyed by the context itself: a store lookup also searches the parent stores, and a method's settings may
+        // differ from its class's
+        return ExtensionState.getOrCompute(ExtensionState.store(context), new ConfigurationKey(context.getUniqueId()),
+                () -> forContext(context).resolve(), ResolvedConfiguration.class);
     }
 
     /** The sources of {@code context}: its {@code @LlmJudge} attributes, JUnit parameters and the environment. */
-    public static ConfigurationResolver forContext(ExtensionContext context) {
+    static ConfigurationResolver forContext(ExtensionContext context) {
+        Annotations annotations = Annotations.of(context);
         return new ConfigurationResolver(List.of(
-                annotations(context),
+                annotations,
                 new Source() {
                     @Override
                     public String get(String key) {
@@ -60,7 +85,7 @@ public final class ConfigurationResolver {
                                 + " (-D" + key + "=... or junit-platform.properties)";
                     }
                 },
-                environment(System::getenv)));
+                environment(System::getenv)), annotations);
     }
 
     /**
@@ -97,43 +122,14 @@ public final class ConfigurationResolver {
         };
     }
 
-    /**
-     * The {@code @LlmJudge} and {@code @JudgeRecordings} attributes on the method, then its class, then the
-     * enclosing classes.
-     */
-    static Source annotations(ExtensionContext context) {
-        List<Found> found = new ArrayList<>();
-        for (ExtensionContext c = context; c != null; c = c.getParent().orElse(null)) {
-            Optional<AnnotatedElement> element = c.getElement();
-            if (element.isPresent()) {
-                AnnotationSupport.findAnnotation(element.get(), LlmJudge.class)
-                        .ifPresent(annotation -> found.add(new Found(annotation, element.get())));
-                AnnotationSupport.findAnnotation(element.get(), JudgeRecordings.class)
-                        .ifPresent(annotation -> found.add(new Found(annotation, element.get())));
-            }
-        }
-        return new Source() {
-            @Override
-            public String get(String key) {
-                return found.stream().map(f -> f.value(key)).filter(v -> v != null).findFirst().orElse(null);
-            }
-
-            @Override
-            public String describe(String key) {
-                return found.stream().filter(f -> f.value(key) != null).findFirst()
-                        .map(f -> "@" + f.annotation().annotationType().getSimpleName() + " on " + f.where())
-                        .orElse("@LlmJudge");
-            }
-        };
-    }
-
     /** The value of {@code key}: the first source that sets it to something other than blank, or {@code null}. */
     public String get(String key) {
         return firstSetting(key).map(Setting::value).orElse(null);
     }
 
     /**
-     * The settings and default minimum.
+     * The settings, the default minimum and the recordings, the default recordings mode taken from the {@code CI}
+     * environment variable.
      *
      * @throws ExtensionConfigurationException naming the key, the value, where it was set and what is allowed
      */
@@ -144,7 +140,8 @@ public final class ConfigurationResolver {
         } catch (InvalidSettingException e) {
             throw invalid(e);
         }
-        return new ResolvedConfiguration(settings, minScore());
+        double minScore = minScore();
+        return new ResolvedConfiguration(settings, minScore, recordings(annotations.recordingsFile(), System::getenv));
     }
 
     /**
@@ -221,6 +218,58 @@ public final class ConfigurationResolver {
     private record Setting(String value, String source) {
     }
 
+    private record ConfigurationKey(String uniqueId) {
+    }
+
+    /**
+     * The {@code @LlmJudge} and {@code @JudgeRecordings} annotations on the method, then its class (and
+     * superclasses), then the enclosing classes: nearest first.
+     */
+    private record Annotations(List<Found> found) implements Source {
+
+        static Annotations of(ExtensionContext context) {
+            List<Found> found = new ArrayList<>();
+            for (ExtensionContext c = context; c != null; c = c.getParent().orElse(null)) {
+                Optional<AnnotatedElement> element = c.getElement();
+                if (element.isPresent()) {
+                    AnnotationSupport.findAnnotation(element.get(), LlmJudge.class)
+                            .ifPresent(annotation -> found.add(new Found(annotation, element.get())));
+                    AnnotationSupport.findAnnotation(element.get(), JudgeRecordings.class)
+                            .ifPresent(annotation -> found.add(new Found(annotation, element.get())));
+                }
+            }
+            return new Annotations(List.copyOf(found));
+        }
+
+        @Override
+        public String get(String key) {
+            return found.stream().map(f -> f.value(key)).filter(v -> v != null).findFirst().orElse(null);
+        }
+
+        @Override
+        public String describe(String key) {
+            return found.stream().filter(f -> f.value(key) != null).findFirst()
+                    .map(f -> "@" + f.annotation().annotationType().getSimpleName() + " on " + f.where())
+                    .orElse("@LlmJudge");
+        }
+
+        /** The file of the nearest {@code @JudgeRecordings(file = ...)}, or {@code null}. */
+        Path recordingsFile() {
+            for (Found f : found) {
+                if (f.annotation() instanceof JudgeRecordings recordings
+                        && !JudgeRecordings.DEFAULT.equals(recordings.file())) {
+                    try {
+                        return Path.of(recordings.file().strip());
+                    } catch (InvalidPathException e) {
+                        throw new ExtensionConfigurationException(
+                                Messages.badRecordingsFile(recordings.file(), f.element(), e.getReason()), e);
+                    }
+                }
+            }
+            return null;
+        }
+    }
+
     private record Found(Annotation annotation, AnnotatedElement element) {
 
         String value(String key) {
@@ -235,6 +284,8 @@ public final class ConfigurationResolver {
             return switch (key) {
                 case LlmJudge.PROVIDER_KEY -> textOrNull(judge.provider());
                 case LlmJudge.MODEL_KEY -> textOrNull(judge.model());
+                case LlmJudge.TEMPERATURE_KEY ->
+                        judge.temperature() == LlmJudge.UNSET ? null : String.valueOf(judge.temperature());
                 case LlmJudge.CONCURRENCY_KEY ->
                         judge.concurrency() == LlmJudge.UNSET ? null : String.valueOf(judge.concurrency());
                 case LlmJudge.MIN_SCORE_KEY ->

@@ -32,13 +32,6 @@ public final class JudgeSupply {
     private JudgeSupply() {
     }
 
-    /** The configuration of {@code context}, resolved once per class or method. */
-    public static ResolvedConfiguration configuration(ExtensionContext context) {
-        // keyed by the context itself: a method's settings may differ from its class's
-        return ExtensionState.getOrCompute(ExtensionState.store(context), new ConfigurationKey(context.getUniqueId()),
-                () -> ConfigurationResolver.forContext(context).resolve(), ResolvedConfiguration.class);
-    }
-
     /** Makes every test under {@code context} use {@code judge}. */
     public static void supply(ExtensionContext context, GroundednessJudge judge) {
         ExtensionState.store(context).put(Supplied.GROUNDEDNESS_JUDGE, judge);
@@ -64,7 +57,7 @@ public final class JudgeSupply {
         if (supplied != null) {
             return supplied;
         }
-        JudgeSettings settings = configuration(context).settings();
+        JudgeSettings settings = ConfigurationResolver.of(context).settings();
         if (settings.provider() == JudgeProvider.LOCAL) {
             return closedWith(root(context), new JudgeKey(settings, null), () -> build(settings, Optional.empty()));
         }
@@ -79,7 +72,7 @@ public final class JudgeSupply {
      * recordings mode is {@code off}).
      */
     public static Optional<ChatModel> chatModel(ExtensionContext context) {
-        JudgeSettings settings = configuration(context).settings();
+        JudgeSettings settings = ConfigurationResolver.of(context).settings();
         if (suppliedChatModel(context) == null && settings.provider() == JudgeProvider.LOCAL) {
             return Optional.empty();
         }
@@ -93,7 +86,7 @@ public final class JudgeSupply {
     public static void prepareRecording(ExtensionContext context) {
         boolean supplied = suppliedChatModel(context) != null
                 || ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE, GroundednessJudge.class) != null;
-        if (!supplied && configuration(context).settings().provider() != JudgeProvider.LOCAL) {
+        if (!supplied && ConfigurationResolver.of(context).settings().provider() != JudgeProvider.LOCAL) {
             RecordingSupply.session(context);
         }
     }
@@ -107,7 +100,7 @@ public final class JudgeSupply {
         if (supplied != null) {
             return new JudgeChatModel(supplied.model(), supplied.owner());
         }
-        RecordingMode mode = RecordingSupply.configuration(RecordingSupply.scope(context)).mode();
+        RecordingMode mode = ConfigurationResolver.of(RecordingSupply.scope(context)).recordings().mode();
         ChatModel built = ExtensionState.getOrCompute(root(context), new ChatModelKey(settings, mode.replays()),
                 () -> buildChatModel(settings, mode), ChatModel.class);
         Optional<RecordingSession> session = RecordingSupply.session(context);
@@ -166,7 +159,7 @@ public final class JudgeSupply {
         if (chatModel(context).isEmpty()) {
             return Optional.empty();
         }
-        JudgeSettings settings = configuration(context).settings();
+        JudgeSettings settings = ConfigurationResolver.of(context).settings();
         // Like the groundedness judge: a judge on a test's recorded chat model lives and closes with that test.
         JudgeChatModel chatModel = judgeChatModel(context, settings);
         CriteriaJudgeKey key = new CriteriaJudgeKey(type, settings, chatModel.model(), samples);
@@ -222,9 +215,6 @@ public final class JudgeSupply {
 
     /** A supplied chat model and the store of the class or method it was supplied for. */
     private record SuppliedChatModel(ChatModel model, ExtensionContext.Store owner) {
-    }
-
-    private record ConfigurationKey(String uniqueId) {
     }
 
     /** The environment, with a stand-in for an unset API key variable: the stand-in client is never called. */

@@ -3,11 +3,16 @@ package dev.llmassert.junit.internal;
 import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.model.InvalidSettingException;
 import dev.llmassert.core.model.JudgeSettings;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * Every user-facing error of the module that is not an assertion failure (those are the {@code Should...}
- * message factories). Each says what happened, where, and how to fix it.
+ * The user-facing errors of the module: wrong arguments, missing judges, bad configuration, and the notes about
+ * recordings. Assertion failures that show a verdict are worded by the {@code Should...} message factories instead.
+ * Each message says what happened, where, and how to fix it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Messages {
 
     private static final String NL = System.lineSeparator();
@@ -170,6 +175,22 @@ public final class Messages {
                 + NL + "Fix: ask for samples before the check, e.g."
                 + NL + "    assertThat(response).sampled(3).meets(criteria).withAgreementAtLeast(0.67);"
                 + NL + "Samples differ only at a judge temperature above 0 (" + ConfigKeys.JUDGE_TEMPERATURE + ").";
+    }
+
+    public static String notFinite(String method, double value, String example) {
+        return method + " must be a finite number, but is: " + value + "."
+                + NL + "Pass a score on the criteria's own scale, e.g. " + example + ".";
+    }
+
+    public static String noJudgeToCheckBias(String judged, String throughDsl) {
+        return "withoutPositionalBias() needs the positional-bias check, but this " + judged + " without it and this"
+                + " assert has no judge to ask again."
+                + NL + "Fix: build the judge with .checkPositionalBias(true), or assert through " + throughDsl + ".";
+    }
+
+    public static String checksLeftOpenFailed(int count) {
+        return count + " checks left open by the test failed after it (isGroundedIn(...) or meetsAll(...) without"
+                + " withMinScore(...), meets(...) without withOption(...) or withMinScore(...))";
     }
 
     public static String fractionOutOfRange(String method, double value) {

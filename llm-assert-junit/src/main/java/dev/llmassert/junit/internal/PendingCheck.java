@@ -1,13 +1,27 @@
 package dev.llmassert.junit.internal;
 
-import java.util.Optional;
+import org.apiguardian.api.API;
 
-/** A judged {@code isGroundedIn(...)} whose minimum was not given yet. */
+import java.util.Optional;
+import java.util.function.DoubleSupplier;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * A check that a bare assertion left open for after the test method: an {@code isGroundedIn(...)} without a minimum,
+ * a {@code meets(...)} without an option or score, a {@code meetsAll(...)} without a minimum, or an
+ * {@code isPreferredOver(...)} never finished with {@code on(criteria)}.
+ */
+@API(status = INTERNAL, since = "0.1")
 public interface PendingCheck {
 
-    /** Whether the user already checked it with an explicit minimum. */
+    /** Whether the user completed it with an explicit expectation, so nothing is left to check. */
     boolean settled();
 
-    /** Checks it against the configured default; the failure, if any, says where the assertion was made. */
-    Optional<AssertionError> checkAgainstDefault(double defaultMinScore);
+    /**
+     * Checks it against its default expectation; the failure, if any, says where the assertion was made.
+     *
+     * @param defaultMinScore the configured default minimum of a bare {@code isGroundedIn(...)}, read only when used
+     */
+    Optional<AssertionError> checkAfterTest(DoubleSupplier defaultMinScore);
 }

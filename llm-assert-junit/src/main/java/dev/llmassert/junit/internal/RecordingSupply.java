@@ -47,13 +47,6 @@ public final class RecordingSupply {
     private RecordingSupply() {
     }
 
-    /** The recordings configuration of {@code context}, resolved once per class or method. */
-    public static RecordingConfiguration configuration(ExtensionContext context) {
-        return ExtensionState.getOrCompute(ExtensionState.store(context), new ConfigurationKey(context.getUniqueId()),
-                () -> ConfigurationResolver.forContext(context).recordings(annotatedFile(context), System::getenv),
-                RecordingConfiguration.class);
-    }
-
     /**
      * The recording session of the test (or class) {@code context} belongs to, opened on first use, or empty when
      * the mode is {@code off}.
@@ -63,7 +56,7 @@ public final class RecordingSupply {
      */
     public static Optional<RecordingSession> session(ExtensionContext context) {
         ExtensionContext scope = scope(context);
-        RecordingConfiguration configuration = configuration(scope);
+        RecordingConfiguration configuration = ConfigurationResolver.of(scope).recordings();
         if (configuration.mode() == RecordingMode.OFF) {
             return Optional.empty();
         }
@@ -114,7 +107,7 @@ public final class RecordingSupply {
         if (used == null || used.files.isEmpty()) {
             return;
         }
-        RecordingConfiguration configuration = configuration(context);
+        RecordingConfiguration configuration = ConfigurationResolver.of(context).recordings();
         Class<?> testClass = context.getRequiredTestClass();
         Set<Method> expected = testMethods(testClass);
         int ran = (int) expected.stream().filter(used.methodsRun::contains).count();
@@ -193,26 +186,6 @@ public final class RecordingSupply {
         return methods;
     }
 
-    /** The file of the nearest {@code @JudgeRecordings(file = ...)}: method, class, enclosing classes. */
-    private static Path annotatedFile(ExtensionContext context) {
-        for (ExtensionContext c = context; c != null; c = c.getParent().orElse(null)) {
-            Optional<AnnotatedElement> element = c.getElement();
-            if (element.isEmpty()) {
-                continue;
-            }
-            Optional<JudgeRecordings> found = AnnotationSupport.findAnnotation(element.get(), JudgeRecordings.class);
-            if (found.isPresent() && !JudgeRecordings.DEFAULT.equals(found.get().file())) {
-                try {
-                    return Path.of(found.get().file().strip());
-                } catch (InvalidPathException e) {
-                    throw new org.junit.jupiter.api.extension.ExtensionConfigurationException(
-                            Messages.badRecordingsFile(found.get().file(), element.get(), e.getReason()), e);
-                }
-            }
-        }
-        return null;
-    }
-
     private static ClassRecordings classRecordings(ExtensionContext top) {
         return ExtensionState.getOrCompute(ExtensionState.store(top), ClassRecordings.class, ClassRecordings::new,
                 ClassRecordings.class);
@@ -221,9 +194,6 @@ public final class RecordingSupply {
     private static RunRecordings run(ExtensionContext context) {
         return ExtensionState.getOrCompute(ExtensionState.store(context.getRoot()), RunRecordings.class,
                 RunRecordings::new, RunRecordings.class);
-    }
-
-    private record ConfigurationKey(String uniqueId) {
     }
 
     /**

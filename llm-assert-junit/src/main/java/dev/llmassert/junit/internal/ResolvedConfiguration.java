@@ -1,12 +1,19 @@
 package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.model.JudgeSettings;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * The configuration that applies to one test, class or method: how to reach the judge and the default minimum.
+ * The configuration that applies to one class or method, read once from its annotations, the JUnit configuration
+ * parameters and the environment (see {@link ConfigurationResolver#of}).
  *
  * @param settings        how to build the judge
  * @param defaultMinScore the minimum a bare {@code isGroundedIn(...)} is checked against
+ * @param recordings      how the judge's calls are recorded and replayed
  */
-public record ResolvedConfiguration(JudgeSettings settings, double defaultMinScore) {
+@API(status = INTERNAL, since = "0.1")
+public record ResolvedConfiguration(JudgeSettings settings, double defaultMinScore,
+                                    RecordingConfiguration recordings) {
 }

@@ -45,11 +45,11 @@ public final class TestScope {
 
     /** The judge provider configured for the test, for messages. */
     public String provider() {
-        return JudgeSupply.configuration(context).settings().provider().id();
+        return ConfigurationResolver.of(context).settings().provider().id();
     }
 
     public double defaultMinScore() {
-        return JudgeSupply.configuration(context).defaultMinScore();
+        return ConfigurationResolver.of(context).defaultMinScore();
     }
 
     public void register(PendingCheck check) {
@@ -65,17 +65,12 @@ public final class TestScope {
         }
     }
 
-    /** Checks every assertion still waiting for a minimum against the default, and returns the failures. */
+    /** Runs every check the test left open, and returns the failures. */
     public List<AssertionError> checkPending() {
         List<AssertionError> failures = new ArrayList<>();
-        double defaultMinScore = -1;
         for (PendingCheck check; (check = pending.poll()) != null; ) {
             if (!check.settled()) {
-                if (defaultMinScore < 0) {
-                    defaultMinScore = defaultMinScore();
-                }
-                Optional<AssertionError> failure = check.checkAgainstDefault(defaultMinScore);
-                failure.ifPresent(failures::add);
+                check.checkAfterTest(this::defaultMinScore).ifPresent(failures::add);
             }
         }
         return failures;

@@ -1,6 +1,6 @@
 package dev.llmassert.junit.testing;
 
-import dev.llmassert.junit.internal.JudgeSupply;
+import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.ResolvedConfiguration;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -12,7 +12,7 @@ public final class ConfigurationProbe implements BeforeEachCallback {
 
     @Override
     public void beforeEach(ExtensionContext context) {
-        ResolvedConfiguration configuration = JudgeSupply.configuration(context);
+        ResolvedConfiguration configuration = ConfigurationResolver.of(context);
         context.publishReportEntry(Map.of(
                 "provider", configuration.settings().provider().id(),
                 "model", configuration.settings().model(),

@@ -1,0 +1,184 @@
+package dev.llmassert.junit;
+
+import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
+import dev.llmassert.core.criteria.DirectJudge;
+import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.criteria.PairwiseJudge;
+import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.junit.internal.AssertionState;
+import dev.llmassert.junit.internal.CallSite;
+import dev.llmassert.junit.internal.ConfigurationResolver;
+import dev.llmassert.junit.internal.CurrentTest;
+import dev.llmassert.junit.internal.FailureSink;
+import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.TestScope;
+import org.assertj.core.api.AssertionErrorCollector;
+import org.assertj.core.api.WritableAssertionInfo;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * What a {@link ResponseAssert} has been told (its judges, context fields, samples and where failures go) and the
+ * steps every judged check of it takes, in one place:
+ * <ol>
+ *   <li>capture the line that made the assertion;</li>
+ *   <li>find the running test, if the assertion runs under the extension;</li>
+ *   <li>fail once on a null response, and hand back an assert that has nothing left to report;</li>
+ *   <li>choose the judge: the one given to {@code usingJudge(...)}, else the test's;</li>
+ *   <li>judge, and carry what the user set ({@code as(...)}, ...) to the new assert;</li>
+ *   <li>leave the default check open for after the test, or, outside the extension, make it now.</li>
+ * </ol>
+ */
+final class Judging {
+
+    private GroundednessJudge groundednessJudge;
+    private DirectJudge directJudge;
+    private PairwiseJudge pairwiseJudge;
+    private final Map<String, String> context = new LinkedHashMap<>();
+    private Integer samples;
+    private FailureSink failures = FailureSink.THROWING;
+
+    void use(GroundednessJudge judge) {
+        this.groundednessJudge = judge;
+    }
+
+    void use(DirectJudge judge) {
+        this.directJudge = judge;
+    }
+
+    void use(PairwiseJudge judge) {
+        this.pairwiseJudge = judge;
+    }
+
+    void putContext(String field, String value) {
+        context.put(field, value);
+    }
+
+    boolean hasContext(String field) {
+        return context.containsKey(field);
+    }
+
+    /** A copy of the context fields, with {@code first} (the judged field) ahead of them when given. */
+    Map<String, String> fields(String first, String value) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        if (first != null) {
+            fields.put(first, value);
+        }
+        fields.putAll(context);
+        return fields;
+    }
+
+    /** The context fields as an instance, or {@code null} when there are none. */
+    static Instance contextInstance(Map<String, String> context) {
+        return context == null || context.isEmpty() ? null : new Instance(context);
+    }
+
+    void samples(int n) {
+        this.samples = n;
+    }
+
+    void collectFailuresIn(AssertionErrorCollector collector) {
+        this.failures = FailureSink.collectingIn(collector);
+    }
+
+    /**
+     * Runs the template for a check that makes a judged assert.
+     *
+     * @param response          the asserted response
+     * @param info              what the user set on the response assert
+     * @param nullFailure       the failure of a null response, as the response assert words it
+     * @param judged            judges the (non-null) response and makes the assert
+     * @param unjudged          makes the assert of a null response, which has nothing left to report
+     * @param leavesDefaultOpen whether a bare check is left for after the test (or made now outside the extension)
+     */
+    <A extends JudgedAssert<A, ?>> A check(String response, WritableAssertionInfo info,
+                                           Supplier<AssertionError> nullFailure,
+                                           Function<JudgedAssert.Origin, A> judged,
+                                           Function<JudgedAssert.Origin, A> unjudged, boolean leavesDefaultOpen) {
+        JudgedAssert.Origin origin = start(response, nullFailure);
+        A made = origin.alreadyFailed() ? unjudged.apply(origin) : judged.apply(origin);
+        AssertionState.copy(info, made.info);
+        if (leavesDefaultOpen) {
+            made.leaveOpenOrCheckNow(() -> ConfigurationResolver.outsideJUnit().minScore());
+        }
+        return made;
+    }
+
+    /** Runs the template for {@code isPreferredOver(...)}, which waits for its criteria before it judges. */
+    PreferredOver preferredOver(String response, List<String> others, WritableAssertionInfo info,
+                                Supplier<AssertionError> nullFailure) {
+        JudgedAssert.Origin origin = start(response, nullFailure);
+        PairwiseJudge judge = origin.alreadyFailed() ? null
+                : pairwiseJudge(origin.scope(), "isPreferredOver(...).on(...)");
+        PreferredOver preferred = new PreferredOver(response, others, judge, origin, info);
+        if (origin.scope() != null) {
+            origin.scope().register(preferred.pendingCheck());
+        }
+        return preferred;
+    }
+
+    /** Steps 1 to 3: where, which test, and the null check. */
+    private JudgedAssert.Origin start(String response, Supplier<AssertionError> nullFailure) {
+        StackTraceElement[] site = CallSite.capture();
+        TestScope scope = CurrentTest.scope().orElse(null);
+        boolean nullResponse = response == null;
+        if (nullResponse) {
+            // a soft assertion collects this and goes on; the assert handed back then has nothing left to report
+            failures.fail(nullFailure.get());
+        }
+        return new JudgedAssert.Origin(response, Collections.unmodifiableMap(new LinkedHashMap<>(context)), failures,
+                scope, site, nullResponse);
+    }
+
+    GroundednessJudge groundednessJudge(TestScope scope) {
+        if (groundednessJudge != null) {
+            return groundednessJudge;
+        }
+        if (scope == null) {
+            throw new IllegalStateException(Messages.noJudge());
+        }
+        return scope.groundednessJudge();
+    }
+
+    DirectJudge directJudge(TestScope scope, String check) {
+        if (directJudge != null) {
+            requireSamplesOf(directJudge.samples());
+            return directJudge;
+        }
+        if (scope == null) {
+            throw new IllegalStateException(Messages.noCriteriaJudge(check, "DirectJudge"));
+        }
+        return scope.directJudge(samplesOrOne()).orElseThrow(() -> new IllegalStateException(
+                Messages.noCriteriaJudgeUnderLocalJudge(check, scope.provider())));
+    }
+
+    PairwiseJudge pairwiseJudge(TestScope scope, String check) {
+        if (pairwiseJudge != null) {
+            requireSamplesOf(pairwiseJudge.samples());
+            return pairwiseJudge;
+        }
+        if (scope == null) {
+            throw new IllegalStateException(Messages.noCriteriaJudge(check, "PairwiseJudge"));
+        }
+        return scope.pairwiseJudge(samplesOrOne()).orElseThrow(() -> new IllegalStateException(
+                Messages.noCriteriaJudgeUnderLocalJudge(check, scope.provider())));
+    }
+
+    private int samplesOrOne() {
+        return samples == null ? 1 : samples;
+    }
+
+    private void requireSamplesOf(int judgeSamples) {
+        if (samples != null && samples != judgeSamples) {
+            throw new IllegalStateException(Messages.sampledWithOwnJudge(samples, judgeSamples));
+        }
+    }
+
+    /** The most samples {@code sampled(n)} takes. */
+    static final int MAX_SAMPLES = CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY;
+}
