@@ -4,7 +4,7 @@ import dev.llmassert.junit.LlmJudge;
 import org.junit.jupiter.api.Test;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /** The README's quick start, verbatim: a first test that needs nothing but llm-assert-junit. */
 @LlmJudge

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /**
  * The support assistant judged by an LLM judge, {@code gpt-4o-mini} through the OpenAI API, with no network and no

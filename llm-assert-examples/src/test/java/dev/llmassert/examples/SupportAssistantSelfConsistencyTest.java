@@ -3,7 +3,6 @@ package dev.llmassert.examples;
 import dev.llmassert.examples.SupportAssistant.Answer;
 import dev.llmassert.junit.LlmJudge;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static dev.llmassert.core.criteria.CriteriaCatalog.POLITENESS;
 import static dev.llmassert.junit.LlmAssertions.assertThat;
@@ -11,13 +10,11 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 /**
  * Self-consistency: the judge is asked three times and the majority counts, with the agreement checked. Samples
  * only differ when the judge samples, so this class's judge runs at temperature 0.7; its recording keeps the three
- * distinct replies under one key and replays them in order.
+ * distinct replies under one key and replays them in order. As in {@link SupportAssistantCriteriaTest}, the judge's
+ * replies are hand-written recordings, replayed.
  */
-@LlmJudge
+@LlmJudge(provider = "openai", model = "gpt-4o-mini", temperature = 0.7)
 class SupportAssistantSelfConsistencyTest {
-
-    @RegisterExtension
-    static final NimbusJudge JUDGE = new NimbusJudge(0.7);
 
     private final SupportAssistant assistant = NimbusAssistants.recorded();
 

@@ -7,7 +7,7 @@ import dev.llmassert.junit.LlmJudge;
 import org.junit.jupiter.api.Test;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /**
  * The support assistant's answers, judged on the embedded default judge: no key, no network. The assistant's own
@@ -23,6 +23,16 @@ class SupportAssistantTest {
         Answer answer = assistant.ask("How do I restore the factory settings?");
 
         assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.7);
+    }
+
+    @Test
+    void plainStringChecksChainWithTheJudgedOne() {
+        Answer answer = assistant.ask("How long is the warranty?");
+
+        assertThat(answer.text())
+                .isNotBlank()
+                .doesNotContain("As an AI")
+                .isGroundedIn(answer.sources()).withMinScore(0.7);
     }
 
     @Test
@@ -70,9 +80,9 @@ class SupportAssistantTest {
 
         GroundednessVerdict verdict = judge.judge(answer.text(), answer.sources());
 
-        org.assertj.core.api.Assertions.assertThat(verdict.judge()).startsWith("local:");
-        org.assertj.core.api.Assertions.assertThat(verdict.sentences()).hasSizeGreaterThan(1)
-                .allSatisfy(sentence -> org.assertj.core.api.Assertions.assertThat(sentence.evidence())
+        assertThat(verdict.judge()).startsWith("local:");
+        assertThat(verdict.sentences()).hasSizeGreaterThan(1)
+                .allSatisfy(sentence -> assertThat(sentence.evidence())
                         .isNotBlank());
     }
 }
