@@ -6,8 +6,10 @@ import dev.llmassert.junit.internal.ResolvedConfiguration;
 import dev.llmassert.junit.testing.ConfigurationProbe;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
@@ -21,8 +23,8 @@ import java.util.Map;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /** Where each setting comes from: annotation, method, class, enclosing class, parameter, environment, default. */
 class ConfigurationTest {
@@ -151,6 +153,25 @@ class ConfigurationTest {
                         + ".tooHigh()");
     }
 
+    @Test
+    void temperatureAndRecordingsComeFromOneRecordResolvedOncePerClassOrMethod() {
+        EngineExecutionResults results = run(OneRecord.class);
+
+        results.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
+        assertThat(settingsOf(results, "classLevel")).isEqualTo(Map.of("temperature", "0.7", "mode", "replay",
+                "file", "target/one-record/shared.json", "resolvedOnce", "true"));
+        assertThat(settingsOf(results, "methodLevel")).isEqualTo(Map.of("temperature", "0.2", "mode", "off",
+                "file", "target/one-record/shared.json", "resolvedOnce", "true"));
+    }
+
+    @Test
+    void aTemperatureOutOfRangeOnTheAnnotationNamesKeyValueAndWhere() {
+        assertThat(containerFailure(run(TooHot.class)))
+                .isInstanceOf(ExtensionConfigurationException.class)
+                .hasMessageContainingAll("'llmassert.judge.temperature': '2.5'", "set by @LlmJudge on "
+                        + TooHot.class.getName(), "a number from 0 to 2");
+    }
+
     private static Throwable containerFailure(EngineExecutionResults results) {
         return results.containerEvents().failed().stream()
                 .map(e -> e.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow())
@@ -207,6 +228,42 @@ class ConfigurationTest {
             @Test
             void nestedOverride() {
             }
+        }
+    }
+
+    /** Publishes what the one configuration record of each test holds, and whether it is kept in the store. */
+    static class OneRecordProbe implements BeforeEachCallback {
+        @Override
+        public void beforeEach(ExtensionContext context) {
+            ResolvedConfiguration configuration = ConfigurationResolver.of(context);
+            context.publishReportEntry(Map.of(
+                    "temperature", String.valueOf(configuration.settings().temperature()),
+                    "mode", configuration.recordings().mode().id(),
+                    "file", configuration.recordings().file().toString().replace('\\', '/'),
+                    "resolvedOnce", String.valueOf(configuration == ConfigurationResolver.of(context))));
+        }
+    }
+
+    @LlmJudge(provider = "openai", model = "one-record-model", temperature = 0.7)
+    @JudgeRecordings(mode = "replay", file = "target/one-record/shared.json")
+    @ExtendWith(OneRecordProbe.class)
+    static class OneRecord {
+
+        @Test
+        void classLevel() {
+        }
+
+        @Test
+        @LlmJudge(temperature = 0.2)
+        @JudgeRecordings(mode = "off")
+        void methodLevel() {
+        }
+    }
+
+    @LlmJudge(provider = "openai", temperature = 2.5)
+    static class TooHot {
+        @Test
+        void neverRuns() {
         }
     }
 

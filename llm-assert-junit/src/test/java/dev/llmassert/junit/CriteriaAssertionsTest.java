@@ -20,7 +20,7 @@ import static dev.llmassert.core.criteria.CriteriaCatalog.CONCISENESS;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /**
  * The criteria DSL under {@code @LlmJudge}, run through the JUnit Platform, with the judges built by the extension on
@@ -281,136 +281,136 @@ class CriteriaAssertionsTest {
 
         @Test
         void meetsWithTheExpectedOption() {
-            LlmAssertions.assertThat(SHORT).meets(CONCISENESS).withOption("Concise");
+            assertThat(SHORT).meets(CONCISENESS).withOption("Concise");
         }
 
         @Test
         void meetsWithAnotherOption() {
-            LlmAssertions.assertThat(WORDY).meets(CONCISENESS).withOption("Concise");
+            assertThat(WORDY).meets(CONCISENESS).withOption("Concise");
         }
 
         @Test
         void meetsWithAHighEnoughScore() {
-            LlmAssertions.assertThat(SHORT).meets(CONCISENESS).withMinScore(0.75);
+            assertThat(SHORT).meets(CONCISENESS).withMinScore(0.75);
         }
 
         @Test
         void meetsWithTooLowAScore() {
-            LlmAssertions.assertThat(WORDY).meets(CONCISENESS).withMinScore(0.75);
+            assertThat(WORDY).meets(CONCISENESS).withMinScore(0.75);
         }
 
         @Test
         void satisfiesAYesQuestion() {
-            LlmAssertions.assertThat(SHORT).satisfies(SELF_CONTAINED);
+            assertThat(SHORT).satisfies(SELF_CONTAINED);
         }
 
         @Test
         void satisfiesANoQuestion() {
-            LlmAssertions.assertThat(WORDY).satisfies(SELF_CONTAINED);
+            assertThat(WORDY).satisfies(SELF_CONTAINED);
         }
 
         @Test
         void meetsInContext() {
-            LlmAssertions.assertThat(SHORT).inContext("question", QUESTION).meets(ANSWER_RELEVANCE)
+            assertThat(SHORT).inContext("question", QUESTION).meets(ANSWER_RELEVANCE)
                     .withOption("Relevant");
         }
 
         @Test
         void meetsInContextWithoutTheQuestion() {
-            LlmAssertions.assertThat(SHORT).meets(ANSWER_RELEVANCE).withOption("Relevant");
+            assertThat(SHORT).meets(ANSWER_RELEVANCE).withOption("Relevant");
         }
 
         @Test
         void inContextOfTheJudgedField() {
-            LlmAssertions.assertThat(SHORT).inContext("response", WORDY).meets(CONCISENESS).withOption("Concise");
+            assertThat(SHORT).inContext("response", WORDY).meets(CONCISENESS).withOption("Concise");
         }
 
         @Test
         void isPreferredOverALongerAnswer() {
-            LlmAssertions.assertThat(SHORT).isPreferredOver(WORDY).on(CONCISENESS);
+            assertThat(SHORT).isPreferredOver(WORDY).on(CONCISENESS);
         }
 
         @Test
         void isPreferredOverAShorterAnswer() {
-            LlmAssertions.assertThat(WORDY).isPreferredOver(SHORT).on(CONCISENESS);
+            assertThat(WORDY).isPreferredOver(SHORT).on(CONCISENESS);
         }
 
         @Test
         void meetsAllOfTheRubric() {
-            LlmAssertions.assertThat(SHORT).meetsAll(rubric).withMinScore(0.8);
+            assertThat(SHORT).meetsAll(rubric).withMinScore(0.8);
         }
 
         @Test
         void meetsTooLittleOfTheRubric() {
-            LlmAssertions.assertThat(WORDY).meetsAll(rubric).withMinScore(0.8);
+            assertThat(WORDY).meetsAll(rubric).withMinScore(0.8);
         }
 
         @Test
         void failsARequiredCriteria() {
-            LlmAssertions.assertThat(RUDE).meetsAll(rubric).withMinScore(0.5);
+            assertThat(RUDE).meetsAll(rubric).withMinScore(0.5);
         }
 
         @Test
         void noPositionalBias() {
-            LlmAssertions.assertThat(SHORT).meets(CONCISENESS).withOption("Concise").withoutPositionalBias();
+            assertThat(SHORT).meets(CONCISENESS).withOption("Concise").withoutPositionalBias();
         }
 
         @Test
         void directPositionalBias() {
-            LlmAssertions.assertThat(BIASED).satisfies(SELF_CONTAINED).withoutPositionalBias();
+            assertThat(BIASED).satisfies(SELF_CONTAINED).withoutPositionalBias();
         }
 
         @Test
         void pairwisePositionalBias() {
-            LlmAssertions.assertThat(BIASED).isPreferredOver(SHORT).on(CONCISENESS).withoutPositionalBias();
+            assertThat(BIASED).isPreferredOver(SHORT).on(CONCISENESS).withoutPositionalBias();
         }
 
         @Test
         void agreementHighEnough() {
-            LlmAssertions.assertThat(SPLIT).sampled(3).meets(CONCISENESS).withOption("Somewhat verbose")
+            assertThat(SPLIT).sampled(3).meets(CONCISENESS).withOption("Somewhat verbose")
                     .withAgreementAtLeast(0.67);
         }
 
         @Test
         void agreementTooLow() {
-            LlmAssertions.assertThat(SPLIT).sampled(3).meets(CONCISENESS).withOption("Somewhat verbose")
+            assertThat(SPLIT).sampled(3).meets(CONCISENESS).withOption("Somewhat verbose")
                     .withAgreementAtLeast(0.9);
         }
 
         @Test
         void agreementWithoutSamples() {
-            LlmAssertions.assertThat(SHORT).meets(CONCISENESS).withOption("Concise").withAgreementAtLeast(0.6);
+            assertThat(SHORT).meets(CONCISENESS).withOption("Concise").withAgreementAtLeast(0.6);
         }
 
         @Test
         void bareMeetsOfTheBestOption() {
-            LlmAssertions.assertThat(SHORT).meets(CONCISENESS);
+            assertThat(SHORT).meets(CONCISENESS);
         }
 
         @Test
         void bareMeetsOfAVerboseAnswer() {
-            LlmAssertions.assertThat(WORDY).meets(CONCISENESS);
+            assertThat(WORDY).meets(CONCISENESS);
         }
 
         @Test
         void bareMeetsOfCriteriaWithoutScores() {
-            LlmAssertions.assertThat(WORDY).meets(CLARITY);
+            assertThat(WORDY).meets(CLARITY);
         }
 
         @Test
         void preferenceWithoutCriteria() {
-            PreferredOver unfinished = LlmAssertions.assertThat(SHORT).isPreferredOver(WORDY);
+            PreferredOver unfinished = assertThat(SHORT).isPreferredOver(WORDY);
         }
 
         @Test
         void bareMeetsAll() {
-            LlmAssertions.assertThat(WORDY).meetsAll(rubric);
+            assertThat(WORDY).meetsAll(rubric);
         }
 
         @Test
         void twoOpenChecks() {
-            LlmAssertions.assertThat(WORDY).meets(CONCISENESS);
-            LlmAssertions.assertThat(WORDY).meetsAll(rubric);
+            assertThat(WORDY).meets(CONCISENESS);
+            assertThat(WORDY).meetsAll(rubric);
         }
     }
 }

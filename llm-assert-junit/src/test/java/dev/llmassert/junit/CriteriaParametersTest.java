@@ -27,7 +27,7 @@ import static dev.llmassert.junit.CriteriaAssertionsTest.VERDICTS;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /** Criteria, multi-criteria and criteria judges injected by the extension. */
 class CriteriaParametersTest {
@@ -194,7 +194,7 @@ class CriteriaParametersTest {
 
         @Test
         void meetsUnderTheLocalProvider() {
-            LlmAssertions.assertThat(SHORT).meets(CriteriaCatalog.CONCISENESS).withOption("Concise");
+            assertThat(SHORT).meets(CriteriaCatalog.CONCISENESS).withOption("Concise");
         }
     }
 
@@ -214,7 +214,7 @@ class CriteriaParametersTest {
         @Test
         void meetsWithTheSuppliedModel(DirectJudge judge) {
             assertThat(judge.name()).doesNotStartWith("local:");
-            LlmAssertions.assertThat(SHORT).meets(CriteriaCatalog.CONCISENESS).withOption("Concise");
+            assertThat(SHORT).meets(CriteriaCatalog.CONCISENESS).withOption("Concise");
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.criteria.DirectJudge;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.model.JudgeModels;
@@ -20,8 +22,8 @@ import static dev.llmassert.junit.CriteriaAssertionsTest.VERDICTS;
 import static dev.llmassert.junit.CriteriaAssertionsTest.WORDY;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.run;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /** The criteria DSL through soft assertions, and outside the extension with a judge of one's own. */
 class CriteriaSoftAndStandaloneTest {
@@ -52,6 +54,18 @@ class CriteriaSoftAndStandaloneTest {
     }
 
     @Test
+    void aMinimumThatIsNotANumberIsNamedAsSuch() {
+        assertThatThrownBy(() -> assertThat((DirectResult) null).withMinScore(Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("withMinScore(minScore) must be a finite number, but is: NaN." + System.lineSeparator()
+                        + "Pass a score on the criteria's own scale, e.g. withMinScore(0.75).");
+        assertThatThrownBy(() -> assertThat((MultiCriteriaResult) null).withMinScore(Double.POSITIVE_INFINITY))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContainingAll("must be a finite number, but is: Infinity.", "e.g. withMinScore(0.8)")
+                .hasMessageNotContaining("null");
+    }
+
+    @Test
     void aBareSoftMeetsIsStillCheckedAfterTheMethod() {
         assertThat(failureOf(run(Softly.class, CriteriaAssertionsTest.openAi(server)), "bareSoftMeets"))
                 .hasMessageContaining("meets(...) at " + Softly.class.getName() + ".bareSoftMeets(");
@@ -65,16 +79,16 @@ class CriteriaSoftAndStandaloneTest {
                 .build();
              PairwiseJudge pairwise = PairwiseJudge.builder().chatModel(JudgeModels.chatModel(settings))
                      .settings(settings).build()) {
-            LlmAssertions.assertThat(SHORT).usingCriteriaJudge(direct).meets(CONCISENESS);
-            LlmAssertions.assertThat(SHORT).usingCriteriaJudge(pairwise).isPreferredOver(WORDY).on(CONCISENESS);
-            LlmAssertions.assertThat(direct.evaluate(WORDY, CONCISENESS)).withOption("Verbose");
+            assertThat(SHORT).usingCriteriaJudge(direct).meets(CONCISENESS);
+            assertThat(SHORT).usingCriteriaJudge(pairwise).isPreferredOver(WORDY).on(CONCISENESS);
+            assertThat(direct.evaluate(WORDY, CONCISENESS)).withOption("Verbose");
 
-            assertThatThrownBy(() -> LlmAssertions.assertThat(WORDY).usingCriteriaJudge(direct).meets(CONCISENESS))
+            assertThatThrownBy(() -> assertThat(WORDY).usingCriteriaJudge(direct).meets(CONCISENESS))
                     .isInstanceOf(AssertionError.class)
                     .hasMessageContainingAll("meets(...) ran outside @LlmJudge and had no withOption(...) or"
                             + " withMinScore(...), so it was checked at once against the criteria's best option.",
                             "but the judge chose \"Verbose\"");
-            assertThatThrownBy(() -> LlmAssertions.assertThat(SHORT).usingCriteriaJudge(direct).sampled(3)
+            assertThatThrownBy(() -> assertThat(SHORT).usingCriteriaJudge(direct).sampled(3)
                     .meets(CONCISENESS))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("build that judge with .selfConsistency(3)");
@@ -83,7 +97,7 @@ class CriteriaSoftAndStandaloneTest {
 
     @Test
     void outsideTheExtensionWithoutAJudgeTheMessageSaysHowToGiveOne() {
-        assertThatThrownBy(() -> LlmAssertions.assertThat(SHORT).satisfies(SELF_CONTAINED))
+        assertThatThrownBy(() -> assertThat(SHORT).satisfies(SELF_CONTAINED))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContainingAll("satisfies(...) needs a DirectJudge",
                         "usingCriteriaJudge(DirectJudge.builder().chatModel(model).build())");

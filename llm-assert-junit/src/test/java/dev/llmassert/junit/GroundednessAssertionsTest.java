@@ -21,8 +21,8 @@ import static dev.llmassert.junit.testing.Texts.MANUAL;
 import static dev.llmassert.junit.testing.Texts.PARTLY_INVENTED;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.run;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /** The groundedness DSL under {@code @LlmJudge}, run through the JUnit Platform. */
 class GroundednessAssertionsTest {
@@ -194,21 +194,21 @@ class GroundednessAssertionsTest {
 
     @Test
     void verdictGivesTheRawVerdict() {
-        GroundednessVerdict verdict = LlmAssertions.assertThat(GROUNDED + " Routers brew espresso daily.")
+        GroundednessVerdict verdict = assertThat(GROUNDED + " Routers brew espresso daily.")
                 .usingJudge(new WordOverlapJudge()).isGroundedIn(MANUAL, GROUNDED, "espresso").verdict();
 
         assertThat(verdict.sentences()).extracting(s -> s.score()).containsExactly(1.0, 1.0, 0.25);
         assertThat(verdict.score()).isEqualTo(0.75);
         assertThat(verdict.judge()).isEqualTo(WordOverlapJudge.NAME);
-        assertThat(LlmAssertions.assertThat(verdict).withMinScore(0.75).verdict()).isSameAs(verdict);
+        assertThat(assertThat(verdict).withMinScore(0.75).verdict()).isSameAs(verdict);
     }
 
     @Test
     void usingJudgeWorksOutsideTheExtension() {
         WordOverlapJudge judge = new WordOverlapJudge();
 
-        LlmAssertions.assertThat(GROUNDED).usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.9);
-        assertThatThrownBy(() -> LlmAssertions.assertThat(GROUNDED).usingJudge(judge).isGroundedIn(INVENTED)
+        assertThat(GROUNDED).usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.9);
+        assertThatThrownBy(() -> assertThat(GROUNDED).usingJudge(judge).isGroundedIn(INVENTED)
                 .withMinScore(0.5))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("\"Hold the red button for ten seconds.\"");
@@ -216,8 +216,21 @@ class GroundednessAssertionsTest {
     }
 
     @Test
+    void stringChecksChainWithTheJudgedOneAndFailBeforeTheJudgeIsAsked() {
+        WordOverlapJudge judge = new WordOverlapJudge();
+
+        assertThat(GROUNDED).isNotBlank().startsWith("Hold").doesNotContain("As an AI")
+                .usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.9);
+        assertThatThrownBy(() -> assertThat(INVENTED).as("reset answer").contains("red button")
+                .usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.5))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContainingAll("[reset answer] ", "to contain", "\"red button\"");
+        assertThat(judge.calls()).isEqualTo(1);
+    }
+
+    @Test
     void outsideTheExtensionABareCheckIsCheckedAtOnceAgainstTheDefault() {
-        assertThatThrownBy(() -> LlmAssertions.assertThat(PARTLY_INVENTED).usingJudge(new WordOverlapJudge())
+        assertThatThrownBy(() -> assertThat(PARTLY_INVENTED).usingJudge(new WordOverlapJudge())
                 .isGroundedIn(MANUAL))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContainingAll("ran outside @LlmJudge, so it was checked at once against the default minimum"
@@ -226,7 +239,7 @@ class GroundednessAssertionsTest {
 
     @Test
     void withoutExtensionOrJudgeTheMessageSaysWhatToAdd() {
-        assertThatThrownBy(() -> LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL))
+        assertThatThrownBy(() -> assertThat(GROUNDED).isGroundedIn(MANUAL))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContainingAll("No judge for this assertion", "annotate the test class with @LlmJudge",
                         "assertThat(response).usingJudge(judge).isGroundedIn(source)");
@@ -241,7 +254,7 @@ class GroundednessAssertionsTest {
 
     @Test
     void badArgumentsAreRejectedWithTheFix() {
-        ResponseAssert response = LlmAssertions.assertThat(GROUNDED).usingJudge(new WordOverlapJudge());
+        ResponseAssert response = assertThat(GROUNDED).usingJudge(new WordOverlapJudge());
 
         assertThatThrownBy(() -> response.isGroundedIn()).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("needs at least one source text");
@@ -262,56 +275,56 @@ class GroundednessAssertionsTest {
 
         @Test
         void groundedAnswer() {
-            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
         }
 
         @Test
         void inventedAnswer() {
-            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat(INVENTED).isGroundedIn(MANUAL).withMinScore(0.8);
         }
 
         @Test
         void partlyInventedAnswerAboveTheBar() {
-            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.65);
+            assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.65);
         }
 
         @Test
         void partlyInventedAnswerBelowTheDefaultWithALowerBar() {
-            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(java.util.List.of(MANUAL)).withMinScore(0.6);
+            assertThat(PARTLY_INVENTED).isGroundedIn(java.util.List.of(MANUAL)).withMinScore(0.6);
         }
 
         @Test
         void describedAnswer() {
-            LlmAssertions.assertThat(INVENTED).as("answer to the reset question").isGroundedIn(MANUAL)
+            assertThat(INVENTED).as("answer to the reset question").isGroundedIn(MANUAL)
                     .withMinScore(0.8);
         }
 
         @Test
         void overriddenMessage() {
-            LlmAssertions.assertThat(INVENTED).overridingErrorMessage("the bot made things up").isGroundedIn(MANUAL)
+            assertThat(INVENTED).overridingErrorMessage("the bot made things up").isGroundedIn(MANUAL)
                     .withMinScore(0.8);
         }
 
         @Test
         void everySentenceOfAPartlyInventedAnswer() {
-            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
+            assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
                     .everySentence().hasMinScore(0.5);
         }
 
         @Test
         void everySentenceAboveALowBar() {
-            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
+            assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
                     .everySentence().hasMinScore(0.25);
         }
 
         @Test
         void nullResponse() {
-            LlmAssertions.assertThat((String) null).isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat((String) null).isGroundedIn(MANUAL).withMinScore(0.8);
         }
 
         @Test
         void sourcesAsSeveralChunks() {
-            LlmAssertions.assertThat(GROUNDED)
+            assertThat(GROUNDED)
                     .isGroundedIn("To reset the router, hold the red button for ten seconds.",
                             "The lights blink green when the reset is done.")
                     .withMinScore(1.0);
@@ -324,48 +337,48 @@ class GroundednessAssertionsTest {
 
         @Test
         void bareCheckOfAPartlyInventedAnswer() {
-            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
+            assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
         }
 
         @Test
         void bareCheckOfAGroundedAnswer() {
-            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL);
+            assertThat(GROUNDED).isGroundedIn(MANUAL);
         }
 
         @Test
         void checkSettledByALowerBar() {
-            GroundednessAssert check = LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
+            GroundednessAssert check = assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
             check.withMinScore(0.6);
         }
 
         @Test
         void bareCheckThenOwnFailure() {
-            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL);
+            assertThat(INVENTED).isGroundedIn(MANUAL);
             throw new IllegalStateException("the test's own failure");
         }
 
         @Test
         void bareCheckThenAbort() {
-            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL);
+            assertThat(INVENTED).isGroundedIn(MANUAL);
             Assumptions.abort("an assumption made after the check");
         }
 
         @Test
         void twoFailingBareChecks() {
-            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL);
-            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
+            assertThat(INVENTED).isGroundedIn(MANUAL);
+            assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
         }
 
         @ParameterizedTest
         @ValueSource(strings = {INVENTED, GROUNDED})
         void parameterized(String answer) {
-            LlmAssertions.assertThat(answer).isGroundedIn(MANUAL);
+            assertThat(answer).isGroundedIn(MANUAL);
         }
 
         @TestFactory
         java.util.stream.Stream<DynamicTest> dynamic() {
             return java.util.stream.Stream.of(INVENTED, GROUNDED).map(answer -> DynamicTest.dynamicTest(
-                    "dynamic " + answer, () -> LlmAssertions.assertThat(answer).isGroundedIn(MANUAL)));
+                    "dynamic " + answer, () -> assertThat(answer).isGroundedIn(MANUAL)));
         }
     }
 
@@ -374,7 +387,7 @@ class GroundednessAssertionsTest {
 
         @BeforeEach
         void judgeTooEarly() {
-            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
         }
 
         @Test
@@ -388,12 +401,12 @@ class GroundednessAssertionsTest {
 
         @Test
         void bareCheckAgainstTheAnnotationsMinimum() {
-            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
+            assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL);
         }
 
         @Test
         void groundedBareCheck() {
-            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL);
+            assertThat(GROUNDED).isGroundedIn(MANUAL);
         }
     }
 }

@@ -24,7 +24,7 @@ import static dev.llmassert.junit.testing.Runs.failures;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
 import static dev.llmassert.junit.testing.Texts.MANUAL;
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /** Many judged tests at once share one judge, and each test sees only its own checks. */
 class ParallelExecutionTest {
@@ -85,13 +85,13 @@ class ParallelExecutionTest {
         void judged(int n) {
             String source = MANUAL + " This is answer " + n + ".";
             switch (n % 4) {
-                case 0 -> LlmAssertions.assertThat("Hold the red button for ten seconds. This is answer " + n + ".")
+                case 0 -> assertThat("Hold the red button for ten seconds. This is answer " + n + ".")
                         .isGroundedIn(source);
-                case 1 -> LlmAssertions.assertThat("The lights blink green, says answer " + n + ".")
+                case 1 -> assertThat("The lights blink green, says answer " + n + ".")
                         .isGroundedIn(source).withMinScore(0.6);
-                case 2 -> LlmAssertions.assertThat("Routers brew espresso, says answer " + n + ".")
+                case 2 -> assertThat("Routers brew espresso, says answer " + n + ".")
                         .isGroundedIn(source);
-                default -> LlmAssertions.assertThat("Routers brew espresso, says answer " + n + ".")
+                default -> assertThat("Routers brew espresso, says answer " + n + ".")
                         .isGroundedIn(source).withMinScore(0.8);
             }
         }

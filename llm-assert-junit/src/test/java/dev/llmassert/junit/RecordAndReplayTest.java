@@ -45,7 +45,7 @@ import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.core.testing.ReadOnlyFolders.makeReadOnly;
 import static dev.llmassert.core.testing.ReadOnlyFolders.makeWritable;
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
@@ -460,19 +460,19 @@ class RecordAndReplayTest {
         @Test
         void grounded(String manual, ChatModel judgeModel, TestReporter reporter) {
             reporter.publishEntry("judgeChatModel", judgeModel.getClass().getSimpleName());
-            LlmAssertions.assertThat(GROUNDED).isGroundedIn(manual).withMinScore(0.8);
+            assertThat(GROUNDED).isGroundedIn(manual).withMinScore(0.8);
         }
 
         @Test
         void invented(String manual) {
-            LlmAssertions.assertThat(INVENTED).isGroundedIn(manual).withMinScore(0.5);
+            assertThat(INVENTED).isGroundedIn(manual).withMinScore(0.5);
         }
 
         @Nested
         class Inner {
             @Test
             void nested(String manual) {
-                LlmAssertions.assertThat("Hold the red button.").isGroundedIn(manual).withMinScore(0.8);
+                assertThat("Hold the red button.").isGroundedIn(manual).withMinScore(0.8);
             }
         }
     }
@@ -489,7 +489,7 @@ class RecordAndReplayTest {
         @ParameterizedTest
         @MethodSource("numbers")
         void judged(int n) {
-            LlmAssertions.assertThat("answer " + n + " says hold the red button.")
+            assertThat("answer " + n + " says hold the red button.")
                     .isGroundedIn(MANUAL + " This is answer " + n + ", it says hold the red button.")
                     .withMinScore(0.9);
         }
@@ -511,13 +511,13 @@ class RecordAndReplayTest {
 
         @Test
         void classFile() {
-            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
         }
 
         @Test
         @JudgeRecordings(file = DIR + "/own-file.json")
         void ownFile() {
-            LlmAssertions.assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
         }
     }
 
@@ -533,12 +533,12 @@ class RecordAndReplayTest {
 
         @Test
         void first() {
-            LlmAssertions.assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
         }
 
         @Test
         void second() {
-            LlmAssertions.assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
         }
     }
 
@@ -546,7 +546,7 @@ class RecordAndReplayTest {
     static class LocalJudge {
         @Test
         void local() {
-            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.5);
+            assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.5);
         }
     }
 }

@@ -16,7 +16,7 @@ import static dev.llmassert.junit.testing.Texts.GROUNDED;
 import static dev.llmassert.junit.testing.Texts.INVENTED;
 import static dev.llmassert.junit.testing.Texts.MANUAL;
 import static dev.llmassert.junit.testing.Texts.PARTLY_INVENTED;
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /** Each judged check publishes a JUnit report entry, which Surefire's XML and IDEs show. */
 class ReportEntriesTest {
@@ -79,23 +79,23 @@ class ReportEntriesTest {
 
         @Test
         void explicitMinimum() {
-            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.8);
         }
 
         @Test
         void bareCheck() {
-            LlmAssertions.assertThat(GROUNDED).isGroundedIn(MANUAL);
+            assertThat(GROUNDED).isGroundedIn(MANUAL);
         }
 
         @Test
         void everySentence() {
-            LlmAssertions.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
+            assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
                     .everySentence().hasMinScore(0.5);
         }
 
         @Test
         void failingCheck() {
-            LlmAssertions.assertThat(INVENTED).isGroundedIn(MANUAL).withMinScore(0.5);
+            assertThat(INVENTED).isGroundedIn(MANUAL).withMinScore(0.5);
         }
     }
 }

@@ -19,8 +19,8 @@ import static dev.llmassert.junit.testing.Texts.GROUNDED;
 import static dev.llmassert.junit.testing.Texts.INVENTED;
 import static dev.llmassert.junit.testing.Texts.MANUAL;
 import static dev.llmassert.junit.testing.Texts.PARTLY_INVENTED;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /** {@link LlmSoftAssertions} collects every failing check, on its own and with AssertJ's extension. */
 class SoftAssertionsTest {
@@ -79,6 +79,26 @@ class SoftAssertionsTest {
         assertThat(softly.errorsCollected()).filteredOn(e -> e.getMessage().contains("ran outside @LlmJudge"))
                 .hasSize(2);
         assertThatThrownBy(softly::assertAll).isInstanceOf(MultipleFailuresError.class);
+    }
+
+    @Test
+    void softStringChecksAreCollectedBesideTheJudgedOnes() {
+        WordOverlapJudge judge = new WordOverlapJudge();
+        LlmSoftAssertions softly = new LlmSoftAssertions();
+
+        softly.assertThat(INVENTED).as("string checks").isBlank().doesNotContain("espresso")
+                .usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.8);
+        softly.assertThat(GROUNDED).isNotBlank().usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.0);
+
+        // outside @LlmJudge the bare isGroundedIn(...) is also checked at once, against the default minimum
+        assertThat(softly.errorsCollected()).hasSize(4);
+        assertThat(softly.errorsCollected().get(0)).hasMessageContainingAll("[string checks] ", "Expecting blank");
+        assertThat(softly.errorsCollected().get(1)).hasMessageContainingAll("[string checks] ", "not to contain",
+                "\"espresso\"");
+        assertThat(softly.errorsCollected().get(2)).hasMessageContainingAll("[string checks] ",
+                "ran outside @LlmJudge");
+        assertThat(softly.errorsCollected().get(3)).hasMessageContainingAll("[string checks] ",
+                "with a score of at least 0.80");
     }
 
     @LlmJudge

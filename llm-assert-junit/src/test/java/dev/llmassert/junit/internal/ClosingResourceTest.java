@@ -16,7 +16,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 import static dev.llmassert.junit.testing.Runs.run;
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /**
  * A judge held in the root store is closed once when the run ends, on JUnit 5 (which closes
