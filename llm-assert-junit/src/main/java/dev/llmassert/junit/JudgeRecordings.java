@@ -9,6 +9,9 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Where the judge's recorded replies of the annotated tests live, and whether they are replayed or recorded.
@@ -52,6 +55,7 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@API(status = STABLE, since = "0.1")
 public @interface JudgeRecordings {
 
     /** The value of an attribute that is not set. */

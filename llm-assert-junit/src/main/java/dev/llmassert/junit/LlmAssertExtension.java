@@ -13,6 +13,7 @@ import dev.llmassert.junit.internal.resolver.CriteriaJudgeParameterResolver;
 import dev.llmassert.junit.internal.resolver.CriteriaParameterResolver;
 import dev.llmassert.junit.internal.resolver.GroundednessJudgeParameterResolver;
 import dev.llmassert.junit.internal.resolver.JudgeChatModelParameterResolver;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -29,9 +30,14 @@ import org.opentest4j.TestAbortedException;
 import java.lang.reflect.Method;
 import java.util.List;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * The JUnit Jupiter extension behind {@link LlmJudge}: reads the configuration, builds the judges, injects them,
- * and checks after each test method the {@code isGroundedIn(...)} assertions that were given no minimum.
+ * records and replays their calls, and checks after each test method what the assertions left open (an
+ * {@code isGroundedIn(...)} or {@code meetsAll(...)} without a minimum, a {@code meets(...)} without an option or
+ * minimum, an {@code isPreferredOver(...)} never finished with {@code on(...)}).
  *
  * <p>Parameters it resolves in test methods, lifecycle methods and constructors:
  * <ul>
@@ -48,9 +54,11 @@ import java.util.List;
  * in the root store, built once per configuration and closed with it; a judge whose calls are recorded, and its
  * recording session, in the test's store, closed after the test; a judge on a supplied chat model in the store of
  * the class or method it was supplied for; the run's recordings files in the root store;
- * the configuration of a class or method in its own store. The extension has no mutable fields, so one instance
+ * the configuration of a class or method (judge, default minimum and recordings: one record, from one walk over
+ * its annotations) in its own store. The extension has no mutable fields, so one instance
  * serves parallel tests.
  */
+@API(status = STABLE, since = "0.1")
 public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback,
         AfterAllCallback, ParameterResolver, InvocationInterceptor {
 
@@ -68,6 +76,7 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
      * configuration cannot describe. Call it from a callback that runs before the tests, e.g. {@code beforeAll}.
      * The caller keeps ownership of {@code judge} and closes it.
      */
+    @API(status = EXPERIMENTAL, since = "0.1")
     public static void useGroundednessJudge(ExtensionContext context, GroundednessJudge judge) {
         if (context == null || judge == null) {
             throw new IllegalArgumentException(Messages.nullArgument("context and judge",
@@ -83,6 +92,7 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
      * is used as given, not recorded: wrap it with {@code dev.llmassert.core.record.Recordings.wrap} to record and
      * replay it.
      */
+    @API(status = EXPERIMENTAL, since = "0.1")
     public static void useChatModel(ExtensionContext context, ChatModel chatModel) {
         if (context == null || chatModel == null) {
             throw new IllegalArgumentException(Messages.nullArgument("context and chatModel",

@@ -1,6 +1,7 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.ConfigKeys;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.lang.annotation.Documented;
@@ -10,9 +11,14 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
- * Judges the LLM output of the annotated tests: registers {@link LlmAssertExtension}, which builds the judge,
- * injects it into parameters and checks {@link LlmAssertions#assertThat(String) assertThat(response).isGroundedIn(...)}.
+ * Judges the LLM output of the annotated tests: registers {@link LlmAssertExtension}, which reads the configuration,
+ * builds the judges (the groundedness judge; with a model provider, also the criteria judges and the judge
+ * {@code ChatModel}), records and replays their calls (see {@link JudgeRecordings}), injects them into parameters,
+ * and after each test method runs the checks that {@link LlmAssertions#assertThat(String) assertThat(response)} left
+ * open: an {@code isGroundedIn(...)} without a minimum, a {@code meets(...)} without an option, and so on.
  *
  * <pre>{@code
  * @LlmJudge
@@ -39,6 +45,7 @@ import java.lang.annotation.Target;
 @Documented
 @Inherited
 @ExtendWith(LlmAssertExtension.class)
+@API(status = STABLE, since = "0.1")
 public @interface LlmJudge {
 
     /** The value of a text attribute that is not set. */
@@ -119,6 +126,7 @@ public @interface LlmJudge {
     @Target(ElementType.PARAMETER)
     @Retention(RetentionPolicy.RUNTIME)
     @Documented
+    @API(status = STABLE, since = "0.1")
     @interface Criteria {
 
         /** A classpath resource ending in {@code .json}, or a catalog name. */

@@ -2,8 +2,12 @@ package dev.llmassert.junit.internal;
 
 import java.util.Arrays;
 import java.util.List;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /** Where the user made an assertion: the first frame outside this library, AssertJ and the JDK. */
+@API(status = INTERNAL, since = "0.1")
 public final class CallSite {
 
     private static final List<String> LIBRARY_CLASSES = List.of(

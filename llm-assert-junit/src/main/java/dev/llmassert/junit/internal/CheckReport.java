@@ -10,8 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /** The JUnit report entry of one judged check, as Surefire's XML and IDEs show it. */
+@API(status = INTERNAL, since = "0.1")
 public final class CheckReport {
 
     private CheckReport() {

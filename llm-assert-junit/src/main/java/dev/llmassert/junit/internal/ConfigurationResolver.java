@@ -34,6 +34,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 public final class ConfigurationResolver {
 
     /** One place a value can come from, asked in order. */
+    @API(status = INTERNAL, since = "0.1")
     public interface Source {
 
         /** The value of {@code key} here, or {@code null} when this source does not set it. */

@@ -62,7 +62,6 @@ final class CriteriaLines {
     }
 
     static String shorten(String text) {
-        String oneLine = text == null ? "" : text.strip().replaceAll("\\s+", " ");
-        return oneLine.length() <= MAX_TEXT ? oneLine : oneLine.substring(0, MAX_TEXT - 3) + "...";
+        return MessageText.shorten(text, MAX_TEXT);
     }
 }

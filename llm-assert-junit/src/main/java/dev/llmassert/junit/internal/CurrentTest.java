@@ -1,6 +1,9 @@
 package dev.llmassert.junit.internal;
 
 import java.util.Optional;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * The test method running on this thread, for the static {@code LlmAssertions.assertThat(...)}.
@@ -12,6 +15,7 @@ import java.util.Optional;
  * outlives the method and nothing is shared between tests: the state itself stays in the method's
  * {@code ExtensionContext.Store}.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CurrentTest {
 
     private static final ThreadLocal<TestScope> CURRENT = new ThreadLocal<>();
@@ -38,6 +42,7 @@ public final class CurrentTest {
     }
 
     /** Undoes a {@link #bind(TestScope)}. */
+    @API(status = INTERNAL, since = "0.1")
     public interface Binding extends AutoCloseable {
         @Override
         void close();

@@ -1,13 +1,17 @@
 package dev.llmassert.junit.internal;
 
 import dev.llmassert.junit.LlmAssertExtension;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.Store;
 
 import java.util.function.Supplier;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /** The one namespace of the extension's state, and store access that compiles against JUnit 5.12 and 6.x alike. */
+@API(status = INTERNAL, since = "0.1")
 public final class ExtensionState {
 
     /** Every value the extension keeps lives in a store under this namespace. */

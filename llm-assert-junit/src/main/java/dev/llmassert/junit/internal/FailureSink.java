@@ -1,6 +1,9 @@
 package dev.llmassert.junit.internal;
 
+import org.apiguardian.api.API;
 import org.assertj.core.api.AssertionErrorCollector;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Where a failed check goes: thrown at once for a plain assertion, collected for a soft one.
@@ -9,6 +12,7 @@ import org.assertj.core.api.AssertionErrorCollector;
  * {@code isGroundedIn(...)} returns are not proxies, so they hand their failures to the soft assertions here.
  */
 @FunctionalInterface
+@API(status = INTERNAL, since = "0.1")
 public interface FailureSink {
 
     FailureSink THROWING = error -> {

@@ -11,6 +11,7 @@ import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -19,12 +20,15 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...} (a judge on a supplied chat
  * model lives in the store it was supplied to), else those built from the configuration: once per
  * {@link JudgeSettings} in the root store (closed with it at the end of the run), or, when the judge's calls are
  * recorded, once per test in the test's store, on the test's recording session.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JudgeSupply {
 
     private static final String STAND_IN_KEY = "stand-in-never-sent";

@@ -38,6 +38,12 @@ final class MessageText {
         return this;
     }
 
+    /** {@code text} on one line, cut to {@code max} characters with "..." when it is longer; "" for null. */
+    static String shorten(String text, int max) {
+        String oneLine = text == null ? "" : text.strip().replaceAll("\\s+", " ");
+        return oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 3) + "...";
+    }
+
     String format() {
         return format.toString();
     }

@@ -5,6 +5,7 @@ import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
 import dev.llmassert.core.record.RecordingStore;
 import dev.llmassert.junit.JudgeRecordings;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.annotation.Testable;
@@ -28,6 +29,8 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.concurrent.ConcurrentHashMap;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * The recordings of a run, in the extension's stores:
  * <ul>
@@ -40,6 +43,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *       the class.</li>
  * </ul>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class RecordingSupply {
 
     private static final Logger LOG = LoggerFactory.getLogger("dev.llmassert.junit.recordings");

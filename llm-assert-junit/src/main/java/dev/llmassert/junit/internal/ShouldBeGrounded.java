@@ -1,13 +1,17 @@
 package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.groundedness.GroundednessVerdict;
+import org.apiguardian.api.API;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 import java.util.ArrayList;
 import java.util.List;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /** Creates the message of a response whose groundedness score is below the minimum. */
+@API(status = INTERNAL, since = "0.1")
 public final class ShouldBeGrounded extends BasicErrorMessageFactory {
 
     private ShouldBeGrounded(String format, Object... arguments) {

@@ -3,16 +3,20 @@ package dev.llmassert.junit.internal;
 import dev.llmassert.core.criteria.Contest;
 import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.criteria.ResponseResult;
+import org.apiguardian.api.API;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 import java.util.List;
 import java.util.Map;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Creates the messages of a response the pairwise judge did not prefer over the others. Responses are numbered as
  * the assertion gave them: {@code #0} is the asserted response, {@code #1} and on the ones it was compared with.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ShouldBePreferred extends BasicErrorMessageFactory {
 
     /** The marker in front of a contest the asserted response lost. */
@@ -79,7 +83,7 @@ public final class ShouldBePreferred extends BasicErrorMessageFactory {
             message.line("  " + response.ranking() + ". #" + response.index()
                     + (response.index() == 0 ? " (this response)" : "") + ", winrate "
                     + VerdictTable.score(response.winrate()) + ": ").quoted(
-                    VerdictTable.shorten(responses.get(response.index()), 160));
+                    MessageText.shorten(responses.get(response.index()), 160));
         }
         message.line("Contests:");
         for (Contest contest : result.contests()) {

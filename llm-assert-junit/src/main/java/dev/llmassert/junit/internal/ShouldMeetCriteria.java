@@ -2,6 +2,7 @@ package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.PositionalBias;
+import org.apiguardian.api.API;
 import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -9,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /** Creates the messages of a response the direct judge did not find to meet a criteria. */
+@API(status = INTERNAL, since = "0.1")
 public final class ShouldMeetCriteria extends BasicErrorMessageFactory {
 
     private ShouldMeetCriteria(MessageText message) {

@@ -3,6 +3,7 @@ package dev.llmassert.junit.internal;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,10 +14,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * What an assertion made during one test method needs from the extension: the judge, the default minimum, a place
  * to leave checks that wait for the end of the method, and the report.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class TestScope {
 
     /** Each verdict also goes to this logger at INFO, so a console run shows it; Surefire's XML gets the entry. */

@@ -47,9 +47,9 @@ final class VerdictTable {
             format.append("%n").append(sentence.score() < minScore ? "  " + UNSUPPORTED + " " : "    ")
                     .append('[').append(sentence.index()).append("] ").append(score(sentence.score()))
                     .append("  %s%n              evidence: %s");
-            args.add(shorten(sentence.sentence(), MAX_SENTENCE));
+            args.add(MessageText.shorten(sentence.sentence(), MAX_SENTENCE));
             args.add(sentence.hasEvidence()
-                    ? shorten(sentence.evidence(), MAX_EVIDENCE)
+                    ? MessageText.shorten(sentence.evidence(), MAX_EVIDENCE)
                     : unquoted.apply(SentenceVerdict.NOTHING_FOUND));
         }
         return new VerdictTable(format.toString(), args);
@@ -79,11 +79,6 @@ final class VerdictTable {
     }
 
     static String shortenResponse(String response) {
-        return shorten(response, MAX_RESPONSE);
-    }
-
-    static String shorten(String text, int max) {
-        String oneLine = text.strip().replaceAll("\\s+", " ");
-        return oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 3) + "...";
+        return MessageText.shorten(response, MAX_RESPONSE);
     }
 }

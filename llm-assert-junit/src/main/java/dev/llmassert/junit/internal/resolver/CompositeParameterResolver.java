@@ -1,5 +1,6 @@
 package dev.llmassert.junit.internal.resolver;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -7,7 +8,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import java.util.List;
 import java.util.Optional;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /** Asks small single-purpose resolvers in turn, so a new injectable type is one new resolver. */
+@API(status = INTERNAL, since = "0.1")
 public final class CompositeParameterResolver implements ParameterResolver {
 
     private final List<ParameterResolver> resolvers;
