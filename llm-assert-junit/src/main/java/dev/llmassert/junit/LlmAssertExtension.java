@@ -9,10 +9,6 @@ import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.RecordingSupply;
 import dev.llmassert.junit.internal.TestScope;
 import dev.llmassert.junit.internal.resolver.CompositeParameterResolver;
-import dev.llmassert.junit.internal.resolver.CriteriaJudgeParameterResolver;
-import dev.llmassert.junit.internal.resolver.CriteriaParameterResolver;
-import dev.llmassert.junit.internal.resolver.GroundednessJudgeParameterResolver;
-import dev.llmassert.junit.internal.resolver.JudgeChatModelParameterResolver;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -62,9 +58,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback,
         AfterAllCallback, ParameterResolver, InvocationInterceptor {
 
-    private final ParameterResolver parameters = new CompositeParameterResolver(
-            new GroundednessJudgeParameterResolver(), new JudgeChatModelParameterResolver(),
-            new CriteriaJudgeParameterResolver(), new CriteriaParameterResolver());
+    private final ParameterResolver parameters = CompositeParameterResolver.forTheExtension();
 
     /** Instantiated by JUnit through {@link LlmJudge} or {@code @ExtendWith}. */
     public LlmAssertExtension() {

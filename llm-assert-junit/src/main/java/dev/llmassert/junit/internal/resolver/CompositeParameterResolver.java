@@ -16,8 +16,15 @@ public final class CompositeParameterResolver implements ParameterResolver {
 
     private final List<ParameterResolver> resolvers;
 
-    public CompositeParameterResolver(ParameterResolver... resolvers) {
+    private CompositeParameterResolver(ParameterResolver... resolvers) {
         this.resolvers = List.of(resolvers);
+    }
+
+    /** Every parameter the extension injects: the judges, the judge chat model, and criteria. */
+    public static ParameterResolver forTheExtension() {
+        return new CompositeParameterResolver(new GroundednessJudgeParameterResolver(),
+                new JudgeChatModelParameterResolver(), new CriteriaJudgeParameterResolver(),
+                new CriteriaParameterResolver());
     }
 
     @Override

@@ -4,7 +4,6 @@ import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.junit.internal.JudgeSupply;
 import dev.llmassert.junit.internal.Messages;
-import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
@@ -12,14 +11,11 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 import java.util.Optional;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 /**
  * Resolves a {@link DirectJudge} or {@link PairwiseJudge} parameter to the criteria judge of the test, built on the
  * judge chat model; the local judge has none, so these need a model provider.
  */
-@API(status = INTERNAL, since = "0.1")
-public final class CriteriaJudgeParameterResolver implements ParameterResolver {
+final class CriteriaJudgeParameterResolver implements ParameterResolver {
 
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {

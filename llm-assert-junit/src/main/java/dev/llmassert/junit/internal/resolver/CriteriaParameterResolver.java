@@ -6,20 +6,16 @@ import dev.llmassert.core.criteria.CriteriaLoader;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.junit.LlmJudge;
 import dev.llmassert.junit.internal.Messages;
-import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 /**
  * Resolves a {@link Criteria} or {@link MultiCriteria} parameter annotated {@link LlmJudge.Criteria}: a value ending
  * in {@code .json} is a classpath file, anything else a catalog name.
  */
-@API(status = INTERNAL, since = "0.1")
-public final class CriteriaParameterResolver implements ParameterResolver {
+final class CriteriaParameterResolver implements ParameterResolver {
 
     private static final String FILE_SUFFIX = ".json";
 

@@ -3,17 +3,13 @@ package dev.llmassert.junit.internal.resolver;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.junit.internal.JudgeSupply;
 import dev.llmassert.junit.internal.Messages;
-import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 /** Resolves a {@link ChatModel} parameter to the judge's chat model; the local judge has none. */
-@API(status = INTERNAL, since = "0.1")
-public final class JudgeChatModelParameterResolver implements ParameterResolver {
+final class JudgeChatModelParameterResolver implements ParameterResolver {
 
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
