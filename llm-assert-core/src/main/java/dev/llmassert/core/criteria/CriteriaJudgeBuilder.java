@@ -108,10 +108,11 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> {
     }
 
     /**
-     * Takes {@code n} samples of every judgement and keeps the majority vote, reporting the agreement (see
-     * {@link SelfConsistency}). Samples differ only at a temperature above zero ({@value ConfigKeys#JUDGE_TEMPERATURE}):
-     * the n requests are identical, and recordings replay their n replies in order. From 1 (the default, a single
-     * run) to {@value #MAX_SELF_CONSISTENCY}; an odd n avoids ties.
+     * Takes {@code n} samples of every judgement and keeps the majority vote, reporting the agreement
+     * ({@link DirectResult#agreement()}, {@link PairwiseResult#agreement()}); a split vote never lets a check pass.
+     * Samples differ only at a temperature above zero ({@value ConfigKeys#JUDGE_TEMPERATURE}): the n requests are
+     * identical, and recordings replay their n replies in order. From 1 (the default, a single run) to
+     * {@value #MAX_SELF_CONSISTENCY}; an odd n avoids ties.
      */
     public B selfConsistency(int n) {
         if (n < 1 || n > MAX_SELF_CONSISTENCY) {

@@ -1,6 +1,9 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import dev.llmassert.core.criteria.internal.DirectPrompt;
+import dev.llmassert.core.criteria.internal.DirectReply;
+import dev.llmassert.core.criteria.internal.SelfConsistency;
 import dev.llmassert.core.model.JudgeCallException;
 import dev.llmassert.core.model.JudgeReply;
 import dev.llmassert.core.model.JudgeReplyException;
@@ -32,7 +35,7 @@ import java.util.concurrent.Callable;
  *       must not pass by chance.</li>
  *   <li>{@code checkPositionalBias}: each judgement is asked again with the options in reverse order, and the result
  *       is flagged when the choice changes.</li>
- *   <li>{@code selfConsistency(n)}: n samples of each judgement, combined by {@link SelfConsistency}: the majority
+ *   <li>{@code selfConsistency(n)}: n samples of each judgement, combined by majority vote: the majority
  *       option, the mean score and the agreement.</li>
  * </ul>
  *

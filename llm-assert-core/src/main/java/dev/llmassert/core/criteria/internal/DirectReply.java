@@ -1,6 +1,10 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.CriteriaOption;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.ResultMetadata;
 import dev.llmassert.core.model.JsonReplies;
 import dev.llmassert.core.model.ReplyParseException;
 import dev.llmassert.core.model.ReplyParser;

@@ -1,8 +1,11 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
-import dev.llmassert.core.criteria.internal.PromptText;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.CriteriaOption;
+import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.criteria.JudgePrompt;
 
 import java.util.ArrayList;
 import java.util.List;

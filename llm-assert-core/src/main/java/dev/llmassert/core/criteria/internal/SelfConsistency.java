@@ -1,6 +1,11 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
-import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import dev.llmassert.core.criteria.Contest;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.PairwiseResult;
+import dev.llmassert.core.criteria.PositionalBias;
+import dev.llmassert.core.criteria.ResultMetadata;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
