@@ -3,8 +3,8 @@ package dev.llmassert.core.criteria;
 import dev.llmassert.core.criteria.internal.CriteriaCalls;
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
 import dev.llmassert.core.criteria.internal.SyntheticPersonas;
-import dev.llmassert.core.model.JudgeChat;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.model.internal.JudgeChat;
 import dev.llmassert.core.model.internal.JudgePool;
 
 import java.util.HashMap;

@@ -5,9 +5,9 @@ import dev.llmassert.core.criteria.internal.PairwisePrompt;
 import dev.llmassert.core.criteria.internal.PairwiseReply;
 import dev.llmassert.core.criteria.internal.SelfConsistency;
 import dev.llmassert.core.model.JudgeCallException;
-import dev.llmassert.core.model.JudgeReply;
 import dev.llmassert.core.model.JudgeReplyException;
 
+import dev.llmassert.core.model.internal.JudgeReply;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -6,12 +6,12 @@ import dev.llmassert.core.groundedness.internal.GroundednessPrompt;
 import dev.llmassert.core.groundedness.internal.GroundednessReplies;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
 import dev.llmassert.core.groundedness.internal.SentenceScore;
-import dev.llmassert.core.model.JudgeChat;
-import dev.llmassert.core.model.JudgeReply;
 import dev.llmassert.core.model.JudgeSettings;
-import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.model.internal.JudgeChat;
 import dev.llmassert.core.model.internal.JudgeLimits;
 import dev.llmassert.core.model.internal.JudgePool;
+import dev.llmassert.core.model.internal.JudgeReply;
+import dev.llmassert.core.model.internal.ReplyParser;
 import dev.llmassert.core.text.SentenceSplitter;
 
 import java.time.Duration;

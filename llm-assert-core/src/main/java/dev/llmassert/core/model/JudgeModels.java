@@ -23,7 +23,7 @@ import java.util.function.Function;
  *   <li>{@code local}: no chat model; the local judge works without one.</li>
  * </ul>
  *
- * <p>The client's own retries are switched off: {@link JudgeChat} retries transient errors itself, with backoff, so
+ * <p>The client's own retries are switched off: every judge retries transient errors itself, with backoff, so
  * that {@code llmassert.judge.max-retries} means what it says. Requests and responses are never logged, and the key
  * is never part of a message.
  */

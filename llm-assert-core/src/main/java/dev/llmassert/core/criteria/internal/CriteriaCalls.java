@@ -6,10 +6,10 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.llmassert.core.criteria.JudgePrompt;
-import dev.llmassert.core.model.JudgeChat;
-import dev.llmassert.core.model.JudgeReply;
-import dev.llmassert.core.model.ReplyParser;
 
+import dev.llmassert.core.model.internal.JudgeChat;
+import dev.llmassert.core.model.internal.JudgeReply;
+import dev.llmassert.core.model.internal.ReplyParser;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,9 +5,9 @@ import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.CriteriaOption;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.ResultMetadata;
-import dev.llmassert.core.model.JsonReplies;
-import dev.llmassert.core.model.ReplyParseException;
-import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.model.internal.JsonReplies;
+import dev.llmassert.core.model.internal.ReplyParseException;
+import dev.llmassert.core.model.internal.ReplyParser;
 
 /**
  * A direct judge's reply, validated against its criteria.

@@ -5,10 +5,10 @@ import dev.llmassert.core.criteria.Contest;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.criteria.ResultMetadata;
-import dev.llmassert.core.model.JsonReplies;
-import dev.llmassert.core.model.ReplyParseException;
-import dev.llmassert.core.model.ReplyParser;
 
+import dev.llmassert.core.model.internal.JsonReplies;
+import dev.llmassert.core.model.internal.ReplyParseException;
+import dev.llmassert.core.model.internal.ReplyParser;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -9,10 +9,10 @@ import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
 import dev.llmassert.core.criteria.Criteria;
-import dev.llmassert.core.model.JsonReplies;
-import dev.llmassert.core.model.JudgeChat;
-import dev.llmassert.core.model.ReplyParser;
 
+import dev.llmassert.core.model.internal.JsonReplies;
+import dev.llmassert.core.model.internal.JudgeChat;
+import dev.llmassert.core.model.internal.ReplyParser;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 

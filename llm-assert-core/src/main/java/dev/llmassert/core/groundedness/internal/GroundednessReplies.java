@@ -2,10 +2,10 @@ package dev.llmassert.core.groundedness.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmassert.core.groundedness.SentenceVerdict;
-import dev.llmassert.core.model.JsonReplies;
-import dev.llmassert.core.model.ReplyParseException;
-import dev.llmassert.core.model.ReplyParser;
 
+import dev.llmassert.core.model.internal.JsonReplies;
+import dev.llmassert.core.model.internal.ReplyParseException;
+import dev.llmassert.core.model.internal.ReplyParser;
 import java.util.Locale;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;

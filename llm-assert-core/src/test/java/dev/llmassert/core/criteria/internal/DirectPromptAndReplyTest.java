@@ -7,7 +7,7 @@ import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.JudgePrompt;
-import dev.llmassert.core.model.ReplyParseException;
+import dev.llmassert.core.model.internal.ReplyParseException;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -5,7 +5,7 @@ import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.JudgePrompt;
 import dev.llmassert.core.criteria.PairwiseResult;
-import dev.llmassert.core.model.ReplyParseException;
+import dev.llmassert.core.model.internal.ReplyParseException;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

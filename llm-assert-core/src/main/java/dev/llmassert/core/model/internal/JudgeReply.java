@@ -1,4 +1,4 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.model.internal;
 
 import dev.langchain4j.model.output.TokenUsage;
 

@@ -1,4 +1,4 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.model.internal;
 
 /**
  * A judge reply that cannot be used. The message is sent back to the judge model when the reply is re-asked, so it

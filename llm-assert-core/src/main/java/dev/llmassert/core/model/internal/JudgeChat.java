@@ -1,4 +1,4 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.model.internal;
 
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
@@ -8,9 +8,10 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
-import dev.llmassert.core.model.internal.CallFailure;
-import dev.llmassert.core.model.internal.JudgeLimits;
-import dev.llmassert.core.model.internal.JudgeMessages;
+import dev.llmassert.core.model.JudgeCallException;
+import dev.llmassert.core.model.JudgeProvider;
+import dev.llmassert.core.model.JudgeReplyException;
+import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingException;
 import dev.llmassert.core.record.Replayed;
 

@@ -1,4 +1,4 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.model.internal;
 
 /**
  * Turns the text of a judge reply into a value, or explains why it cannot.
