@@ -164,10 +164,8 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
                 Duration.ofNanos(System.nanoTime() - start));
     }
 
-    /**
-     * The measurements behind each sentence's score, for calibration and diagnosis; not part of the stable API.
-     */
-    public List<Support> measure(String response, List<String> sources) {
+    /** The measurements behind each sentence's score, for calibration ({@code QagsEvaluation --fit}) and diagnosis. */
+    List<Support> measure(String response, List<String> sources) {
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
         return measure(sentences, sentences.stream().map(Words::of).toList(),
