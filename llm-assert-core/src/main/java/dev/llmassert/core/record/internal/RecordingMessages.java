@@ -50,7 +50,7 @@ public final class RecordingMessages {
                 + "  but its \"request\" gives " + computed + NL
                 + "The request was probably edited by hand; a stale key would never be replayed." + NL
                 + "Fix: delete that entry's \"key\" line (a missing key is computed from the request), or rewrite "
-                + "the keys with: java -cp <test classpath> dev.llmassert.core.record.RecordingKeys " + file;
+                + "the keys with dev.llmassert.core.record.RecordingKeys.rewriteKeys(path) for " + file;
     }
 
     public static String duplicateKey(Path file, int first, int second, String key) {
