@@ -19,7 +19,7 @@ public final class Judges {
         if (settings.provider() == JudgeProvider.LOCAL) {
             return LocalGroundednessJudge.create();
         }
-        return groundedness(settings, chatModel(settings));
+        return groundedness(settings, JudgeModels.chatModel(settings));
     }
 
     /**
@@ -34,15 +34,5 @@ public final class Judges {
                 .concurrency(settings.concurrency())
                 .maxRetries(settings.maxRetries())
                 .build();
-    }
-
-    /**
-     * The judge chat model the settings describe, with the API key read from the environment variable the settings
-     * name.
-     *
-     * @throws IllegalArgumentException for the local provider, which has no chat model
-     */
-    public static ChatModel chatModel(JudgeSettings settings) {
-        return JudgeModels.chatModel(settings);
     }
 }
