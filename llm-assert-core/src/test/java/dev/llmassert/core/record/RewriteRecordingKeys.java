@@ -40,7 +40,8 @@ public final class RewriteRecordingKeys {
             }
             for (Path file : files) {
                 int changed = RecordingKeys.rewriteKeys(file);
-                System.out.println(file + ": " + changed + (changed == 1 ? " key" : " keys") + " filled in or corrected");
+                System.out.println(file + ": " + changed + (changed == 1 ? " key" : " keys")
+                        + " filled in or corrected");
             }
         }
     }
