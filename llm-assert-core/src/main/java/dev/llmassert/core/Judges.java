@@ -7,8 +7,12 @@ import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /** Builds judges from settings: the one entry point for runners such as the JUnit extension. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Judges {
 
     private Judges() {

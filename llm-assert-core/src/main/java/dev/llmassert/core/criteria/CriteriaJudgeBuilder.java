@@ -4,8 +4,11 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
 import dev.llmassert.core.model.JudgeSettings;
+import org.apiguardian.api.API;
 
 import java.time.Duration;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * The settings that {@link DirectJudge} and {@link PairwiseJudge} share. Boxed fields: {@code null} means "not set",
@@ -13,6 +16,7 @@ import java.time.Duration;
  *
  * @param <B> the concrete builder, returned by every setting
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> {
 
     /** The most samples {@link #selfConsistency(int)} takes. */

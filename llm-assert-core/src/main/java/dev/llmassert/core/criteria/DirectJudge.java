@@ -6,14 +6,17 @@ import dev.llmassert.core.criteria.internal.DirectReply;
 import dev.llmassert.core.criteria.internal.SelfConsistency;
 import dev.llmassert.core.model.JudgeCallException;
 import dev.llmassert.core.model.JudgeReplyException;
-
 import dev.llmassert.core.model.internal.JudgeReply;
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Judges one text against a {@link Criteria} by selecting one of its options, in the model of IBM EvalAssist's
@@ -42,6 +45,7 @@ import java.util.concurrent.Callable;
  * <p>Calls run on the judge's own threads, at most {@code concurrency} at once across all callers; {@link #close()}
  * stops them. Transient failures are retried with backoff ({@link JudgeCallException} once final). Thread-safe.
  */
+@API(status = STABLE, since = "0.1")
 public final class DirectJudge extends CriteriaJudge {
 
     private static final String EXAMPLE = "DirectJudge.builder().chatModel(JudgeModels.chatModel(settings)).build()";
@@ -195,6 +199,7 @@ public final class DirectJudge extends CriteriaJudge {
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    @API(status = STABLE, since = "0.1")
     public static final class Builder extends CriteriaJudgeBuilder<Builder> {
 
         private boolean generateFeedback;

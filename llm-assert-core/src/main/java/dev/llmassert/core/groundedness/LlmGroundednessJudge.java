@@ -13,11 +13,14 @@ import dev.llmassert.core.model.internal.JudgePool;
 import dev.llmassert.core.model.internal.JudgeReply;
 import dev.llmassert.core.model.internal.ReplyParser;
 import dev.llmassert.core.text.SentenceSplitter;
+import org.apiguardian.api.API;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Judges groundedness with a judge model, by the TruLens method: the response is split into sentences, and for
@@ -31,6 +34,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Thread-safe.
  */
+@API(status = STABLE, since = "0.1")
 public final class LlmGroundednessJudge implements GroundednessJudge {
 
     private final JudgeChat chat;
@@ -117,6 +121,7 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    @API(status = STABLE, since = "0.1")
     public static final class Builder {
 
         private ChatModel chatModel;

@@ -8,6 +8,7 @@ import dev.llmassert.core.groundedness.internal.SourceIndex;
 import dev.llmassert.core.groundedness.internal.Support;
 import dev.llmassert.core.groundedness.internal.Words;
 import dev.llmassert.core.text.SentenceSplitter;
+import org.apiguardian.api.API;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,6 +16,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * The groundedness judge that needs no model server, no key and no network: the embedded default.
@@ -59,6 +62,7 @@ import java.util.List;
  * Embedding runs on the model's own bounded thread pool (one thread per processor for the default model), never on
  * a thread per sentence.
  */
+@API(status = STABLE, since = "0.1")
 public final class LocalGroundednessJudge implements GroundednessJudge {
 
     /**
@@ -299,6 +303,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     }
 
     /** Configures a {@link LocalGroundednessJudge}. */
+    @API(status = STABLE, since = "0.1")
     public static final class Builder {
 
         private EmbeddingModel embeddingModel;

@@ -5,11 +5,14 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.model.internal.JudgeMessages;
+import org.apiguardian.api.API;
 
 import java.net.URI;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Builds the judge {@link ChatModel} from {@link JudgeSettings}.
@@ -27,6 +30,7 @@ import java.util.function.Function;
  * that {@code llmassert.judge.max-retries} means what it says. Requests and responses are never logged, and the key
  * is never part of a message.
  */
+@API(status = STABLE, since = "0.1")
 public final class JudgeModels {
 
     /** Sent when a non-OpenAI endpoint needs no key; the client requires some value. */

@@ -2,6 +2,7 @@ package dev.llmassert.core.model;
 
 import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.model.internal.JudgeLimits;
+import org.apiguardian.api.API;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -11,11 +12,14 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * How to reach the judge model. Immutable; equal settings build equal judges, so a judge can be cached per settings.
  *
  * <p>The API key itself is never held here: only the name of the environment variable that carries it.
  */
+@API(status = STABLE, since = "0.1")
 public final class JudgeSettings {
 
     public static final int DEFAULT_CONCURRENCY = 8;
@@ -212,6 +216,7 @@ public final class JudgeSettings {
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    @API(status = STABLE, since = "0.1")
     public static final class Builder {
 
         private JudgeProvider provider;

@@ -9,6 +9,7 @@ import dev.llmassert.core.record.internal.CanonicalRequests;
 import dev.llmassert.core.record.internal.Entry;
 import dev.llmassert.core.record.internal.PathLocks;
 import dev.llmassert.core.record.internal.RecordingsCodec;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,6 +20,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 /**
  * Recording keys: the SHA-256 (hex) of the canonical request. The canonical request is the model name, the messages,
  * the sampling parameters, the response format (with its JSON schema) and the tools. It never holds the endpoint or
@@ -28,6 +31,7 @@ import java.util.TreeMap;
  *
  * <p>To fill in or correct the keys of a hand-written or hand-edited file, call {@link #rewriteKeys(Path)}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RecordingKeys {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -3,14 +3,18 @@ package dev.llmassert.core.criteria.internal;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.CriteriaOption;
 import dev.llmassert.core.criteria.Instance;
+import org.apiguardian.api.API;
 
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Every user-facing message of the criteria feature: what happened, where, and the fix. Not part of the API.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CriteriaMessages {
 
     private static final String N = System.lineSeparator();

@@ -8,6 +8,9 @@ import dev.llmassert.core.criteria.ResultMetadata;
 import dev.llmassert.core.model.internal.JsonReplies;
 import dev.llmassert.core.model.internal.ReplyParseException;
 import dev.llmassert.core.model.internal.ReplyParser;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * A direct judge's reply, validated against its criteria.
@@ -16,6 +19,7 @@ import dev.llmassert.core.model.internal.ReplyParser;
  * @param selectedOption the selected option's exact name in the criteria
  * @param feedback       the suggestions to improve the text, or {@code null} when none were given
  */
+@API(status = INTERNAL, since = "0.1")
 public record DirectReply(String explanation, String selectedOption, String feedback) {
 
     /** The reply field that holds the explanation. */

@@ -14,12 +14,15 @@ import dev.llmassert.core.model.JudgeReplyException;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingException;
 import dev.llmassert.core.record.Replayed;
+import org.apiguardian.api.API;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Talks to a judge model on behalf of a judge: retries transient failures with backoff, and re-asks when a reply
@@ -39,6 +42,7 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>Thread-safe and stateless between calls: one instance serves all the calls of a judge.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JudgeChat {
 
     /** Replies tried before giving up on a reply that does not parse, as in IBM EvalAssist. */
@@ -200,6 +204,7 @@ public final class JudgeChat {
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    @API(status = INTERNAL, since = "0.1")
     public static final class Builder {
 
         private ChatModel chatModel;

@@ -1,13 +1,17 @@
 package dev.llmassert.core.model.internal;
 
 import dev.llmassert.core.ConfigKeys;
+import org.apiguardian.api.API;
 
 import java.time.Duration;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * The bounds of the settings every LLM judge builder takes, checked in one place so that a builder and the
  * configuration keys cannot disagree about what is allowed.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JudgeLimits {
 
     public static final int MAX_CONCURRENCY = 256;

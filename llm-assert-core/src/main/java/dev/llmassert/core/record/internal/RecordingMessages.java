@@ -1,11 +1,15 @@
 package dev.llmassert.core.record.internal;
 
 import dev.llmassert.core.ConfigKeys;
+import org.apiguardian.api.API;
 
 import java.nio.file.Path;
 import java.util.List;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /** Every user-facing message about recordings: what happened, where, and the fix. */
+@API(status = INTERNAL, since = "0.1")
 public final class RecordingMessages {
 
     private static final String NL = System.lineSeparator();
