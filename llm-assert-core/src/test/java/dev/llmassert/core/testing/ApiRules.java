@@ -135,7 +135,7 @@ public final class ApiRules {
                         continue;
                     }
                     if (member instanceof JavaField field) {
-                        report(field, "has type", field.getType(), type, events);
+                        report(field, "is of", field.getType(), type, events);
                     } else if (member instanceof JavaCodeUnit code) {
                         if (code.isMethod()) {
                             report(code, "returns", code.getReturnType(), type, events);
