@@ -242,10 +242,7 @@ public final class JudgeChat {
 
         /** Replies tried before a reply that does not parse is an error, from 1 to 10; default 3. */
         public Builder maxAttempts(Integer maxAttempts) {
-            if (maxAttempts != null && (maxAttempts < 1 || maxAttempts > 10)) {
-                throw new IllegalArgumentException("maxAttempts must be between 1 and 10, but is: " + maxAttempts);
-            }
-            this.maxAttempts = maxAttempts;
+            this.maxAttempts = JudgeLimits.maxAttempts(maxAttempts);
             return this;
         }
 
