@@ -54,7 +54,7 @@ public final class DirectJudge extends CriteriaJudge {
 
     private DirectJudge(Builder builder) {
         super(builder, EXAMPLE);
-        this.generateFeedback = builder.generateFeedback;
+        this.generateFeedback = builder.generateFeedback != null && builder.generateFeedback;
     }
 
     public static Builder builder() {
@@ -202,7 +202,7 @@ public final class DirectJudge extends CriteriaJudge {
     @API(status = STABLE, since = "0.1")
     public static final class Builder extends CriteriaJudgeBuilder<Builder> {
 
-        private boolean generateFeedback;
+        private Boolean generateFeedback;
 
         private Builder() {
         }
