@@ -1,8 +1,8 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.ConfigKeys;
-import dev.llmassert.core.criteria.internal.CriteriaMessages;
 import dev.llmassert.core.model.LlmJudgeBuilder;
+import dev.llmassert.core.model.internal.JudgeLimits;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
 import org.apiguardian.api.API;
 
@@ -20,7 +20,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> extends LlmJudgeBuilder<B> {
 
     /** The most samples {@link #selfConsistency(int)} takes. */
-    public static final int MAX_SELF_CONSISTENCY = 25;
+    public static final int MAX_SELF_CONSISTENCY = JudgeLimits.MAX_SELF_CONSISTENCY;
 
     private String judgeDescription;
     private Boolean generateSyntheticPersona;
@@ -67,10 +67,7 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> ex
      * {@value #MAX_SELF_CONSISTENCY}; an odd n avoids ties.
      */
     public B selfConsistency(int n) {
-        if (n < 1 || n > MAX_SELF_CONSISTENCY) {
-            throw new IllegalArgumentException(CriteriaMessages.selfConsistencyOutOfRange(n, MAX_SELF_CONSISTENCY));
-        }
-        this.selfConsistency = n;
+        this.selfConsistency = JudgeLimits.selfConsistency(n);
         return self();
     }
 

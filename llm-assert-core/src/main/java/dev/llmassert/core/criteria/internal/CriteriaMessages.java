@@ -292,11 +292,6 @@ public final class CriteriaMessages {
                 + " to let the judge model write one per criteria.";
     }
 
-    public static String selfConsistencyOutOfRange(int n, int max) {
-        return "selfConsistency must be between 1 and " + max + ", but is: " + n + "." + N
-                + "Fix: use 1 for a single run, or an odd number such as 3 or 5 for a majority vote.";
-    }
-
     public static String nullInstance(int index, int count) {
         return "Instance " + (index + 1) + " of " + count + " is null." + N
                 + "Fix: pass an Instance for every element, e.g. Instance.ofResponse(answer).";

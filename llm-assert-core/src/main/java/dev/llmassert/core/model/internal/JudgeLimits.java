@@ -24,6 +24,8 @@ public final class JudgeLimits {
     /** The most replies tried before a reply that does not parse is an error. */
     public static final int MAX_ATTEMPTS = 10;
     public static final double MAX_TEMPERATURE = 2;
+    /** The most samples a criteria judge's self-consistency takes. */
+    public static final int MAX_SELF_CONSISTENCY = 25;
 
     /** What {@value ConfigKeys#JUDGE_CONCURRENCY} allows, in words. */
     public static final String CONCURRENCY_RANGE = "a whole number from 1 to " + MAX_CONCURRENCY;
@@ -68,6 +70,16 @@ public final class JudgeLimits {
                     + maxAttempts);
         }
         return maxAttempts;
+    }
+
+    /** {@code n}, the samples of a self-consistent judgement, if it is from 1 to {@value #MAX_SELF_CONSISTENCY}. */
+    public static int selfConsistency(int n) {
+        if (n < 1 || n > MAX_SELF_CONSISTENCY) {
+            throw new IllegalArgumentException("selfConsistency must be between 1 and " + MAX_SELF_CONSISTENCY
+                    + ", but is: " + n + "." + System.lineSeparator()
+                    + "Fix: use 1 for a single run, or an odd number such as 3 or 5 for a majority vote.");
+        }
+        return n;
     }
 
     /** The value of {@value ConfigKeys#JUDGE_CONCURRENCY}, if allowed; {@code null} means "not set". */
