@@ -1,6 +1,7 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.criteria.internal.PromptText;
 import dev.llmassert.core.model.LlmJudgeBuilder;
 import dev.llmassert.core.model.internal.JudgeLimits;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
@@ -35,8 +36,7 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> ex
      * prompt. By default an impartial expert evaluator.
      */
     public B judgeDescription(String judgeDescription) {
-        this.judgeDescription = judgeDescription == null || judgeDescription.isBlank() ? null
-                : judgeDescription.strip();
+        this.judgeDescription = PromptText.judgeDescription(judgeDescription);
         return self();
     }
 

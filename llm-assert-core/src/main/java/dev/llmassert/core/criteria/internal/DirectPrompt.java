@@ -91,7 +91,7 @@ public final class DirectPrompt {
 
         /** Who the judge is (a persona), e.g. "You are a senior support agent...". Default: an impartial expert. */
         public Builder judgeDescription(String description) {
-            this.judgeDescription = description == null || description.isBlank() ? null : description.strip();
+            this.judgeDescription = PromptText.judgeDescription(description);
             return this;
         }
 

@@ -97,7 +97,7 @@ public final class PairwisePrompt {
 
         /** Who the judge is (a persona). Default: an impartial expert. */
         public Builder judgeDescription(String description) {
-            this.judgeDescription = description == null || description.isBlank() ? null : description.strip();
+            this.judgeDescription = PromptText.judgeDescription(description);
             return this;
         }
 

@@ -15,6 +15,11 @@ public final class PromptText {
     private PromptText() {
     }
 
+    /** A judge description as the prompt uses it: stripped, or {@code null} (the default evaluator) when blank. */
+    public static String judgeDescription(String description) {
+        return description == null || description.isBlank() ? null : description.strip();
+    }
+
     /** One line per option: {@code - "Name": description}. */
     public static StringBuilder appendOptions(StringBuilder out, List<CriteriaOption> options) {
         for (CriteriaOption option : options) {
