@@ -1,5 +1,9 @@
 package dev.llmassert.core;
 
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * The configuration keys of the public contract, in one place.
  *
@@ -7,6 +11,7 @@ package dev.llmassert.core;
  * or as an environment variable: the key upper-cased with {@code .} and {@code -} turned into {@code _},
  * for example {@code LLMASSERT_JUDGE_PROVIDER}. See {@link #environmentVariable(String)}.
  */
+@API(status = STABLE, since = "0.1")
 public final class ConfigKeys {
 
     /** {@value}: {@code local} (default), {@code openai} or {@code ollama}. */

@@ -7,8 +7,12 @@ import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /** Builds judges from settings: the one entry point for runners such as the JUnit extension. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Judges {
 
     private Judges() {
@@ -19,7 +23,7 @@ public final class Judges {
         if (settings.provider() == JudgeProvider.LOCAL) {
             return LocalGroundednessJudge.create();
         }
-        return groundedness(settings, chatModel(settings));
+        return groundedness(settings, JudgeModels.chatModel(settings));
     }
 
     /**
@@ -34,15 +38,5 @@ public final class Judges {
                 .concurrency(settings.concurrency())
                 .maxRetries(settings.maxRetries())
                 .build();
-    }
-
-    /**
-     * The judge chat model the settings describe, with the API key read from the environment variable the settings
-     * name.
-     *
-     * @throws IllegalArgumentException for the local provider, which has no chat model
-     */
-    public static ChatModel chatModel(JudgeSettings settings) {
-        return JudgeModels.chatModel(settings);
     }
 }

@@ -9,7 +9,6 @@ import dev.llmassert.core.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class JudgesTest {
 
@@ -43,11 +42,5 @@ class JudgesTest {
             // what the model says about itself: a scripted model declares no provider or model name
             assertThat(judge.name()).isEqualTo("other:unnamed-model");
         }
-    }
-
-    @Test
-    void theLocalProviderHasNoChatModel() {
-        assertThatIllegalArgumentException().isThrownBy(() -> Judges.chatModel(JudgeSettings.defaults()))
-                .withMessageContaining("uses no chat model").withMessageContaining("Fix:");
     }
 }

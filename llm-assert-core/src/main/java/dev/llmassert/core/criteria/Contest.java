@@ -1,5 +1,9 @@
 package dev.llmassert.core.criteria;
 
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * A pairwise judge's verdict on one pair of responses. Indexes are positions in the list of responses as the caller
  * gave it, whatever order the judge saw them in.
@@ -9,6 +13,7 @@ package dev.llmassert.core.criteria;
  * @param winner      {@code first} or {@code second}
  * @param explanation the judge's reasoning
  */
+@API(status = STABLE, since = "0.1")
 public record Contest(int first, int second, int winner, String explanation) {
 
     public Contest {

@@ -1,6 +1,7 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,6 +14,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * A question a judge answers about one field of an {@link Instance} by selecting one of its options, in the model of
@@ -30,6 +33,7 @@ import java.util.Set;
  * @param contextFields   instance fields shown as context; none when not given; must not repeat
  *                        {@code toEvaluateField}
  */
+@API(status = STABLE, since = "0.1")
 public record Criteria(String name, String description, List<CriteriaOption> options, String toEvaluateField,
                        List<String> contextFields) {
 
@@ -212,6 +216,7 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
     }
 
     /** Builds a criteria option by option. */
+    @API(status = STABLE, since = "0.1")
     public static final class Builder {
         private final String name;
         private String description;

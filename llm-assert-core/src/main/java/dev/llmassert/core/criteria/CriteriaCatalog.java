@@ -1,10 +1,14 @@
 package dev.llmassert.core.criteria;
 
+import org.apiguardian.api.API;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Common criteria written for this project, ready to use. Each is a JSON file under
@@ -13,6 +17,7 @@ import java.util.Map;
  * <p>Names are looked up ignoring case, and {@code -}, {@code _} and spaces are the same:
  * {@code get("answer-relevance")} finds {@link #ANSWER_RELEVANCE}.
  */
+@API(status = STABLE, since = "0.1")
 public final class CriteriaCatalog {
 
     private static final String DIRECTORY = "dev/llmassert/core/criteria/catalog/";

@@ -1,9 +1,14 @@
 package dev.llmassert.core.criteria;
 
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * A criteria or multi-criteria file that cannot be used. The message names the file, the field (as a JSON pointer,
  * e.g. {@code /options/1/score}), what was expected there, and how to fix it.
  */
+@API(status = STABLE, since = "0.1")
 public class CriteriaFileException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;

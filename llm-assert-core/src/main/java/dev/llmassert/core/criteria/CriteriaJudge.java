@@ -3,9 +3,8 @@ package dev.llmassert.core.criteria;
 import dev.llmassert.core.criteria.internal.CriteriaCalls;
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
 import dev.llmassert.core.criteria.internal.SyntheticPersonas;
-import dev.llmassert.core.model.JudgeChat;
-import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.model.internal.JudgePool;
+import dev.llmassert.core.model.internal.LlmJudgeSetup;
 
 import java.util.HashMap;
 import java.util.List;
@@ -22,25 +21,17 @@ abstract class CriteriaJudge implements AutoCloseable {
     private final String judgeDescription;
 
     CriteriaJudge(CriteriaJudgeBuilder<?> builder, String example) {
-        if (builder.chatModel == null) {
-            throw new IllegalArgumentException(CriteriaMessages.noChatModel(example));
+        LlmJudgeSetup setup = builder.setup(CriteriaMessages.noChatModel(example));
+        String description = builder.judgeDescriptionOrNull();
+        if (builder.generatesSyntheticPersona() && description != null) {
+            throw new IllegalArgumentException(CriteriaMessages.personaTwice(description));
         }
-        if (builder.generateSyntheticPersona && builder.judgeDescription != null) {
-            throw new IllegalArgumentException(CriteriaMessages.personaTwice(builder.judgeDescription));
-        }
-        JudgeChat chat = JudgeChat.builder()
-                .chatModel(builder.chatModel)
-                .judgeName(builder.judgeName)
-                .maxRetries(builder.maxRetries)
-                .retryBackoff(builder.retryBackoff)
-                .build();
-        boolean structured = builder.structuredOutput == null ? chat.supportsJsonSchema() : builder.structuredOutput;
-        this.calls = new CriteriaCalls(chat, structured, builder.selfConsistency);
-        this.pool = new JudgePool(chat.judgeName(),
-                builder.concurrency == null ? JudgeSettings.DEFAULT_CONCURRENCY : builder.concurrency);
-        this.personas = builder.generateSyntheticPersona ? new SyntheticPersonas(chat, structured) : null;
-        this.judgeDescription = builder.judgeDescription;
-        this.checkPositionalBias = builder.checkPositionalBias;
+        this.calls = new CriteriaCalls(setup.chat(), setup.structured(), builder.samples());
+        this.pool = setup.pool();
+        this.personas = builder.generatesSyntheticPersona() ? new SyntheticPersonas(setup.chat(), setup.structured())
+                : null;
+        this.judgeDescription = description;
+        this.checkPositionalBias = builder.checksPositionalBias();
     }
 
     /** The judge, as {@code provider:model}. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +19,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Reads criteria and multi-criteria from JSON files on the classpath or the file system.
@@ -71,6 +74,7 @@ import java.util.function.Function;
  * start with {@code $} (e.g. {@code "$comment"}) are ignored. A malformed file fails with a
  * {@link CriteriaFileException} naming the file, the field and what was expected.
  */
+@API(status = STABLE, since = "0.1")
 public final class CriteriaLoader {
 
     private static final ObjectMapper MAPPER = new ObjectMapper()

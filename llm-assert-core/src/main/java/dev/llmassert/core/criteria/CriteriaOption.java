@@ -1,8 +1,11 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import org.apiguardian.api.API;
 
 import java.util.OptionalDouble;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * One answer a judge may select for a {@link Criteria}, e.g. {@code Yes} or {@code Somewhat verbose}.
@@ -13,6 +16,7 @@ import java.util.OptionalDouble;
  *                    {@code withMinScore} checks, thresholds and weighted multi-criteria; a check that needs one
  *                    fails with a message naming the criteria.
  */
+@API(status = STABLE, since = "0.1")
 public record CriteriaOption(String name, String description, Double score) {
 
     public CriteriaOption {

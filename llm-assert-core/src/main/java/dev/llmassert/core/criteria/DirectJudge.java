@@ -1,9 +1,13 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import dev.llmassert.core.criteria.internal.DirectPrompt;
+import dev.llmassert.core.criteria.internal.DirectReply;
+import dev.llmassert.core.criteria.internal.SelfConsistency;
 import dev.llmassert.core.model.JudgeCallException;
-import dev.llmassert.core.model.JudgeReply;
 import dev.llmassert.core.model.JudgeReplyException;
+import dev.llmassert.core.model.internal.JudgeReply;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Judges one text against a {@link Criteria} by selecting one of its options, in the model of IBM EvalAssist's
@@ -32,13 +38,14 @@ import java.util.concurrent.Callable;
  *       must not pass by chance.</li>
  *   <li>{@code checkPositionalBias}: each judgement is asked again with the options in reverse order, and the result
  *       is flagged when the choice changes.</li>
- *   <li>{@code selfConsistency(n)}: n samples of each judgement, combined by {@link SelfConsistency}: the majority
+ *   <li>{@code selfConsistency(n)}: n samples of each judgement, combined by majority vote: the majority
  *       option, the mean score and the agreement.</li>
  * </ul>
  *
  * <p>Calls run on the judge's own threads, at most {@code concurrency} at once across all callers; {@link #close()}
  * stops them. Transient failures are retried with backoff ({@link JudgeCallException} once final). Thread-safe.
  */
+@API(status = STABLE, since = "0.1")
 public final class DirectJudge extends CriteriaJudge {
 
     private static final String EXAMPLE = "DirectJudge.builder().chatModel(JudgeModels.chatModel(settings)).build()";
@@ -47,7 +54,7 @@ public final class DirectJudge extends CriteriaJudge {
 
     private DirectJudge(Builder builder) {
         super(builder, EXAMPLE);
-        this.generateFeedback = builder.generateFeedback;
+        this.generateFeedback = builder.generateFeedback != null && builder.generateFeedback;
     }
 
     public static Builder builder() {
@@ -192,9 +199,10 @@ public final class DirectJudge extends CriteriaJudge {
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    @API(status = STABLE, since = "0.1")
     public static final class Builder extends CriteriaJudgeBuilder<Builder> {
 
-        private boolean generateFeedback;
+        private Boolean generateFeedback;
 
         private Builder() {
         }

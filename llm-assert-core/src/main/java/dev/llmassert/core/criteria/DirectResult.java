@@ -1,8 +1,11 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import org.apiguardian.api.API;
 
 import java.util.Objects;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * What a direct judge decided about one instance on one criteria.
@@ -20,6 +23,7 @@ import java.util.Objects;
  * @param agreement      the share of samples that chose {@code option}, from 0 to 1; 1.0 for a single run
  * @param metadata       the judge and the prompt; {@code null} only for results built by hand
  */
+@API(status = STABLE, since = "0.1")
 public record DirectResult(Criteria criteria, String option, Double score, String explanation, String feedback,
                            PositionalBias positionalBias, int samples, double agreement, ResultMetadata metadata) {
 

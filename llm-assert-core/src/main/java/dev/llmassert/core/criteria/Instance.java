@@ -1,11 +1,14 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import org.apiguardian.api.API;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * What is judged: named text fields such as {@code response}, {@code question} or {@code context}. The fields have
@@ -18,6 +21,7 @@ import java.util.Optional;
  * @param fields field names to values, in insertion order; names are not blank, values not null (empty is allowed:
  *               an empty answer can be judged)
  */
+@API(status = STABLE, since = "0.1")
 public record Instance(Map<String, String> fields) {
 
     public Instance {

@@ -1,8 +1,11 @@
 package dev.llmassert.core.criteria;
 
 import dev.langchain4j.model.chat.request.json.JsonSchema;
+import org.apiguardian.api.API;
 
 import java.util.Objects;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * The messages a criteria judge sends, and the shape its reply must have.
@@ -12,6 +15,7 @@ import java.util.Objects;
  * @param responseSchema the reply's JSON schema, for models that support structured output; the system message
  *                       describes the same format in words for models that do not
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record JudgePrompt(String system, String user, JsonSchema responseSchema) {
 
     public JudgePrompt {

@@ -1,6 +1,7 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Several criteria combined into one score, with IBM EvalAssist's semantics.
@@ -32,6 +35,7 @@ import java.util.Set;
  * @param items           at least one, criteria names unique
  * @param normalizeScores whether scores are normalised to 0-1 per criteria
  */
+@API(status = STABLE, since = "0.1")
 public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScores) {
 
     private static final double TOLERANCE = 1e-9;
@@ -191,6 +195,7 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
     }
 
     /** Builds a multi-criteria item by item. */
+    @API(status = STABLE, since = "0.1")
     public static final class Builder {
         private final List<MultiCriteriaItem> items = new ArrayList<>();
         private boolean normalizeScores = true;

@@ -1,8 +1,11 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import org.apiguardian.api.API;
 
 import java.util.Objects;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * One criteria of a {@link MultiCriteria}, with how its result counts. Build it with {@link #of(Criteria)} and the
@@ -28,10 +31,12 @@ import java.util.Objects;
  * @param required       whether the aggregate is 0 when this criteria falls short: the target option not selected,
  *                       the threshold not reached, or, without either, a score below the best option's
  */
+@API(status = STABLE, since = "0.1")
 public record MultiCriteriaItem(Criteria criteria, Double weight, String targetOption, Double scoreThreshold,
                                 boolean required) {
 
     /** How an item turns a result into its score. */
+    @API(status = STABLE, since = "0.1")
     public enum Strategy {
         /** 1.0 if the target option was selected, else 0.0. */
         TARGET_OPTION,

@@ -1,9 +1,13 @@
 package dev.llmassert.core.criteria;
 
+import org.apiguardian.api.API;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * The outcome of a {@link MultiCriteria} over one instance.
@@ -12,6 +16,7 @@ import java.util.Optional;
  *              item fell short
  * @param items one entry per criteria, in the multi-criteria's order
  */
+@API(status = STABLE, since = "0.1")
 public record MultiCriteriaResult(double score, List<Item> items) {
 
     public MultiCriteriaResult {
@@ -31,6 +36,7 @@ public record MultiCriteriaResult(double score, List<Item> items) {
      *                      score below the best option's
      * @param result        the direct result the item was computed from
      */
+    @API(status = STABLE, since = "0.1")
     public record Item(String criteriaName, MultiCriteriaItem.Strategy strategy, double weight, double itemScore,
                        double weightedScore, boolean required, boolean fellShort, DirectResult result) {
     }

@@ -1,14 +1,20 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import dev.llmassert.core.criteria.internal.PairwisePrompt;
+import dev.llmassert.core.criteria.internal.PairwiseReply;
+import dev.llmassert.core.criteria.internal.SelfConsistency;
 import dev.llmassert.core.model.JudgeCallException;
-import dev.llmassert.core.model.JudgeReply;
 import dev.llmassert.core.model.JudgeReplyException;
+import dev.llmassert.core.model.internal.JudgeReply;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Compares two or more responses on a {@link Criteria} in one call, in the model of IBM EvalAssist's pairwise judge:
@@ -34,6 +40,7 @@ import java.util.concurrent.Callable;
  * <p>Calls run on the judge's own threads, at most {@code concurrency} at once; {@link #close()} stops them.
  * Transient failures are retried with backoff ({@link JudgeCallException} once final). Thread-safe.
  */
+@API(status = STABLE, since = "0.1")
 public final class PairwiseJudge extends CriteriaJudge {
 
     private static final String EXAMPLE = "PairwiseJudge.builder().chatModel(JudgeModels.chatModel(settings)).build()";
@@ -109,6 +116,7 @@ public final class PairwiseJudge extends CriteriaJudge {
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    @API(status = STABLE, since = "0.1")
     public static final class Builder extends CriteriaJudgeBuilder<Builder> {
 
         private Builder() {

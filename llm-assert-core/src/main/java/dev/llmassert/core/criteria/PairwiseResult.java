@@ -1,6 +1,7 @@
 package dev.llmassert.core.criteria;
 
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -8,6 +9,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.stream.IntStream;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * What a pairwise judge decided about two or more responses on one criteria: every pair is contested once.
@@ -25,6 +28,7 @@ import java.util.stream.IntStream;
  *                         agreed contest; 1.0 for a single run
  * @param metadata         the judge and the prompt; {@code null} only for results built by hand
  */
+@API(status = STABLE, since = "0.1")
 public record PairwiseResult(Criteria criteria, int responseCount, List<Contest> contests,
                              List<Contest> reversedContests, int samples, double agreement, ResultMetadata metadata) {
 

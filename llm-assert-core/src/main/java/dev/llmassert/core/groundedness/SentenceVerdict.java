@@ -1,6 +1,10 @@
 package dev.llmassert.core.groundedness;
 
+import org.apiguardian.api.API;
+
 import java.util.Objects;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * The judgement of one sentence of a response.
@@ -10,6 +14,7 @@ import java.util.Objects;
  * @param score    how much of the sentence the sources support, from 0 (nothing) to 1 (all of it)
  * @param evidence the supporting text the judge found, or {@link #NOTHING_FOUND}
  */
+@API(status = STABLE, since = "0.1")
 public record SentenceVerdict(int index, String sentence, double score, String evidence) {
 
     /** The evidence of a sentence for which the judge found no support. */

@@ -1,9 +1,14 @@
 package dev.llmassert.core.model;
 
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * A configuration value that cannot be used. The message names the key, the value and what is allowed, and says
  * how to fix it.
  */
+@API(status = STABLE, since = "0.1")
 public class InvalidSettingException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;

@@ -1,10 +1,15 @@
 package dev.llmassert.core.model;
 
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * A call to the judge model failed: the endpoint refused it (bad key, unknown model, bad request), could not be
  * reached, or kept failing with transient errors (timeouts, HTTP 429, 5xx) after every retry. The message names the
  * judge, the kind of endpoint and the fix; it never holds a credential.
  */
+@API(status = STABLE, since = "0.1")
 public class JudgeCallException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

@@ -5,11 +5,14 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.model.internal.JudgeMessages;
+import org.apiguardian.api.API;
 
 import java.net.URI;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Builds the judge {@link ChatModel} from {@link JudgeSettings}.
@@ -23,10 +26,11 @@ import java.util.function.Function;
  *   <li>{@code local}: no chat model; the local judge works without one.</li>
  * </ul>
  *
- * <p>The client's own retries are switched off: {@link JudgeChat} retries transient errors itself, with backoff, so
+ * <p>The client's own retries are switched off: every judge retries transient errors itself, with backoff, so
  * that {@code llmassert.judge.max-retries} means what it says. Requests and responses are never logged, and the key
  * is never part of a message.
  */
+@API(status = STABLE, since = "0.1")
 public final class JudgeModels {
 
     /** Sent when a non-OpenAI endpoint needs no key; the client requires some value. */

@@ -1,12 +1,16 @@
 package dev.llmassert.core.model;
 
 import dev.llmassert.core.ConfigKeys;
+import org.apiguardian.api.API;
 
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 /** Where the judge runs. */
+@API(status = STABLE, since = "0.1")
 public enum JudgeProvider {
 
     /** The embedded judge: no model, no key, no network. The default. */

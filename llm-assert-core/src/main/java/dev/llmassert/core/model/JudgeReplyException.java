@@ -1,9 +1,14 @@
 package dev.llmassert.core.model;
 
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * The judge model kept replying in a form that could not be used, even after being told what was wrong. The judge
  * never guesses a result in that case: a test must not pass by chance.
  */
+@API(status = STABLE, since = "0.1")
 public class JudgeReplyException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

@@ -2,6 +2,7 @@ package dev.llmassert.core.model;
 
 import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.model.internal.JudgeLimits;
+import org.apiguardian.api.API;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -11,11 +12,14 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * How to reach the judge model. Immutable; equal settings build equal judges, so a judge can be cached per settings.
  *
  * <p>The API key itself is never held here: only the name of the environment variable that carries it.
  */
+@API(status = STABLE, since = "0.1")
 public final class JudgeSettings {
 
     public static final int DEFAULT_CONCURRENCY = 8;
@@ -24,8 +28,6 @@ public final class JudgeSettings {
     public static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
 
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
-    private static final String CONCURRENCY_RANGE = "a whole number from 1 to " + JudgeLimits.MAX_CONCURRENCY;
-    private static final String MAX_RETRIES_RANGE = "a whole number from 0 to " + JudgeLimits.MAX_RETRIES;
     private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private final JudgeProvider provider;
@@ -141,7 +143,7 @@ public final class JudgeSettings {
             }
         }
         if (result == null || result.isZero() || result.isNegative()) {
-            throw new InvalidSettingException(key, value, "a positive duration such as 30s, 500ms, 2m or PT30S");
+            throw new InvalidSettingException(key, value, JudgeLimits.POSITIVE_DURATION);
         }
         return result;
     }
@@ -212,6 +214,7 @@ public final class JudgeSettings {
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    @API(status = STABLE, since = "0.1")
     public static final class Builder {
 
         private JudgeProvider provider;
@@ -247,38 +250,22 @@ public final class JudgeSettings {
         }
 
         public Builder temperature(Double temperature) {
-            if (temperature != null && (temperature < 0 || temperature > 2 || temperature.isNaN())) {
-                throw new InvalidSettingException(ConfigKeys.JUDGE_TEMPERATURE, String.valueOf(temperature),
-                        "a number from 0 to 2");
-            }
-            this.temperature = temperature;
+            this.temperature = JudgeLimits.temperatureSetting(temperature);
             return this;
         }
 
         public Builder concurrency(Integer concurrency) {
-            if (concurrency != null && (concurrency < 1 || concurrency > JudgeLimits.MAX_CONCURRENCY)) {
-                throw new InvalidSettingException(ConfigKeys.JUDGE_CONCURRENCY, String.valueOf(concurrency),
-                        CONCURRENCY_RANGE);
-            }
-            this.concurrency = concurrency;
+            this.concurrency = JudgeLimits.concurrencySetting(concurrency);
             return this;
         }
 
         public Builder timeout(Duration timeout) {
-            if (timeout != null && (timeout.isZero() || timeout.isNegative())) {
-                throw new InvalidSettingException(ConfigKeys.JUDGE_TIMEOUT, String.valueOf(timeout),
-                        "a positive duration such as 30s, 500ms, 2m or PT30S");
-            }
-            this.timeout = timeout;
+            this.timeout = JudgeLimits.timeoutSetting(timeout);
             return this;
         }
 
         public Builder maxRetries(Integer maxRetries) {
-            if (maxRetries != null && (maxRetries < 0 || maxRetries > JudgeLimits.MAX_RETRIES)) {
-                throw new InvalidSettingException(ConfigKeys.JUDGE_MAX_RETRIES, String.valueOf(maxRetries),
-                        MAX_RETRIES_RANGE);
-            }
-            this.maxRetries = maxRetries;
+            this.maxRetries = JudgeLimits.maxRetriesSetting(maxRetries);
             return this;
         }
 
@@ -293,10 +280,11 @@ public final class JudgeSettings {
                 case ConfigKeys.JUDGE_MODEL -> model(value);
                 case ConfigKeys.JUDGE_BASE_URL -> baseUrl(value);
                 case ConfigKeys.JUDGE_API_KEY_ENV -> apiKeyEnv(value);
-                case ConfigKeys.JUDGE_TEMPERATURE -> temperature(parseDouble(key, value, "a number from 0 to 2"));
-                case ConfigKeys.JUDGE_CONCURRENCY -> concurrency(parseInt(key, value, CONCURRENCY_RANGE));
+                case ConfigKeys.JUDGE_TEMPERATURE ->
+                        temperature(parseDouble(key, value, JudgeLimits.TEMPERATURE_RANGE));
+                case ConfigKeys.JUDGE_CONCURRENCY -> concurrency(parseInt(key, value, JudgeLimits.CONCURRENCY_RANGE));
                 case ConfigKeys.JUDGE_TIMEOUT -> timeout(parseDuration(key, value));
-                case ConfigKeys.JUDGE_MAX_RETRIES -> maxRetries(parseInt(key, value, MAX_RETRIES_RANGE));
+                case ConfigKeys.JUDGE_MAX_RETRIES -> maxRetries(parseInt(key, value, JudgeLimits.MAX_RETRIES_RANGE));
                 default -> throw new InvalidSettingException(key, value, "a key of llmassert.judge.*");
             }
             return this;

@@ -8,9 +8,12 @@ import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import org.apiguardian.api.API;
 
 import java.util.List;
 import java.util.Set;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * A {@link ChatModel} that records and replays another one at the {@code chat(ChatRequest)} boundary, through a
@@ -20,6 +23,7 @@ import java.util.Set;
  * {@link Replayed#isReplayed}. Live calls go to the wrapped model's own {@code chat}, so its listeners, retries and
  * parameter handling apply unchanged; this wrapper has no listeners of its own, so none fire twice.
  */
+@API(status = STABLE, since = "0.1")
 public final class RecordingChatModel implements ChatModel {
 
     private final ChatModel delegate;

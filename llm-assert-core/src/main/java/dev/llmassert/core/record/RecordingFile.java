@@ -1,5 +1,6 @@
 package dev.llmassert.core.record;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.record.internal.AtomicFiles;
 import dev.llmassert.core.record.internal.Entry;
 import dev.llmassert.core.record.internal.PathLocks;
@@ -7,8 +8,7 @@ import dev.llmassert.core.record.internal.RecordedResponse;
 import dev.llmassert.core.record.internal.RecordingMessages;
 import dev.llmassert.core.record.internal.RecordingsCodec;
 import dev.llmassert.core.record.internal.RequestDiff;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -33,6 +33,8 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 /**
  * One recordings file, {@code <dir>/<fully.qualified.ClassName>.json}, shared by every test that records into it.
  * Obtain it from {@link RecordingStore#file(Path)}, which gives one instance per path.
@@ -43,6 +45,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * file in the same folder that is then renamed over the old one. So parallel writers, even in other JVMs, never lose
  * an entry, and a reader never sees half a file. A file that does not parse is never overwritten.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RecordingFile {
 
     private final Path path;

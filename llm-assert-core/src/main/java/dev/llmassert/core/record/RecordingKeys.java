@@ -9,17 +9,18 @@ import dev.llmassert.core.record.internal.CanonicalRequests;
 import dev.llmassert.core.record.internal.Entry;
 import dev.llmassert.core.record.internal.PathLocks;
 import dev.llmassert.core.record.internal.RecordingsCodec;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * Recording keys: the SHA-256 (hex) of the canonical request. The canonical request is the model name, the messages,
@@ -28,9 +29,9 @@ import java.util.stream.Stream;
  * alone: an entry without {@code "key"} gets it computed when the file is loaded, which is how a hand-written
  * recording is made.
  *
- * <p>To fill in or correct the keys of hand-written or hand-edited files, run
- * {@code java -cp <test classpath> dev.llmassert.core.record.RecordingKeys <file-or-folder>...}
+ * <p>To fill in or correct the keys of a hand-written or hand-edited file, call {@link #rewriteKeys(Path)}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RecordingKeys {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -103,33 +104,6 @@ public final class RecordingKeys {
             throw new UncheckedIOException("Cannot rewrite the keys of " + absolute + ": " + e
                     + System.lineSeparator() + "The file is unchanged. Fix: make the file and its folder readable "
                     + "and writable by the user running the command.", e);
-        }
-    }
-
-    /**
-     * Rewrites the keys of the given recordings files, or of every {@code .json} file in the given folders.
-     * Usage: {@code java -cp <test classpath> dev.llmassert.core.record.RecordingKeys <file-or-folder>...}
-     */
-    public static void main(String[] args) throws IOException {
-        if (args.length == 0) {
-            System.err.println("Usage: java -cp <test classpath> " + RecordingKeys.class.getName()
-                    + " <recordings file or folder>...");
-            System.exit(2);
-        }
-        for (String arg : args) {
-            Path path = Path.of(arg);
-            List<Path> files;
-            if (Files.isDirectory(path)) {
-                try (Stream<Path> listing = Files.list(path)) {
-                    files = listing.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
-                }
-            } else {
-                files = List.of(path);
-            }
-            for (Path file : files) {
-                int changed = rewriteKeys(file);
-                System.out.println(file + ": " + changed + (changed == 1 ? " key" : " keys") + " filled in or corrected");
-            }
         }
     }
 }

@@ -1,12 +1,17 @@
 package dev.llmassert.core.record;
 
+import org.apiguardian.api.API;
+
 import java.nio.file.Path;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * A request that has no recording, in {@link RecordingMode#REPLAY} mode. The model was not called. The message gives
  * the key, the test, the file, a summary of the request, how it differs from the nearest recorded request, and the
  * command that records it.
  */
+@API(status = STABLE, since = "0.1")
 public class RecordingMissException extends RecordingException {
 
     private static final long serialVersionUID = 1L;

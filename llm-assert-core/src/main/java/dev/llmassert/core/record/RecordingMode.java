@@ -2,17 +2,21 @@ package dev.llmassert.core.record;
 
 import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.model.InvalidSettingException;
+import org.apiguardian.api.API;
 
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 /**
  * When recordings are read and when the model is called ({@value ConfigKeys#RECORDINGS_MODE}).
  *
  * <p>A typo in a mode fails loudly: a misspelt {@code replay} must never turn into live calls in CI.
  */
+@API(status = STABLE, since = "0.1")
 public enum RecordingMode {
 
     /** No reading, no writing: every call goes to the model. */

@@ -8,12 +8,15 @@ import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.llmassert.core.record.internal.CanonicalRequests;
 import dev.llmassert.core.record.internal.RecordedResponse;
+import org.apiguardian.api.API;
 
 import java.util.Collections;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * The calls of one test against one {@link RecordingFile}. A request made several times in a session gets the
@@ -22,6 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Thread-safe: a judge may send its calls in parallel. Close the session when the test ends: closing saves what
  * it recorded (in {@link RecordingMode#RECORD_MISSING} and {@link RecordingMode#RECORD}).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RecordingSession implements AutoCloseable {
 
     private final RecordingFile file;

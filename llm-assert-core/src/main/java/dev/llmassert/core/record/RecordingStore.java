@@ -1,15 +1,20 @@
 package dev.llmassert.core.record;
 
+import org.apiguardian.api.API;
+
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * The recordings files of one test run: one {@link RecordingFile} per path, so that every test class and method that
  * records into a file shares its state. A JUnit extension keeps one store for the whole run (in the root
  * {@code ExtensionContext.Store}) and closes it at the end.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RecordingStore implements AutoCloseable {
 
     private final ConcurrentHashMap<Path, RecordingFile> files = new ConcurrentHashMap<>();

@@ -2,8 +2,11 @@ package dev.llmassert.core.record;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.ConfigKeys;
+import org.apiguardian.api.API;
 
 import java.nio.file.Path;
+
+import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Record and replay any {@link ChatModel}, for hermetic tests of an application's own model calls as well as judges.
@@ -14,6 +17,7 @@ import java.nio.file.Path;
  *         RecordingMode.resolve(System.getProperty("llmassert.recordings.mode"), System::getenv));
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class Recordings {
 
     /** The default of {@value ConfigKeys#RECORDINGS_DIR}: {@value}. */

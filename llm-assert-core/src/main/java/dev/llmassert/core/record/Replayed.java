@@ -1,11 +1,15 @@
 package dev.llmassert.core.record;
 
 import dev.langchain4j.model.chat.response.ChatResponse;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * Marks a {@link ChatResponse} that came from a recording rather than a live call, so that judges can report
  * whether a verdict was replayed without knowing how recordings work.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Replayed {
 
     /** The prefix of {@code ChatResponse.metadata().id()} on a replayed response. */

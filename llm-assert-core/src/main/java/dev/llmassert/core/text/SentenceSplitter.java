@@ -3,6 +3,7 @@ package dev.llmassert.core.text;
 import opennlp.tools.sentdetect.SentenceDetectorME;
 import opennlp.tools.sentdetect.SentenceModel;
 import opennlp.tools.util.Span;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +11,8 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * Splits text into sentences with OpenNLP's English sentence model (UD English-EWT), which ships inside the
@@ -19,6 +22,7 @@ import java.util.regex.Pattern;
  * often lists without final punctuation. Thread-safe: the model is loaded once and shared; each call uses its own
  * detector, since OpenNLP's detector keeps per-call state.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SentenceSplitter {
 
     static final String MODEL_RESOURCE = "/opennlp-en-ud-ewt-sentence-1.3-2.5.4.bin";

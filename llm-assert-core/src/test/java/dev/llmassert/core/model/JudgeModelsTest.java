@@ -4,6 +4,7 @@ import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.llmassert.core.model.internal.JudgeChat;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -108,7 +108,8 @@ class HandWrittenRecordingTest {
                     .isInstanceOf(RecordingFileException.class)
                     .hasMessageContaining("entries[0] says \"key\"")
                     .hasMessageContaining("delete that entry's \"key\" line")
-                    .hasMessageContaining("dev.llmassert.core.record.RecordingKeys " + file.toAbsolutePath());
+                    .hasMessageContaining("dev.llmassert.core.record.RecordingKeys.rewriteKeys(path) for "
+                            + file.toAbsolutePath());
         }
     }
 

@@ -124,7 +124,7 @@ public final class JudgeSupply {
      */
     private static ChatModel buildChatModel(JudgeSettings settings, RecordingMode mode) {
         try {
-            return Judges.chatModel(settings);
+            return JudgeModels.chatModel(settings);
         } catch (RuntimeException e) {
             String reason = Messages.judgeUnavailable(settings, "judge chat model", e);
             if (!mode.replays()) {

@@ -6,18 +6,22 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.llmassert.core.criteria.JudgePrompt;
-import dev.llmassert.core.model.JudgeChat;
-import dev.llmassert.core.model.JudgeReply;
-import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.model.internal.JudgeChat;
+import dev.llmassert.core.model.internal.JudgeReply;
+import dev.llmassert.core.model.internal.ReplyParser;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.List;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * How the criteria judges call the judge model: a {@link JudgePrompt} becomes a request (with its JSON schema as the
  * response format when the model supports structured output), and a judgement is sampled n times for
  * self-consistency.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CriteriaCalls {
 
     private final JudgeChat chat;

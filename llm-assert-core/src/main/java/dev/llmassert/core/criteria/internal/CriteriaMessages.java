@@ -3,14 +3,18 @@ package dev.llmassert.core.criteria.internal;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.CriteriaOption;
 import dev.llmassert.core.criteria.Instance;
+import org.apiguardian.api.API;
 
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Every user-facing message of the criteria feature: what happened, where, and the fix. Not part of the API.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CriteriaMessages {
 
     private static final String N = System.lineSeparator();
@@ -286,11 +290,6 @@ public final class CriteriaMessages {
                 + " generateSyntheticPersona(true), but it can judge as only one persona." + N
                 + "Fix: keep judgeDescription(..) to choose the persona yourself, or generateSyntheticPersona(true)"
                 + " to let the judge model write one per criteria.";
-    }
-
-    public static String selfConsistencyOutOfRange(int n, int max) {
-        return "selfConsistency must be between 1 and " + max + ", but is: " + n + "." + N
-                + "Fix: use 1 for a single run, or an odd number such as 3 or 5 for a majority vote.";
     }
 
     public static String nullInstance(int index, int count) {

@@ -1,14 +1,23 @@
 package dev.llmassert.core.criteria.internal;
 
 import dev.llmassert.core.criteria.CriteriaOption;
+import org.apiguardian.api.API;
 
 import java.util.List;
 import java.util.Map;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /** Pieces of text that several criteria prompts show the judge model the same way. */
+@API(status = INTERNAL, since = "0.1")
 public final class PromptText {
 
     private PromptText() {
+    }
+
+    /** A judge description as the prompt uses it: stripped, or {@code null} (the default evaluator) when blank. */
+    public static String judgeDescription(String description) {
+        return description == null || description.isBlank() ? null : description.strip();
     }
 
     /** One line per option: {@code - "Name": description}. */

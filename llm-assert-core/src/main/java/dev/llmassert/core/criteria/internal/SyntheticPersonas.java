@@ -9,12 +9,15 @@ import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
 import dev.llmassert.core.criteria.Criteria;
-import dev.llmassert.core.model.JsonReplies;
-import dev.llmassert.core.model.JudgeChat;
-import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.model.internal.JsonReplies;
+import dev.llmassert.core.model.internal.JudgeChat;
+import dev.llmassert.core.model.internal.ReplyParser;
+import org.apiguardian.api.API;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Writes a judge persona suited to a criteria, as IBM EvalAssist's synthetic persona does: the judge model is first
@@ -24,6 +27,7 @@ import java.util.concurrent.ConcurrentMap;
  * same persona, and a test run asks for it once. Criteria are told apart by all they hold, not by name: two
  * criteria files that happen to share a name must not share the persona written for one of them. Thread-safe.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SyntheticPersonas {
 
     static final String NAME = "persona_name";

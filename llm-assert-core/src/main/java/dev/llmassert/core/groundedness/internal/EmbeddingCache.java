@@ -3,6 +3,7 @@ package dev.llmassert.core.groundedness.internal;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Unit-length embeddings of texts, remembered by text up to a fixed number of entries (least recently used go
  * first), so that a source judged many times, or a sentence repeated many times, is embedded once.
@@ -18,6 +21,7 @@ import java.util.Objects;
  * <p>Thread-safe. Two threads that miss the same text both embed it; the model is deterministic, so both store the
  * same vector and nothing waits on a lock while the model runs.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class EmbeddingCache {
 
     private final EmbeddingModel model;

@@ -7,8 +7,11 @@ import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
+import org.apiguardian.api.API;
 
 import java.util.List;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * The groundedness question for one sentence, in the spirit of TruLens' groundedness feedback: the judge rates from
@@ -18,6 +21,7 @@ import java.util.List;
  * <p>The sources come before the statement and the instructions never change, so providers that cache prompt
  * prefixes reuse the work across the sentences of one response.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class GroundednessPrompt {
 
     static final String INSTRUCTIONS = """

@@ -2,20 +2,24 @@ package dev.llmassert.core.groundedness.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmassert.core.groundedness.SentenceVerdict;
-import dev.llmassert.core.model.JsonReplies;
-import dev.llmassert.core.model.ReplyParseException;
-import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.model.internal.JsonReplies;
+import dev.llmassert.core.model.internal.ReplyParseException;
+import dev.llmassert.core.model.internal.ReplyParser;
+import org.apiguardian.api.API;
 
 import java.util.Locale;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Parsers for the groundedness judge's replies: the JSON object of structured output, and the text template
  * ({@code Supporting Evidence: ...} / {@code Score: N}) for models without it. Both reject a missing score or one
  * outside 0–10, so the judge is re-asked instead of a score being guessed.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class GroundednessReplies {
 
     public static final int MIN_SCORE = 0;

@@ -1,13 +1,17 @@
 package dev.llmassert.core.groundedness.internal;
 
 import dev.llmassert.core.text.SentenceSplitter;
+import org.apiguardian.api.API;
 
 import java.util.List;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * The input checks of every groundedness judge, so that bad input fails the same way whichever judge is configured:
  * a test that switches from the local judge to an LLM judge keeps its error messages.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JudgeInput {
 
     private static final int MAX_SHOWN = 120;

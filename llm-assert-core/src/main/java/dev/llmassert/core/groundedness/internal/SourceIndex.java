@@ -1,5 +1,7 @@
 package dev.llmassert.core.groundedness.internal;
 
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -11,14 +13,18 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * The sentences of all sources, indexed so that the few sentences that could support a response sentence are found
  * without comparing it with every source sentence: an inverted index from content stems to sentences, weighted by
  * how rare each stem is in the sources.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SourceIndex {
 
     /** One source sentence: its text, the source (chunk) it came from, and its words. */
+    @API(status = INTERNAL, since = "0.1")
     public record Sentence(int index, int chunk, String text, Words words, Set<String> stems) {
     }
 

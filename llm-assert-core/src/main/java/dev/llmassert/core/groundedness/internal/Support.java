@@ -1,7 +1,11 @@
 package dev.llmassert.core.groundedness.internal;
 
+import org.apiguardian.api.API;
+
 import java.util.List;
 import java.util.Set;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * What the sources say for one response sentence: the measurements the local judge turns into a score.
@@ -18,6 +22,7 @@ import java.util.Set;
  * @param evidence         the best-supporting source sentence, or {@code null} when no source sentence shares a
  *                         content word or meaning with it
  */
+@API(status = INTERNAL, since = "0.1")
 public record Support(double semantic, double coverage, double evidenceCoverage, double pairCoverage,
                       double bigrams, int facts,
                       int missingFacts, boolean negationMismatch, SourceIndex.Sentence evidence) {

@@ -1,10 +1,14 @@
 package dev.llmassert.core.groundedness.internal;
 
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * The words of one sentence, as the local judge compares them: lower-cased tokens (for bigrams), stemmed content
@@ -20,6 +24,7 @@ import java.util.Set;
  * @param negatedStems the content stems a negation ({@code not}, {@code no}, {@code never}, {@code n't}...) applies
  *                     to: those among the few words after it, so that "did not attend" negates {@code attend}
  */
+@API(status = INTERNAL, since = "0.1")
 public record Words(List<String> tokens, List<String> contentStems, Set<String> facts, Set<String> negatedStems) {
 
     private static final Set<String> NEGATIONS = Set.of(

@@ -10,12 +10,15 @@ import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.exception.RetriableException;
 import dev.langchain4j.exception.TimeoutException;
 import dev.langchain4j.exception.UnresolvedModelServerException;
+import org.apiguardian.api.API;
 
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.util.regex.Pattern;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Why a call to a judge model failed, read from what langchain4j throws. langchain4j maps HTTP statuses to
@@ -27,6 +30,7 @@ import java.util.regex.Pattern;
  * @param status the HTTP status, or {@code null} when there was no response
  * @param detail the provider's message, shortened and with anything that looks like a credential masked
  */
+@API(status = INTERNAL, since = "0.1")
 public record CallFailure(Kind kind, Integer status, String detail) {
 
     private static final int MAX_DETAIL = 400;
@@ -35,6 +39,7 @@ public record CallFailure(Kind kind, Integer status, String detail) {
     private static final Pattern KEY_FIELD =
             Pattern.compile("(?i)((?:api[_-]?key|authorization|token)[\"']?\\s*[:=]\\s*[\"']?)[^\\s\"',}]+");
 
+    @API(status = INTERNAL, since = "0.1")
     public enum Kind {
         RATE_LIMITED(true), TIMEOUT(true), SERVER_ERROR(true), OTHER_TRANSIENT(true),
         AUTHENTICATION(false), MODEL_NOT_FOUND(false), BAD_REQUEST(false), UNREACHABLE(false),

@@ -3,11 +3,15 @@ package dev.llmassert.core.model.internal;
 import dev.langchain4j.model.ModelProvider;
 import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.model.JudgeProvider;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * The user-facing messages of model access and judge replies, in one place. Each says what happened, where, and the
  * fix. None of them ever holds a credential: keys are named by their environment variable only.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JudgeMessages {
 
     private static final int MAX_QUOTED_REPLY = 2_000;

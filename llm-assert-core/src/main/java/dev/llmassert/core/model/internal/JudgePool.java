@@ -1,5 +1,7 @@
 package dev.llmassert.core.model.internal;
 
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -13,6 +15,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * The threads of one LLM judge: a fixed pool, created on first use, that bounds the judge's calls in flight across
  * every caller. Tasks must not submit further tasks to the same pool (they would wait for threads held by their
@@ -20,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Thread-safe.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JudgePool implements AutoCloseable {
 
     private final String judgeName;

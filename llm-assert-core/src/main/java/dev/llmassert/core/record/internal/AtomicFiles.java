@@ -1,5 +1,7 @@
 package dev.llmassert.core.record.internal;
 
+import org.apiguardian.api.API;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -10,10 +12,13 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.UUID;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Replaces a file's content in one step: a reader (another test, another JVM, an editor) sees the old bytes or the
  * new ones, never a half-written file, and a crash mid-write leaves the old file as it was.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class AtomicFiles {
 
     private AtomicFiles() {

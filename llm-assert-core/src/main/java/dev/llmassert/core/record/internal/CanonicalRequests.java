@@ -34,6 +34,7 @@ import dev.langchain4j.model.chat.request.json.JsonReferenceSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchemaElement;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import dev.langchain4j.model.openai.OpenAiChatRequestParameters;
+import org.apiguardian.api.API;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -49,6 +50,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * The canonical, readable form of a chat request, and its key.
  *
@@ -59,6 +62,7 @@ import java.util.TreeMap;
  * <p>The key is the SHA-256 of the form written with sorted object keys and numbers in plain decimal: a hand-written
  * {@code "temperature": 0} and a recorded {@code 0.0} give the same key, as do two field orders.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CanonicalRequests {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;

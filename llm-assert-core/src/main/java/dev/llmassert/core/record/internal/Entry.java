@@ -1,8 +1,11 @@
 package dev.llmassert.core.record.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apiguardian.api.API;
 
 import java.util.List;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * One recorded request and the replies it got, in order.
@@ -12,6 +15,7 @@ import java.util.List;
  * @param request   the canonical request; never modified after construction
  * @param responses the replies, in the order they were given; never empty
  */
+@API(status = INTERNAL, since = "0.1")
 public record Entry(String key, String model, ObjectNode request, List<RecordedResponse> responses) {
 
     public Entry {

@@ -1,5 +1,6 @@
 package dev.llmassert.core.record.internal;
 
+import org.apiguardian.api.API;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Serialises the read-merge-write of one recordings file across threads and across JVMs (Maven forks, Gradle
  * workers).
@@ -31,6 +34,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>The cross-JVM lock is a file in the temporary folder, named after the recordings file's path, so that nothing
  * but recordings ever appears in the recordings folder.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class PathLocks {
 
     private static final Logger LOG = LoggerFactory.getLogger(PathLocks.class);
@@ -40,6 +44,7 @@ public final class PathLocks {
     }
 
     /** Something that holds the lock until closed. */
+    @API(status = INTERNAL, since = "0.1")
     public interface Held extends AutoCloseable {
         @Override
         void close();

@@ -5,11 +5,14 @@ import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
+import org.apiguardian.api.API;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * One recorded reply.
@@ -21,6 +24,7 @@ import java.util.List;
  * @param finishReason a {@link FinishReason} name, or {@code null}
  * @param recordedAt   ISO-8601 instant, or {@code null} for a hand-written reply
  */
+@API(status = INTERNAL, since = "0.1")
 public record RecordedResponse(String text, List<ToolCall> toolCalls, Integer inputTokens, Integer outputTokens,
                                String finishReason, String recordedAt) {
 
@@ -29,6 +33,7 @@ public record RecordedResponse(String text, List<ToolCall> toolCalls, Integer in
     }
 
     /** A tool call the model asked for. */
+    @API(status = INTERNAL, since = "0.1")
     public record ToolCall(String id, String name, String arguments) {
     }
 

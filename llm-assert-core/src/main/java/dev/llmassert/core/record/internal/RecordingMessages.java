@@ -1,11 +1,15 @@
 package dev.llmassert.core.record.internal;
 
 import dev.llmassert.core.ConfigKeys;
+import org.apiguardian.api.API;
 
 import java.nio.file.Path;
 import java.util.List;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /** Every user-facing message about recordings: what happened, where, and the fix. */
+@API(status = INTERNAL, since = "0.1")
 public final class RecordingMessages {
 
     private static final String NL = System.lineSeparator();
@@ -50,7 +54,7 @@ public final class RecordingMessages {
                 + "  but its \"request\" gives " + computed + NL
                 + "The request was probably edited by hand; a stale key would never be replayed." + NL
                 + "Fix: delete that entry's \"key\" line (a missing key is computed from the request), or rewrite "
-                + "the keys with: java -cp <test classpath> dev.llmassert.core.record.RecordingKeys " + file;
+                + "the keys with dev.llmassert.core.record.RecordingKeys.rewriteKeys(path) for " + file;
     }
 
     public static String duplicateKey(Path file, int first, int second, String key) {

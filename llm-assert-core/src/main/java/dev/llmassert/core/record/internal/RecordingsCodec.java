@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.model.output.FinishReason;
 import dev.llmassert.core.record.RecordingFileException;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,6 +25,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Reads and writes recordings files: {@code {"format": 1, "entries": [...]}}, entries sorted by key.
  *
@@ -31,6 +34,7 @@ import java.util.Map;
  * pull-request diff; a plain string is read as well. The writer is deterministic: reading a file it wrote and writing
  * it again gives the same bytes.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class RecordingsCodec {
 
     /** The only format this version reads and writes. */

@@ -2,6 +2,7 @@ package dev.llmassert.core.record.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,10 +14,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Says in words how a request differs from a recorded one, so that a replay miss points at the edit that caused it:
  * "the system message differs at line 3", "the user message differs in sentence 2", "temperature differs".
  */
+@API(status = INTERNAL, since = "0.1")
 public final class RequestDiff {
 
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+");
@@ -27,6 +31,7 @@ public final class RequestDiff {
     }
 
     /** The recorded entry nearest to {@code request}, and how they differ. */
+    @API(status = INTERNAL, since = "0.1")
     public record Nearest(Entry entry, List<String> differences) {
     }
 

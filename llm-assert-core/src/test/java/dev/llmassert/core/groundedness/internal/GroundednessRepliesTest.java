@@ -1,7 +1,7 @@
 package dev.llmassert.core.groundedness.internal;
 
 import dev.llmassert.core.groundedness.SentenceVerdict;
-import dev.llmassert.core.model.ReplyParseException;
+import dev.llmassert.core.model.internal.ReplyParseException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

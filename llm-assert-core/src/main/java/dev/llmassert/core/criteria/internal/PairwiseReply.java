@@ -1,20 +1,28 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.llmassert.core.model.JsonReplies;
-import dev.llmassert.core.model.ReplyParseException;
-import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.criteria.Contest;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.PairwiseResult;
+import dev.llmassert.core.criteria.ResultMetadata;
+import dev.llmassert.core.model.internal.JsonReplies;
+import dev.llmassert.core.model.internal.ReplyParseException;
+import dev.llmassert.core.model.internal.ReplyParser;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * A pairwise judge's reply, validated: one verdict per pair, each winner one of its pair.
  *
  * @param contests the verdicts, with indexes in the caller's order of responses
  */
+@API(status = INTERNAL, since = "0.1")
 public record PairwiseReply(List<Contest> contests) {
 
     public static final String COMPARISONS = "comparisons";

@@ -1,13 +1,19 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
-import dev.llmassert.core.criteria.internal.PromptText;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.CriteriaOption;
+import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.criteria.JudgePrompt;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Builds the prompt of a direct judge: one instance, one criteria, select one option.
@@ -20,6 +26,7 @@ import java.util.Objects;
  * from it), {@value DirectReply#SELECTED_OPTION} (an enum of the option names) and, when feedback is asked for,
  * {@value DirectReply#FEEDBACK}; {@link DirectReply#parse} validates it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class DirectPrompt {
 
     /** The judge description used when none is given. */
@@ -57,6 +64,7 @@ public final class DirectPrompt {
     }
 
     /** Settings of one direct prompt. */
+    @API(status = INTERNAL, since = "0.1")
     public static final class Builder {
         private final Criteria criteria;
         private final Instance instance;
@@ -83,7 +91,7 @@ public final class DirectPrompt {
 
         /** Who the judge is (a persona), e.g. "You are a senior support agent...". Default: an impartial expert. */
         public Builder judgeDescription(String description) {
-            this.judgeDescription = description == null || description.isBlank() ? null : description.strip();
+            this.judgeDescription = PromptText.judgeDescription(description);
             return this;
         }
 

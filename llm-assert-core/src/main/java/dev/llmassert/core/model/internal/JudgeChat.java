@@ -1,4 +1,4 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.model.internal;
 
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
@@ -8,17 +8,21 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
-import dev.llmassert.core.model.internal.CallFailure;
-import dev.llmassert.core.model.internal.JudgeLimits;
-import dev.llmassert.core.model.internal.JudgeMessages;
+import dev.llmassert.core.model.JudgeCallException;
+import dev.llmassert.core.model.JudgeProvider;
+import dev.llmassert.core.model.JudgeReplyException;
+import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingException;
 import dev.llmassert.core.record.Replayed;
+import org.apiguardian.api.API;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Talks to a judge model on behalf of a judge: retries transient failures with backoff, and re-asks when a reply
@@ -38,6 +42,7 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>Thread-safe and stateless between calls: one instance serves all the calls of a judge.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JudgeChat {
 
     /** Replies tried before giving up on a reply that does not parse, as in IBM EvalAssist. */
@@ -199,6 +204,7 @@ public final class JudgeChat {
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
+    @API(status = INTERNAL, since = "0.1")
     public static final class Builder {
 
         private ChatModel chatModel;
@@ -236,10 +242,7 @@ public final class JudgeChat {
 
         /** Replies tried before a reply that does not parse is an error, from 1 to 10; default 3. */
         public Builder maxAttempts(Integer maxAttempts) {
-            if (maxAttempts != null && (maxAttempts < 1 || maxAttempts > 10)) {
-                throw new IllegalArgumentException("maxAttempts must be between 1 and 10, but is: " + maxAttempts);
-            }
-            this.maxAttempts = maxAttempts;
+            this.maxAttempts = JudgeLimits.maxAttempts(maxAttempts);
             return this;
         }
 

@@ -1,19 +1,23 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.model.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apiguardian.api.API;
 
 import java.util.Collection;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /**
  * Reads JSON judge replies for {@link ReplyParser}s. Tolerant of how models wrap JSON (a Markdown code fence, a
  * sentence before or after the object), strict about what is inside: a missing field or a value out of range is a
  * {@link ReplyParseException} whose message the judge model gets back when it is re-asked.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JsonReplies {
 
     private static final ObjectMapper JSON = new ObjectMapper();

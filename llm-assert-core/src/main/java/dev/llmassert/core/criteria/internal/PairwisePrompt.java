@@ -1,15 +1,20 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
 import dev.langchain4j.model.chat.request.json.JsonArraySchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
-import dev.llmassert.core.criteria.internal.CriteriaMessages;
-import dev.llmassert.core.criteria.internal.PromptText;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.criteria.JudgePrompt;
+import dev.llmassert.core.criteria.PairwiseResult;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Builds the prompt of a pairwise judge: two or more responses compared on one criteria in a single call, one
@@ -20,6 +25,7 @@ import java.util.Objects;
  * "winner": 1}, ...]}} with the numbers as shown; {@link PairwiseReply#parse} maps them back to the caller's
  * indexes.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class PairwisePrompt {
 
     /** The judge description used when none is given. */
@@ -58,6 +64,7 @@ public final class PairwisePrompt {
     }
 
     /** Settings of one pairwise prompt. */
+    @API(status = INTERNAL, since = "0.1")
     public static final class Builder {
         private final Criteria criteria;
         private final List<String> responses;
@@ -90,7 +97,7 @@ public final class PairwisePrompt {
 
         /** Who the judge is (a persona). Default: an impartial expert. */
         public Builder judgeDescription(String description) {
-            this.judgeDescription = description == null || description.isBlank() ? null : description.strip();
+            this.judgeDescription = PromptText.judgeDescription(description);
             return this;
         }
 

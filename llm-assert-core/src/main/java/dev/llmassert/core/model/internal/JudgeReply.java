@@ -1,6 +1,9 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.model.internal;
 
 import dev.langchain4j.model.output.TokenUsage;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * A judge reply that parsed.
@@ -12,5 +15,6 @@ import dev.langchain4j.model.output.TokenUsage;
  * @param attempts   how many replies it took, from 1 (the first one parsed) to the repair limit
  * @param <T>        what the reply holds
  */
+@API(status = INTERNAL, since = "0.1")
 public record JudgeReply<T>(T value, String text, TokenUsage tokenUsage, boolean replayed, int attempts) {
 }

@@ -1,6 +1,11 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
-import dev.llmassert.core.model.ReplyParseException;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.CriteriaCatalog;
+import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.criteria.JudgePrompt;
+import dev.llmassert.core.criteria.PairwiseResult;
+import dev.llmassert.core.model.internal.ReplyParseException;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

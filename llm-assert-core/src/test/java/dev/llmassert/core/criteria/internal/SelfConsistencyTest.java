@@ -1,5 +1,9 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
+import dev.llmassert.core.criteria.Contest;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.PairwiseResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

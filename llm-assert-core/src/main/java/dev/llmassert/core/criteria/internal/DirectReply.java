@@ -1,9 +1,16 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.llmassert.core.model.JsonReplies;
-import dev.llmassert.core.model.ReplyParseException;
-import dev.llmassert.core.model.ReplyParser;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.CriteriaOption;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.ResultMetadata;
+import dev.llmassert.core.model.internal.JsonReplies;
+import dev.llmassert.core.model.internal.ReplyParseException;
+import dev.llmassert.core.model.internal.ReplyParser;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * A direct judge's reply, validated against its criteria.
@@ -12,6 +19,7 @@ import dev.llmassert.core.model.ReplyParser;
  * @param selectedOption the selected option's exact name in the criteria
  * @param feedback       the suggestions to improve the text, or {@code null} when none were given
  */
+@API(status = INTERNAL, since = "0.1")
 public record DirectReply(String explanation, String selectedOption, String feedback) {
 
     /** The reply field that holds the explanation. */

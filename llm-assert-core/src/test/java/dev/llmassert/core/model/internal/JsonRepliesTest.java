@@ -1,4 +1,4 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.model.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,8 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.model.internal;
+
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Turns the text of a judge reply into a value, or explains why it cannot.
@@ -8,6 +12,7 @@ package dev.llmassert.core.model;
  *
  * @param <T> what the reply holds
  */
+@API(status = INTERNAL, since = "0.1")
 @FunctionalInterface
 public interface ReplyParser<T> {
 

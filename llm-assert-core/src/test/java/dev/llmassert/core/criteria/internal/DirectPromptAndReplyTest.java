@@ -1,8 +1,13 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
 import dev.langchain4j.model.chat.request.json.JsonEnumSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
-import dev.llmassert.core.model.ReplyParseException;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.CriteriaCatalog;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.criteria.JudgePrompt;
+import dev.llmassert.core.model.internal.ReplyParseException;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

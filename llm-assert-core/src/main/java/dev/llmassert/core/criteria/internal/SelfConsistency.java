@@ -1,11 +1,19 @@
-package dev.llmassert.core.criteria;
+package dev.llmassert.core.criteria.internal;
 
-import dev.llmassert.core.criteria.internal.CriteriaMessages;
+import dev.llmassert.core.criteria.Contest;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.PairwiseResult;
+import dev.llmassert.core.criteria.PositionalBias;
+import dev.llmassert.core.criteria.ResultMetadata;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Combines n samples of the same judgement into one result by majority vote.
@@ -21,6 +29,7 @@ import java.util.Map;
  * of the pair, so a split vote never makes the response under test (the first, in {@code isPreferredOver}) win. The
  * agreement is that of the least agreed pair. An odd number of samples avoids ties.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SelfConsistency {
 
     private SelfConsistency() {

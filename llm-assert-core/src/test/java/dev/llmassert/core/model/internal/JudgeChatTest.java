@@ -1,4 +1,4 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.model.internal;
 
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
@@ -13,6 +13,8 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
+import dev.llmassert.core.model.JudgeCallException;
+import dev.llmassert.core.model.JudgeReplyException;
 import dev.llmassert.core.record.Replayed;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;

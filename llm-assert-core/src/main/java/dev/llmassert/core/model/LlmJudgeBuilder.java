@@ -1,0 +1,117 @@
+package dev.llmassert.core.model;
+
+import dev.langchain4j.model.chat.ChatModel;
+import dev.llmassert.core.model.internal.JudgeLimits;
+import org.apiguardian.api.API;
+
+import java.time.Duration;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * The settings every judge that asks a judge model shares: {@code LlmGroundednessJudge.Builder},
+ * {@code DirectJudge.Builder} and {@code PairwiseJudge.Builder} take them from here. Build a judge through its own
+ * {@code builder()}; this class is not meant to be named in user code.
+ *
+ * <p>The fields are boxed: {@code null} means "not set", and the default applies when the judge is built. A value
+ * out of range fails at once, with the same message in every builder.
+ *
+ * @param <B> the concrete builder, returned by every setting
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
+
+    private ChatModel chatModel;
+    private String judgeName;
+    private Integer maxRetries;
+    private Duration retryBackoff;
+    private Integer concurrency;
+    private Boolean structuredOutput;
+
+    protected LlmJudgeBuilder() {
+    }
+
+    /** This builder, as the concrete type its settings return. */
+    @SuppressWarnings("unchecked")
+    protected final B self() {
+        return (B) this;
+    }
+
+    /** The judge model. Required; see {@link JudgeModels#chatModel(JudgeSettings)}. */
+    public B chatModel(ChatModel chatModel) {
+        this.chatModel = chatModel;
+        return self();
+    }
+
+    /** The name verdicts and results carry, as {@code provider:model}; by default taken from the model. */
+    public B judgeName(String judgeName) {
+        this.judgeName = judgeName;
+        return self();
+    }
+
+    /** Retries of a transient failure (timeout, 429, 5xx), from 0 to 20; default 3. */
+    public B maxRetries(int maxRetries) {
+        this.maxRetries = JudgeLimits.maxRetries(maxRetries);
+        return self();
+    }
+
+    /** The wait before the first retry, doubled for each further one; default 500 ms. */
+    public B retryBackoff(Duration retryBackoff) {
+        this.retryBackoff = JudgeLimits.retryBackoff(retryBackoff);
+        return self();
+    }
+
+    /** Calls in flight at once, across every caller of the judge, from 1 to 256; default 8. */
+    public B concurrency(int concurrency) {
+        this.concurrency = JudgeLimits.concurrency(concurrency);
+        return self();
+    }
+
+    /**
+     * Whether to ask for JSON-schema structured output ({@code true}) or for the reply format described in the
+     * prompt ({@code false}). By default ({@code null}) structured output is used when the model declares support
+     * for it.
+     */
+    public B structuredOutput(Boolean structuredOutput) {
+        this.structuredOutput = structuredOutput;
+        return self();
+    }
+
+    /** Takes the judge name, concurrency and retries from {@code settings}; the chat model is set separately. */
+    public B settings(JudgeSettings settings) {
+        this.judgeName = settings.judgeName();
+        this.concurrency = settings.concurrency();
+        this.maxRetries = settings.maxRetries();
+        return self();
+    }
+
+    /** The judge model, or {@code null} when not set. */
+    protected final ChatModel chatModel() {
+        return chatModel;
+    }
+
+    /** The judge's name, or {@code null} to take it from the model. */
+    protected final String judgeName() {
+        return judgeName;
+    }
+
+    /** The retries of a transient failure, or {@code null} when not set. */
+    protected final Integer maxRetries() {
+        return maxRetries;
+    }
+
+    /** The wait before the first retry, or {@code null} when not set. */
+    protected final Duration retryBackoff() {
+        return retryBackoff;
+    }
+
+    /** The calls in flight at once, or {@code null} when not set. */
+    protected final Integer concurrency() {
+        return concurrency;
+    }
+
+    /** Whether to ask for structured output, or {@code null} to decide from the model. */
+    protected final Boolean structuredOutput() {
+        return structuredOutput;
+    }
+}
