@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  * A product manual split into sections, with a simple keyword retriever: the part of a RAG pipeline that picks
  * the passages the model may answer from.
  */
-public final class ProductManual {
+final class ProductManual {
 
     private static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "to", "of", "and", "or", "in", "on",
             "for", "with", "is", "are", "do", "does", "i", "my", "me", "it", "how", "what", "when", "can", "you",

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * A customer-support assistant that answers questions about a product from its manual, through any langchain4j
  * {@link ChatModel}: it retrieves the relevant sections and asks the model to answer from them only.
  */
-public final class SupportAssistant {
+final class SupportAssistant {
 
     static final String SYSTEM_PROMPT = """
             You are the support assistant for the Nimbus R2 home router.
