@@ -1,8 +1,7 @@
 package dev.llmassert.core;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
 import dev.llmassert.core.testing.ApiRules;
-import org.junit.jupiter.api.BeforeAll;
+import dev.llmassert.core.testing.PublicApiContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 
@@ -11,25 +10,13 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The core module's public API follows {@link ApiRules}. */
-class PublicApiTest {
+class PublicApiTest extends PublicApiContract {
 
     private static final String ROOT = "dev.llmassert.core";
 
-    private static JavaClasses main;
-
-    @BeforeAll
-    static void importMainClasses() {
-        main = ApiRules.mainClasses(ROOT);
-    }
-
-    @Test
-    void everyPublicTypeIsAnnotatedWithApi() {
-        ApiRules.everyPublicTypeIsAnnotatedWithApi(ROOT).check(main);
-    }
-
-    @Test
-    void noPublicSignatureExposesAnInternalType() {
-        ApiRules.noPublicSignatureExposesAnInternalType(ROOT).check(main);
+    @Override
+    protected String rootPackage() {
+        return ROOT;
     }
 
     @Test

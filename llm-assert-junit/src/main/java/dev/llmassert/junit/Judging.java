@@ -19,8 +19,11 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 
 /**
  * What a {@link ResponseAssert} has been told (its judges, context fields, samples and where failures go) and the
@@ -146,26 +149,25 @@ final class Judging {
     }
 
     DirectJudge directJudge(TestScope scope, String check) {
-        if (directJudge != null) {
-            requireSamplesOf(directJudge.samples());
-            return directJudge;
-        }
-        if (scope == null) {
-            throw new IllegalStateException(Messages.noCriteriaJudge(check, "DirectJudge"));
-        }
-        return scope.directJudge(samplesOrOne()).orElseThrow(() -> new IllegalStateException(
-                Messages.noCriteriaJudgeUnderLocalJudge(check, scope.provider())));
+        return criteriaJudge(directJudge, DirectJudge::samples, scope, TestScope::directJudge, check, "DirectJudge");
     }
 
     PairwiseJudge pairwiseJudge(TestScope scope, String check) {
-        if (pairwiseJudge != null) {
-            requireSamplesOf(pairwiseJudge.samples());
-            return pairwiseJudge;
+        return criteriaJudge(pairwiseJudge, PairwiseJudge::samples, scope, TestScope::pairwiseJudge, check,
+                "PairwiseJudge");
+    }
+
+    /** The judge given to {@code usingCriteriaJudge(...)}, else the test's, with the samples asked for. */
+    private <J> J criteriaJudge(J own, ToIntFunction<J> samplesOf, TestScope scope,
+                                BiFunction<TestScope, Integer, Optional<J>> testJudge, String check, String type) {
+        if (own != null) {
+            requireSamplesOf(samplesOf.applyAsInt(own));
+            return own;
         }
         if (scope == null) {
-            throw new IllegalStateException(Messages.noCriteriaJudge(check, "PairwiseJudge"));
+            throw new IllegalStateException(Messages.noCriteriaJudge(check, type));
         }
-        return scope.pairwiseJudge(samplesOrOne()).orElseThrow(() -> new IllegalStateException(
+        return testJudge.apply(scope, samplesOrOne()).orElseThrow(() -> new IllegalStateException(
                 Messages.noCriteriaJudgeUnderLocalJudge(check, scope.provider())));
     }
 

@@ -1,8 +1,7 @@
 package dev.llmassert.junit;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
 import dev.llmassert.core.testing.ApiRules;
-import org.junit.jupiter.api.BeforeAll;
+import dev.llmassert.core.testing.PublicApiContract;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -11,25 +10,13 @@ import java.util.TreeMap;
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /** The JUnit module's public API follows {@link ApiRules}, and what users write against is not internal. */
-class PublicApiTest {
+class PublicApiTest extends PublicApiContract {
 
     private static final String ROOT = "dev.llmassert.junit";
 
-    private static JavaClasses main;
-
-    @BeforeAll
-    static void importMainClasses() {
-        main = ApiRules.mainClasses(ROOT);
-    }
-
-    @Test
-    void everyPublicTypeIsAnnotatedWithApi() {
-        ApiRules.everyPublicTypeIsAnnotatedWithApi(ROOT).check(main);
-    }
-
-    @Test
-    void noPublicSignatureExposesAnInternalType() {
-        ApiRules.noPublicSignatureExposesAnInternalType(ROOT).check(main);
+    @Override
+    protected String rootPackage() {
+        return ROOT;
     }
 
     @Test
