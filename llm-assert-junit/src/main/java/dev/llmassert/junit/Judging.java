@@ -1,6 +1,5 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.PairwiseJudge;
@@ -180,7 +179,4 @@ final class Judging {
             throw new IllegalStateException(Messages.sampledWithOwnJudge(samples, judgeSamples));
         }
     }
-
-    /** The most samples {@code sampled(n)} takes. */
-    static final int MAX_SAMPLES = CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY;
 }
