@@ -65,12 +65,15 @@ final class Judging {
         return context.containsKey(field);
     }
 
-    /** A copy of the context fields, with {@code first} (the judged field) ahead of them when given. */
-    Map<String, String> fields(String first, String value) {
+    /** A copy of the context fields. */
+    Map<String, String> contextFields() {
+        return new LinkedHashMap<>(context);
+    }
+
+    /** The judged field with the response, ahead of a copy of the context fields. */
+    Map<String, String> fieldsJudging(String judgedField, String response) {
         Map<String, String> fields = new LinkedHashMap<>();
-        if (first != null) {
-            fields.put(first, value);
-        }
+        fields.put(judgedField, response);
         fields.putAll(context);
         return fields;
     }

@@ -216,7 +216,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
         }
         double best = MultiCriteriaAssert.bestAttainable(multiCriteria);
         return judging.check(actual, info, this::nullResponse, origin -> {
-            Map<String, String> fields = judging.fields(null, null);
+            Map<String, String> fields = judging.contextFields();
             multiCriteria.criteria().forEach(c -> fields.putIfAbsent(c.toEvaluateField(), actual));
             return new MultiCriteriaAssert(judging.directJudge(origin.scope(), "meetsAll(...)")
                     .evaluate(new Instance(fields), multiCriteria), best, origin);
@@ -252,7 +252,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                 throw new IllegalArgumentException(Messages.contextRepeatsEvaluatedField(criteria.name(),
                         criteria.toEvaluateField()));
             }
-            Instance instance = new Instance(judging.fields(criteria.toEvaluateField(), actual));
+            Instance instance = new Instance(judging.fieldsJudging(criteria.toEvaluateField(), actual));
             DirectJudge judge = judging.directJudge(origin.scope(), check);
             return new CriteriaAssert(judge.evaluate(instance, criteria), actual, instance, judge, origin);
         }, origin -> new CriteriaAssert(null, null, null, null, origin), leavesDefaultOpen);

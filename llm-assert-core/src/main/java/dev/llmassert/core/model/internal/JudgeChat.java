@@ -85,12 +85,7 @@ public final class JudgeChat {
 
     /** Whether the model declares support for a JSON-schema response format (structured output). */
     public boolean supportsJsonSchema() {
-        return supportsJsonSchema(chatModel);
-    }
-
-    /** Whether {@code model} declares support for a JSON-schema response format (structured output). */
-    public static boolean supportsJsonSchema(ChatModel model) {
-        return model.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+        return chatModel.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
     }
 
     /**
