@@ -1,0 +1,83 @@
+package dev.llmassert.core.eval;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Context maps hold texts and lists of texts only, so every context value can be grouped on and written as JSON. */
+final class ContextValues {
+
+    private ContextValues() {
+    }
+
+    static Map<String, Object> copy(Map<String, ?> context, String where) {
+        if (context == null || context.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, Object> copy = new LinkedHashMap<>();
+        context.forEach((key, value) -> {
+            if (key == null || key.isBlank()) {
+                throw new IllegalArgumentException("A context key of " + where + " is blank. Fix: name every "
+                        + "context value, e.g. context(\"topic\", \"billing\").");
+            }
+            copy.put(key.strip(), value(value, where + ", context '" + key.strip() + "'"));
+        });
+        return Collections.unmodifiableMap(copy);
+    }
+
+    static Object value(Object value, String where) {
+        if (value instanceof String || value == null) {
+            if (value == null) {
+                throw new IllegalArgumentException("The value of " + where + " is null. Fix: leave the key out, "
+                        + "or give a text or a list of texts.");
+            }
+            return value;
+        }
+        if (value instanceof Number || value instanceof Boolean || value instanceof Character
+                || value instanceof Enum<?>) {
+            return String.valueOf(value);
+        }
+        if (value instanceof Collection<?> values) {
+            List<String> texts = new ArrayList<>(values.size());
+            for (Object element : values) {
+                Object text = value(element, where);
+                if (!(text instanceof String s)) {
+                    throw new IllegalArgumentException("The value of " + where + " is a list that holds a list. "
+                            + "Fix: give a text or a flat list of texts.");
+                }
+                texts.add(s);
+            }
+            return List.copyOf(texts);
+        }
+        throw new IllegalArgumentException("The value of " + where + " is a " + value.getClass().getName()
+                + ". Fix: give a text, a number, a boolean or a list of these.");
+    }
+
+    static String text(Map<String, Object> context, String key, String where) {
+        Object value = required(context, key, where);
+        if (value instanceof String s) {
+            return s;
+        }
+        throw new IllegalArgumentException("The context '" + key + "' of " + where + " is a list, not a text: "
+                + value + ". Fix: read it with contextList(\"" + key + "\").");
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<String> list(Map<String, Object> context, String key, String where) {
+        Object value = required(context, key, where);
+        return value instanceof String s ? List.of(s) : (List<String>) value;
+    }
+
+    private static Object required(Map<String, Object> context, String key, String where) {
+        Object value = context.get(key);
+        if (value == null) {
+            throw new IllegalArgumentException(where + " has no context '" + key + "'; it has "
+                    + (context.isEmpty() ? "no context" : context.keySet()) + ". Fix: add '" + key
+                    + "' to the item's context, or read one of the keys it has.");
+        }
+        return value;
+    }
+}

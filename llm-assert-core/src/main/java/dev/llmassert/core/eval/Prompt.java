@@ -1,0 +1,46 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * What is sent to the system under test, with its own optional context, which the system never sees (for example
+ * the pronoun a prompt uses, so that a measurement can read it).
+ *
+ * @param text    the text sent; not blank
+ * @param context named texts or lists of texts; numbers and booleans are kept as their text
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record Prompt(String text, Map<String, Object> context) {
+
+    public Prompt {
+        if (text == null || text.isBlank()) {
+            throw new IllegalArgumentException("A prompt's text is " + (text == null ? "null" : "blank")
+                    + ". Fix: give the text to send to the system under test, e.g. Prompt.of(\"How do I reset "
+                    + "the router?\").");
+        }
+        context = ContextValues.copy(context, "the prompt '" + text + "'");
+    }
+
+    public static Prompt of(String text) {
+        return new Prompt(text, Map.of());
+    }
+
+    public static Prompt of(String text, Map<String, ?> context) {
+        return new Prompt(text, context == null ? Map.of() : ContextValues.copy(context, "the prompt '" + text + "'"));
+    }
+
+    /** The context value {@code key} as a text. */
+    public String contextText(String key) {
+        return ContextValues.text(context, key, "the prompt '" + text + "'");
+    }
+
+    /** The context value {@code key} as a list; a single text is a list of one. */
+    public List<String> contextList(String key) {
+        return ContextValues.list(context, key, "the prompt '" + text + "'");
+    }
+}

@@ -1,0 +1,105 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * One test item of a prompt-response test: an id, one or more prompts, and a context that the system under test
+ * never sees: the expected values, the sources an answer must rely on, or a group such as {@code topic}.
+ *
+ * <pre>{@code
+ * TestItem item = TestItem.builder("hospital")
+ *         .prompt("Alice works in a hospital. She is a ")
+ *         .prompt("Bob works in a hospital. He is a ")
+ *         .prompt("Casey works in a hospital. They are a ")
+ *         .context("professions", List.of("nurse", "doctor"))
+ *         .build();
+ * }</pre>
+ *
+ * @param id      unique within its test; names the item's dynamic test and its place in the record
+ * @param prompts one or more, in order
+ * @param context named texts or lists of texts; numbers and booleans are kept as their text
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record TestItem(String id, List<Prompt> prompts, Map<String, Object> context) {
+
+    public TestItem {
+        if (id == null || id.isBlank()) {
+            throw new IllegalArgumentException("A test item's id is " + (id == null ? "null" : "blank")
+                    + ". Fix: give every item an id that is unique within its test, e.g. TestItem.of(\"q1\", "
+                    + "\"How do I reset the router?\").");
+        }
+        id = id.strip();
+        if (prompts == null || prompts.isEmpty()) {
+            throw new IllegalArgumentException("The test item '" + id + "' has no prompt. Fix: give it at least "
+                    + "one prompt to send to the system under test.");
+        }
+        for (int i = 0; i < prompts.size(); i++) {
+            if (prompts.get(i) == null) {
+                throw new IllegalArgumentException("Prompt " + (i + 1) + " of the test item '" + id + "' is null.");
+            }
+        }
+        prompts = List.copyOf(prompts);
+        context = ContextValues.copy(context, "the test item '" + id + "'");
+    }
+
+    /** An item with one prompt per text and no context. */
+    public static TestItem of(String id, String... prompts) {
+        Builder builder = builder(id);
+        for (String prompt : prompts) {
+            builder.prompt(prompt);
+        }
+        return builder.build();
+    }
+
+    public static Builder builder(String id) {
+        return new Builder(id);
+    }
+
+    /** The context value {@code key} as a text. */
+    public String contextText(String key) {
+        return ContextValues.text(context, key, "the test item '" + id + "'");
+    }
+
+    /** The context value {@code key} as a list; a single text is a list of one. */
+    public List<String> contextList(String key) {
+        return ContextValues.list(context, key, "the test item '" + id + "'");
+    }
+
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static final class Builder {
+        private final String id;
+        private final List<Prompt> prompts = new ArrayList<>();
+        private final Map<String, Object> context = new LinkedHashMap<>();
+
+        private Builder(String id) {
+            this.id = id;
+        }
+
+        public Builder prompt(String text) {
+            prompts.add(Prompt.of(text));
+            return this;
+        }
+
+        public Builder prompt(Prompt prompt) {
+            prompts.add(prompt);
+            return this;
+        }
+
+        /** A context value: a text, a number, a boolean, or a list of these. */
+        public Builder context(String key, Object value) {
+            context.put(key, value);
+            return this;
+        }
+
+        public TestItem build() {
+            return new TestItem(id, prompts, context);
+        }
+    }
+}
