@@ -1,0 +1,398 @@
+package dev.llmassert.core.eval;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.simple.RandomSource;
+import org.apache.commons.statistics.descriptive.Quantile;
+import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apache.commons.statistics.inference.AlternativeHypothesis;
+import org.apache.commons.statistics.inference.BinomialTest;
+import org.apache.commons.statistics.interval.BinomialConfidenceInterval;
+import org.apache.commons.statistics.interval.NormalConfidenceInterval;
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * The statistics of prompt-response evaluations: confidence intervals of a mean score or pass rate, and the
+ * item-by-item comparison of a run with a baseline.
+ *
+ * <p>The computations come from Apache Commons Statistics (Wilson and t intervals, the exact binomial test, the normal
+ * distribution, quantiles, descriptive statistics) and Apache Commons RNG (a seeded generator). Only the bootstrap
+ * resampling loop and the power formula are written here, because neither library has them.
+ *
+ * <p>Every method rejects bad input with an {@link IllegalArgumentException} that says what was wrong and how to fix
+ * it: a level outside {@code (0, 1)}, {@code null} or empty arrays, {@code NaN} or infinite values.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Statistics {
+
+    /** Resamples of the bootstrap that {@link #meanInterval} and {@link #comparePaired} use. */
+    private static final int DEFAULT_RESAMPLES = 2_000;
+
+    /** The power of the sample-size check: a drop of the requested size is detected 80% of the time. */
+    private static final double POWER = 0.8;
+
+    /** Stand-in for the standard deviation of the differences when the data show none (see comparePaired). */
+    private static final double FALLBACK_SD = 0.5;
+
+    private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
+
+    private Statistics() {
+    }
+
+    /**
+     * The Wilson score interval of a proportion, e.g. a pass rate. Unlike the normal approximation it stays within
+     * {@code [0, 1]} and keeps its coverage for rates near 0 or 1 and for small {@code n}.
+     *
+     * @param successes the number of successes, from 0 to {@code n}
+     * @param n         the number of trials, at least 1
+     * @param level     the confidence level, strictly between 0 and 1, e.g. {@code 0.95}
+     * @return the interval, method {@code wilson}
+     * @throws IllegalArgumentException if {@code n < 1}, {@code successes} is negative or greater than {@code n},
+     *                                  {@code n} exceeds {@link Integer#MAX_VALUE}, or {@code level} is not in
+     *                                  {@code (0, 1)}
+     */
+    public static Interval wilson(long successes, long n, double level) {
+        checkLevel(level);
+        if (n < 1) {
+            throw new IllegalArgumentException("A Wilson interval needs at least one trial, but n is " + n
+                    + ". Fix: pass the number of test items that were judged, or report no interval when there are "
+                    + "none.");
+        }
+        if (successes < 0 || successes > n) {
+            throw new IllegalArgumentException("There are " + successes + " successes in " + n + " trials, but the "
+                    + "successes must be between 0 and the number of trials. Fix: count each trial once, as a "
+                    + "success or a failure.");
+        }
+        if (n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("A Wilson interval takes at most " + Integer.MAX_VALUE
+                    + " trials, but n is " + n + ".");
+        }
+        org.apache.commons.statistics.interval.Interval interval =
+                BinomialConfidenceInterval.WILSON_SCORE.fromErrorRate((int) n, (int) successes, 1 - level);
+        // With no successes the exact lower bound is 0, with all successes the exact upper bound is 1; rounding
+        // leaves them a hair off (e.g. 2.8e-17), so they are set exactly.
+        double lower = successes == 0 ? 0 : clamp(interval.getLowerBound(), 0, 1);
+        double upper = successes == n ? 1 : clamp(interval.getUpperBound(), 0, 1);
+        return new Interval(lower, upper, level, "wilson");
+    }
+
+    /**
+     * The Student t interval of the mean: {@code mean ± t(1 - (1 - level) / 2, n - 1) · s / √n}, with {@code s} the
+     * sample standard deviation. It assumes the mean is roughly normally distributed.
+     *
+     * @param values the sample; at least one value, every value finite
+     * @param level  the confidence level, strictly between 0 and 1
+     * @return the interval, method {@code t}; {@code [mean, mean]} with method {@code t} when all values are equal;
+     *         {@code [mean, mean]} with method {@code none} for a single value
+     * @throws IllegalArgumentException if {@code values} is {@code null}, empty or holds a non-finite value, or
+     *                                  {@code level} is not in {@code (0, 1)}
+     */
+    public static Interval t(double[] values, double level) {
+        checkLevel(level);
+        checkSample(values, "values");
+        Summary summary = Summary.of(values);
+        if (summary.n() < 2) {
+            return new Interval(summary.mean(), summary.mean(), level, "none");
+        }
+        if (summary.min() == summary.max()) {
+            return new Interval(summary.min(), summary.min(), level, "t");
+        }
+        double sd = summary.standardDeviation();
+        org.apache.commons.statistics.interval.Interval interval =
+                NormalConfidenceInterval.MEAN.fromErrorRate(summary.mean(), sd * sd, summary.n(), 1 - level);
+        return new Interval(interval.getLowerBound(), interval.getUpperBound(), level, "t");
+    }
+
+    /**
+     * The percentile bootstrap interval of the mean: the sample is resampled with replacement {@code resamples}
+     * times, and the interval runs between the {@code (1 - level) / 2} and {@code (1 + level) / 2} quantiles of the
+     * resampled means. The same values and seed always give the same interval. The interval lies within the
+     * smallest and largest value.
+     *
+     * @param values    the sample; at least one value, every value finite
+     * @param level     the confidence level, strictly between 0 and 1
+     * @param resamples the number of resamples, at least 1; 2,000 or more for a stable 95% interval
+     * @param seed      the seed of the random generator
+     * @return the interval, method {@code bootstrap}; {@code [mean, mean]} with method {@code none} for a single
+     *         value
+     * @throws IllegalArgumentException if {@code values} is {@code null}, empty or holds a non-finite value,
+     *                                  {@code level} is not in {@code (0, 1)}, or {@code resamples < 1}
+     */
+    public static Interval bootstrap(double[] values, double level, int resamples, long seed) {
+        checkLevel(level);
+        checkSample(values, "values");
+        if (resamples < 1) {
+            throw new IllegalArgumentException("The number of bootstrap resamples is " + resamples
+                    + ", but it must be at least 1. Fix: use 2000 or more for a stable interval.");
+        }
+        if (values.length < 2) {
+            return new Interval(values[0], values[0], level, "none");
+        }
+        Summary summary = Summary.of(values);
+        return percentileInterval(resampledMeans(values, resamples, seed), level, summary.min(), summary.max());
+    }
+
+    /**
+     * The default interval of a mean score or pass rate. If every value is 0 or 1 it is the {@link #wilson Wilson}
+     * interval of the number of ones. Otherwise it is the {@link #bootstrap percentile bootstrap} interval with 2,000
+     * resamples and a seed computed from the values, so that the same data always give the same interval. The
+     * bootstrap is preferred to the t interval because scores in {@code [0, 1]} are bounded and often skewed (many
+     * values at 1), where the t interval can reach past the possible range; the percentile bootstrap stays within the
+     * data's range.
+     *
+     * @param values the sample; at least one value, every value finite
+     * @param level  the confidence level, strictly between 0 and 1
+     * @return the interval, method {@code wilson}, {@code bootstrap}, or {@code none} for a single value that is not 0
+     *         or 1
+     * @throws IllegalArgumentException if {@code values} is {@code null}, empty or holds a non-finite value, or
+     *                                  {@code level} is not in {@code (0, 1)}
+     */
+    public static Interval meanInterval(double[] values, double level) {
+        checkLevel(level);
+        checkSample(values, "values");
+        if (isBinary(values)) {
+            long ones = 0;
+            for (double value : values) {
+                if (value == 1) {
+                    ones++;
+                }
+            }
+            return wilson(ones, values.length, level);
+        }
+        return bootstrap(values, level, DEFAULT_RESAMPLES, seedOf(values));
+    }
+
+    /**
+     * Whether the values are pass/fail outcomes.
+     *
+     * @param values the values, every value finite
+     * @return {@code true} if there is at least one value and every value is exactly 0 or 1
+     * @throws IllegalArgumentException if {@code values} is {@code null} or holds a non-finite value
+     */
+    public static boolean isBinary(double[] values) {
+        checkFinite(values, "values");
+        if (values.length == 0) {
+            return false;
+        }
+        for (double value : values) {
+            if (value != 0 && value != 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The exact one-sided sign test that a change made things worse: {@code P(X >= worse)} for
+     * {@code X ~ Binomial(worse + better, 0.5)}. Ties are left out by the caller. On the discordant pairs of
+     * pass/fail outcomes this is the exact McNemar test.
+     *
+     * @param worse  the number of items that got worse, at least 0
+     * @param better the number of items that got better, at least 0
+     * @return the p-value; {@code 1.0} when {@code worse + better == 0}
+     * @throws IllegalArgumentException if a count is negative or their sum exceeds {@link Integer#MAX_VALUE}
+     */
+    public static double signTestPValue(int worse, int better) {
+        if (worse < 0 || better < 0) {
+            throw new IllegalArgumentException("The sign test counts items, but worse is " + worse + " and better is "
+                    + better + ". Fix: pass the number of items that got worse and that got better, both 0 or more.");
+        }
+        long total = (long) worse + better;
+        if (total > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("The sign test takes at most " + Integer.MAX_VALUE
+                    + " items, but worse + better is " + total + ".");
+        }
+        if (total == 0) {
+            return 1.0;
+        }
+        return BinomialTest.withDefaults().with(AlternativeHypothesis.GREATER_THAN)
+                .test((int) total, worse, 0.5).getPValue();
+    }
+
+    /**
+     * Compares a current run with a baseline item by item, and tells whether the current run is significantly worse
+     * and whether there are enough items to notice a drop of {@code dropToDetect}.
+     *
+     * <p><b>Pass/fail values</b> (both arrays only 0 and 1): the exact McNemar test, i.e. the
+     * {@link #signTestPValue sign test} on the discordant pairs, {@code worse} = baseline 1 and current 0,
+     * {@code better} = baseline 0 and current 1; method {@code mcnemar-exact}. The interval of the mean difference is
+     * the simple {@link #t t interval} of the paired differences.
+     *
+     * <p><b>Scores</b>: a paired bootstrap of the mean difference {@code current - baseline} with 2,000 resamples and
+     * a seed computed from the data, so the same data always give the same result; method {@code paired-bootstrap}.
+     * The one-sided p-value is the share of resampled mean differences {@code >= 0}, as {@code (count + 1) / (B + 1)};
+     * the interval is the percentile interval of the resampled mean differences. {@code worse} and {@code better}
+     * count the items with {@code current < baseline} and {@code current > baseline}. With a single pair the
+     * p-value is 1 and the interval has method {@code none}. With very few pairs the bootstrap understates the
+     * uncertainty; rely on {@code underpowered} and {@code requiredPairs} there.
+     *
+     * <p><b>Significance</b>: a regression is significant when {@code pValue < 1 - level}.
+     *
+     * <p><b>Power</b>: with the normal approximation, one-sided {@code alpha = 1 - level} and 80% power, the minimum
+     * detectable drop is {@code (z(1 - alpha) + z(0.8)) · sd / √n} and the pairs needed for {@code dropToDetect} are
+     * {@code ceil(((z(1 - alpha) + z(0.8)) · sd / dropToDetect)²)} (capped at {@link Integer#MAX_VALUE}), where
+     * {@code sd} is the sample standard deviation of the paired differences. When the differences show no spread
+     * (e.g. all items tied, or a single pair) that would claim perfect power, so a conservative stand-in is used:
+     * 0.5 for pass/fail values; for scores the larger standard deviation of the two samples, or 0.5 if both are 0.
+     *
+     * @param baseline     the baseline's value per item; at least one, every value finite
+     * @param current      the current run's value per item, in the same item order as {@code baseline}
+     * @param level        the confidence level, strictly between 0 and 1, e.g. {@code 0.95} for a one-sided
+     *                     significance level of 0.05
+     * @param dropToDetect the smallest drop in the mean that matters, greater than 0, e.g. {@code 0.05}
+     * @return the comparison
+     * @throws IllegalArgumentException if an array is {@code null}, empty or holds a non-finite value, the arrays
+     *                                  differ in length, {@code level} is not in {@code (0, 1)}, or
+     *                                  {@code dropToDetect} is not a positive finite number
+     */
+    public static PairedComparison comparePaired(double[] baseline, double[] current, double level,
+                                                 double dropToDetect) {
+        checkLevel(level);
+        checkSample(baseline, "baseline");
+        checkSample(current, "current");
+        if (baseline.length != current.length) {
+            throw new IllegalArgumentException("The baseline has " + baseline.length + " values and the current run "
+                    + current.length + ", but a paired comparison needs one value per item in each. Fix: align "
+                    + "both arrays by item (e.g. match the items by id) and leave out items missing from either run.");
+        }
+        if (!(dropToDetect > 0) || Double.isInfinite(dropToDetect)) {
+            throw new IllegalArgumentException("dropToDetect is " + dropToDetect + ", but it must be a positive "
+                    + "number: the smallest drop in the mean that matters. Fix: pass e.g. 0.05 for a drop of five "
+                    + "percentage points.");
+        }
+        int n = baseline.length;
+        double[] differences = new double[n];
+        for (int i = 0; i < n; i++) {
+            differences[i] = current[i] - baseline[i];
+        }
+        Summary baselineSummary = Summary.of(baseline);
+        Summary currentSummary = Summary.of(current);
+        Summary differenceSummary = Summary.of(differences);
+        boolean binary = isBinary(baseline) && isBinary(current);
+
+        int worse = 0;
+        int better = 0;
+        for (int i = 0; i < n; i++) {
+            if (current[i] < baseline[i]) {
+                worse++;
+            } else if (current[i] > baseline[i]) {
+                better++;
+            }
+        }
+
+        double pValue;
+        Interval differenceInterval;
+        String method;
+        if (binary) {
+            method = "mcnemar-exact";
+            pValue = signTestPValue(worse, better);
+            differenceInterval = t(differences, level);
+        } else {
+            method = "paired-bootstrap";
+            if (n < 2) {
+                pValue = 1.0;
+                differenceInterval = new Interval(differences[0], differences[0], level, "none");
+            } else {
+                double[] means = resampledMeans(differences, DEFAULT_RESAMPLES, seedOf(baseline, current));
+                int atLeastZero = 0;
+                for (double mean : means) {
+                    if (mean >= 0) {
+                        atLeastZero++;
+                    }
+                }
+                pValue = (atLeastZero + 1.0) / (means.length + 1.0);
+                differenceInterval = percentileInterval(means, level, differenceSummary.min(),
+                        differenceSummary.max());
+            }
+        }
+
+        // Hand-rolled: Commons Statistics has no power or sample-size calculation. Normal approximation, one-sided.
+        double sd = differenceSummary.standardDeviation();
+        if (sd == 0) {
+            double larger = Math.max(baselineSummary.standardDeviation(), currentSummary.standardDeviation());
+            sd = binary || larger == 0 ? FALLBACK_SD : larger;
+        }
+        double z = STANDARD_NORMAL.inverseCumulativeProbability(level)
+                + STANDARD_NORMAL.inverseCumulativeProbability(POWER);
+        double minimumDetectableDrop = z * sd / Math.sqrt(n);
+        double pairs = Math.ceil(Math.pow(z * sd / dropToDetect, 2));
+        int requiredPairs = pairs >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) pairs;
+
+        return new PairedComparison(n, baselineSummary.mean(), currentSummary.mean(), differenceSummary.mean(),
+                differenceInterval, pValue, method, worse, better, pValue < 1 - level, minimumDetectableDrop,
+                requiredPairs, minimumDetectableDrop > dropToDetect);
+    }
+
+    /**
+     * The means of {@code resamples} resamples with replacement of {@code values}. Hand-rolled: Commons Statistics
+     * has no bootstrap; Commons RNG supplies the seeded generator, so the result is reproducible.
+     */
+    private static double[] resampledMeans(double[] values, int resamples, long seed) {
+        UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
+        int n = values.length;
+        double[] means = new double[resamples];
+        for (int b = 0; b < resamples; b++) {
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += values[random.nextInt(n)];
+            }
+            means[b] = sum / n;
+        }
+        return means;
+    }
+
+    /** The percentile interval of resampled means, kept within {@code [min, max]} against rounding. */
+    private static Interval percentileInterval(double[] means, double level, double min, double max) {
+        double alpha = 1 - level;
+        double[] bounds = Quantile.withDefaults().evaluate(means, alpha / 2, 1 - alpha / 2);
+        return new Interval(clamp(bounds[0], min, max), clamp(bounds[1], min, max), level, "bootstrap");
+    }
+
+    /** A seed that depends only on the values, so the same data always give the same bootstrap. */
+    private static long seedOf(double[]... arrays) {
+        long hash = 1125899906842597L;
+        for (double[] array : arrays) {
+            hash = 31 * hash + array.length;
+            for (double value : array) {
+                // 0.0 and -0.0 are the same score.
+                hash = 31 * hash + Double.doubleToLongBits(value == 0 ? 0.0 : value);
+            }
+        }
+        return hash;
+    }
+
+    private static double clamp(double value, double min, double max) {
+        return Math.max(min, Math.min(max, value));
+    }
+
+    private static void checkLevel(double level) {
+        if (!(level > 0 && level < 1)) {
+            throw new IllegalArgumentException("The confidence level is " + level + ", but it must lie strictly "
+                    + "between 0 and 1. Fix: pass e.g. 0.95 for 95% confidence (not 95).");
+        }
+    }
+
+    /** Checks that {@code values} is non-null, non-empty and finite. */
+    private static void checkSample(double[] values, String name) {
+        checkFinite(values, name);
+        if (values.length == 0) {
+            throw new IllegalArgumentException("The " + name + " array is empty, so there is no mean to estimate. "
+                    + "Fix: pass at least one value, one per test item.");
+        }
+    }
+
+    /** Checks that {@code values} is non-null and holds only finite numbers. */
+    static void checkFinite(double[] values, String name) {
+        if (values == null) {
+            throw new IllegalArgumentException("The " + name + " array is null. Fix: pass one value per test item.");
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (!Double.isFinite(values[i])) {
+                throw new IllegalArgumentException("Value " + (i + 1) + " of " + values.length + " in the " + name
+                        + " array is " + values[i] + ", but every value must be a finite number. Fix: leave out "
+                        + "items that have no score, or give them one (e.g. 0 for a failure).");
+            }
+        }
+    }
+}
