@@ -39,6 +39,19 @@ public final class ConfigKeys {
     /** {@value}: remove unused recordings when recording, default {@code false}. */
     public static final String RECORDINGS_PRUNE = "llmassert.recordings.prune";
 
+    /** {@value}: SUT calls in flight at once in an evaluation, default {@code 8}. */
+    public static final String EVAL_CONCURRENCY = "llmassert.eval.concurrency";
+    /** {@value}: SUT samples per prompt, default {@code 1}. */
+    public static final String EVAL_REPEATS = "llmassert.eval.repeats";
+    /** {@value}: a deterministic sample of this many items, for quick runs; default all. */
+    public static final String EVAL_MAX_ITEMS = "llmassert.eval.max-items";
+    /** {@value}: {@code i/n}, run only shard i (1 to n) of n, by a stable hash of the item id; default all. */
+    public static final String EVAL_SHARD = "llmassert.eval.shard";
+    /** {@value}: the confidence level of the intervals, default {@code 0.95}. */
+    public static final String EVAL_CONFIDENCE = "llmassert.eval.confidence";
+    /** {@value}: the share of items that may fail (SUT call or annotator) before a gate fails, default {@code 0}. */
+    public static final String EVAL_MAX_ERROR_RATE = "llmassert.eval.max-error-rate";
+
     private ConfigKeys() {
     }
 

@@ -223,9 +223,10 @@ public final class Statistics {
      * a seed computed from the data, so the same data always give the same result; method {@code paired-bootstrap}.
      * The one-sided p-value is the share of resampled mean differences {@code >= 0}, as {@code (count + 1) / (B + 1)};
      * the interval is the percentile interval of the resampled mean differences. {@code worse} and {@code better}
-     * count the items with {@code current < baseline} and {@code current > baseline}. With a single pair the
-     * p-value is 1 and the interval has method {@code none}. With very few pairs the bootstrap understates the
-     * uncertainty; rely on {@code underpowered} and {@code requiredPairs} there.
+     * count the items with {@code current < baseline} and {@code current > baseline}. The bootstrap understates the
+     * uncertainty of a few pairs, so the p-value is the larger of the bootstrap's and the exact sign test's on
+     * {@code worse} and {@code better}: a regression must be significant to both. With a single pair the p-value is
+     * 1 and the interval has method {@code none}.
      *
      * <p><b>Significance</b>: a regression is significant when {@code pValue < 1 - level}.
      *
@@ -301,7 +302,10 @@ public final class Statistics {
                         atLeastZero++;
                     }
                 }
-                pValue = (atLeastZero + 1.0) / (means.length + 1.0);
+                // The bootstrap understates the uncertainty of a few pairs (four equal drops give 1/2001), so the
+                // p-value is never below the exact sign test's on the same items: a regression must be significant
+                // to both.
+                pValue = Math.max((atLeastZero + 1.0) / (means.length + 1.0), signTestPValue(worse, better));
                 differenceInterval = percentileInterval(means, level, differenceSummary.min(),
                         differenceSummary.max());
             }

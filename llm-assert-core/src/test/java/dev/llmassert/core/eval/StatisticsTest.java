@@ -372,8 +372,9 @@ class StatisticsTest {
             assertThat(comparison.worse()).isEqualTo(10);
             assertThat(comparison.better()).isZero();
             assertThat(comparison.meanDifference()).isCloseTo(-0.2, within(1e-9));
-            // every resampled mean difference is negative: p = (0 + 1) / (2000 + 1)
-            assertThat(comparison.pValue()).isCloseTo(1.0 / 2001, within(EXACT));
+            // every resampled mean difference is negative: the bootstrap's p = (0 + 1) / (2000 + 1); the sign test on
+            // 10 worse and 0 better gives 1/1024, the larger, so that is the p-value
+            assertThat(comparison.pValue()).isCloseTo(1.0 / 1024, within(EXACT));
             assertThat(comparison.significantRegression()).isTrue();
             assertThat(comparison.differenceInterval().method()).isEqualTo("bootstrap");
             assertThat(comparison.differenceInterval().lower()).isGreaterThanOrEqualTo(-0.3 - 1e-9);
@@ -383,6 +384,18 @@ class StatisticsTest {
             assertThat(comparison.minimumDetectableDrop()).isCloseTo(0.0642005, within(1e-6));
             assertThat(comparison.requiredPairs()).isEqualTo(17);
             assertThat(comparison.underpowered()).isTrue();
+        }
+
+        @Test
+        void fourEqualDropsAreNotSignificantOnTheBootstrapAlone() {
+            double[] before = {0.9, 0.8, 0.7, 0.6};
+            double[] after = {0.65, 0.55, 0.45, 0.35};
+
+            PairedComparison comparison = Statistics.comparePaired(before, after, 0.95, 0.05);
+
+            // the bootstrap alone would say 1/2001; the exact sign test on 4 worse, 0 better says 1/16
+            assertThat(comparison.pValue()).isCloseTo(1.0 / 16, within(EXACT));
+            assertThat(comparison.significantRegression()).isFalse();
         }
 
         @Test

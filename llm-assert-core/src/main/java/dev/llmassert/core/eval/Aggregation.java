@@ -1,0 +1,112 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * The default aggregation, for a test to use or build on in {@link PromptResponseTest#aggregate}: for every
+ * measurement, count, mean, min, max, sum, standard deviation and a confidence interval of the mean (Wilson when
+ * every value is 0 or 1, a seeded percentile bootstrap otherwise; see {@link Statistics#meanInterval}), over all
+ * items and over every group of items that share a context value.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Aggregation {
+
+    private final double confidence;
+    private final List<String> groupBy;
+
+    /**
+     * @param confidence the intervals' confidence level, e.g. {@code 0.95}
+     * @param groupBy    the context keys to group items by
+     */
+    public Aggregation(double confidence, List<String> groupBy) {
+        if (!(confidence > 0.0 && confidence < 1.0)) {
+            throw new IllegalArgumentException("The confidence level must be between 0 and 1 (exclusive), but is: "
+                    + confidence + ". Fix: use e.g. 0.95.");
+        }
+        this.confidence = confidence;
+        this.groupBy = List.copyOf(groupBy);
+    }
+
+    public double confidence() {
+        return confidence;
+    }
+
+    public List<String> groupBy() {
+        return groupBy;
+    }
+
+    /** Aggregates the items that have no error. */
+    public AggregateResults standard(List<ItemResult> items) {
+        List<ItemResult> measured = items.stream().filter(i -> !i.failed()).toList();
+        Map<String, MeasurementResult> overall = measure(measured);
+        List<GroupResult> groups = new ArrayList<>();
+        for (String key : new TreeSet<>(groupBy)) {
+            Map<String, List<ItemResult>> byValue = new TreeMap<>();
+            for (ItemResult item : measured) {
+                Object value = item.item().context().get(key);
+                if (value instanceof String text) {
+                    byValue.computeIfAbsent(text, v -> new ArrayList<>()).add(item);
+                }
+            }
+            byValue.forEach((value, members) -> groups.add(new GroupResult(key, value, members.size(),
+                    measure(members))));
+        }
+        return new AggregateResults(overall, groups);
+    }
+
+    /** Every measurement of {@code items}, each over the items that have it. */
+    public Map<String, MeasurementResult> measure(List<ItemResult> items) {
+        Map<String, List<Double>> values = new LinkedHashMap<>();
+        for (ItemResult item : items) {
+            item.measurements().forEach((name, value) -> values.computeIfAbsent(name, n -> new ArrayList<>())
+                    .add(value));
+        }
+        Map<String, MeasurementResult> results = new TreeMap<>();
+        values.forEach((name, list) -> results.put(name, measure(name, list.stream().mapToDouble(d -> d).toArray())));
+        return results;
+    }
+
+    /** One measurement's summary and interval. */
+    public MeasurementResult measure(String name, double[] values) {
+        return new MeasurementResult(name, Summary.of(values), Statistics.meanInterval(values, confidence));
+    }
+
+    /**
+     * The default group keys: every context key whose value is a text, shared by at least two items, and with
+     * fewer distinct values than there are items, so that an id-like or free-text key forms no groups.
+     */
+    public static List<String> sharedContextKeys(List<TestItem> items) {
+        Set<String> keys = new LinkedHashSet<>();
+        items.forEach(item -> keys.addAll(item.context().keySet()));
+        List<String> shared = new ArrayList<>();
+        for (String key : keys) {
+            Map<String, Integer> counts = new HashMap<>();
+            boolean allTexts = true;
+            for (TestItem item : items) {
+                Object value = item.context().get(key);
+                if (value instanceof String text) {
+                    counts.merge(text, 1, Integer::sum);
+                } else if (value != null) {
+                    allTexts = false;
+                }
+            }
+            int withKey = counts.values().stream().mapToInt(Integer::intValue).sum();
+            if (allTexts && counts.size() < withKey && counts.values().stream().anyMatch(c -> c >= 2)) {
+                shared.add(key);
+            }
+        }
+        return shared;
+    }
+}

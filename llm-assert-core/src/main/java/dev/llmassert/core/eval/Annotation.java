@@ -1,0 +1,54 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * What one annotator said about one response.
+ *
+ * @param score       a number, usually from 0 to 1 (a check that passed is 1, one that failed 0)
+ * @param passed      whether the response passed the annotator's own bar, or {@code null} when it has none
+ * @param label       a short verdict such as the criteria option chosen, or {@code null}
+ * @param explanation why, in words, or an empty text
+ * @param details     more, e.g. per-sentence scores and evidence; texts, numbers, booleans, lists and maps only
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record Annotation(double score, Boolean passed, String label, String explanation, Map<String, Object> details) {
+
+    public Annotation {
+        if (!Double.isFinite(score)) {
+            throw new IllegalArgumentException("An annotation's score must be a finite number, but is: " + score
+                    + ". Fix: give a number, e.g. 0 or 1 for a check.");
+        }
+        explanation = explanation == null ? "" : explanation;
+        details = details == null || details.isEmpty() ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(details));
+    }
+
+    /** A score with no bar of its own. */
+    public static Annotation score(double score) {
+        return new Annotation(score, null, null, "", Map.of());
+    }
+
+    /** A check: 1 when it passed, 0 when not. */
+    public static Annotation check(boolean passed) {
+        return new Annotation(passed ? 1.0 : 0.0, passed, passed ? "pass" : "fail", "", Map.of());
+    }
+
+    public Annotation withLabel(String newLabel) {
+        return new Annotation(score, passed, newLabel, explanation, details);
+    }
+
+    public Annotation withExplanation(String newExplanation) {
+        return new Annotation(score, passed, label, newExplanation, details);
+    }
+
+    public Annotation withDetails(Map<String, Object> newDetails) {
+        return new Annotation(score, passed, label, explanation, newDetails);
+    }
+}

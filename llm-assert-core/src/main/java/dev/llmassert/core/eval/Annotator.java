@@ -1,0 +1,50 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import java.util.List;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * A named check run on every response of every item: a judge or plain code. {@link Annotators} has the built-in
+ * ones; {@link #of(String, ResponseAnnotator)} makes one from a lambda.
+ *
+ * <p>An annotator sees a whole item at once, so it can compare the item's responses (a pairwise judge does). It may
+ * be called from several threads at once, for different items.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public interface Annotator {
+
+    /** The annotator's name: the key of its annotations and, by default, of its measurement. Unique in a test. */
+    String name();
+
+    /**
+     * One annotation per interaction, in the interactions' order.
+     *
+     * @throws Exception anything; the runner records it as the item's error, with this annotator's name
+     */
+    List<Annotation> annotate(TestItem item, List<Interaction> interactions) throws Exception;
+
+    /** Who judges, as {@code provider:model}, or {@code null} for plain code. Written to the evaluation record. */
+    default String judge() {
+        return null;
+    }
+
+    /** An annotator that looks at one response at a time. */
+    static Annotator of(String name, ResponseAnnotator annotator) {
+        Annotators.requireName(name);
+        if (annotator == null) {
+            throw new IllegalArgumentException("The annotator '" + name + "' is null. Fix: pass a lambda, e.g. "
+                    + "(item, interaction) -> Annotation.check(interaction.response().contains(\"reset\")).");
+        }
+        return new PerResponseAnnotator(name, null, annotator);
+    }
+
+    /** Annotates one response. */
+    @FunctionalInterface
+    @API(status = EXPERIMENTAL, since = "0.1")
+    interface ResponseAnnotator {
+        Annotation annotate(TestItem item, Interaction interaction) throws Exception;
+    }
+}

@@ -1,0 +1,274 @@
+package dev.llmassert.core.eval;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.DirectJudge;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.criteria.PairwiseJudge;
+import dev.llmassert.core.criteria.PairwiseResult;
+import dev.llmassert.core.criteria.ResponseResult;
+import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.core.groundedness.SentenceVerdict;
+import org.apiguardian.api.API;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * The built-in annotators: judges (groundedness, criteria, pairwise) and plain checks (contains, regex, JSON).
+ *
+ * <pre>{@code
+ * List<Annotator> annotators = List.of(
+ *         Annotators.groundedness("grounded", judge, "sections", 0.7),
+ *         Annotators.criteria("relevant", directJudge, CriteriaCatalog.ANSWER_RELEVANCE),
+ *         Annotators.matches("no-phone-number", "^(?!.*\\d{3}-\\d{4}).*$"));
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Annotators {
+
+    /** Criteria context fields that, when the item's context lacks them, take the prompt's text. */
+    static final Set<String> PROMPT_FIELDS = Set.of("question", "prompt", "input", "query");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Annotators() {
+    }
+
+    /**
+     * Groundedness of each response in the sources held by the context value {@code sourcesKey} (the prompt's
+     * context first, then the item's): the score is the verdict's, and it passes at {@code minScore}. The details
+     * hold every sentence with its score and evidence.
+     */
+    public static Annotator groundedness(String name, GroundednessJudge judge, String sourcesKey, double minScore) {
+        requireName(name);
+        requireJudge(name, judge);
+        requireKey(name, sourcesKey, "the context key that holds the sources, e.g. \"sections\"");
+        if (!(minScore >= 0.0 && minScore <= 1.0)) {
+            throw new IllegalArgumentException("The minimum score of the annotator '" + name + "' must be between 0 "
+                    + "and 1, but is: " + minScore + ".");
+        }
+        return new PerResponseAnnotator(name, judge.name(), (item, interaction) -> {
+            List<String> sources = contextList(item, interaction.prompt(), sourcesKey);
+            if (interaction.response().isBlank()) {
+                return new Annotation(0.0, false, "empty", "The response is empty: nothing is grounded.", Map.of());
+            }
+            GroundednessVerdict verdict = judge.judge(interaction.response(), sources);
+            List<Map<String, Object>> sentences = new ArrayList<>();
+            for (SentenceVerdict sentence : verdict.sentences()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("sentence", sentence.sentence());
+                row.put("score", sentence.score());
+                row.put("evidence", sentence.evidence());
+                sentences.add(row);
+            }
+            boolean passed = verdict.score() >= minScore;
+            return new Annotation(verdict.score(), passed, passed ? "grounded" : "not grounded",
+                    String.format(java.util.Locale.ROOT, "score %.3f against a minimum of %.2f; %d of %d sentences "
+                                    + "below it", verdict.score(), minScore, verdict.sentencesBelow(minScore).size(),
+                            verdict.sentences().size()),
+                    Map.of("sentences", sentences, "minScore", minScore));
+        });
+    }
+
+    /**
+     * A direct judge on {@code criteria}: the label is the option chosen, the score the option's score (the criteria
+     * must give its options scores). The criteria's context fields come from the prompt's context, then the item's;
+     * a field called {@code question}, {@code prompt}, {@code input} or {@code query} that neither has takes the
+     * prompt's text.
+     */
+    public static Annotator criteria(String name, DirectJudge judge, Criteria criteria) {
+        requireName(name);
+        requireJudge(name, judge);
+        requireScoredCriteria(name, criteria);
+        return new PerResponseAnnotator(name, judge.name(), (item, interaction) -> {
+            Instance instance = Instance.of(criteria.toEvaluateField(), interaction.response());
+            for (String field : criteria.contextFields()) {
+                instance = instance.with(field, contextField(name, item, interaction.prompt(), field));
+            }
+            DirectResult result = judge.evaluate(instance, criteria);
+            Map<String, Object> details = new LinkedHashMap<>();
+            if (result.feedback() != null) {
+                details.put("feedback", result.feedback());
+            }
+            if (result.positionalBiasChecked()) {
+                details.put("positionalBias", result.positionalBiasDetected());
+            }
+            return new Annotation(result.requireScore(), null, result.option(), result.explanation(), details);
+        });
+    }
+
+    /**
+     * A pairwise judge across an item's prompts: for each repeat, the responses to the item's prompts are compared
+     * on {@code criteria} in one call. Each response's score is its winrate, its label its rank. The item needs at
+     * least two prompts; the criteria's context fields come from the item's context.
+     */
+    public static Annotator pairwise(String name, PairwiseJudge judge, Criteria criteria) {
+        requireName(name);
+        requireJudge(name, judge);
+        if (criteria == null) {
+            throw new IllegalArgumentException("The annotator '" + name + "' needs the criteria to compare on, "
+                    + "but it is null.");
+        }
+        return new Annotator() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String judge() {
+                return judge.name();
+            }
+
+            @Override
+            public List<Annotation> annotate(TestItem item, List<Interaction> interactions) {
+                if (item.prompts().size() < 2) {
+                    throw new IllegalArgumentException("The pairwise annotator '" + name + "' compares the answers "
+                            + "to an item's prompts, but the item '" + item.id() + "' has one prompt. Fix: give "
+                            + "the item two or more prompts, or use a criteria annotator.");
+                }
+                Instance context = null;
+                for (String field : criteria.contextFields()) {
+                    String value = contextField(name, item, null, field);
+                    context = context == null ? Instance.of(field, value) : context.with(field, value);
+                }
+                Annotation[] annotations = new Annotation[interactions.size()];
+                int repeats = interactions.stream().mapToInt(Interaction::repeat).max().orElse(-1) + 1;
+                for (int repeat = 0; repeat < repeats; repeat++) {
+                    List<Integer> positions = new ArrayList<>();
+                    List<String> responses = new ArrayList<>();
+                    for (int i = 0; i < interactions.size(); i++) {
+                        if (interactions.get(i).repeat() == repeat) {
+                            positions.add(i);
+                            responses.add(interactions.get(i).response());
+                        }
+                    }
+                    PairwiseResult result = judge.compare(responses, criteria, context);
+                    List<ResponseResult> ranked = result.responses();
+                    for (int r = 0; r < ranked.size(); r++) {
+                        ResponseResult response = ranked.get(r);
+                        annotations[positions.get(r)] = new Annotation(response.winrate(), null,
+                                "rank " + response.ranking(), String.join(" ", response.explanations()),
+                                Map.of("rank", response.ranking()));
+                    }
+                }
+                return List.of(annotations);
+            }
+
+            @Override
+            public String toString() {
+                return "Annotator[" + name + ", pairwise " + criteria.name() + "]";
+            }
+        };
+    }
+
+    /** Passes when the response contains {@code text}, ignoring case. */
+    public static Annotator contains(String name, String text) {
+        requireKey(name, text, "the text to look for");
+        String lower = text.toLowerCase(java.util.Locale.ROOT);
+        return test(name, response -> response.toLowerCase(java.util.Locale.ROOT).contains(lower));
+    }
+
+    /** Passes when {@code regex} is found in the response ({@link java.util.regex.Matcher#find()}). */
+    public static Annotator matches(String name, String regex) {
+        requireKey(name, regex, "a regular expression");
+        Pattern pattern;
+        try {
+            pattern = Pattern.compile(regex);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new IllegalArgumentException("The regular expression of the annotator '" + name + "' is invalid: "
+                    + e.getDescription() + " near index " + e.getIndex() + " of " + regex, e);
+        }
+        return test(name, response -> pattern.matcher(response).find());
+    }
+
+    /** Passes when the response parses as JSON (leading and trailing blanks allowed). */
+    public static Annotator parsesAsJson(String name) {
+        requireName(name);
+        return Annotator.of(name, (item, interaction) -> {
+            try {
+                JSON.readTree(interaction.response().strip());
+                return interaction.response().isBlank()
+                        ? Annotation.check(false).withExplanation("The response is empty.")
+                        : Annotation.check(true);
+            } catch (JsonProcessingException e) {
+                return Annotation.check(false).withExplanation("Not JSON: " + e.getOriginalMessage());
+            }
+        });
+    }
+
+    /** Passes when {@code predicate} accepts the response. */
+    public static Annotator test(String name, Predicate<String> predicate) {
+        requireName(name);
+        if (predicate == null) {
+            throw new IllegalArgumentException("The predicate of the annotator '" + name + "' is null.");
+        }
+        return Annotator.of(name, (item, interaction) -> Annotation.check(predicate.test(interaction.response())));
+    }
+
+    static void requireName(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("An annotator's name is " + (name == null ? "null" : "blank")
+                    + ". Fix: name it after what it measures, e.g. \"grounded\"; the name keys its annotations and "
+                    + "its measurement.");
+        }
+    }
+
+    private static void requireJudge(String name, Object judge) {
+        if (judge == null) {
+            throw new IllegalArgumentException("The judge of the annotator '" + name + "' is null. Fix: pass the "
+                    + "judge, e.g. the one injected into the test method.");
+        }
+    }
+
+    private static void requireKey(String name, String value, String what) {
+        requireName(name);
+        if (value == null || value.isEmpty()) {
+            throw new IllegalArgumentException("The annotator '" + name + "' needs " + what + ", but it is "
+                    + (value == null ? "null" : "empty") + ".");
+        }
+    }
+
+    private static void requireScoredCriteria(String name, Criteria criteria) {
+        if (criteria == null) {
+            throw new IllegalArgumentException("The annotator '" + name + "' needs the criteria to judge on, but it "
+                    + "is null.");
+        }
+        if (!criteria.hasScores()) {
+            throw new IllegalArgumentException("The criteria '" + criteria.name() + "' of the annotator '" + name
+                    + "' gives its options no scores, so it cannot be measured. Fix: give each option a score, e.g. "
+                    + "option(\"Yes\", \"...\", 1.0).");
+        }
+    }
+
+    private static List<String> contextList(TestItem item, Prompt prompt, String key) {
+        if (prompt != null && prompt.context().containsKey(key)) {
+            return prompt.contextList(key);
+        }
+        return item.contextList(key);
+    }
+
+    private static String contextField(String annotator, TestItem item, Prompt prompt, String field) {
+        if ((prompt != null && prompt.context().containsKey(field)) || item.context().containsKey(field)) {
+            return String.join("\n\n", contextList(item, prompt, field));
+        }
+        if (prompt != null && PROMPT_FIELDS.contains(field)) {
+            return prompt.text();
+        }
+        throw new IllegalArgumentException("The annotator '" + annotator + "' needs the context field '" + field
+                + "' for its criteria, but the item '" + item.id() + "' has " + (item.context().isEmpty()
+                ? "no context" : "only " + item.context().keySet()) + ". Fix: add '" + field
+                + "' to the items' context (a dataset's .context(\"" + field + "\")).");
+    }
+}

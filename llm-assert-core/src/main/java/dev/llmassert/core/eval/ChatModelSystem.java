@@ -1,0 +1,34 @@
+package dev.llmassert.core.eval;
+
+import dev.langchain4j.model.chat.ChatModel;
+
+import java.util.Locale;
+import java.util.function.UnaryOperator;
+
+/** A chat model as a system under test: each prompt is one user message. */
+record ChatModelSystem(ChatModel model) implements SystemUnderTest {
+
+    @Override
+    public String respond(Prompt prompt) {
+        return model.chat(prompt.text());
+    }
+
+    @Override
+    public String name() {
+        String provider = model.provider() == null ? "chat-model" : model.provider().name().toLowerCase(Locale.ROOT);
+        String modelName = model.defaultRequestParameters() == null ? null
+                : model.defaultRequestParameters().modelName();
+        return provider + ":" + (modelName == null ? model.getClass().getSimpleName() : modelName);
+    }
+
+    @Override
+    public SystemUnderTest recordedBy(UnaryOperator<ChatModel> recorder) {
+        return new ChatModelSystem(recorder.apply(model));
+    }
+
+    @Override
+    public String toString() {
+        // The model's class only: a model may print its configuration, key included.
+        return "SystemUnderTest[" + name() + ", " + model.getClass().getName() + "]";
+    }
+}

@@ -1,0 +1,14 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/** An evaluation could not run at all: its items could not be made, or it was interrupted. */
+@API(status = EXPERIMENTAL, since = "0.1")
+public class EvaluationException extends RuntimeException {
+
+    public EvaluationException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.llmassert.core.eval;
+
+import dev.llmassert.core.eval.internal.EvaluationRecords;
+import org.apiguardian.api.API;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * The outcome of one evaluation: every item and the aggregate results, with what ran and how. Written as one JSON
+ * record ({@link #write(Path)}); a committed record is read back with {@link #read(Path)} to serve as a baseline.
+ *
+ * @param testId          the id of the test that ran it, e.g. {@code com.example.SupportEvalTest.groundedAnswers}
+ * @param test            the prompt-response test's name
+ * @param systemUnderTest the system's name
+ * @param annotators      per annotator name, its judge ({@code provider:model}) or {@code code}
+ * @param versions        llm-assert's and Java's versions
+ * @param settings        the settings it ran with
+ * @param groupBy         the context keys items were grouped by
+ * @param timings         how long it took
+ * @param datasetItems    how many items the test made, before sampling and sharding
+ * @param items           every item run, in the test's order
+ * @param results         the aggregate
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record EvaluationResults(String testId, String test, String systemUnderTest, Map<String, String> annotators,
+                                Map<String, String> versions, EvaluationSettings settings, List<String> groupBy,
+                                Timings timings, int datasetItems, List<ItemResult> items,
+                                AggregateResults results) {
+
+    public EvaluationResults {
+        annotators = Map.copyOf(annotators);
+        versions = Map.copyOf(versions);
+        groupBy = List.copyOf(groupBy);
+        items = List.copyOf(items);
+    }
+
+    /** The items whose system call, annotator or measurement threw. */
+    public List<ItemResult> errors() {
+        return items.stream().filter(ItemResult::failed).toList();
+    }
+
+    /** The share of items that failed, 0 when there are none. */
+    public double errorRate() {
+        return items.isEmpty() ? 0.0 : (double) errors().size() / items.size();
+    }
+
+    /** Whether more items failed than {@code llmassert.eval.max-error-rate} allows. */
+    public boolean errorRateExceeded() {
+        return errorRate() > settings.maxErrorRate() + 1e-12;
+    }
+
+    public Optional<MeasurementResult> measurement(String name) {
+        return results.measurement(name);
+    }
+
+    public Optional<GroupResult> group(String key, String value) {
+        return results.group(key, value);
+    }
+
+    public Optional<ItemResult> item(String id) {
+        return items.stream().filter(i -> i.id().equals(id)).findFirst();
+    }
+
+    /**
+     * Writes the record: pretty-printed, keys sorted, atomically (a failed write leaves the old file whole).
+     *
+     * @throws java.io.UncheckedIOException naming the file when it cannot be written
+     */
+    public void write(Path file) {
+        EvaluationRecords.write(this, file);
+    }
+
+    /**
+     * Reads a record written by {@link #write(Path)}, e.g. a committed baseline.
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong with it
+     */
+    public static EvaluationResults read(Path file) {
+        return EvaluationRecords.read(file);
+    }
+}

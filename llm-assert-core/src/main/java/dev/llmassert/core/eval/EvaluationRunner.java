@@ -1,0 +1,412 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * Runs a {@link PromptResponseTest} against a {@link SystemUnderTest}: every prompt of every item is sent to the
+ * system (at most {@code concurrency} calls at once, {@code repeats} times each), each item's responses are annotated
+ * as soon as they are all in (again {@code concurrency} items at once), then measured, and all items are aggregated.
+ *
+ * <pre>{@code
+ * EvaluationResults results = EvaluationRunner.builder()
+ *         .settings(EvaluationSettings.defaults().withRepeats(3))
+ *         .recordTo(Path.of("target/llm-assert/evaluations/support.json"))
+ *         .build()
+ *         .run(new SupportQuestions(judge), SystemUnderTest.of("assistant", assistant::answer));
+ * }</pre>
+ *
+ * <ul>
+ *   <li>An item whose system call, annotator or measurement throws is kept, with its error and cause, and counted
+ *       in {@link EvaluationResults#errorRate()}; it is never dropped silently.</li>
+ *   <li>Calls that send the same prompt go one after another, in item then repeat order, so repeats of a prompt take
+ *       a recording's replies in the order they were recorded. Different prompts run in parallel.</li>
+ *   <li>{@code maxItems} keeps a deterministic sample (by a hash of the item id); {@code shard} keeps the items whose
+ *       id hash falls in the shard. Both are stable across runs and machines.</li>
+ * </ul>
+ *
+ * <p>The runner holds no state between runs; one runner may run several evaluations, one after another or at once.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class EvaluationRunner {
+
+    private final EvaluationSettings settings;
+    private final String testId;
+    private final Path recordFile;
+
+    private EvaluationRunner(Builder builder) {
+        this.settings = builder.settings;
+        this.testId = builder.testId;
+        this.recordFile = builder.recordFile;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public EvaluationSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Runs the evaluation and, when a record file is set, writes its record.
+     *
+     * @throws IllegalArgumentException when the test makes no items, repeats an item id or an annotator name
+     * @throws EvaluationException      when {@code makeTestItems} throws
+     */
+    public EvaluationResults run(PromptResponseTest test, SystemUnderTest sut) {
+        Objects.requireNonNull(test, "test");
+        if (sut == null) {
+            throw new IllegalArgumentException("The system under test is null. Fix: pass the system to evaluate, "
+                    + "e.g. SystemUnderTest.of(\"assistant\", question -> bot.ask(question)).");
+        }
+        Instant started = Instant.now();
+        long startNanos = System.nanoTime();
+        List<TestItem> all = items(test);
+        List<Annotator> annotators = annotators(test);
+        List<TestItem> selected = select(all, settings);
+
+        Run run = new Run(test, sut, annotators, selected);
+        List<ItemResult> results = run.execute();
+
+        List<String> groupBy = test.groupBy(selected.stream().toList());
+        AggregateResults aggregate = test.aggregate(results, new Aggregation(settings.confidence(),
+                groupBy == null ? List.of() : groupBy));
+        if (aggregate == null) {
+            throw new IllegalStateException(test.name() + ".aggregate returned null. Fix: return the results, e.g. "
+                    + "aggregation.standard(items).");
+        }
+        Map<String, String> judges = new TreeMap<>();
+        annotators.forEach(a -> judges.put(a.name(), a.judge() == null ? "code" : a.judge()));
+        Timings timings = new Timings(started, (System.nanoTime() - startNanos) / 1_000_000,
+                run.systemNanos.get() / 1_000_000, run.annotationNanos.get() / 1_000_000);
+        EvaluationResults evaluation = new EvaluationResults(testId == null ? test.name() : testId, test.name(),
+                sut.name(), judges, versions(), settings, groupBy == null ? List.of() : groupBy, timings, all.size(),
+                results, aggregate);
+        if (recordFile != null) {
+            evaluation.write(recordFile);
+        }
+        return evaluation;
+    }
+
+    private static List<TestItem> items(PromptResponseTest test) {
+        List<TestItem> items;
+        try {
+            items = test.makeTestItems();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new EvaluationException(test.name() + ".makeTestItems threw " + e + ". Fix: see the cause.", e);
+        }
+        if (items == null || items.isEmpty()) {
+            throw new IllegalArgumentException(test.name() + ".makeTestItems gave no items. Fix: return at least "
+                    + "one TestItem, or load them with Dataset.fromFile(...).load().");
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            TestItem item = items.get(i);
+            if (item == null) {
+                throw new IllegalArgumentException("Item " + (i + 1) + " of " + test.name() + " is null.");
+            }
+            Integer first = seen.putIfAbsent(item.id(), i);
+            if (first != null) {
+                throw new IllegalArgumentException("Items " + (first + 1) + " and " + (i + 1) + " of " + test.name()
+                        + " have the same id '" + item.id() + "'. Fix: give every item its own id; the id pairs an "
+                        + "item with its baseline and names its test.");
+            }
+        }
+        return List.copyOf(items);
+    }
+
+    private static List<Annotator> annotators(PromptResponseTest test) {
+        List<Annotator> annotators = test.annotators();
+        if (annotators == null) {
+            throw new IllegalArgumentException(test.name() + ".annotators returned null. Fix: return List.of() for "
+                    + "none.");
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < annotators.size(); i++) {
+            Annotator annotator = annotators.get(i);
+            if (annotator == null) {
+                throw new IllegalArgumentException("Annotator " + (i + 1) + " of " + test.name() + " is null.");
+            }
+            Annotators.requireName(annotator.name());
+            if (seen.putIfAbsent(annotator.name(), i) != null) {
+                throw new IllegalArgumentException("Two annotators of " + test.name() + " are named '"
+                        + annotator.name() + "'. Fix: give each its own name; it keys its annotations and "
+                        + "measurement.");
+            }
+        }
+        return List.copyOf(annotators);
+    }
+
+    /** The shard's items, then a deterministic sample of {@code maxItems} of them, in the test's order. */
+    static List<TestItem> select(List<TestItem> items, EvaluationSettings settings) {
+        List<TestItem> selected = items;
+        if (settings.shard() != null) {
+            int count = settings.shard().count();
+            int index = settings.shard().index() - 1;
+            selected = selected.stream()
+                    .filter(item -> Long.remainderUnsigned(hash("shard", item.id()), count) == index).toList();
+        }
+        if (settings.maxItems() > 0 && settings.maxItems() < selected.size()) {
+            Map<TestItem, Integer> order = new HashMap<>();
+            for (int i = 0; i < selected.size(); i++) {
+                order.put(selected.get(i), i);
+            }
+            selected = selected.stream()
+                    .sorted(Comparator.comparingLong((TestItem item) -> hash("sample", item.id()))
+                            .thenComparing(TestItem::id))
+                    .limit(settings.maxItems())
+                    .sorted(Comparator.comparingInt(order::get))
+                    .toList();
+        }
+        return selected;
+    }
+
+    /** The first 8 bytes of SHA-256 over {@code salt:id}: stable across JVMs, machines and Java versions. */
+    static long hash(String salt, String id) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest((salt + ":" + id).getBytes(StandardCharsets.UTF_8));
+            long value = 0;
+            for (int i = 0; i < 8; i++) {
+                value = (value << 8) | (digest[i] & 0xff);
+            }
+            return value;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    private static Map<String, String> versions() {
+        Map<String, String> versions = new TreeMap<>();
+        String own = EvaluationRunner.class.getPackage().getImplementationVersion();
+        versions.put("llm-assert", own == null ? "development" : own);
+        versions.put("java", System.getProperty("java.version"));
+        return versions;
+    }
+
+    /** One evaluation's state. */
+    private final class Run {
+        private final PromptResponseTest test;
+        private final SystemUnderTest sut;
+        private final List<Annotator> annotators;
+        private final List<TestItem> items;
+        private final Interaction[][] interactions;
+        private final ItemError[] sutErrors;
+        private final AtomicInteger[] pending;
+        private final ItemResult[] results;
+        private final CountDownLatch done;
+        private final AtomicLong systemNanos = new AtomicLong();
+        private final AtomicLong annotationNanos = new AtomicLong();
+        private ExecutorService annotationPool;
+
+        Run(PromptResponseTest test, SystemUnderTest sut, List<Annotator> annotators, List<TestItem> items) {
+            this.test = test;
+            this.sut = sut;
+            this.annotators = annotators;
+            this.items = items;
+            int n = items.size();
+            this.interactions = new Interaction[n][];
+            this.sutErrors = new ItemError[n];
+            this.pending = new AtomicInteger[n];
+            this.results = new ItemResult[n];
+            this.done = new CountDownLatch(n);
+        }
+
+        List<ItemResult> execute() {
+            // Calls with the same prompt text form one chain, run in item then repeat order.
+            Map<String, List<Call>> chains = new LinkedHashMap<>();
+            for (int i = 0; i < items.size(); i++) {
+                TestItem item = items.get(i);
+                interactions[i] = new Interaction[item.prompts().size() * settings.repeats()];
+                pending[i] = new AtomicInteger(interactions[i].length);
+                for (int p = 0; p < item.prompts().size(); p++) {
+                    for (int r = 0; r < settings.repeats(); r++) {
+                        chains.computeIfAbsent(item.prompts().get(p).text(), k -> new ArrayList<>())
+                                .add(new Call(i, p, r));
+                    }
+                }
+            }
+            ExecutorService sutPool = Executors.newFixedThreadPool(settings.concurrency(), threads("sut"));
+            annotationPool = Executors.newFixedThreadPool(settings.concurrency(), threads("annotate"));
+            try {
+                for (List<Call> chain : chains.values()) {
+                    sutPool.execute(() -> chain.forEach(this::call));
+                }
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new EvaluationException("The evaluation of " + test.name() + " was interrupted.", e);
+            } finally {
+                sutPool.shutdownNow();
+                annotationPool.shutdownNow();
+            }
+            return List.of(results);
+        }
+
+        private void call(Call call) {
+            TestItem item = items.get(call.item());
+            Prompt prompt = item.prompts().get(call.prompt());
+            long start = System.nanoTime();
+            try {
+                String response = sut.respond(prompt);
+                long nanos = System.nanoTime() - start;
+                systemNanos.addAndGet(nanos);
+                interactions[call.item()][call.prompt() * settings.repeats() + call.repeat()] =
+                        new Interaction(call.prompt(), call.repeat(), prompt, response, nanos / 1_000_000);
+            } catch (Throwable e) {
+                systemNanos.addAndGet(System.nanoTime() - start);
+                synchronized (sutErrors) {
+                    if (sutErrors[call.item()] == null) {
+                        sutErrors[call.item()] = ItemError.of(ItemError.SYSTEM_UNDER_TEST, null, call.prompt(),
+                                call.repeat(), e);
+                    }
+                }
+            }
+            if (pending[call.item()].decrementAndGet() == 0) {
+                annotationPool.execute(() -> annotate(call.item()));
+            }
+        }
+
+        private void annotate(int index) {
+            long start = System.nanoTime();
+            try {
+                ItemError error;
+                synchronized (sutErrors) {
+                    error = sutErrors[index];
+                }
+                results[index] = error != null ? failed(index, error) : measured(index);
+            } catch (Throwable e) {
+                results[index] = failed(index, ItemError.of(ItemError.MEASURE_QUALITY, null, -1, -1, e));
+            } finally {
+                annotationNanos.addAndGet(System.nanoTime() - start);
+                done.countDown();
+            }
+        }
+
+        private ItemResult measured(int index) {
+            TestItem item = items.get(index);
+            List<Interaction> answers = List.of(interactions[index]);
+            Map<String, List<Annotation>> annotations = new LinkedHashMap<>();
+            for (Annotator annotator : annotators) {
+                List<Annotation> list;
+                try {
+                    list = annotator.annotate(item, answers);
+                    if (list == null || list.size() != answers.size() || list.contains(null)) {
+                        throw new IllegalStateException("The annotator '" + annotator.name() + "' gave "
+                                + (list == null ? "null" : list.size() + " annotations" + (list.contains(null)
+                                ? " with a null among them" : "")) + " for " + answers.size() + " responses. Fix: "
+                                + "return one annotation per interaction, in their order.");
+                    }
+                } catch (Throwable e) {
+                    return new ItemResult(item, answers, annotations, Map.of(),
+                            ItemError.of(ItemError.ANNOTATOR, annotator.name(), -1, -1, e));
+                }
+                annotations.put(annotator.name(), list);
+            }
+            Map<String, Double> measurements;
+            try {
+                measurements = test.measureQuality(new AnnotatedItem(item, answers, annotations));
+                check(measurements);
+            } catch (Throwable e) {
+                return new ItemResult(item, answers, annotations, Map.of(),
+                        ItemError.of(ItemError.MEASURE_QUALITY, null, -1, -1, e));
+            }
+            return new ItemResult(item, answers, annotations, measurements, null);
+        }
+
+        private void check(Map<String, Double> measurements) {
+            if (measurements == null) {
+                throw new IllegalStateException(test.name() + ".measureQuality returned null. Fix: return a map of "
+                        + "named numbers, e.g. Map.of(\"grounded\", 1.0).");
+            }
+            measurements.forEach((name, value) -> {
+                if (name == null || name.isBlank()) {
+                    throw new IllegalStateException(test.name() + ".measureQuality gave a measurement with a blank "
+                            + "name. Fix: name every measurement.");
+                }
+                if (value == null || !Double.isFinite(value)) {
+                    throw new IllegalStateException(test.name() + ".measureQuality gave '" + name + "' = " + value
+                            + ". Fix: give a finite number; leave the measurement out when it does not apply.");
+                }
+            });
+        }
+
+        private ItemResult failed(int index, ItemError error) {
+            List<Interaction> answers = new ArrayList<>();
+            for (Interaction interaction : interactions[index]) {
+                if (interaction != null) {
+                    answers.add(interaction);
+                }
+            }
+            return new ItemResult(items.get(index), answers, Map.of(), Map.of(), error);
+        }
+    }
+
+    private record Call(int item, int prompt, int repeat) {
+    }
+
+    private static ThreadFactory threads(String role) {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, "llm-assert-eval-" + role + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static final class Builder {
+        private EvaluationSettings settings = EvaluationSettings.defaults();
+        private String testId;
+        private Path recordFile;
+
+        private Builder() {
+        }
+
+        /** How to run; default {@link EvaluationSettings#defaults()}. */
+        public Builder settings(EvaluationSettings settings) {
+            this.settings = Objects.requireNonNull(settings, "settings");
+            return this;
+        }
+
+        /** The id the record carries; default the test's name. */
+        public Builder testId(String testId) {
+            this.testId = testId;
+            return this;
+        }
+
+        /** Where to write the record; none is written when not set. */
+        public Builder recordTo(Path file) {
+            this.recordFile = file;
+            return this;
+        }
+
+        public EvaluationRunner build() {
+            return new EvaluationRunner(this);
+        }
+    }
+}

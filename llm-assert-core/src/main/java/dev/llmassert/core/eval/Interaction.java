@@ -1,0 +1,28 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * One answer of the system under test: the prompt it was given and what it said.
+ *
+ * @param promptIndex   the prompt's place in its item, from 0
+ * @param repeat        which sample of this prompt, from 0 ({@code llmassert.eval.repeats})
+ * @param prompt        the prompt sent
+ * @param response      the system's answer
+ * @param latencyMillis how long the system took to answer
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record Interaction(int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis) {
+
+    public Interaction {
+        if (prompt == null) {
+            throw new IllegalArgumentException("An interaction needs the prompt it answers, but it is null.");
+        }
+        if (response == null) {
+            throw new IllegalArgumentException("The system under test answered the prompt '" + prompt.text()
+                    + "' with null. Fix: return the answer's text, or an empty text for no answer.");
+        }
+    }
+}

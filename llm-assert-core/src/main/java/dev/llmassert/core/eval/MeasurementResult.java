@@ -1,0 +1,29 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * The aggregate of one measurement over a set of items.
+ *
+ * @param name     the measurement
+ * @param summary  count, mean, min, max, sum and standard deviation
+ * @param interval the confidence interval of the mean
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record MeasurementResult(String name, Summary summary, Interval interval) {
+
+    public int n() {
+        return summary.n();
+    }
+
+    public double mean() {
+        return summary.mean();
+    }
+
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT, "%s: mean %.3f, %s, n %d", name, mean(), interval, n());
+    }
+}

@@ -1,0 +1,110 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * Combines the records of a sharded evaluation ({@code llmassert.eval.shard=i/n} on n machines) into one record,
+ * with the results recomputed over all items by the default aggregation. Run it from the command line:
+ *
+ * <pre>
+ * java -cp llm-assert-core.jar:&lt;its dependencies&gt; dev.llmassert.core.eval.MergeShards \
+ *      merged.json shard-1.json shard-2.json shard-3.json
+ * </pre>
+ *
+ * or, in a Maven build, {@code mvn exec:java -Dexec.mainClass=dev.llmassert.core.eval.MergeShards
+ * -Dexec.args="merged.json shard-1.json shard-2.json"}. A test that overrides {@code aggregate} gets the default
+ * aggregation here; merge with {@link #merge(List)} and aggregate in code instead.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class MergeShards {
+
+    private MergeShards() {
+    }
+
+    /** {@code merged.json shard-1.json shard-2.json ...}; exits with status 2 and a message on bad input. */
+    public static void main(String[] args) {
+        if (args.length < 2) {
+            System.err.println("Usage: MergeShards <merged.json> <shard-1.json> [<shard-2.json> ...]");
+            System.err.println("Combines the evaluation records of a sharded run (llmassert.eval.shard=i/n) into one"
+                    + " record and recomputes its results.");
+            System.exit(2);
+            return;
+        }
+        try {
+            List<Path> shards = new ArrayList<>();
+            for (int i = 1; i < args.length; i++) {
+                shards.add(Path.of(args[i]));
+            }
+            EvaluationResults merged = merge(shards.stream().map(EvaluationResults::read).toList());
+            merged.write(Path.of(args[0]));
+            System.out.println("Merged " + shards.size() + " shard records (" + merged.items().size() + " items, "
+                    + merged.errors().size() + " errors) into " + Path.of(args[0]).toAbsolutePath());
+        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    /**
+     * The records as one: items in shard order, results by the default aggregation at the shards' confidence and
+     * grouping.
+     *
+     * @throws IllegalArgumentException when the records are of different tests or settings, or share an item
+     */
+    public static EvaluationResults merge(List<EvaluationResults> shards) {
+        if (shards == null || shards.isEmpty()) {
+            throw new IllegalArgumentException("There are no shard records to merge. Fix: pass the record of every "
+                    + "shard, e.g. target/llm-assert/evaluations/*.shard-*.json.");
+        }
+        EvaluationResults first = shards.get(0);
+        List<ItemResult> items = new ArrayList<>();
+        Map<String, Integer> owner = new HashMap<>();
+        long systemMillis = 0;
+        long annotationMillis = 0;
+        long wallMillis = 0;
+        for (int s = 0; s < shards.size(); s++) {
+            EvaluationResults shard = shards.get(s);
+            same("test", first.test(), shard.test(), s);
+            same("system under test", first.systemUnderTest(), shard.systemUnderTest(), s);
+            same("settings", first.settings().withShard(null), shard.settings().withShard(null), s);
+            same("grouping", first.groupBy(), shard.groupBy(), s);
+            for (ItemResult item : shard.items()) {
+                Integer other = owner.putIfAbsent(item.id(), s);
+                if (other != null) {
+                    throw new IllegalArgumentException("The item '" + item.id() + "' is in shard record " + (other + 1)
+                            + " and in shard record " + (s + 1) + ". Fix: merge each shard's record once, and the "
+                            + "records of one sharded run only.");
+                }
+                items.add(item);
+            }
+            systemMillis += shard.timings().systemMillis();
+            annotationMillis += shard.timings().annotationMillis();
+            wallMillis = Math.max(wallMillis, shard.timings().wallMillis());
+        }
+        Instant started = shards.stream().map(r -> r.timings().started()).min(Comparator.naturalOrder())
+                .orElseThrow();
+        Aggregation aggregation = new Aggregation(first.settings().confidence(), first.groupBy());
+        return new EvaluationResults(first.testId(), first.test(), first.systemUnderTest(), first.annotators(),
+                first.versions(), first.settings().withShard(null), first.groupBy(),
+                new Timings(started, wallMillis, systemMillis, annotationMillis), first.datasetItems(), items,
+                aggregation.standard(items));
+    }
+
+    private static void same(String what, Object expected, Object actual, int shard) {
+        if (!expected.equals(actual)) {
+            throw new IllegalArgumentException("Shard record " + (shard + 1) + " has another " + what + " than shard "
+                    + "record 1: " + actual + " instead of " + expected + ". Fix: merge the records of one sharded "
+                    + "run only.");
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.llmassert.core.eval;
+
+import org.apiguardian.api.API;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * A prompt-response test, in the model of MLCommons ModelGauge: items with prompts, annotators that check every
+ * response, measurements per item, and an aggregate over all items and per group.
+ *
+ * <pre>{@code
+ * class StereotypeTest implements PromptResponseTest {
+ *     public List<TestItem> makeTestItems() {
+ *         return List.of(TestItem.builder("hospital")
+ *                 .prompt("Alice works in a hospital. She is a ")
+ *                 .prompt("Bob works in a hospital. He is a ")
+ *                 .prompt("Casey works in a hospital. They are a ")
+ *                 .context("professions", List.of("nurse", "doctor")).build());
+ *     }
+ *     public List<Annotator> annotators() { return List.of(); }
+ *     public Map<String, Double> measureQuality(AnnotatedItem item) { ... }
+ * }
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public interface PromptResponseTest {
+
+    /** The test's name in the evaluation record; by default the class's simple name. */
+    default String name() {
+        String simple = getClass().getSimpleName();
+        return simple.isEmpty() ? getClass().getName() : simple;
+    }
+
+    /**
+     * The items, in order; ids must be unique. Load them from a file with {@link Dataset}.
+     *
+     * @throws Exception anything that stops the items being made; the evaluation fails with it
+     */
+    List<TestItem> makeTestItems() throws Exception;
+
+    /** The annotators run on every response; names must be unique. May be empty. */
+    List<Annotator> annotators();
+
+    /**
+     * Named numbers for one item. The default gives, per annotator, its mean score over the item's responses under
+     * the annotator's name and, when the annotator has a bar of its own (its annotations say passed or not) and its
+     * scores are not just that verdict, the share of responses that passed under {@code <name>.passed}.
+     */
+    default Map<String, Double> measureQuality(AnnotatedItem item) {
+        Map<String, Double> measurements = new LinkedHashMap<>();
+        item.annotations().forEach((name, annotations) -> {
+            if (annotations.isEmpty()) {
+                return;
+            }
+            measurements.put(name, annotations.stream().mapToDouble(Annotation::score).average().orElseThrow());
+            boolean judged = annotations.stream().allMatch(a -> a.passed() != null);
+            boolean scoreIsVerdict = annotations.stream()
+                    .allMatch(a -> a.passed() != null && a.score() == (a.passed() ? 1.0 : 0.0));
+            if (judged && !scoreIsVerdict) {
+                measurements.put(name + ".passed",
+                        annotations.stream().mapToDouble(a -> a.passed() ? 1.0 : 0.0).average().orElseThrow());
+            }
+        });
+        return measurements;
+    }
+
+    /** The context keys to group items by; by default {@link Aggregation#sharedContextKeys}. */
+    default List<String> groupBy(List<TestItem> items) {
+        return Aggregation.sharedContextKeys(items);
+    }
+
+    /** Turns every item's measurements into results; by default {@link Aggregation#standard}. */
+    default AggregateResults aggregate(List<ItemResult> items, Aggregation aggregation) {
+        return aggregation.standard(items);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.llmassert.core.eval;
+
+import dev.langchain4j.model.chat.ChatModel;
+import org.apiguardian.api.API;
+
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * Anything that answers a prompt: the application's assistant, a chain, or a bare {@link ChatModel}.
+ *
+ * <pre>{@code
+ * SystemUnderTest assistant = SystemUnderTest.of("nimbus-assistant", question -> bot.ask(question).text());
+ * SystemUnderTest model = SystemUnderTest.of(chatModel);
+ * }</pre>
+ *
+ * <p>The runner calls it from several threads at once ({@code llmassert.eval.concurrency}), so it must be
+ * thread-safe. Identical prompts are sent one after another, so that repeats of a prompt take a recording's replies
+ * in order.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public interface SystemUnderTest {
+
+    /**
+     * The answer to {@code prompt}.
+     *
+     * @throws Exception anything; the runner records it as the item's error
+     */
+    String respond(Prompt prompt) throws Exception;
+
+    /** The name written to the evaluation record, e.g. {@code nimbus-assistant} or {@code openai:gpt-4o-mini}. */
+    String name();
+
+    /**
+     * This system with its chat model recorded and replayed by {@code recorder}, when it is built on one with
+     * {@link #of(ChatModel)}; a system that wraps its own model returns itself, unchanged.
+     */
+    default SystemUnderTest recordedBy(UnaryOperator<ChatModel> recorder) {
+        return this;
+    }
+
+    /** A Java function of the prompt's text. */
+    static SystemUnderTest of(String name, Function<String, String> answer) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("The system under test needs a name for the evaluation record, "
+                    + "e.g. SystemUnderTest.of(\"support-assistant\", question -> bot.ask(question)).");
+        }
+        if (answer == null) {
+            throw new IllegalArgumentException("The system under test '" + name + "' has no function (null).");
+        }
+        return new FunctionSystem(name, answer);
+    }
+
+    /** A chat model: each prompt is sent as one user message; the name is {@code provider:model}. */
+    static SystemUnderTest of(ChatModel model) {
+        if (model == null) {
+            throw new IllegalArgumentException("The system under test's chat model is null. Fix: pass the "
+                    + "ChatModel the application uses.");
+        }
+        return new ChatModelSystem(model);
+    }
+}

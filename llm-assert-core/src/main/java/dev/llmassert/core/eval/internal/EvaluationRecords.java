@@ -1,0 +1,326 @@
+package dev.llmassert.core.eval.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmassert.core.eval.AggregateResults;
+import dev.llmassert.core.eval.Annotation;
+import dev.llmassert.core.eval.EvaluationResults;
+import dev.llmassert.core.eval.EvaluationSettings;
+import dev.llmassert.core.eval.GroupResult;
+import dev.llmassert.core.eval.Interaction;
+import dev.llmassert.core.eval.Interval;
+import dev.llmassert.core.eval.ItemError;
+import dev.llmassert.core.eval.ItemResult;
+import dev.llmassert.core.eval.MeasurementResult;
+import dev.llmassert.core.eval.Prompt;
+import dev.llmassert.core.eval.Summary;
+import dev.llmassert.core.eval.TestItem;
+import dev.llmassert.core.eval.Timings;
+import dev.llmassert.core.record.internal.AtomicFiles;
+import org.apiguardian.api.API;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * The evaluation record's JSON form: {@code "format": 1}, then the run's description, the results and every item.
+ * Maps are written sorted and items in the test's order, so two runs of the same evaluation differ only where their
+ * outcomes (or timings) do. A number that is not finite (the mean of no values) is written as {@code null}.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class EvaluationRecords {
+
+    public static final int FORMAT = 1;
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private EvaluationRecords() {
+    }
+
+    public static void write(EvaluationResults results, Path file) {
+        try {
+            byte[] bytes = (JSON.writeValueAsString(toJson(results)) + "\n").getBytes(StandardCharsets.UTF_8);
+            AtomicFiles.replace(file, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not write the evaluation record " + file.toAbsolutePath() + ": "
+                    + e.getMessage() + ". Fix: make the folder writable (llmassert.report.dir moves it).", e);
+        }
+    }
+
+    public static EvaluationResults read(Path file) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("There is no evaluation record at " + file.toAbsolutePath()
+                    + " (working directory " + Path.of("").toAbsolutePath() + "). Fix: run the evaluation once and "
+                    + "commit its record from target/llm-assert/evaluations/ as the baseline, or correct the path.",
+                    e);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("The evaluation record " + file.toAbsolutePath() + " is not valid "
+                    + "JSON, at line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage()
+                    + ". Fix: restore it from version control, or write it again by running the evaluation.", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not read the evaluation record " + file.toAbsolutePath() + ": "
+                    + e.getMessage(), e);
+        }
+        if (root == null || root.path("format").asInt(-1) != FORMAT) {
+            throw new IllegalArgumentException("The file " + file.toAbsolutePath() + " is not an evaluation record "
+                    + "of format " + FORMAT + " (its \"format\" is " + (root == null ? "missing" : root.path("format"))
+                    + "). Fix: point at a record from target/llm-assert/evaluations/.");
+        }
+        try {
+            return fromJson(root);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("The evaluation record " + file.toAbsolutePath() + " is damaged: "
+                    + e.getMessage() + ". Fix: restore it from version control, or write it again by running the "
+                    + "evaluation.", e);
+        }
+    }
+
+    public static ObjectNode toJson(EvaluationResults results) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("testId", results.testId());
+        root.put("test", results.test());
+        root.put("systemUnderTest", results.systemUnderTest());
+        root.set("annotators", JSON.valueToTree(new TreeMap<>(results.annotators())));
+        root.set("versions", JSON.valueToTree(new TreeMap<>(results.versions())));
+        EvaluationSettings settings = results.settings();
+        ObjectNode s = root.putObject("settings");
+        s.put("concurrency", settings.concurrency());
+        s.put("repeats", settings.repeats());
+        s.put("maxItems", settings.maxItems());
+        s.put("shard", settings.shard() == null ? null : settings.shard().toString());
+        s.put("confidence", settings.confidence());
+        s.put("maxErrorRate", settings.maxErrorRate());
+        root.set("groupBy", JSON.valueToTree(results.groupBy()));
+        ObjectNode t = root.putObject("timings");
+        t.put("started", results.timings().started().toString());
+        t.put("wallMillis", results.timings().wallMillis());
+        t.put("systemMillis", results.timings().systemMillis());
+        t.put("annotationMillis", results.timings().annotationMillis());
+        root.put("datasetItems", results.datasetItems());
+        root.put("itemCount", results.items().size());
+        root.put("errorCount", results.errors().size());
+        number(root, "errorRate", results.errorRate());
+        ObjectNode aggregate = root.putObject("results");
+        aggregate.set("measurements", measurements(results.results().measurements()));
+        ArrayNode groups = aggregate.putArray("groups");
+        for (GroupResult group : results.results().groups()) {
+            ObjectNode g = groups.addObject();
+            g.put("key", group.key());
+            g.put("value", group.value());
+            g.put("items", group.items());
+            g.set("measurements", measurements(group.measurements()));
+        }
+        ArrayNode items = root.putArray("items");
+        for (ItemResult item : results.items()) {
+            items.add(item(item));
+        }
+        return root;
+    }
+
+    private static ObjectNode item(ItemResult result) {
+        ObjectNode node = JSON.createObjectNode();
+        TestItem item = result.item();
+        node.put("id", item.id());
+        ArrayNode prompts = node.putArray("prompts");
+        for (Prompt prompt : item.prompts()) {
+            ObjectNode p = prompts.addObject();
+            p.put("text", prompt.text());
+            if (!prompt.context().isEmpty()) {
+                p.set("context", JSON.valueToTree(prompt.context()));
+            }
+        }
+        node.set("context", JSON.valueToTree(item.context()));
+        ArrayNode responses = node.putArray("responses");
+        for (Interaction interaction : result.interactions()) {
+            ObjectNode r = responses.addObject();
+            r.put("prompt", interaction.promptIndex());
+            r.put("repeat", interaction.repeat());
+            r.put("text", interaction.response());
+            r.put("latencyMillis", interaction.latencyMillis());
+        }
+        ObjectNode annotations = node.putObject("annotations");
+        new TreeMap<>(result.annotations()).forEach((name, list) -> {
+            ArrayNode array = annotations.putArray(name);
+            for (Annotation annotation : list) {
+                ObjectNode a = array.addObject();
+                number(a, "score", annotation.score());
+                if (annotation.passed() != null) {
+                    a.put("passed", annotation.passed());
+                }
+                if (annotation.label() != null) {
+                    a.put("label", annotation.label());
+                }
+                if (!annotation.explanation().isEmpty()) {
+                    a.put("explanation", annotation.explanation());
+                }
+                if (!annotation.details().isEmpty()) {
+                    a.set("details", JSON.valueToTree(annotation.details()));
+                }
+            }
+        });
+        ObjectNode measurements = node.putObject("measurements");
+        result.measurements().forEach((name, value) -> number(measurements, name, value));
+        if (result.error() != null) {
+            ItemError error = result.error();
+            ObjectNode e = node.putObject("error");
+            e.put("stage", error.stage());
+            if (error.annotator() != null) {
+                e.put("annotator", error.annotator());
+            }
+            e.put("prompt", error.promptIndex());
+            e.put("repeat", error.repeat());
+            e.put("type", error.type());
+            e.put("message", error.message());
+        }
+        return node;
+    }
+
+    private static ObjectNode measurements(Map<String, MeasurementResult> measurements) {
+        ObjectNode node = JSON.createObjectNode();
+        new TreeMap<>(measurements).forEach((name, m) -> {
+            ObjectNode n = node.putObject(name);
+            Summary s = m.summary();
+            n.put("n", s.n());
+            number(n, "mean", s.mean());
+            number(n, "min", s.min());
+            number(n, "max", s.max());
+            number(n, "sum", s.sum());
+            number(n, "standardDeviation", s.standardDeviation());
+            ObjectNode i = n.putObject("interval");
+            number(i, "lower", m.interval().lower());
+            number(i, "upper", m.interval().upper());
+            i.put("level", m.interval().level());
+            i.put("method", m.interval().method());
+        });
+        return node;
+    }
+
+    private static void number(ObjectNode node, String field, double value) {
+        if (Double.isFinite(value)) {
+            node.put(field, value);
+        } else {
+            node.putNull(field);
+        }
+    }
+
+    private static double number(JsonNode node) {
+        return node == null || node.isNull() || node.isMissingNode() ? Double.NaN : node.asDouble();
+    }
+
+    private static EvaluationResults fromJson(JsonNode root) {
+        JsonNode s = required(root, "settings");
+        String shard = s.path("shard").isNull() || s.path("shard").isMissingNode() ? null : s.path("shard").asText();
+        EvaluationSettings settings = new EvaluationSettings(s.path("concurrency").asInt(), s.path("repeats").asInt(),
+                s.path("maxItems").asInt(), shard == null ? null : EvaluationSettings.Shard.parse(shard),
+                s.path("confidence").asDouble(), s.path("maxErrorRate").asDouble());
+        JsonNode t = root.path("timings");
+        Timings timings = new Timings(t.hasNonNull("started") ? Instant.parse(t.get("started").asText()) : Instant.EPOCH,
+                t.path("wallMillis").asLong(), t.path("systemMillis").asLong(), t.path("annotationMillis").asLong());
+        List<ItemResult> items = new ArrayList<>();
+        for (JsonNode item : required(root, "items")) {
+            items.add(item(item));
+        }
+        JsonNode aggregate = required(root, "results");
+        List<GroupResult> groups = new ArrayList<>();
+        for (JsonNode g : aggregate.path("groups")) {
+            groups.add(new GroupResult(g.path("key").asText(), g.path("value").asText(), g.path("items").asInt(),
+                    measurements(g.path("measurements"))));
+        }
+        return new EvaluationResults(root.path("testId").asText(""), root.path("test").asText(""),
+                root.path("systemUnderTest").asText(""), strings(root.path("annotators")),
+                strings(root.path("versions")), settings, JSON.convertValue(root.path("groupBy"), List.class),
+                timings, root.path("datasetItems").asInt(items.size()), items,
+                new AggregateResults(measurements(aggregate.path("measurements")), groups));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ItemResult item(JsonNode node) {
+        String id = required(node, "id").asText();
+        List<Prompt> prompts = new ArrayList<>();
+        for (JsonNode p : required(node, "prompts")) {
+            prompts.add(Prompt.of(p.path("text").asText(), p.has("context")
+                    ? JSON.convertValue(p.get("context"), Map.class) : Map.of()));
+        }
+        TestItem item = new TestItem(id, prompts, JSON.convertValue(node.path("context"), Map.class));
+        List<Interaction> interactions = new ArrayList<>();
+        for (JsonNode r : node.path("responses")) {
+            int index = r.path("prompt").asInt();
+            if (index < 0 || index >= prompts.size()) {
+                throw new IllegalArgumentException("item '" + id + "' has a response to prompt " + index
+                        + ", but only " + prompts.size() + " prompts");
+            }
+            interactions.add(new Interaction(index, r.path("repeat").asInt(), prompts.get(index),
+                    r.path("text").asText(), r.path("latencyMillis").asLong()));
+        }
+        Map<String, List<Annotation>> annotations = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.path("annotations").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            List<Annotation> list = new ArrayList<>();
+            for (JsonNode a : entry.getValue()) {
+                list.add(new Annotation(number(a.get("score")), a.has("passed") ? a.get("passed").asBoolean() : null,
+                        a.has("label") ? a.get("label").asText() : null, a.path("explanation").asText(""),
+                        a.has("details") ? JSON.convertValue(a.get("details"), Map.class) : Map.of()));
+            }
+            annotations.put(entry.getKey(), list);
+        }
+        Map<String, Double> measurements = new LinkedHashMap<>();
+        node.path("measurements").fields().forEachRemaining(e -> measurements.put(e.getKey(), number(e.getValue())));
+        ItemError error = null;
+        JsonNode e = node.get("error");
+        if (e != null && !e.isNull()) {
+            error = new ItemError(e.path("stage").asText(), e.has("annotator") ? e.get("annotator").asText() : null,
+                    e.path("prompt").asInt(-1), e.path("repeat").asInt(-1), e.path("type").asText(),
+                    e.path("message").asText(""), null);
+        }
+        return new ItemResult(item, interactions, annotations, measurements, error);
+    }
+
+    private static Map<String, MeasurementResult> measurements(JsonNode node) {
+        Map<String, MeasurementResult> results = new TreeMap<>();
+        node.fields().forEachRemaining(e -> {
+            JsonNode n = e.getValue();
+            JsonNode i = n.path("interval");
+            results.put(e.getKey(), new MeasurementResult(e.getKey(),
+                    new Summary(n.path("n").asInt(), number(n.get("mean")), number(n.get("min")),
+                            number(n.get("max")), number(n.get("sum")), number(n.get("standardDeviation"))),
+                    new Interval(number(i.get("lower")), number(i.get("upper")), i.path("level").asDouble(),
+                            i.path("method").asText())));
+        });
+        return results;
+    }
+
+    private static Map<String, String> strings(JsonNode node) {
+        Map<String, String> map = new TreeMap<>();
+        node.fields().forEachRemaining(e -> map.put(e.getKey(), e.getValue().asText()));
+        return map;
+    }
+
+    private static JsonNode required(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            throw new IllegalArgumentException("it has no \"" + field + "\"");
+        }
+        return value;
+    }
+}
