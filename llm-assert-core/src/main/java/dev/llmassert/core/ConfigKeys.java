@@ -52,6 +52,9 @@ public final class ConfigKeys {
     /** {@value}: the share of items that may fail (SUT call or annotator) before a gate fails, default {@code 0}. */
     public static final String EVAL_MAX_ERROR_RATE = "llmassert.eval.max-error-rate";
 
+    /** {@value}: where the run report and the evaluation records go, default {@code target/llm-assert}. */
+    public static final String REPORT_DIR = "llmassert.report.dir";
+
     private ConfigKeys() {
     }
 

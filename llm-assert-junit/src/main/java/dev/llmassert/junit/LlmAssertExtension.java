@@ -58,7 +58,8 @@ import static org.apiguardian.api.API.Status.STABLE;
 public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback,
         AfterAllCallback, ParameterResolver, InvocationInterceptor {
 
-    private final ParameterResolver parameters = CompositeParameterResolver.forTheExtension();
+    private final ParameterResolver parameters =
+            CompositeParameterResolver.forTheExtension(new EvaluatorParameterResolver());
 
     /** Instantiated by JUnit through {@link LlmJudge} or {@code @ExtendWith}. */
     public LlmAssertExtension() {

@@ -3,6 +3,7 @@ package dev.llmassert.junit;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseResult;
+import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import org.apiguardian.api.API;
 import org.assertj.core.annotation.CheckReturnValue;
@@ -62,6 +63,14 @@ public class LlmAssertions extends Assertions {
     /** Assertions on a comparison obtained from a {@code PairwiseJudge} directly, for the response at index 0. */
     public static PairwiseAssert assertThat(PairwiseResult result) {
         return new PairwiseAssert(result);
+    }
+
+    /**
+     * Gates on an evaluation's results: {@code assertThat(results).measurement("grounded.passed")
+     * .hasLowerBoundAtLeast(0.8)}.
+     */
+    public static EvaluationResultsAssert assertThat(EvaluationResults results) {
+        return new EvaluationResultsAssert(results);
     }
 
     /** Assertions on a multi-criteria result obtained from a {@code DirectJudge} directly. */

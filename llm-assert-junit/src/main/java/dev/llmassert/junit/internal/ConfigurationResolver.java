@@ -69,6 +69,15 @@ public final class ConfigurationResolver {
                 () -> forContext(context).resolve(), ResolvedConfiguration.class);
     }
 
+    /**
+     * The value of any key for {@code context}, from its {@code @LlmJudge} attributes, the JUnit configuration
+     * parameters and the environment, in that order; empty when none sets it.
+     */
+    public static Function<String, java.util.Optional<String>> lookup(ExtensionContext context) {
+        ConfigurationResolver resolver = forContext(context);
+        return key -> java.util.Optional.ofNullable(resolver.get(key));
+    }
+
     /** The sources of {@code context}: its {@code @LlmJudge} attributes, JUnit parameters and the environment. */
     static ConfigurationResolver forContext(ExtensionContext context) {
         Annotations annotations = Annotations.of(context);

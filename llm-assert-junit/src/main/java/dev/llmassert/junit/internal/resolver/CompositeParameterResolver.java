@@ -20,11 +20,16 @@ public final class CompositeParameterResolver implements ParameterResolver {
         this.resolvers = List.of(resolvers);
     }
 
-    /** Every parameter the extension injects: the judges, the judge chat model, and criteria. */
-    public static ParameterResolver forTheExtension() {
-        return new CompositeParameterResolver(new GroundednessJudgeParameterResolver(),
+    /**
+     * Every parameter the extension injects: the judges, the judge chat model, and criteria, then {@code more} (the
+     * resolvers of types whose constructors only their own package sees).
+     */
+    public static ParameterResolver forTheExtension(ParameterResolver... more) {
+        List<ParameterResolver> all = new java.util.ArrayList<>(List.of(new GroundednessJudgeParameterResolver(),
                 new JudgeChatModelParameterResolver(), new CriteriaJudgeParameterResolver(),
-                new CriteriaParameterResolver());
+                new CriteriaParameterResolver()));
+        all.addAll(List.of(more));
+        return new CompositeParameterResolver(all.toArray(ParameterResolver[]::new));
     }
 
     @Override

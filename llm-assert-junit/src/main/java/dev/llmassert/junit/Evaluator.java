@@ -1,0 +1,173 @@
+package dev.llmassert.junit;
+
+import dev.langchain4j.model.chat.ChatModel;
+import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.eval.EvaluationResults;
+import dev.llmassert.core.eval.EvaluationRunner;
+import dev.llmassert.core.eval.EvaluationSettings;
+import dev.llmassert.core.eval.ItemResult;
+import dev.llmassert.core.eval.PromptResponseTest;
+import dev.llmassert.core.eval.SystemUnderTest;
+import dev.llmassert.core.record.RecordingSession;
+import dev.llmassert.junit.internal.ConfigurationResolver;
+import dev.llmassert.junit.internal.EvaluationText;
+import dev.llmassert.junit.internal.RecordingSupply;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.AssertionFailedError;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * Runs prompt-response tests inside a JUnit test; injected as a parameter by {@link LlmJudge} (or
+ * {@link LlmAssertExtension}). Settings come from {@code llmassert.eval.*} (annotation, configuration parameter,
+ * environment); the system's chat model and every judge go through the test's recordings, so the whole evaluation
+ * replays offline; each run writes its record to {@code target/llm-assert/evaluations/<test id>.json}.
+ *
+ * <pre>{@code
+ * @TestFactory
+ * Stream<DynamicTest> supportAnswers(Evaluator evaluator, GroundednessJudge judge) {
+ *     return evaluator.dynamicTests(new SupportQuestions(judge), assistant, results ->
+ *             assertThat(results).measurement("grounded.passed").hasLowerBoundAtLeast(0.8));
+ * }
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Evaluator {
+
+    /** The default of {@value ConfigKeys#REPORT_DIR}. */
+    public static final String DEFAULT_REPORT_DIR = "target/llm-assert";
+
+    private final ExtensionContext context;
+    private final EvaluationSettings settings;
+    private final Path reportDir;
+
+    Evaluator(ExtensionContext context) {
+        this.context = context;
+        var config = ConfigurationResolver.lookup(context);
+        try {
+            this.settings = EvaluationSettings.from(config);
+        } catch (IllegalArgumentException e) {
+            throw new ExtensionConfigurationException(e.getMessage(), e);
+        }
+        this.reportDir = Path.of(config.apply(ConfigKeys.REPORT_DIR).orElse(DEFAULT_REPORT_DIR));
+    }
+
+    /** The settings this test's evaluations run with. */
+    public EvaluationSettings settings() {
+        return settings;
+    }
+
+    /**
+     * {@code model} recorded and replayed through this test's recordings: for a system under test that calls its
+     * own model, e.g. {@code new SupportAssistant(evaluator.recorded(liveModel), manual)}. Unchanged when the
+     * recordings mode is {@code off}.
+     */
+    public ChatModel recorded(ChatModel model) {
+        if (model == null) {
+            throw new IllegalArgumentException("The model to record is null. Fix: pass the application's ChatModel.");
+        }
+        Optional<RecordingSession> session = RecordingSupply.session(context);
+        return session.<ChatModel>map(s -> s.wrap(model)).orElse(model);
+    }
+
+    /**
+     * Runs {@code test} against {@code sut} and writes its record. A system built on a chat model
+     * ({@link SystemUnderTest#of(ChatModel)}) is recorded and replayed through the test's recordings.
+     */
+    public EvaluationResults run(PromptResponseTest test, SystemUnderTest sut) {
+        if (sut == null) {
+            throw new IllegalArgumentException("The system under test is null. Fix: pass the system to evaluate, "
+                    + "e.g. SystemUnderTest.of(\"assistant\", question -> bot.ask(question)).");
+        }
+        SystemUnderTest recorded = RecordingSupply.session(context).map(s -> sut.recordedBy(s::wrap)).orElse(sut);
+        String testId = testId();
+        EvaluationResults results = EvaluationRunner.builder().settings(settings).testId(testId)
+                .recordTo(recordFile(testId)).build().run(test, recorded);
+        context.publishReportEntry(Map.of("llm-assert.evaluation", EvaluationText.headline(results),
+                "llm-assert.evaluation.record", recordFile(testId).toString()));
+        return results;
+    }
+
+    /**
+     * Runs the evaluation and gives one dynamic test per item, named by its id, then one named {@code results}
+     * that runs {@code gates} on the results. An item's test fails when the item has an error; its message shows
+     * the prompts, responses, annotations and the error.
+     */
+    public Stream<DynamicTest> dynamicTests(PromptResponseTest test, SystemUnderTest sut,
+                                            Consumer<EvaluationResults> gates) {
+        return dynamicTests(test, sut, item -> {
+        }, gates);
+    }
+
+    /**
+     * As {@link #dynamicTests(PromptResponseTest, SystemUnderTest, Consumer)}, with a check of each item of your own,
+     * e.g. {@code item -> assertThat(item.measurement("grounded")).isGreaterThan(0.5)}. A failed check's message is
+     * followed by the item's prompts, responses, annotations and measurements.
+     */
+    public Stream<DynamicTest> dynamicTests(PromptResponseTest test, SystemUnderTest sut,
+                                            Consumer<ItemResult> eachItem, Consumer<EvaluationResults> gates) {
+        if (eachItem == null || gates == null) {
+            throw new IllegalArgumentException("The " + (gates == null ? "gates" : "item check") + " is null. Fix: "
+                    + "pass a lambda, e.g. results -> assertThat(results).measurement(\"grounded\")"
+                    + ".hasMeanAtLeast(0.8); pass results -> { } for none.");
+        }
+        EvaluationResults results = run(test, sut);
+        List<DynamicTest> tests = new ArrayList<>();
+        for (ItemResult item : results.items()) {
+            tests.add(DynamicTest.dynamicTest(item.id(), () -> checkItem(item, eachItem)));
+        }
+        tests.add(DynamicTest.dynamicTest("results", () -> {
+            LlmAssertions.assertThat(results).hasErrorRateWithinLimit();
+            gates.accept(results);
+        }));
+        return tests.stream();
+    }
+
+    private static void checkItem(ItemResult item, Consumer<ItemResult> eachItem) {
+        if (item.failed()) {
+            AssertionFailedError failure = new AssertionFailedError(EvaluationText.itemError(item));
+            if (item.error().cause() != null) {
+                failure.initCause(item.error().cause());
+            }
+            throw failure;
+        }
+        try {
+            eachItem.accept(item);
+        } catch (AssertionError e) {
+            AssertionFailedError failure = new AssertionFailedError(e.getMessage() + "\n\n"
+                    + EvaluationText.item(item), e);
+            throw failure;
+        }
+    }
+
+    /** {@code com.example.SupportEvalTest.groundedAnswers}, plus the shard when sharded. */
+    private String testId() {
+        ExtensionContext scope = RecordingSupply.scope(context);
+        String method = scope.getTestMethod().map(m -> "." + m.getName()).orElse("");
+        String id = scope.getRequiredTestClass().getName() + method;
+        if (settings.shard() != null) {
+            id += ".shard-" + settings.shard().index() + "-of-" + settings.shard().count();
+        }
+        return id;
+    }
+
+    private Path recordFile(String testId) {
+        return reportDir.resolve("evaluations").resolve(testId + ".json");
+    }
+
+    @Override
+    public String toString() {
+        return "Evaluator[" + context.getDisplayName() + ", " + settings + "]";
+    }
+}

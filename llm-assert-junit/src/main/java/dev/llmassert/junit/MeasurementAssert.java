@@ -1,0 +1,172 @@
+package dev.llmassert.junit;
+
+import dev.llmassert.core.eval.EvaluationResults;
+import dev.llmassert.core.eval.GroupResult;
+import dev.llmassert.core.eval.ItemResult;
+import dev.llmassert.core.eval.MeasurementResult;
+import dev.llmassert.core.eval.PairedComparison;
+import dev.llmassert.core.eval.Statistics;
+import dev.llmassert.junit.internal.CurrentTest;
+import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractAssert;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * Gates on one measurement of an evaluation, over all items or one group: on its mean, on the bounds of its
+ * confidence interval (the gate that noise cannot pass by chance), and against a baseline, item by item.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, MeasurementResult> {
+
+    /** The drop {@link #isNotWorseThan(EvaluationResults)} checks it has the items to detect. */
+    public static final double DEFAULT_DROP_TO_DETECT = 0.05;
+
+    private static final Logger LOG = LoggerFactory.getLogger("dev.llmassert.junit.evaluations");
+
+    private final EvaluationResults results;
+    private final GroupResult group;
+
+    MeasurementAssert(EvaluationResults results, MeasurementResult actual, GroupResult group) {
+        super(actual, MeasurementAssert.class);
+        this.results = results;
+        this.group = group;
+    }
+
+    /**
+     * The same measurement over the items whose context has {@code key = value}.
+     *
+     * @throws AssertionError when there is no such group, or its items lack the measurement
+     */
+    public MeasurementAssert inGroup(String key, String value) {
+        GroupResult found = results.group(key, value).orElse(null);
+        if (found == null) {
+            List<String> groups = results.results().groups().stream().map(GroupResult::label).toList();
+            failWithMessage("%s", "The evaluation " + results.test() + " has no group " + key + "=" + value
+                    + "; its groups are " + groups + " (grouped by " + results.groupBy() + "). Fix: use one of "
+                    + "these, or group by '" + key + "' by overriding groupBy in the test.");
+        }
+        MeasurementResult inGroup = found.measurement(actual.name()).orElse(null);
+        if (inGroup == null) {
+            failWithMessage("%s", "No item of the group " + found.label() + " has the measurement '" + actual.name()
+                    + "'.");
+        }
+        return new MeasurementAssert(results, inGroup, found);
+    }
+
+    /** The mean is at least {@code minimum}. */
+    public MeasurementAssert hasMeanAtLeast(double minimum) {
+        return check("mean", actual.mean(), minimum, true);
+    }
+
+    /** The mean is at most {@code maximum}. */
+    public MeasurementAssert hasMeanAtMost(double maximum) {
+        return check("mean", actual.mean(), maximum, false);
+    }
+
+    /** The lower bound of the interval is at least {@code minimum}: the mean is above it, beyond reasonable noise. */
+    public MeasurementAssert hasLowerBoundAtLeast(double minimum) {
+        return check("lower bound", actual.interval().lower(), minimum, true);
+    }
+
+    /** The upper bound of the interval is at most {@code maximum}: the mean is below it, beyond reasonable noise. */
+    public MeasurementAssert hasUpperBoundAtMost(double maximum) {
+        return check("upper bound", actual.interval().upper(), maximum, false);
+    }
+
+    /** {@link #isNotWorseThan(EvaluationResults, double)} with a drop to detect of {@value #DEFAULT_DROP_TO_DETECT}. */
+    public MeasurementAssert isNotWorseThan(EvaluationResults baseline) {
+        return isNotWorseThan(baseline, DEFAULT_DROP_TO_DETECT);
+    }
+
+    /**
+     * Compares this run with {@code baseline} item by item (items paired by id): the exact McNemar test for 0/1
+     * measurements, a paired bootstrap (never more significant than the sign test) for scores, one-sided at the
+     * evaluation's confidence. Fails only on a significant regression. When the paired items are too few to detect
+     * a drop of {@code dropToDetect}, it says so in the log and the test's report, and passes: the comparison proves
+     * little either way.
+     */
+    public MeasurementAssert isNotWorseThan(EvaluationResults baseline, double dropToDetect) {
+        if (baseline == null) {
+            failWithMessage("%s", "The baseline is null. Fix: read a committed record, e.g. EvaluationResults.read("
+                    + "Path.of(\"src/test/resources/baselines/<test id>.json\")).");
+        }
+        if (!(dropToDetect > 0.0 && Double.isFinite(dropToDetect))) {
+            failWithMessage("%s", "The drop to detect must be a positive number, but is " + dropToDetect
+                    + ". Fix: give the smallest drop that matters, e.g. 0.05.");
+        }
+        String name = actual.name();
+        Map<String, ItemResult> before = new HashMap<>();
+        baseline.items().stream().filter(i -> inScope(i) && EvaluationResultsAssert.hasMeasurement(i, name))
+                .forEach(i -> before.put(i.id(), i));
+        List<Double> then = new ArrayList<>();
+        List<Double> now = new ArrayList<>();
+        for (ItemResult item : results.items()) {
+            ItemResult old = before.get(item.id());
+            if (old != null && inScope(item) && EvaluationResultsAssert.hasMeasurement(item, name)) {
+                then.add(old.measurement(name));
+                now.add(item.measurement(name));
+            }
+        }
+        if (then.isEmpty()) {
+            failWithMessage("%s", "No item has '" + name + "'" + where() + " in both this run and the baseline "
+                    + baseline.testId() + " (" + baseline.items().size() + " items), so they cannot be compared. "
+                    + "Fix: compare with a baseline of the same test and dataset, recorded after the measurement "
+                    + "was added.");
+        }
+        PairedComparison comparison = Statistics.comparePaired(then.stream().mapToDouble(d -> d).toArray(),
+                now.stream().mapToDouble(d -> d).toArray(), results.settings().confidence(), dropToDetect);
+        String figures = String.format(Locale.ROOT, "mean %.3f now against %.3f in the baseline, over %d paired "
+                        + "items (%d worse, %d better); difference %.3f, interval %s; one-sided p = %.4g (%s)",
+                comparison.currentMean(), comparison.baselineMean(), comparison.n(), comparison.worse(),
+                comparison.better(), comparison.meanDifference(), comparison.differenceInterval(),
+                comparison.pValue(), comparison.method());
+        String power = comparison.underpowered() ? String.format(Locale.ROOT, "%d paired items cannot reliably "
+                        + "detect a drop of %.3f in '%s'%s: the smallest drop they detect (at %.0f%% confidence, 80%% "
+                        + "power) is %.3f; about %d items would be needed.", comparison.n(), dropToDetect, name,
+                where(), results.settings().confidence() * 100, comparison.minimumDetectableDrop(),
+                comparison.requiredPairs()) : null;
+        if (comparison.significantRegression()) {
+            failWithMessage("%s", "'" + name + "'" + where() + " is significantly worse than in the baseline "
+                    + baseline.testId() + ": " + figures + " < " + String.format(Locale.ROOT, "%.2f",
+                    1 - results.settings().confidence()) + "." + (power == null ? "" : "\n" + power));
+        }
+        if (power != null) {
+            LOG.warn("{} ({} against {})", power, results.test(), baseline.testId());
+            CurrentTest.scope().ifPresent(scope -> scope.publish(Map.of("llm-assert.comparison", figures,
+                    "llm-assert.comparison.underpowered", power)));
+        }
+        return myself;
+    }
+
+    private boolean inScope(ItemResult item) {
+        return group == null || group.value().equals(item.item().context().get(group.key()));
+    }
+
+    private MeasurementAssert check(String what, double value, double bound, boolean atLeast) {
+        if (!Double.isFinite(bound)) {
+            failWithMessage("%s", "The bound must be a finite number, but is " + bound + ".");
+        }
+        boolean holds = atLeast ? value >= bound - 1e-12 : value <= bound + 1e-12;
+        if (!holds) {
+            failWithMessage("%s", String.format(Locale.ROOT, "Expecting the %s of '%s'%s to be at %s %.3f, but it is "
+                            + "%.3f: mean %.3f, interval %s, n %d.%s", what, actual.name(), where(),
+                    atLeast ? "least" : "most", bound, value, actual.mean(), actual.interval(), actual.n(),
+                    what.equals("mean") ? "" : "\nThe " + what + " is what the data support beyond noise; more "
+                            + "items narrow the interval."));
+        }
+        return myself;
+    }
+
+    private String where() {
+        return group == null ? "" : " in the group " + group.label();
+    }
+}
