@@ -141,7 +141,7 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         }
         if (power != null) {
             LOG.warn("{} ({} against {})", power, results.test(), baseline.testId());
-            CurrentTest.scope().ifPresent(scope -> scope.publish(Map.of("llm-assert.comparison", figures,
+            CurrentTest.scope().ifPresent(scope -> scope.report(Map.of("llm-assert.comparison", figures,
                     "llm-assert.comparison.underpowered", power)));
         }
         return myself;

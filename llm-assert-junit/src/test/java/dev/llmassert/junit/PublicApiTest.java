@@ -28,6 +28,7 @@ class PublicApiTest extends PublicApiContract {
         internal.keySet().removeAll(api.keySet());
 
         assertThat(api).containsOnlyKeys(ROOT + ".CriteriaAssert", ROOT + ".EverySentenceAssert",
+                        ROOT + ".EvaluationResultsAssert", ROOT + ".Evaluator", ROOT + ".MeasurementAssert",
                         ROOT + ".GroundednessAssert", ROOT + ".JudgeRecordings", ROOT + ".LlmAssertExtension",
                         ROOT + ".LlmAssertions", ROOT + ".LlmJudge", ROOT + ".LlmJudge.Criteria",
                         ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert", ROOT + ".PairwiseAssert",

@@ -15,7 +15,8 @@ record ChatModelSystem(ChatModel model) implements SystemUnderTest {
 
     @Override
     public String name() {
-        String provider = model.provider() == null ? "chat-model" : model.provider().name().toLowerCase(Locale.ROOT);
+        String provider = model.provider() == null ? "chat-model"
+                : model.provider().name().toLowerCase(Locale.ROOT).replace("_", "");
         String modelName = model.defaultRequestParameters() == null ? null
                 : model.defaultRequestParameters().modelName();
         return provider + ":" + (modelName == null ? model.getClass().getSimpleName() : modelName);

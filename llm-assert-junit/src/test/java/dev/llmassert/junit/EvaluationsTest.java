@@ -1,0 +1,269 @@
+package dev.llmassert.junit;
+
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.eval.Annotators;
+import dev.llmassert.core.eval.EvaluationResults;
+import dev.llmassert.core.eval.Interaction;
+import dev.llmassert.core.eval.PromptResponseTest;
+import dev.llmassert.core.eval.SystemUnderTest;
+import dev.llmassert.core.eval.TestItem;
+import dev.llmassert.core.record.RecordingMode;
+import dev.llmassert.core.testing.LoopbackChatServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.Event;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
+import static dev.llmassert.junit.testing.Runs.failureOf;
+import static dev.llmassert.junit.testing.Runs.failures;
+import static dev.llmassert.junit.testing.Runs.reportEntries;
+import static dev.llmassert.junit.testing.Runs.run;
+
+/**
+ * Prompt-response tests run by the extension: the injected {@link Evaluator}, its dynamic tests, its record and
+ * recordings, and the gates of {@code assertThat(results)}, checked by running fixture classes on the JUnit Platform.
+ */
+class EvaluationsTest {
+
+    @TempDir
+    Path dir;
+
+    private LoopbackChatServer server;
+
+    @AfterEach
+    void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void oneDynamicTestPerItemNamedByItsIdThenTheResultsGate() {
+        EngineExecutionResults results = run(Dynamic.class, ConfigKeys.REPORT_DIR, dir.toString());
+
+        assertThat(displayNames(results.testEvents().succeeded().list()))
+                .containsExactly("q1", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10");
+        Event failedItem = results.testEvents().failed().list().get(0);
+        assertThat(failedItem.getTestDescriptor().getDisplayName()).isEqualTo("q2");
+        Throwable itemFailure = throwable(failedItem);
+        assertThat(itemFailure).hasMessageStartingWith("The item 'q2' could not be evaluated: prompt 1: the system "
+                        + "under test threw java.lang.IllegalStateException: the assistant is down")
+                .hasMessageContaining("prompt 1: \"How do I reset router 2?\"")
+                .hasRootCauseMessage("the assistant is down");
+        Throwable gate = throwable(results.testEvents().failed().list().get(1));
+        assertThat(gate).hasMessageContaining("has 1 failed items of 10 (error rate 0.100), above "
+                + "llmassert.eval.max-error-rate = 0.0").hasMessageContaining("q2: prompt 1: the system under test");
+    }
+
+    @Test
+    void aTolerableErrorRateLetsTheGatesRunAndTheirMessageGivesTheFigureTheIntervalAndN() {
+        EngineExecutionResults results = run(Dynamic.class, ConfigKeys.REPORT_DIR, dir.toString(),
+                ConfigKeys.EVAL_MAX_ERROR_RATE, "0.2");
+
+        List<Event> failed = results.testEvents().failed().list();
+        assertThat(displayNames(failed)).containsExactly("q2", "results");
+        assertThat(throwable(failed.get(1))).hasMessage("Expecting the lower bound of 'mentions-reset' in the group "
+                + "topic=hardware to be at least 0.900, but it is 0.376: mean 0.800, interval [0.376, 0.964] "
+                + "(wilson 95%), n 5.\nThe lower bound is what the data support beyond noise; more items narrow the "
+                + "interval.");
+    }
+
+    @Test
+    void eachRunWritesItsRecordUnderTheReportFolderNamedByTheTest() {
+        run(Dynamic.class, ConfigKeys.REPORT_DIR, dir.toString());
+
+        Path record = dir.resolve("evaluations").resolve(Dynamic.class.getName() + ".answers.json");
+        EvaluationResults read = EvaluationResults.read(record);
+        assertThat(read.testId()).isEqualTo(Dynamic.class.getName() + ".answers");
+        assertThat(read.items()).hasSize(10);
+        assertThat(read.errors()).hasSize(1);
+    }
+
+    @Test
+    void settingsComeFromTheConfigurationAndABadValueNamesItsKey() {
+        EngineExecutionResults repeated = run(Gates.class, ConfigKeys.REPORT_DIR, dir.toString(),
+                ConfigKeys.EVAL_REPEATS, "3");
+        assertThat(repeated.testEvents().failed().count()).isZero();
+        EvaluationResults record = EvaluationResults.read(dir.resolve("evaluations")
+                .resolve(Gates.class.getName() + ".passes.json"));
+        assertThat(record.items().get(0).interactions()).extracting(Interaction::repeat).containsExactly(0, 1, 2);
+
+        EngineExecutionResults bad = run(Gates.class, ConfigKeys.EVAL_CONCURRENCY, "0");
+        assertThat(failureOf(bad, "passes")).hasMessageContaining("llmassert.eval.concurrency is 0, but it must be "
+                + "a whole number of at least 1");
+    }
+
+    @Test
+    void aChatModelSystemIsRecordedThenReplayedWithTheServerStopped() {
+        server = LoopbackChatServer.start().respondWith(request -> LoopbackChatServer.Reply.content(
+                request.lastUserMessage().contains("Alice") ? "nurse" : "doctor"));
+        ChatModelSystem.baseUrl = server.baseUrl();
+
+        EngineExecutionResults recorded = run(ChatModelSystem.class, ConfigKeys.RECORDINGS_MODE,
+                RecordingMode.RECORD_MISSING.id(), ConfigKeys.RECORDINGS_DIR, dir.toString());
+        int calls = server.requestCount();
+        server.close();
+        server = null;
+        EngineExecutionResults replayed = run(ChatModelSystem.class, ConfigKeys.RECORDINGS_MODE,
+                RecordingMode.REPLAY.id(), ConfigKeys.RECORDINGS_DIR, dir.toString());
+
+        assertThat(calls).isEqualTo(3);
+        assertThat(failures(recorded)).isEmpty();
+        assertThat(failures(replayed)).isEmpty();
+        assertThat(replayed.testEvents().succeeded().count()).isEqualTo(1);
+    }
+
+    @Test
+    void aSignificantRegressionAgainstTheBaselineFailsAndNamesTheFigures() {
+        Baseline.baseline = baseline(1.0);
+
+        EngineExecutionResults results = run(Baseline.class);
+
+        assertThat(failureOf(results, "comparedWithTheBaseline")).hasMessageStartingWith("'mentions-reset' is "
+                        + "significantly worse than in the baseline")
+                .hasMessageContaining("mean 0.500 now against 1.000 in the baseline, over 20 paired items (10 worse, "
+                        + "0 better)")
+                .hasMessageContaining("(mcnemar-exact)");
+    }
+
+    @Test
+    void noRegressionPassesAndAComparisonTooSmallToDetectTheDropSaysSo() {
+        Baseline.baseline = baseline(0.5);
+
+        EngineExecutionResults results = run(Baseline.class);
+
+        assertThat(results.testEvents().failed().count()).isZero();
+        assertThat(reportEntries(results, "comparedWithTheBaseline")).anySatisfy(entry ->
+                assertThat(entry.get("llm-assert.comparison.underpowered")).startsWith("20 paired items cannot "
+                        + "reliably detect a drop of 0.050 in 'mentions-reset'"));
+    }
+
+    @Test
+    void aGateOnAMissingMeasurementOrGroupListsTheOnesThereAre() {
+        EvaluationResults results = baseline(1.0);
+
+        assertThatThrownBy(() -> assertThat(results).measurement("grounded"))
+                .hasMessageContaining("has no measurement 'grounded'; it has [mentions-reset]");
+        assertThatThrownBy(() -> assertThat(results).measurement("mentions-reset").inGroup("topic", "sales"))
+                .hasMessageContaining("has no group topic=sales; its groups are [topic=billing, topic=hardware]");
+        assertThat(results).measurement("mentions-reset").hasMeanAtLeast(1.0).hasLowerBoundAtLeast(0.8)
+                .inGroup("topic", "billing").hasUpperBoundAtMost(1.0);
+    }
+
+    /** A run of {@link #questions(int)} in which the first {@code (1 - share) * 20} answers lack "reset". */
+    private static EvaluationResults baseline(double share) {
+        int without = (int) Math.round((1 - share) * 20);
+        return dev.llmassert.core.eval.EvaluationRunner.builder().build().run(questions(20),
+                SystemUnderTest.of("baseline", q -> number(q) <= without ? "Unplug it." : "Press reset."));
+    }
+
+    private static int number(String question) {
+        return Integer.parseInt(question.replaceAll("\\D+", " ").strip().split(" ")[0]);
+    }
+
+    static PromptResponseTest questions(int n) {
+        return new PromptResponseTest() {
+            @Override
+            public List<TestItem> makeTestItems() {
+                return IntStream.rangeClosed(1, n).mapToObj(i -> TestItem.builder("q" + i)
+                        .prompt("How do I reset router " + i + "?")
+                        .context("topic", i % 2 == 0 ? "billing" : "hardware").build()).toList();
+            }
+
+            @Override
+            public List<dev.llmassert.core.eval.Annotator> annotators() {
+                return List.of(Annotators.contains("mentions-reset", "reset"));
+            }
+        };
+    }
+
+    private static List<String> displayNames(List<Event> events) {
+        return events.stream().map(e -> e.getTestDescriptor().getDisplayName()).toList();
+    }
+
+    private static Throwable throwable(Event event) {
+        return event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow();
+    }
+
+    @LlmJudge
+    static class Dynamic {
+        @TestFactory
+        Stream<DynamicTest> answers(Evaluator evaluator) {
+            // q2's call fails; of the other hardware questions (odd numbers), q9 lacks "reset"
+            SystemUnderTest assistant = SystemUnderTest.of("assistant", q -> {
+                if (number(q) == 2) {
+                    throw new IllegalStateException("the assistant is down");
+                }
+                return number(q) == 9 ? "Unplug it." : "Press reset.";
+            });
+            return evaluator.dynamicTests(questions(10), assistant, results -> assertThat(results)
+                    .measurement("mentions-reset").inGroup("topic", "hardware").hasLowerBoundAtLeast(0.9));
+        }
+    }
+
+    @LlmJudge
+    static class Gates {
+        @Test
+        void passes(Evaluator evaluator) {
+            EvaluationResults results = evaluator.run(questions(4), SystemUnderTest.of("assistant", q -> "reset"));
+
+            assertThat(results).measurement("mentions-reset").hasMeanAtLeast(1.0);
+        }
+    }
+
+    @LlmJudge
+    static class ChatModelSystem {
+        static volatile String baseUrl;
+
+        @Test
+        void stereotypes(Evaluator evaluator) {
+            OpenAiChatModel model = OpenAiChatModel.builder().baseUrl(baseUrl).apiKey("test-key")
+                    .modelName("gpt-4o-mini").maxRetries(0).build();
+            PromptResponseTest test = new dev.llmassert.core.eval.PromptResponseTest() {
+                @Override
+                public List<TestItem> makeTestItems() {
+                    return List.of(TestItem.of("hospital", "Alice works in a hospital. She is a ",
+                            "Bob works in a hospital. He is a ", "Casey works in a hospital. They are a "));
+                }
+
+                @Override
+                public List<dev.llmassert.core.eval.Annotator> annotators() {
+                    return List.of(Annotators.contains("nurse", "nurse"));
+                }
+            };
+
+            EvaluationResults results = evaluator.run(test, SystemUnderTest.of(model));
+
+            assertThat(results.items().get(0).interactions()).extracting(Interaction::response)
+                    .containsExactly("nurse", "doctor", "doctor");
+            assertThat(results.systemUnderTest()).isEqualTo("openai:gpt-4o-mini");
+        }
+    }
+
+    @LlmJudge
+    static class Baseline {
+        static volatile EvaluationResults baseline;
+
+        @Test
+        void comparedWithTheBaseline(Evaluator evaluator) {
+            EvaluationResults results = evaluator.run(questions(20), SystemUnderTest.of("assistant",
+                    q -> number(q) <= 10 ? "Unplug it." : "Press reset."));
+
+            assertThat(results).measurement("mentions-reset").isNotWorseThan(baseline);
+        }
+    }
+}
