@@ -65,11 +65,23 @@ public final class EvaluationBenchmark {
     private EvaluationBenchmark() {
     }
 
+    /**
+     * No arguments: both benchmarks, the replay after recording in the same JVM. {@code record <dir>} only records
+     * the 1,000-item evaluation into {@code dir}; {@code replay <dir>} only replays it, once, in this fresh JVM: the
+     * cold figure a CI run pays.
+     */
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory("llm-assert-eval-bench");
         System.out.printf(Locale.ROOT, "java %s, %d cores%n", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors());
-
+        if (args.length == 2 && args[0].equals("record")) {
+            record(Path.of(args[1]));
+            return;
+        }
+        if (args.length == 2 && args[0].equals("replay")) {
+            replay(Path.of(args[1]), 1);
+            return;
+        }
+        Path dir = Files.createTempDirectory("llm-assert-eval-bench");
         double ideal = SLOW_ITEMS * SLOW_MILLIS / 1000.0 / 8;
         List<Double> ratios = new ArrayList<>();
         for (int run = 1; run <= 3; run++) {
@@ -84,7 +96,13 @@ public final class EvaluationBenchmark {
             System.out.printf(Locale.ROOT, "slow system, run %d: %d items, evaluation %.2f s, test class %.2f s, "
                     + "ideal %.2f s, ratio %.3f%n", run, record.items().size(), wall, classSeconds, ideal, wall / ideal);
         }
+        record(dir);
+        for (int run = 1; run <= 3; run++) {
+            replay(dir, run);
+        }
+    }
 
+    private static void record(Path dir) throws Exception {
         Path recordings = dir.resolve("recordings");
         Path judgeFile = recordings.resolve("judge.json");
         long recordStart = System.nanoTime();
@@ -95,21 +113,23 @@ public final class EvaluationBenchmark {
                 REPLAY_ITEMS, (System.nanoTime() - recordStart) / 1e9,
                 Files.size(recordings.resolve(Replayed.class.getName() + ".json")) / 1024,
                 Files.size(judgeFile) / 1024);
-        for (int run = 1; run <= 3; run++) {
-            long start = System.nanoTime();
-            EngineExecutionResults results = run(Replayed.class, Map.of(
-                    ConfigKeys.REPORT_DIR, dir.resolve("replay").toString(),
-                    ConfigKeys.RECORDINGS_MODE, RecordingMode.REPLAY.id(), ConfigKeys.RECORDINGS_DIR,
-                    recordings.toString(), JUDGE_FILE, judgeFile.toString(), JUDGE_MODE, RecordingMode.REPLAY.id()));
-            double classSeconds = (System.nanoTime() - start) / 1e9;
-            EvaluationResults record = EvaluationResults.read(dir.resolve("replay/evaluations")
-                    .resolve(Replayed.class.getName() + ".answers.json"));
-            double wall = record.timings().wallMillis() / 1000.0;
-            System.out.printf(Locale.ROOT, "replay, run %d: %d items (%d dynamic tests passed), evaluation %.2f s "
-                            + "(%.2f ms per item), test class %.2f s%n", run, record.items().size(),
-                    results.testEvents().succeeded().count(), wall, wall * 1000 / REPLAY_ITEMS, classSeconds);
-        }
-        System.out.printf(Locale.ROOT, "slow system ratios: %s%n", ratios);
+    }
+
+    private static void replay(Path dir, int run) {
+        Path recordings = dir.resolve("recordings");
+        long start = System.nanoTime();
+        EngineExecutionResults results = run(Replayed.class, Map.of(
+                ConfigKeys.REPORT_DIR, dir.resolve("replay").toString(),
+                ConfigKeys.RECORDINGS_MODE, RecordingMode.REPLAY.id(), ConfigKeys.RECORDINGS_DIR,
+                recordings.toString(), JUDGE_FILE, recordings.resolve("judge.json").toString(), JUDGE_MODE,
+                RecordingMode.REPLAY.id()));
+        double classSeconds = (System.nanoTime() - start) / 1e9;
+        EvaluationResults record = EvaluationResults.read(dir.resolve("replay/evaluations")
+                .resolve(Replayed.class.getName() + ".answers.json"));
+        double wall = record.timings().wallMillis() / 1000.0;
+        System.out.printf(Locale.ROOT, "replay, run %d: %d items (%d dynamic tests passed), evaluation %.2f s "
+                        + "(%.2f ms per item), test class %.2f s%n", run, record.items().size(),
+                results.testEvents().succeeded().count(), wall, wall * 1000 / REPLAY_ITEMS, classSeconds);
     }
 
     private static EngineExecutionResults run(Class<?> fixture, Map<String, String> parameters) {
