@@ -315,9 +315,11 @@ public final class EvaluationRunner {
                 List<Annotation> list;
                 try {
                     list = annotator.annotate(item, answers);
-                    if (list == null || list.size() != answers.size() || list.contains(null)) {
+                    // contains(null) throws on an immutable list, so nulls are looked for one by one
+                    boolean hasNull = list != null && list.stream().anyMatch(java.util.Objects::isNull);
+                    if (list == null || list.size() != answers.size() || hasNull) {
                         throw new IllegalStateException("The annotator '" + annotator.name() + "' gave "
-                                + (list == null ? "null" : list.size() + " annotations" + (list.contains(null)
+                                + (list == null ? "null" : list.size() + " annotations" + (hasNull
                                 ? " with a null among them" : "")) + " for " + answers.size() + " responses. Fix: "
                                 + "return one annotation per interaction, in their order.");
                     }
