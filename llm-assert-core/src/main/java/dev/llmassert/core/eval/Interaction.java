@@ -11,7 +11,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param repeat        which sample of this prompt, from 0 ({@code llmassert.eval.repeats})
  * @param prompt        the prompt sent
  * @param response      the system's answer
- * @param latencyMillis how long the system took to answer
+ * @param latencyMillis how long the system took to answer; 0 when read from a record, which leaves it out
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Interaction(int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis) {

@@ -42,7 +42,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 /**
  * The evaluation record's JSON form: {@code "format": 1}, then the run's description, the results and every item.
  * Maps are written sorted and items in the test's order, so two runs of the same evaluation differ only where their
- * outcomes (or timings) do. A number that is not finite (the mean of no values) is written as {@code null}.
+ * outcomes do, and in the one {@code timings} block: a response's own latency is not written, so that a committed
+ * baseline's diff shows changed answers, not noise. A number that is not finite (the mean of no values) is written as {@code null}.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class EvaluationRecords {
@@ -157,7 +158,6 @@ public final class EvaluationRecords {
             r.put("prompt", interaction.promptIndex());
             r.put("repeat", interaction.repeat());
             r.put("text", interaction.response());
-            r.put("latencyMillis", interaction.latencyMillis());
         }
         ObjectNode annotations = node.putObject("annotations");
         new TreeMap<>(result.annotations()).forEach((name, list) -> {
@@ -271,7 +271,7 @@ public final class EvaluationRecords {
                         + ", but only " + prompts.size() + " prompts");
             }
             interactions.add(new Interaction(index, r.path("repeat").asInt(), prompts.get(index),
-                    r.path("text").asText(), r.path("latencyMillis").asLong()));
+                    r.path("text").asText(), 0));
         }
         Map<String, List<Annotation>> annotations = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = node.path("annotations").fields(); it.hasNext(); ) {
