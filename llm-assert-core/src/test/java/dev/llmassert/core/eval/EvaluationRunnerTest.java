@@ -324,6 +324,15 @@ class EvaluationRunnerTest {
         assertThat(results.measurement("mentions-reset.passed").orElseThrow().mean()).isEqualTo(0.25);
     }
 
+    @Test
+    void aChatModelIsNamedAsAJudgeOnTheSameModelIs() {
+        dev.langchain4j.model.chat.ChatModel model = dev.langchain4j.model.openai.OpenAiChatModel.builder()
+                .apiKey("never-sent").modelName("gpt-4o-mini").build();
+
+        assertThat(SystemUnderTest.of(model).name()).isEqualTo("openai:gpt-4o-mini")
+                .isEqualTo(dev.llmassert.core.model.internal.JudgeChat.defaultJudgeName(model));
+    }
+
     static PromptResponseTest questions(int n, List<Annotator> annotators) {
         return test(IntStream.rangeClosed(1, n).mapToObj(i -> TestItem.builder("q" + i)
                 .prompt("This is question " + i + " of " + n + "?")
