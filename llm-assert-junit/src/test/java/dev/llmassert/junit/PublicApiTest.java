@@ -31,8 +31,13 @@ class PublicApiTest extends PublicApiContract {
                         ROOT + ".GroundednessAssert", ROOT + ".JudgeRecordings", ROOT + ".LlmAssertExtension",
                         ROOT + ".LlmAssertions", ROOT + ".LlmJudge", ROOT + ".LlmJudge.Criteria",
                         ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert", ROOT + ".PairwiseAssert",
-                        ROOT + ".PreferredOver", ROOT + ".ResponseAssert")
+                        ROOT + ".PreferredOver", ROOT + ".ResponseAssert",
+                        ROOT + ".Evaluator", ROOT + ".EvaluationResultsAssert", ROOT + ".MeasurementAssert")
                 .doesNotContainValue("INTERNAL");
+        // the evaluation API is new: usable, but its shape may still change
+        assertThat(api).containsEntry(ROOT + ".Evaluator", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".EvaluationResultsAssert", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".MeasurementAssert", "EXPERIMENTAL");
         assertThat(internal).isNotEmpty().allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));
     }
 }
