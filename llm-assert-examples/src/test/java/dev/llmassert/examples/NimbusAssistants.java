@@ -20,6 +20,9 @@ final class NimbusAssistants {
 
     static final String APP_RECORDINGS = "src/test/resources/llm-recordings/app/nimbus-support-assistant.json";
 
+    /** The system property that gives the application model's base URL; OpenAI's when it is not set. */
+    static final String BASE_URL_PROPERTY = "nimbus.assistant.base-url";
+
     private NimbusAssistants() {
     }
 
@@ -28,10 +31,15 @@ final class NimbusAssistants {
         return new SupportAssistant(recordedModel(applicationModel()), ProductManual.nimbusR2());
     }
 
-    /** The application's own model: what production would use. */
+    /**
+     * The application's own model: what production would use. {@code -Dnimbus.assistant.base-url=...} points it at
+     * another OpenAI-compatible server; {@link RecordSupportEvaluation} points it at a loopback server that serves
+     * hand-written replies.
+     */
     static ChatModel applicationModel() {
         String key = System.getenv("OPENAI_API_KEY");
         return OpenAiChatModel.builder()
+                .baseUrl(System.getProperty(BASE_URL_PROPERTY))
                 .apiKey(key == null || key.isBlank() ? "not-set" : key)
                 .modelName("gpt-4o-mini")
                 .temperature(0.0)

@@ -34,6 +34,10 @@ class PublicApiTest extends PublicApiContract {
                         ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert", ROOT + ".PairwiseAssert",
                         ROOT + ".PreferredOver", ROOT + ".ResponseAssert")
                 .doesNotContainValue("INTERNAL");
+        // the evaluation API is new: usable, but its shape may still change
+        assertThat(api).containsEntry(ROOT + ".Evaluator", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".EvaluationResultsAssert", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".MeasurementAssert", "EXPERIMENTAL");
         assertThat(internal).isNotEmpty().allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));
     }
 }

@@ -1,8 +1,8 @@
 package dev.llmassert.core.eval;
 
 import dev.langchain4j.model.chat.ChatModel;
+import dev.llmassert.core.model.internal.JudgeChat;
 
-import java.util.Locale;
 import java.util.function.UnaryOperator;
 
 /** A chat model as a system under test: each prompt is one user message. */
@@ -15,8 +15,7 @@ record ChatModelSystem(ChatModel model) implements SystemUnderTest {
 
     @Override
     public String name() {
-        String provider = model.provider() == null ? "chat-model"
-                : model.provider().name().toLowerCase(Locale.ROOT).replace("_", "");
+        String provider = model.provider() == null ? "chat-model" : JudgeChat.providerId(model.provider());
         String modelName = model.defaultRequestParameters() == null ? null
                 : model.defaultRequestParameters().modelName();
         return provider + ":" + (modelName == null ? model.getClass().getSimpleName() : modelName);

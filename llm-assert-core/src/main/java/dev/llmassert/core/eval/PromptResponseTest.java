@@ -47,8 +47,10 @@ public interface PromptResponseTest {
 
     /**
      * Named numbers for one item. The default gives, per annotator, its mean score over the item's responses under
-     * the annotator's name and, when the annotator has a bar of its own (its annotations say passed or not) and its
-     * scores are not just that verdict, the share of responses that passed under {@code <name>.passed}.
+     * the annotator's name and, when the annotator has a bar of its own (its annotations say passed or not), the
+     * share of responses that passed under {@code <name>.passed}. Every item of such an annotator has both, whatever
+     * its scores, so that the aggregate of {@code <name>.passed} is over all items; for a check, whose score is its
+     * verdict (1 or 0), the two are equal.
      */
     default Map<String, Double> measureQuality(AnnotatedItem item) {
         Map<String, Double> measurements = new LinkedHashMap<>();
@@ -58,9 +60,7 @@ public interface PromptResponseTest {
             }
             measurements.put(name, annotations.stream().mapToDouble(Annotation::score).average().orElseThrow());
             boolean judged = annotations.stream().allMatch(a -> a.passed() != null);
-            boolean scoreIsVerdict = annotations.stream()
-                    .allMatch(a -> a.passed() != null && a.score() == (a.passed() ? 1.0 : 0.0));
-            if (judged && !scoreIsVerdict) {
+            if (judged) {
                 measurements.put(name + ".passed",
                         annotations.stream().mapToDouble(a -> a.passed() ? 1.0 : 0.0).average().orElseThrow());
             }

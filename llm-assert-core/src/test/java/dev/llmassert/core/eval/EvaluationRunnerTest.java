@@ -291,9 +291,47 @@ class EvaluationRunnerTest {
         assertThat(annotation.passed()).isTrue();
         assertThat(annotation.details()).containsKey("sentences");
         assertThat(results.annotators()).containsEntry("grounded", "test:contains");
-        // A score that is its own verdict (1 and passed) gives one measurement, not a second ".passed".
         assertThat(results.items().get(0).measurements()).containsEntry("grounded", 1.0)
-                .doesNotContainKey("grounded.passed");
+                .containsEntry("grounded.passed", 1.0);
+    }
+
+    @Test
+    void theSharePassedCountsEveryItemWhateverItsScore() {
+        // Scores of exactly 1 and 0 look like a check's verdicts; the items that have them still count in the share.
+        Map<String, Double> scores = Map.of("q1", 1.0, "q2", 0.8, "q3", 0.6, "q4", 0.0);
+        Annotator scored = Annotator.of("grounded", (item, interaction) -> {
+            double score = scores.get(item.id());
+            return new Annotation(score, score >= 0.7, null, "", Map.of());
+        });
+        List<TestItem> items = scores.keySet().stream().sorted().map(id -> TestItem.of(id, "Question " + id + "?"))
+                .toList();
+
+        EvaluationResults results = EvaluationRunner.builder().build().run(test(items, List.of(scored)),
+                SystemUnderTest.of("any", q -> "an answer"));
+
+        MeasurementResult passed = results.measurement("grounded.passed").orElseThrow();
+        assertThat(passed.n()).isEqualTo(4);
+        assertThat(passed.mean()).isEqualTo(0.5);
+        assertThat(results.measurement("grounded").orElseThrow().mean()).isCloseTo(0.6, within(1e-12));
+    }
+
+    @Test
+    void aChecksShareEqualsItsMeanScore() {
+        EvaluationResults results = EvaluationRunner.builder().build()
+                .run(questions(4, List.of(Annotators.contains("mentions-reset", "reset"))),
+                        SystemUnderTest.of("echo", q -> q.contains("1") ? "Press reset." : "Unplug it."));
+
+        assertThat(results.measurement("mentions-reset").orElseThrow().mean()).isEqualTo(0.25);
+        assertThat(results.measurement("mentions-reset.passed").orElseThrow().mean()).isEqualTo(0.25);
+    }
+
+    @Test
+    void aChatModelIsNamedAsAJudgeOnTheSameModelIs() {
+        dev.langchain4j.model.chat.ChatModel model = dev.langchain4j.model.openai.OpenAiChatModel.builder()
+                .apiKey("never-sent").modelName("gpt-4o-mini").build();
+
+        assertThat(SystemUnderTest.of(model).name()).isEqualTo("openai:gpt-4o-mini")
+                .isEqualTo(dev.llmassert.core.model.internal.JudgeChat.defaultJudgeName(model));
     }
 
     static PromptResponseTest questions(int n, List<Annotator> annotators) {

@@ -188,14 +188,22 @@ public final class JudgeChat {
 
     /** {@code provider:model} from what the model says about itself, e.g. {@code openai:gpt-4o-mini}. */
     public static String defaultJudgeName(ChatModel model) {
-        String provider = switch (model.provider()) {
-            case OPEN_AI -> JudgeProvider.OPENAI.id();
-            case OLLAMA -> JudgeProvider.OLLAMA.id();
-            default -> model.provider().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-        };
+        String provider = providerId(model.provider());
         String modelName = model.defaultRequestParameters() == null ? null
                 : model.defaultRequestParameters().modelName();
         return provider + ":" + (modelName == null || modelName.isBlank() ? "unnamed-model" : modelName);
+    }
+
+    /**
+     * The provider's name in {@code provider:model} names: {@code openai} and {@code ollama} as in
+     * {@code llmassert.judge.provider}, any other in lower case with hyphens, e.g. {@code azure-open-ai}.
+     */
+    public static String providerId(dev.langchain4j.model.ModelProvider provider) {
+        return switch (provider) {
+            case OPEN_AI -> JudgeProvider.OPENAI.id();
+            case OLLAMA -> JudgeProvider.OLLAMA.id();
+            default -> provider.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        };
     }
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
