@@ -65,7 +65,7 @@ class RecordSupportEvaluation {
             }
         }
         Map<String, JsonNode> byQuestion = new LinkedHashMap<>();
-        for (TestItem item : SupportAssistantEvaluationTest.loadQuestions()) {
+        for (TestItem item : SupportAssistantEvaluationTest.questions().load()) {
             JsonNode reply = replies.get(item.id());
             assertThat(reply).as("the hand-written reply to %s", item.id()).isNotNull();
             byQuestion.put(item.prompts().get(0).text(), reply);

@@ -1,16 +1,13 @@
 package dev.llmassert.examples;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.eval.Annotator;
 import dev.llmassert.core.eval.Annotators;
+import dev.llmassert.core.eval.Dataset;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.GroupResult;
-import dev.llmassert.core.eval.Interval;
 import dev.llmassert.core.eval.ItemResult;
-import dev.llmassert.core.eval.MeasurementResult;
 import dev.llmassert.core.eval.PromptResponseTest;
 import dev.llmassert.core.eval.SystemUnderTest;
 import dev.llmassert.core.eval.TestItem;
@@ -21,18 +18,9 @@ import dev.llmassert.junit.LlmJudge;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestReporter;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Stream;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
@@ -43,7 +31,8 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
  * should rely on), each answered by the assistant and judged twice:
  * <ul>
  *   <li>{@code grounded}: is the answer supported by those sections? The local judge (no model, deterministic), at
- *       the project's default minimum, {@value LlmJudge#DEFAULT_MIN_SCORE}; it also gives {@code grounded.passed},
+ *       the configured {@code llmassert.groundedness.min-score} (default {@value LlmJudge#DEFAULT_MIN_SCORE}), the
+ *       same bar as {@code isGroundedIn}; it also gives {@code grounded.passed},
  *       the share of answers at or above it.</li>
  *   <li>{@code relevant}: does it answer the question? gpt-4o-mini on the catalog's answer-relevance criteria
  *       (Relevant 1, Partially relevant 0.5, Irrelevant 0).</li>
@@ -77,8 +66,6 @@ class SupportAssistantEvaluationTest {
     static final Path BASELINE = Path.of("src/test/resources/eval/baselines/"
             + "dev.llmassert.examples.SupportAssistantEvaluationTest.supportQuestions.json");
 
-    private static final Logger LOG = LoggerFactory.getLogger(SupportAssistantEvaluationTest.class);
-
     /**
      * The groundedness judge. The class's {@code @LlmJudge} names gpt-4o-mini for the relevance judge, so an injected
      * {@code GroundednessJudge} would be the LLM one; this is the local judge, built directly:
@@ -88,11 +75,10 @@ class SupportAssistantEvaluationTest {
     private static final GroundednessJudge LOCAL_JUDGE = LocalGroundednessJudge.create();
 
     @TestFactory
-    Stream<DynamicTest> supportQuestions(Evaluator evaluator, DirectJudge relevanceJudge, TestReporter reporter) {
-        return evaluator.dynamicTests(new SupportQuestions(relevanceJudge), assistant(evaluator), results -> {
-            String table = topicTable(results);
-            reporter.publishEntry("llm-assert.evaluation.topics", table);
-            LOG.info("{}, per topic:\n{}", results.testId(), table);
+    Stream<DynamicTest> supportQuestions(Evaluator evaluator, DirectJudge relevanceJudge) {
+        SupportQuestions questions = new SupportQuestions(relevanceJudge, evaluator.groundednessMinScore());
+        return evaluator.dynamicTests(questions, assistant(evaluator), results -> {
+            // The evaluator logs results.table() and publishes it as a report entry: every measurement per topic.
 
             // The share of grounded answers, beyond noise. The recorded answers give 12 of 32, interval [0.229,
             // 0.547]: this bar only holds that level. It is far below what a support team would require (a lower
@@ -121,7 +107,8 @@ class SupportAssistantEvaluationTest {
 
     @Test
     void eachJudgeCatchesWhatTheOtherMisses(Evaluator evaluator, DirectJudge relevanceJudge) {
-        EvaluationResults results = evaluator.run(new SupportQuestions(relevanceJudge), assistant(evaluator));
+        EvaluationResults results = evaluator.run(
+                new SupportQuestions(relevanceJudge, evaluator.groundednessMinScore()), assistant(evaluator));
 
         // An invented phone number, an invented 30-day limit: on topic, but not grounded.
         assertThat(verdicts(results, "warranty-contact")).containsExactly("not grounded", "Relevant");
@@ -139,34 +126,16 @@ class SupportAssistantEvaluationTest {
                 item.annotations().get("relevant").get(0).label());
     }
 
+    /** The questions: one per line of {@link #QUESTIONS}, its topic and the titles of the sections it needs. */
+    static Dataset questions() {
+        return Dataset.fromFile(QUESTIONS).id("id").prompts("question").context("topic").contextList("sections");
+    }
+
     /** The assistant over its own model, recorded and replayed through this class's recordings. */
     static SystemUnderTest assistant(Evaluator evaluator) {
         SupportAssistant assistant = new SupportAssistant(evaluator.recorded(NimbusAssistants.applicationModel()),
                 ProductManual.nimbusR2());
         return SystemUnderTest.of("nimbus-support-assistant", question -> assistant.ask(question).text());
-    }
-
-    /**
-     * One row per topic, and one for all questions: the share of grounded answers with its interval, and the mean
-     * groundedness and relevance scores.
-     */
-    static String topicTable(EvaluationResults results) {
-        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-18s %3s %15s  %-26s %9s %9s%n",
-                "topic", "n", "grounded.passed", "interval", "grounded", "relevant"));
-        table.append(row("(all)", results.results().measurements()));
-        for (GroupResult group : results.results().groups()) {
-            table.append(row(group.value(), group.measurements()));
-        }
-        return table.toString().stripTrailing();
-    }
-
-    private static String row(String topic, Map<String, MeasurementResult> measurements) {
-        MeasurementResult passed = measurements.get("grounded.passed");
-        Interval interval = passed.interval();
-        return String.format(Locale.ROOT, "%-18s %3d %15.3f  %-26s %9.3f %9.3f%n", topic, passed.n(), passed.mean(),
-                String.format(Locale.ROOT, "[%.3f, %.3f] %s %.0f%%", interval.lower(), interval.upper(),
-                        interval.method(), interval.level() * 100),
-                measurements.get("grounded").mean(), measurements.get("relevant").mean());
     }
 
     /**
@@ -176,25 +145,21 @@ class SupportAssistantEvaluationTest {
     static final class SupportQuestions implements PromptResponseTest {
 
         private final DirectJudge relevanceJudge;
+        private final double minScore;
 
-        SupportQuestions(DirectJudge relevanceJudge) {
+        SupportQuestions(DirectJudge relevanceJudge, double minScore) {
             this.relevanceJudge = relevanceJudge;
+            this.minScore = minScore;
         }
 
         /** The questions, with the texts of their sections as {@code sources}. */
         @Override
-        public List<TestItem> makeTestItems() throws IOException {
+        public List<TestItem> makeTestItems() {
             ProductManual manual = ProductManual.nimbusR2();
-            List<TestItem> items = new ArrayList<>();
-            for (TestItem question : loadQuestions()) {
-                TestItem.Builder item = TestItem.builder(question.id());
-                question.prompts().forEach(item::prompt);
-                question.context().forEach(item::context);
-                item.context("sources", question.contextList("sections").stream()
-                        .map(title -> manual.section(title).text()).toList());
-                items.add(item.build());
-            }
-            return items;
+            return questions().stream()
+                    .map(item -> item.withContext("sources", item.contextList("sections").stream()
+                            .map(title -> manual.section(title).text()).toList()))
+                    .toList();
         }
 
         @Override
@@ -205,32 +170,8 @@ class SupportAssistantEvaluationTest {
         @Override
         public List<Annotator> annotators() {
             return List.of(
-                    Annotators.groundedness("grounded", LOCAL_JUDGE, "sources", LlmJudge.DEFAULT_MIN_SCORE),
+                    Annotators.groundedness("grounded", LOCAL_JUDGE, "sources", minScore),
                     Annotators.criteria("relevant", relevanceJudge, CriteriaCatalog.ANSWER_RELEVANCE));
         }
-    }
-
-    /**
-     * One item per line of {@link #QUESTIONS}: id {@code id}, prompt {@code question}, context {@code topic} and
-     * {@code sections}.
-     */
-    // TODO(dataset): Dataset.fromFile(QUESTIONS).id("id").prompts("question").context("topic", "sections").load()
-    static List<TestItem> loadQuestions() throws IOException {
-        ObjectMapper json = new ObjectMapper();
-        List<TestItem> items = new ArrayList<>();
-        for (String line : Files.readAllLines(QUESTIONS, StandardCharsets.UTF_8)) {
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode row = json.readTree(line);
-            List<String> sections = new ArrayList<>();
-            row.path("sections").forEach(section -> sections.add(section.asText()));
-            items.add(TestItem.builder(row.path("id").asText())
-                    .prompt(row.path("question").asText())
-                    .context("topic", row.path("topic").asText())
-                    .context("sections", sections)
-                    .build());
-        }
-        return items;
     }
 }

@@ -4,7 +4,6 @@ import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
-import dev.llmassert.junit.internal.EvaluationText;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
@@ -69,11 +68,6 @@ public final class EvaluationResultsAssert extends AbstractAssert<EvaluationResu
                 results.test(), results.errors().size(), results.items().size(), results.errorRate(),
                 ConfigKeys.EVAL_MAX_ERROR_RATE, results.settings().maxErrorRate(), items,
                 more > 0 ? "\n  ... and " + more + " more" : "", ConfigKeys.EVAL_MAX_ERROR_RATE);
-    }
-
-    /** Every measurement, overall and per group, as a table. */
-    static String table(EvaluationResults results) {
-        return EvaluationText.table(results);
     }
 
     static boolean hasMeasurement(ItemResult item, String name) {

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,6 +50,8 @@ public final class Evaluator {
     /** The default of {@value ConfigKeys#REPORT_DIR}. */
     public static final String DEFAULT_REPORT_DIR = "target/llm-assert";
 
+    private static final Logger LOG = LoggerFactory.getLogger("dev.llmassert.junit.evaluations");
+
     private final ExtensionContext context;
     private final EvaluationSettings settings;
     private final Path reportDir;
@@ -61,6 +65,15 @@ public final class Evaluator {
             throw new ExtensionConfigurationException(e.getMessage(), e);
         }
         this.reportDir = Path.of(config.apply(ConfigKeys.REPORT_DIR).orElse(DEFAULT_REPORT_DIR));
+    }
+
+    /**
+     * The configured {@code llmassert.groundedness.min-score} (default {@value LlmJudge#DEFAULT_MIN_SCORE}), for a
+     * groundedness annotator that should use the same bar as {@code isGroundedIn}:
+     * {@code Annotators.groundedness("grounded", judge, "sources", evaluator.groundednessMinScore())}.
+     */
+    public double groundednessMinScore() {
+        return ConfigurationResolver.of(context).defaultMinScore();
     }
 
     /** The settings this test's evaluations run with. */
@@ -94,8 +107,12 @@ public final class Evaluator {
         String testId = testId();
         EvaluationResults results = EvaluationRunner.builder().settings(settings).testId(testId)
                 .recordTo(recordFile(testId)).build().run(test, recorded);
+        String table = results.table();
         context.publishReportEntry(Map.of("llm-assert.evaluation", EvaluationText.headline(results),
+                "llm-assert.evaluation.table", table,
                 "llm-assert.evaluation.record", recordFile(testId).toString()));
+        LOG.info("{} ({} items, {} errors, record {}):\n{}", testId, results.items().size(), results.errors().size(),
+                recordFile(testId), table);
         return results;
     }
 

@@ -84,11 +84,16 @@ class EvaluationsTest {
 
     @Test
     void eachRunWritesItsRecordUnderTheReportFolderNamedByTheTest() {
-        run(Dynamic.class, ConfigKeys.REPORT_DIR, dir.toString());
+        EngineExecutionResults results = run(Dynamic.class, ConfigKeys.REPORT_DIR, dir.toString());
 
         Path record = dir.resolve("evaluations").resolve(Dynamic.class.getName() + ".answers.json");
         EvaluationResults read = EvaluationResults.read(record);
         assertThat(read.testId()).isEqualTo(Dynamic.class.getName() + ".answers");
+        assertThat(reportEntries(results, "answers")).anySatisfy(entry -> {
+            assertThat(entry.get("llm-assert.evaluation.record")).isEqualTo(record.toString());
+            assertThat(entry.get("llm-assert.evaluation.table")).isEqualTo(read.table())
+                    .contains("topic=hardware    5  0.800 [0.376, 0.964]");
+        });
         assertThat(read.items()).hasSize(10);
         assertThat(read.errors()).hasSize(1);
     }
@@ -215,8 +220,21 @@ class EvaluationsTest {
         }
     }
 
+    @Test
+    void theEvaluatorGivesTheConfiguredGroundednessMinimumForAnnotators() {
+        EngineExecutionResults results = run(Gates.class, ConfigKeys.GROUNDEDNESS_MIN_SCORE, "0.65",
+                ConfigKeys.REPORT_DIR, dir.toString());
+
+        assertThat(reportEntries(results, "minimum")).contains(Map.of("min", "0.65"));
+    }
+
     @LlmJudge
     static class Gates {
+        @Test
+        void minimum(Evaluator evaluator, org.junit.jupiter.api.TestReporter reporter) {
+            reporter.publishEntry("min", String.valueOf(evaluator.groundednessMinScore()));
+        }
+
         @Test
         void passes(Evaluator evaluator) {
             EvaluationResults results = evaluator.run(questions(4), SystemUnderTest.of("assistant", q -> "reset"));

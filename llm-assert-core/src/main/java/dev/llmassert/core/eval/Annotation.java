@@ -12,7 +12,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * What one annotator said about one response.
  *
  * @param score       a number, usually from 0 to 1 (a check that passed is 1, one that failed 0)
- * @param passed      whether the response passed the annotator's own bar, or {@code null} when it has none
+ * @param passed      whether the response passed the annotator's own bar over its score (a groundedness minimum), or
+ *                    {@code null} when it has none, or when the score itself is the verdict (a check)
  * @param label       a short verdict such as the criteria option chosen, or {@code null}
  * @param explanation why, in words, or an empty text
  * @param details     more, e.g. per-sentence scores and evidence; texts, numbers, booleans, lists and maps only
@@ -35,9 +36,12 @@ public record Annotation(double score, Boolean passed, String label, String expl
         return new Annotation(score, null, null, "", Map.of());
     }
 
-    /** A check: 1 when it passed, 0 when not. */
+    /**
+     * A check: score 1 and label {@code pass} when it passed, 0 and {@code fail} when not. The score is the verdict,
+     * so there is no separate bar ({@code passed} is {@code null}) and no {@code <name>.passed} measurement.
+     */
     public static Annotation check(boolean passed) {
-        return new Annotation(passed ? 1.0 : 0.0, passed, passed ? "pass" : "fail", "", Map.of());
+        return new Annotation(passed ? 1.0 : 0.0, null, passed ? "pass" : "fail", "", Map.of());
     }
 
     public Annotation withLabel(String newLabel) {

@@ -67,6 +67,42 @@ public record EvaluationResults(String testId, String test, String systemUnderTe
     }
 
     /**
+     * Every measurement's mean and interval, overall and per group, as a text table: one row per group, one column
+     * per measurement.
+     *
+     * <pre>
+     * group              n  grounded               grounded.passed        relevant
+     * (all)             32  0.582 [0.486, 0.686]   0.375 [0.229, 0.547]   0.891 [0.781, 0.984]
+     * topic=firmware     4  0.574 [0.412, 0.740]   0.500 [0.150, 0.850]   1.000 [1.000, 1.000]
+     * </pre>
+     */
+    public String table() {
+        List<String> names = List.copyOf(results.measurements().keySet());
+        List<String> groups = new java.util.ArrayList<>(List.of("(all)"));
+        results.groups().forEach(g -> groups.add(g.label()));
+        int width = Math.max(5, groups.stream().mapToInt(String::length).max().orElse(5));
+        int cell = Math.max(22, names.stream().mapToInt(String::length).max().orElse(0) + 2);
+        StringBuilder table = new StringBuilder(String.format(java.util.Locale.ROOT, "%-" + width + "s %4s",
+                "group", "n"));
+        names.forEach(name -> table.append("  ").append(String.format(java.util.Locale.ROOT, "%-" + cell + "s",
+                name)));
+        row(table, width, cell, "(all)", items.size() - errors().size(), results.measurements(), names);
+        results.groups().forEach(g -> row(table, width, cell, g.label(), g.items(), g.measurements(), names));
+        return table.toString().lines().map(String::stripTrailing).collect(java.util.stream.Collectors.joining("\n"));
+    }
+
+    private static void row(StringBuilder table, int width, int cell, String group, int n,
+                            Map<String, MeasurementResult> measurements, List<String> names) {
+        table.append('\n').append(String.format(java.util.Locale.ROOT, "%-" + width + "s %4d", group, n));
+        for (String name : names) {
+            MeasurementResult m = measurements.get(name);
+            String text = m == null ? "-" : String.format(java.util.Locale.ROOT, "%.3f [%.3f, %.3f]", m.mean(),
+                    m.interval().lower(), m.interval().upper());
+            table.append("  ").append(String.format(java.util.Locale.ROOT, "%-" + cell + "s", text));
+        }
+    }
+
+    /**
      * Writes the record: pretty-printed, keys sorted, atomically (a failed write leaves the old file whole).
      *
      * @throws java.io.UncheckedIOException naming the file when it cannot be written

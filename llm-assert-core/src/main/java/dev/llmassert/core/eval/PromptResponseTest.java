@@ -47,10 +47,11 @@ public interface PromptResponseTest {
 
     /**
      * Named numbers for one item. The default gives, per annotator, its mean score over the item's responses under
-     * the annotator's name and, when the annotator has a bar of its own (its annotations say passed or not), the
-     * share of responses that passed under {@code <name>.passed}. Every item of such an annotator has both, whatever
-     * its scores, so that the aggregate of {@code <name>.passed} is over all items; for a check, whose score is its
-     * verdict (1 or 0), the two are equal.
+     * the annotator's name and, when the annotator has a bar over its score (its annotations say passed or not, as
+     * a groundedness annotator's do), the share of responses that passed under {@code <name>.passed}. Every item of
+     * such an annotator has both, whatever its scores, so that the aggregate of {@code <name>.passed} is over all
+     * items. A check ({@link Annotation#check}) scores 1 or 0: its score is its verdict, and it has no
+     * {@code .passed}.
      */
     default Map<String, Double> measureQuality(AnnotatedItem item) {
         Map<String, Double> measurements = new LinkedHashMap<>();

@@ -62,6 +62,16 @@ public record TestItem(String id, List<Prompt> prompts, Map<String, Object> cont
         return new Builder(id);
     }
 
+    /**
+     * A copy with one more context value, or with this one replaced: e.g. the texts of the sections a dataset names,
+     * {@code item.withContext("sources", manual.texts(item.contextList("sections")))}.
+     */
+    public TestItem withContext(String key, Object value) {
+        Map<String, Object> copy = new LinkedHashMap<>(context);
+        copy.put(key, value);
+        return new TestItem(id, prompts, copy);
+    }
+
     /** The context value {@code key} as a text. */
     public String contextText(String key) {
         return ContextValues.text(context, key, "the test item '" + id + "'");

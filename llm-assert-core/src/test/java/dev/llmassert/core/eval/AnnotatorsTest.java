@@ -152,13 +152,16 @@ class AnnotatorsTest {
         ItemResult item = EvaluationRunner.builder().build().run(test, SystemUnderTest.of("bot", answers::get))
                 .items().get(0);
 
-        assertThat(item.annotations().get("says-reset")).extracting(Annotation::passed).containsExactly(true, true,
-                false);
-        assertThat(item.annotations().get("has-number")).extracting(Annotation::passed).containsExactly(true, true,
-                false);
-        assertThat(item.annotations().get("json")).extracting(Annotation::passed).containsExactly(true, false, false);
+        assertThat(item.annotations().get("says-reset")).extracting(Annotation::label).containsExactly("pass", "pass",
+                "fail");
+        assertThat(item.annotations().get("has-number")).extracting(Annotation::score).containsExactly(1.0, 1.0,
+                0.0);
+        assertThat(item.annotations().get("json")).extracting(Annotation::label).containsExactly("pass", "fail",
+                "fail");
         assertThat(item.annotations().get("json").get(2).explanation()).startsWith("Not JSON: ");
-        assertThat(item.annotations().get("short")).extracting(Annotation::passed).containsExactly(true, false, true);
+        assertThat(item.annotations().get("short")).extracting(Annotation::label).containsExactly("pass", "fail",
+                "pass");
+        assertThat(item.measurements()).doesNotContainKeys("says-reset.passed", "json.passed");
         assertThat(item.measurements()).containsEntry("json", 1.0 / 3).containsEntry("says-reset", 2.0 / 3);
         assertThatThrownBy(() -> Annotators.matches("broken", "(unclosed"))
                 .hasMessageStartingWith("The regular expression of the annotator 'broken' is invalid");

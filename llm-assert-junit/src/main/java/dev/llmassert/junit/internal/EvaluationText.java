@@ -2,7 +2,6 @@ package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.eval.Annotation;
 import dev.llmassert.core.eval.EvaluationResults;
-import dev.llmassert.core.eval.GroupResult;
 import dev.llmassert.core.eval.Interaction;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
@@ -36,23 +35,6 @@ public final class EvaluationText {
     /** {@code grounded.passed 0.906 [0.758, 0.968] (wilson 95%), n 32}. */
     public static String measurement(MeasurementResult m) {
         return String.format(Locale.ROOT, "%s %.3f %s, n %d", m.name(), m.mean(), m.interval(), m.n());
-    }
-
-    /** A table of every measurement, overall and per group: one row per (group, measurement). */
-    public static String table(EvaluationResults results) {
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%-28s %-24s %5s %7s  %s%n", "group",
-                "measurement", "n", "mean", "interval"));
-        results.results().measurements().values().forEach(m -> row(text, "(all)", m));
-        for (GroupResult group : results.results().groups()) {
-            group.measurements().values().forEach(m -> row(text, group.label(), m));
-        }
-        return text.toString().stripTrailing();
-    }
-
-    private static void row(StringBuilder text, String group, MeasurementResult m) {
-        text.append(String.format(Locale.ROOT, "%-28s %-24s %5d %7.3f  [%.3f, %.3f] %s%n", MessageText.shorten(group,
-                28), MessageText.shorten(m.name(), 24), m.n(), m.mean(), m.interval().lower(), m.interval().upper(),
-                m.interval().method()));
     }
 
     /** The message of an item that failed: what threw, then the item. */
