@@ -103,9 +103,11 @@ public final class Evaluator {
             throw new IllegalArgumentException("The system under test is null. Fix: pass the system to evaluate, "
                     + "e.g. SystemUnderTest.of(\"assistant\", question -> bot.ask(question)).");
         }
-        SystemUnderTest recorded = RecordingSupply.session(context).map(s -> sut.recordedBy(s::wrap)).orElse(sut);
+        Optional<RecordingSession> session = RecordingSupply.session(context);
+        SystemUnderTest recorded = session.map(s -> sut.recordedBy(s::wrap)).orElse(sut);
         String testId = testId();
         EvaluationResults results = EvaluationRunner.builder().settings(settings).testId(testId)
+                .recordings(session.map(s -> s.mode().id() + " " + shown(s.file().path())).orElse("off"))
                 .recordTo(recordFile(testId)).build().run(test, recorded);
         String table = results.table();
         context.publishReportEntry(Map.of("llm-assert.evaluation", EvaluationText.headline(results),
@@ -166,6 +168,13 @@ public final class Evaluator {
                     + EvaluationText.item(item), e);
             throw failure;
         }
+    }
+
+    /** {@code path} relative to the working directory when it is under it, so that a record reads the same anywhere. */
+    private static String shown(Path path) {
+        Path here = Path.of("").toAbsolutePath();
+        Path absolute = path.toAbsolutePath().normalize();
+        return (absolute.startsWith(here) ? here.relativize(absolute) : absolute).toString().replace('\\', '/');
     }
 
     /** {@code com.example.SupportEvalTest.groundedAnswers}, plus the shard when sharded. */

@@ -77,7 +77,7 @@ public final class Annotators {
                     String.format(java.util.Locale.ROOT, "score %.3f against a minimum of %.2f; %d of %d sentences "
                                     + "below it", verdict.score(), minScore, verdict.sentencesBelow(minScore).size(),
                             verdict.sentences().size()),
-                    Map.of("sentences", sentences, "minScore", minScore));
+                    Map.of("sentences", sentences, "minScore", minScore, "replayed", verdict.replayed()));
         });
     }
 
@@ -100,6 +100,9 @@ public final class Annotators {
             Map<String, Object> details = new LinkedHashMap<>();
             if (result.feedback() != null) {
                 details.put("feedback", result.feedback());
+            }
+            if (result.metadata() != null) {
+                details.put("replayed", result.metadata().replayed());
             }
             if (result.positionalBiasChecked()) {
                 details.put("positionalBias", result.positionalBiasDetected());

@@ -18,6 +18,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param test            the prompt-response test's name
  * @param systemUnderTest the system's name
  * @param annotators      per annotator name, its judge ({@code provider:model}) or {@code code}
+ * @param recordings      how the model calls went: e.g. {@code replay from <file>}, or {@code none} when the runner
+ *                        was not told; a replayed call's reply may be hand-written, as its recording says
  * @param versions        llm-assert's and Java's versions
  * @param settings        the settings it ran with
  * @param groupBy         the context keys items were grouped by
@@ -28,7 +30,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record EvaluationResults(String testId, String test, String systemUnderTest, Map<String, String> annotators,
-                                Map<String, String> versions, EvaluationSettings settings, List<String> groupBy,
+                                String recordings, Map<String, String> versions, EvaluationSettings settings, List<String> groupBy,
                                 Timings timings, int datasetItems, List<ItemResult> items,
                                 AggregateResults results) {
 

@@ -54,8 +54,10 @@ public final class EvaluationRunner {
     private final EvaluationSettings settings;
     private final String testId;
     private final Path recordFile;
+    private final String recordings;
 
     private EvaluationRunner(Builder builder) {
+        this.recordings = builder.recordings;
         this.settings = builder.settings;
         this.testId = builder.testId;
         this.recordFile = builder.recordFile;
@@ -102,7 +104,7 @@ public final class EvaluationRunner {
         Timings timings = new Timings(started, (System.nanoTime() - startNanos) / 1_000_000,
                 run.systemNanos.get() / 1_000_000, run.annotationNanos.get() / 1_000_000);
         EvaluationResults evaluation = new EvaluationResults(testId == null ? test.name() : testId, test.name(),
-                sut.name(), judges, versions(), settings, groupBy == null ? List.of() : groupBy, timings, all.size(),
+                sut.name(), judges, recordings, versions(), settings, groupBy == null ? List.of() : groupBy, timings, all.size(),
                 results, aggregate);
         if (recordFile != null) {
             evaluation.write(recordFile);
@@ -385,8 +387,18 @@ public final class EvaluationRunner {
         private EvaluationSettings settings = EvaluationSettings.defaults();
         private String testId;
         private Path recordFile;
+        private String recordings = "none";
 
         private Builder() {
+        }
+
+        /**
+         * How the system's and judges' model calls are recorded or replayed, for the record, e.g.
+         * {@code replay from src/test/resources/llm-recordings/com.example.EvalTest.json}; default {@code none}.
+         */
+        public Builder recordings(String description) {
+            this.recordings = description == null || description.isBlank() ? "none" : description;
+            return this;
         }
 
         /** How to run; default {@link EvaluationSettings#defaults()}. */

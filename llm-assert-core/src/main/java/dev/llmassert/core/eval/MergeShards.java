@@ -95,7 +95,7 @@ public final class MergeShards {
                 .orElseThrow();
         Aggregation aggregation = new Aggregation(first.settings().confidence(), first.groupBy());
         return new EvaluationResults(first.testId(), first.test(), first.systemUnderTest(), first.annotators(),
-                first.versions(), first.settings().withShard(null), first.groupBy(),
+                first.recordings(), first.versions(), first.settings().withShard(null), first.groupBy(),
                 new Timings(started, wallMillis, systemMillis, annotationMillis), first.datasetItems(), items,
                 aggregation.standard(items));
     }

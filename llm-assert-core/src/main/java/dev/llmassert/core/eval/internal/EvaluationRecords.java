@@ -103,6 +103,7 @@ public final class EvaluationRecords {
         root.put("test", results.test());
         root.put("systemUnderTest", results.systemUnderTest());
         root.set("annotators", JSON.valueToTree(new TreeMap<>(results.annotators())));
+        root.put("recordings", results.recordings());
         root.set("versions", JSON.valueToTree(new TreeMap<>(results.versions())));
         EvaluationSettings settings = results.settings();
         ObjectNode s = root.putObject("settings");
@@ -249,7 +250,7 @@ public final class EvaluationRecords {
         }
         return new EvaluationResults(root.path("testId").asText(""), root.path("test").asText(""),
                 root.path("systemUnderTest").asText(""), strings(root.path("annotators")),
-                strings(root.path("versions")), settings, JSON.convertValue(root.path("groupBy"), List.class),
+                root.path("recordings").asText("none"), strings(root.path("versions")), settings, JSON.convertValue(root.path("groupBy"), List.class),
                 timings, root.path("datasetItems").asInt(items.size()), items,
                 new AggregateResults(measurements(aggregate.path("measurements")), groups));
     }
