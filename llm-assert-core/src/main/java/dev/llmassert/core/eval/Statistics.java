@@ -139,7 +139,8 @@ public final class Statistics {
      * resamples and a seed computed from the values, so that the same data always give the same interval. The
      * bootstrap is preferred to the t interval because scores in {@code [0, 1]} are bounded and often skewed (many
      * values at 1), where the t interval can reach past the possible range; the percentile bootstrap stays within the
-     * data's range.
+     * data's range. Scores in {@code [0, 1]} with no spread at all (every value the same) get the Wilson interval of
+     * their mean as a share, since a variance of 0 would make any resampling claim certainty.
      *
      * @param values the sample; at least one value, every value finite
      * @param level  the confidence level, strictly between 0 and 1
@@ -160,7 +161,29 @@ public final class Statistics {
             }
             return wilson(ones, values.length, level);
         }
+        Summary summary = Summary.of(values);
+        if (summary.min() == summary.max() && summary.min() >= 0.0 && summary.max() <= 1.0) {
+            // No spread: the bootstrap (and the t interval) would give [mean, mean], a certainty that five equal
+            // scores do not carry, and a lower-bound gate would pass any bar. A value in [0, 1] has a variance of at
+            // most mean * (1 - mean), so the Wilson interval of the mean as a proportion is a conservative bound.
+            return wilsonOfMean(summary.mean(), values.length, level);
+        }
         return bootstrap(values, level, DEFAULT_RESAMPLES, seedOf(values));
+    }
+
+    /**
+     * The Wilson score interval with a share that need not be a whole count over n; hand-rolled because Commons
+     * Statistics' binomial intervals take whole counts. The same formula: centre (p + z²/2n) / (1 + z²/n), half
+     * width z / (1 + z²/n) · √(p(1 - p)/n + z²/4n²).
+     */
+    private static Interval wilsonOfMean(double p, int n, double level) {
+        double z = STANDARD_NORMAL.inverseCumulativeProbability(1 - (1 - level) / 2);
+        double z2 = z * z;
+        double denominator = 1 + z2 / n;
+        double centre = (p + z2 / (2.0 * n)) / denominator;
+        double half = z / denominator * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n));
+        return new Interval(p == 0.0 ? 0.0 : clamp(centre - half, 0, 1), p == 1.0 ? 1.0 : clamp(centre + half, 0, 1),
+                level, "wilson");
     }
 
     /**

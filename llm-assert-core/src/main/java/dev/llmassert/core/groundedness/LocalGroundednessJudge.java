@@ -66,8 +66,9 @@ import static org.apiguardian.api.API.Status.STABLE;
 public final class LocalGroundednessJudge implements GroundednessJudge {
 
     /**
-     * The sentence score at or above which a sentence counts as grounded, and the documented default of
-     * {@code llmassert.groundedness.min-score}: {@value}.
+     * The sentence score at or above which the judge counts a sentence as grounded: {@value}. (The default minimum of
+     * a check, {@code llmassert.groundedness.min-score}, is a separate setting, on the mean of the sentence scores;
+     * see the README.)
      *
      * <p>Fixed before the judge was measured, from what the score means: it estimates whether the sources support
      * the sentence, fitted with the two classes weighted equally, so 0.5 is the point where the evidence for support

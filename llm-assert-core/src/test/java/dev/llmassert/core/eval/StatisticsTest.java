@@ -249,6 +249,22 @@ class StatisticsTest {
         }
 
         @Test
+        void equalScoresGetTheWilsonIntervalOfTheirMeanNotACertainty() {
+            double[] scores = {0.8, 0.8, 0.8, 0.8, 0.8};
+
+            Interval interval = Statistics.meanInterval(scores, 0.95);
+
+            // Wilson at p = 0.8, n = 5, z = 1.959964: centre (0.8 + 0.384146) / 1.768293 = 0.669655, half width
+            // 1.959964 / 1.768293 * sqrt(0.032 + 0.038415) = 0.294121 -> [0.375535, 0.963776]
+            assertThat(interval.method()).isEqualTo("wilson");
+            assertThat(interval.lower()).isCloseTo(0.375535, within(1e-5));
+            assertThat(interval.upper()).isCloseTo(0.963776, within(1e-5));
+            // equal 1s are binary: the same as the plain Wilson interval of 5 of 5
+            assertThat(Statistics.meanInterval(new double[] {1, 1, 1, 1, 1}, 0.95))
+                    .isEqualTo(Statistics.wilson(5, 5, 0.95));
+        }
+
+        @Test
         void anEmptyArrayIsNotBinary() {
             assertThat(Statistics.isBinary(new double[0])).isFalse();
         }
