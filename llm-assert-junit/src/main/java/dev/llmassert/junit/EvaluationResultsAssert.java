@@ -63,7 +63,7 @@ public final class EvaluationResultsAssert extends AbstractAssert<EvaluationResu
                 .collect(Collectors.joining());
         int more = results.errors().size() - 5;
         return String.format(Locale.ROOT, "The evaluation %s has %d failed items of %d (error rate %.3f), above %s "
-                        + "= %s. Its results would judge only the items that did not fail.%s%s%nFix: correct what "
+                        + "= %s. Its results would judge only the items that did not fail.%s%s\nFix: correct what "
                         + "failed (see each item's test), or allow some failures with %s.",
                 results.test(), results.errors().size(), results.items().size(), results.errorRate(),
                 ConfigKeys.EVAL_MAX_ERROR_RATE, results.settings().maxErrorRate(), items,

@@ -107,6 +107,12 @@ class EvaluationsTest {
                 .resolve(Gates.class.getName() + ".passes.json"));
         assertThat(record.items().get(0).interactions()).extracting(Interaction::repeat).containsExactly(0, 1, 2);
 
+        run(Gates.class, ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.EVAL_SHARD, "2/2");
+        EvaluationResults shard = EvaluationResults.read(dir.resolve("evaluations")
+                .resolve(Gates.class.getName() + ".passes.shard-2-of-2.json"));
+        assertThat(shard.items()).hasSizeBetween(1, 3);
+        assertThat(shard.datasetItems()).isEqualTo(4);
+
         EngineExecutionResults bad = run(Gates.class, ConfigKeys.EVAL_CONCURRENCY, "0");
         assertThat(failureOf(bad, "passes")).hasMessageContaining("llmassert.eval.concurrency is 0, but it must be "
                 + "a whole number of at least 1");
