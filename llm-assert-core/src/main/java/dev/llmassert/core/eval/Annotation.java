@@ -3,7 +3,7 @@ package dev.llmassert.core.eval;
 import org.apiguardian.api.API;
 
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.TreeMap;
 import java.util.Map;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
@@ -16,7 +16,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *                    {@code null} when it has none, or when the score itself is the verdict (a check)
  * @param label       a short verdict such as the criteria option chosen, or {@code null}
  * @param explanation why, in words, or an empty text
- * @param details     more, e.g. per-sentence scores and evidence; texts, numbers, booleans, lists and maps only
+ * @param details     more, e.g. per-sentence scores and evidence; texts, numbers, booleans, lists and maps only;
+ *                    kept sorted by key
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Annotation(double score, Boolean passed, String label, String explanation, Map<String, Object> details) {
@@ -27,8 +28,9 @@ public record Annotation(double score, Boolean passed, String label, String expl
                     + ". Fix: give a number, e.g. 0 or 1 for a check.");
         }
         explanation = explanation == null ? "" : explanation;
+        // sorted, so that a record of the same outcome is the same text in every run
         details = details == null || details.isEmpty() ? Map.of()
-                : Collections.unmodifiableMap(new LinkedHashMap<>(details));
+                : Collections.unmodifiableMap(new TreeMap<>(details));
     }
 
     /** A score with no bar of its own. */

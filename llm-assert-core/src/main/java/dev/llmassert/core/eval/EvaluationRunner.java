@@ -92,7 +92,7 @@ public final class EvaluationRunner {
         Run run = new Run(test, sut, annotators, selected);
         List<ItemResult> results = run.execute();
 
-        List<String> groupBy = test.groupBy(selected.stream().toList());
+        List<String> groupBy = test.groupBy(selected);
         AggregateResults aggregate = test.aggregate(results, new Aggregation(settings.confidence(),
                 groupBy == null ? List.of() : groupBy));
         if (aggregate == null) {
