@@ -54,6 +54,10 @@ public final class ConfigKeys {
 
     /** {@value}: where the run report and the evaluation records go, default {@code target/llm-assert}. */
     public static final String REPORT_DIR = "llmassert.report.dir";
+    /** {@value}: write the run report and print its summary, default {@code true}. */
+    public static final String REPORT_ENABLED = "llmassert.report.enabled";
+    /** {@value}: a classpath resource or file with prices per model, per million tokens in and out. */
+    public static final String REPORT_PRICES = "llmassert.report.prices";
 
     private ConfigKeys() {
     }

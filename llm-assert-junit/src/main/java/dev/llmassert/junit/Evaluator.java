@@ -12,6 +12,7 @@ import dev.llmassert.core.record.RecordingSession;
 import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.EvaluationText;
 import dev.llmassert.junit.internal.RecordingSupply;
+import dev.llmassert.junit.internal.report.ReportChannel;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -108,13 +109,20 @@ public final class Evaluator {
         String testId = testId();
         EvaluationResults results = EvaluationRunner.builder().settings(settings).testId(testId)
                 .recordings(session.map(s -> s.mode().id() + " " + shown(s.file().path())).orElse("off"))
-                .recordTo(recordFile(testId)).build().run(test, recorded);
+                .build().run(test, recorded);
+        try {
+            results.write(recordFile(testId));
+        } catch (java.io.UncheckedIOException e) {
+            // the record is output, like the run report: a folder that cannot be written does not fail the test
+            LOG.warn("{} The evaluation's results are not affected.", e.getMessage());
+        }
         String table = results.table();
         context.publishReportEntry(Map.of("llm-assert.evaluation", EvaluationText.headline(results),
                 "llm-assert.evaluation.table", table,
                 "llm-assert.evaluation.record", recordFile(testId).toString()));
         LOG.info("{} ({} items, {} errors, record {}):\n{}", testId, results.items().size(), results.errors().size(),
                 recordFile(testId), table);
+        ReportChannel.evaluation(context, results, recordFile(testId));
         return results;
     }
 

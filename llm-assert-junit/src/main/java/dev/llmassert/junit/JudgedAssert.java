@@ -1,5 +1,6 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.junit.internal.CheckEntry;
 import dev.llmassert.junit.internal.AssertionState;
 import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.Messages;
@@ -113,14 +114,17 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
     }
 
     /** Reports the check and hands a failure to the sink. */
-    final void check(Map<String, String> entry, boolean passed, Supplier<ErrorMessageFactory> message) {
+    final void check(CheckEntry entry, boolean passed, Supplier<ErrorMessageFactory> message) {
         publish(entry);
         if (!passed) {
             origin.failures().fail(assertionError(message.get()));
         }
     }
 
-    final void publish(Map<String, String> entry) {
+    final void publish(CheckEntry entry) {
+        if (origin.response() != null) {
+            entry.detail().put("response", origin.response());
+        }
         if (origin.scope() != null) {
             origin.scope().publish(entry);
         }

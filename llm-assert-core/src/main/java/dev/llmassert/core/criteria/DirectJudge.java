@@ -1,5 +1,6 @@
 package dev.llmassert.core.criteria;
 
+import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
 import dev.llmassert.core.criteria.internal.DirectPrompt;
 import dev.llmassert.core.criteria.internal.DirectReply;
@@ -9,6 +10,7 @@ import dev.llmassert.core.model.JudgeReplyException;
 import dev.llmassert.core.model.internal.JudgeReply;
 import org.apiguardian.api.API;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -150,7 +152,9 @@ public final class DirectJudge extends CriteriaJudge {
                         DirectReply.parser(job.criteria())));
             }
         }
+        long started = System.nanoTime();
         List<List<JudgeReply<DirectReply>>> replies = pool.runAll(tasks);
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
 
         int perJob = checkPositionalBias ? 2 : 1;
         List<DirectResult> distinctResults = new ArrayList<>(distinct.size());
@@ -161,7 +165,7 @@ public final class DirectJudge extends CriteriaJudge {
             boolean replayed = forward.stream().allMatch(JudgeReply::replayed)
                     && reversed.stream().allMatch(JudgeReply::replayed);
             ResultMetadata metadata = new ResultMetadata(name(), prompts.get(d),
-                    personaByCriteria.get(job.criteria()), replayed);
+                    personaByCriteria.get(job.criteria()), replayed, tokens(forward, reversed), took);
             List<DirectResult> samples = new ArrayList<>(forward.size());
             for (int s = 0; s < forward.size(); s++) {
                 DirectReply reply = forward.get(s).value();
@@ -181,6 +185,18 @@ public final class DirectJudge extends CriteriaJudge {
             results.add(distinctResults.get(slot));
         }
         return results;
+    }
+
+    /** The tokens of every reply, in every sample and both orders. */
+    @SafeVarargs
+    static TokenUsage tokens(List<? extends JudgeReply<?>>... replies) {
+        TokenUsage total = new TokenUsage(0, 0);
+        for (List<? extends JudgeReply<?>> list : replies) {
+            for (JudgeReply<?> reply : list) {
+                total = TokenUsage.sum(total, reply.tokenUsage());
+            }
+        }
+        return total;
     }
 
     private JudgePrompt prompt(Job job, String persona, boolean reversed) {

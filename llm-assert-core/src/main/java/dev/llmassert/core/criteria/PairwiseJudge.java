@@ -9,6 +9,7 @@ import dev.llmassert.core.model.JudgeReplyException;
 import dev.llmassert.core.model.internal.JudgeReply;
 import org.apiguardian.api.API;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -91,10 +92,13 @@ public final class PairwiseJudge extends CriteriaJudge {
             JudgePrompt reversed = prompt(criteria, responses, context, persona, true);
             tasks.add(() -> calls.sample(subject + ", responses reversed", reversed, PairwiseReply.parser(n, true)));
         }
+        long started = System.nanoTime();
         List<List<JudgeReply<PairwiseReply>>> replies = pool.runAll(tasks);
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
 
         boolean replayed = replies.stream().flatMap(List::stream).allMatch(JudgeReply::replayed);
-        ResultMetadata metadata = new ResultMetadata(name(), shown, persona, replayed);
+        ResultMetadata metadata = new ResultMetadata(name(), shown, persona, replayed,
+                DirectJudge.tokens(replies.toArray(List[]::new)), took);
         List<PairwiseResult> samples = new ArrayList<>();
         for (int s = 0; s < calls.samples(); s++) {
             PairwiseResult sample = replies.get(0).get(s).value().toResult(criteria, n, metadata);

@@ -1,7 +1,9 @@
 package dev.llmassert.core.criteria;
 
+import dev.langchain4j.model.output.TokenUsage;
 import org.apiguardian.api.API;
 
+import java.time.Duration;
 import java.util.Objects;
 
 import static org.apiguardian.api.API.Status.STABLE;
@@ -12,13 +14,24 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param judge    who judged, as {@code provider:model}, e.g. {@code openai:gpt-4o-mini}
  * @param prompt   the prompt of the (first) call
  * @param persona  the judge description the prompt used, or {@code null} for the default evaluator
- * @param replayed whether every reply came from a recording rather than a live call
+ * @param replayed   whether every reply came from a recording rather than a live call
+ * @param tokenUsage the tokens of every call the result took (repairs, samples and the reversed run included); a
+ *                   replayed call counts the tokens its recording says it used
+ * @param duration   how long the judge's calls took, from the first sent to the last answered
  */
 @API(status = STABLE, since = "0.1")
-public record ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed) {
+public record ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed,
+                             TokenUsage tokenUsage, Duration duration) {
 
     public ResultMetadata {
         Objects.requireNonNull(judge, "judge");
         Objects.requireNonNull(prompt, "prompt");
+        tokenUsage = tokenUsage == null ? new TokenUsage(0, 0) : tokenUsage;
+        duration = duration == null ? Duration.ZERO : duration;
+    }
+
+    /** Metadata with no tokens or time counted, e.g. for a result built by hand. */
+    public ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed) {
+        this(judge, prompt, persona, replayed, null, null);
     }
 }

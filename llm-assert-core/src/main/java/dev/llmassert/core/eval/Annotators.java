@@ -77,7 +77,8 @@ public final class Annotators {
                     String.format(java.util.Locale.ROOT, "score %.3f against a minimum of %.2f; %d of %d sentences "
                                     + "below it", verdict.score(), minScore, verdict.sentencesBelow(minScore).size(),
                             verdict.sentences().size()),
-                    Map.of("sentences", sentences, "minScore", minScore, "replayed", verdict.replayed()));
+                    Map.of("sentences", sentences, "minScore", minScore, "replayed", verdict.replayed(),
+                            "tokens", tokens(verdict.tokenUsage())));
         });
     }
 
@@ -103,6 +104,7 @@ public final class Annotators {
             }
             if (result.metadata() != null) {
                 details.put("replayed", result.metadata().replayed());
+                details.put("tokens", tokens(result.metadata().tokenUsage()));
             }
             if (result.positionalBiasChecked()) {
                 details.put("positionalBias", result.positionalBiasDetected());
@@ -161,9 +163,14 @@ public final class Annotators {
                     List<ResponseResult> ranked = result.responses();
                     for (int r = 0; r < ranked.size(); r++) {
                         ResponseResult response = ranked.get(r);
+                        // the comparison's tokens are counted once, on the first response it ranks
+                        Map<String, Object> details = new LinkedHashMap<>(Map.of("rank", response.ranking()));
+                        if (r == 0 && result.metadata() != null) {
+                            details.put("tokens", tokens(result.metadata().tokenUsage()));
+                            details.put("replayed", result.metadata().replayed());
+                        }
                         annotations[positions.get(r)] = new Annotation(response.winrate(), null,
-                                "rank " + response.ranking(), String.join(" ", response.explanations()),
-                                Map.of("rank", response.ranking()));
+                                "rank " + response.ranking(), String.join(" ", response.explanations()), details);
                     }
                 }
                 return List.of(annotations);
@@ -218,6 +225,13 @@ public final class Annotators {
             throw new IllegalArgumentException("The predicate of the annotator '" + name + "' is null.");
         }
         return Annotator.of(name, (item, interaction) -> Annotation.check(predicate.test(interaction.response())));
+    }
+
+    /** Tokens in and out, for an annotation's details; 0 for a judge that counts none (the local judge). */
+    static Map<String, Object> tokens(dev.langchain4j.model.output.TokenUsage usage) {
+        Integer input = usage == null ? null : usage.inputTokenCount();
+        Integer output = usage == null ? null : usage.outputTokenCount();
+        return Map.of("input", input == null ? 0 : input, "output", output == null ? 0 : output);
     }
 
     static void requireName(String name) {

@@ -1,11 +1,16 @@
 package dev.llmassert.junit.internal;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.criteria.ResultMetadata;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -17,6 +22,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 /** The JUnit report entry of one judged check, as Surefire's XML and IDEs show it. */
 @API(status = INTERNAL, since = "0.1")
 public final class CheckReport {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private CheckReport() {
     }
@@ -30,8 +37,22 @@ public final class CheckReport {
      * @param passed   whether it passed
      * @param site     where the assertion was made, or {@code null}
      */
-    public static Map<String, String> entry(String check, GroundednessVerdict verdict, double minScore,
-                                            boolean passed, StackTraceElement site) {
+    public static CheckEntry entry(String check, GroundednessVerdict verdict, double minScore,
+                                   boolean passed, StackTraceElement site) {
+        ObjectNode detail = detail(check, passed, site);
+        number(detail, "score", verdict.score());
+        number(detail, "minimum", minScore);
+        detail.put("expected", (check.endsWith("every-sentence") ? "every sentence" : "score") + " >= "
+                + score(minScore).substring(0, 4));
+        judged(detail, verdict.judge(), verdict.replayed(), verdict.tokenUsage(), verdict.duration());
+        ArrayNode sentences = detail.putArray("sentences");
+        verdict.sentences().forEach(sentence -> {
+            ObjectNode row = sentences.addObject();
+            row.put("sentence", sentence.sentence());
+            number(row, "score", sentence.score());
+            row.put("evidence", sentence.evidence());
+        });
+        detail.put("response", String.join(" ", verdict.sentences().stream().map(v -> v.sentence()).toList()));
         Map<String, String> entry = new LinkedHashMap<>();
         entry.put("llmassert.check", check);
         entry.put("llmassert.passed", String.valueOf(passed));
@@ -47,7 +68,7 @@ public final class CheckReport {
         if (site != null) {
             entry.put("llmassert.at", site.toString());
         }
-        return entry;
+        return new CheckEntry(entry, detail);
     }
 
     /**
@@ -57,32 +78,47 @@ public final class CheckReport {
      *                 {@code criteria.agreement}
      * @param expected what was required, e.g. {@code option "Concise"} or {@code score >= 0.75}
      */
-    public static Map<String, String> entry(String check, DirectResult result, String expected, boolean passed,
-                                            StackTraceElement site) {
+    public static CheckEntry entry(String check, DirectResult result, String expected, boolean passed,
+                                   StackTraceElement site) {
         Map<String, String> entry = start(check, passed);
         entry.put("llmassert.criteria", result.criteriaName());
         entry.put("llmassert.option", result.option());
+        ObjectNode detail = detail(check, passed, site);
+        detail.put("criteria", result.criteriaName());
+        detail.put("option", result.option());
+        detail.put("explanation", result.explanation());
+        if (result.feedback() != null) {
+            detail.put("feedback", result.feedback());
+        }
         if (result.hasScore()) {
             entry.put("llmassert.score", score(result.score()));
+            number(detail, "score", result.score());
         }
-        return finish(entry, expected, result.samples(), result.agreement(),
-                result.positionalBiasChecked() ? result.positionalBiasDetected() : null, result.metadata(), site);
+        return new CheckEntry(finish(entry, expected, result.samples(), result.agreement(),
+                result.positionalBiasChecked() ? result.positionalBiasDetected() : null, result.metadata(), site),
+                finishDetail(detail, expected, result.samples(), result.agreement(), result.metadata()));
     }
 
     /** The entry of a pairwise check: {@code pairwise}, {@code pairwise.positional-bias} or {@code pairwise.agreement}. */
-    public static Map<String, String> entry(String check, PairwiseResult result, String expected, boolean passed,
-                                            StackTraceElement site) {
+    public static CheckEntry entry(String check, PairwiseResult result, String expected, boolean passed,
+                                   StackTraceElement site) {
         Map<String, String> entry = start(check, passed);
         entry.put("llmassert.criteria", result.criteria().name());
         entry.put("llmassert.ranking", result.ranking().toString());
         entry.put("llmassert.winrate", score(result.responses().get(0).winrate()));
-        return finish(entry, expected, result.samples(), result.agreement(),
-                result.positionalBiasChecked() ? result.positionalBiasDetected() : null, result.metadata(), site);
+        ObjectNode detail = detail(check, passed, site);
+        detail.put("criteria", result.criteria().name());
+        detail.put("option", "ranking " + result.ranking());
+        number(detail, "score", result.responses().get(0).winrate());
+        detail.put("explanation", String.join(" ", result.contests().stream().map(c -> c.explanation()).toList()));
+        return new CheckEntry(finish(entry, expected, result.samples(), result.agreement(),
+                result.positionalBiasChecked() ? result.positionalBiasDetected() : null, result.metadata(), site),
+                finishDetail(detail, expected, result.samples(), result.agreement(), result.metadata()));
     }
 
     /** The entry of a {@code multi-criteria} check. */
-    public static Map<String, String> entry(String check, MultiCriteriaResult result, double minScore,
-                                            boolean passed, StackTraceElement site) {
+    public static CheckEntry entry(String check, MultiCriteriaResult result, double minScore,
+                                   boolean passed, StackTraceElement site) {
         Map<String, String> entry = start(check, passed);
         entry.put("llmassert.score", score(result.score()));
         entry.put("llmassert.minScore", score(minScore));
@@ -97,8 +133,66 @@ public final class CheckReport {
         ResultMetadata metadata = result.items().get(0).result().metadata();
         boolean replayed = result.items().stream().allMatch(i -> i.result().metadata() != null
                 && i.result().metadata().replayed());
-        return finish(entry, metadata == null ? null : new ResultMetadata(metadata.judge(), metadata.prompt(),
-                metadata.persona(), replayed), site);
+        TokenUsage tokens = new TokenUsage(0, 0);
+        Duration took = Duration.ZERO;
+        for (MultiCriteriaResult.Item item : result.items()) {
+            if (item.result().metadata() != null) {
+                tokens = TokenUsage.sum(tokens, item.result().metadata().tokenUsage());
+                took = took.compareTo(item.result().metadata().duration()) >= 0 ? took
+                        : item.result().metadata().duration();
+            }
+        }
+        ResultMetadata all = metadata == null ? null : new ResultMetadata(metadata.judge(), metadata.prompt(),
+                metadata.persona(), replayed, tokens, took);
+        ObjectNode detail = detail(check, passed, site);
+        number(detail, "score", result.score());
+        number(detail, "minimum", minScore);
+        detail.put("expected", "score >= " + score(minScore).substring(0, 4));
+        detail.put("criteria", entry.get("llmassert.criteria"));
+        detail.put("explanation", String.join("\n", result.items().stream()
+                .map(i -> i.criteriaName() + ": " + i.result().option() + ". " + i.result().explanation()).toList()));
+        if (all != null) {
+            judged(detail, all.judge(), all.replayed(), all.tokenUsage(), all.duration());
+        }
+        return new CheckEntry(finish(entry, all, site), detail);
+    }
+
+    /** The structured part of every check, for the run report. */
+    private static ObjectNode detail(String check, boolean passed, StackTraceElement site) {
+        ObjectNode detail = JSON.createObjectNode();
+        detail.put("kind", check);
+        detail.put("passed", passed);
+        if (site != null && site.getFileName() != null) {
+            detail.put("source", site.getFileName() + (site.getLineNumber() > 0 ? ":" + site.getLineNumber() : ""));
+        }
+        return detail;
+    }
+
+    private static ObjectNode finishDetail(ObjectNode detail, String expected, int samples, double agreement,
+                                           ResultMetadata metadata) {
+        detail.put("expected", expected);
+        detail.put("samples", samples);
+        number(detail, "agreement", agreement);
+        if (metadata != null) {
+            judged(detail, metadata.judge(), metadata.replayed(), metadata.tokenUsage(), metadata.duration());
+        }
+        return detail;
+    }
+
+    private static void judged(ObjectNode detail, String judge, boolean replayed, TokenUsage tokens,
+                               Duration duration) {
+        detail.put("judge", judge);
+        detail.put("replayed", replayed);
+        ObjectNode counted = detail.putObject("tokens");
+        counted.put("input", tokens == null || tokens.inputTokenCount() == null ? 0 : tokens.inputTokenCount());
+        counted.put("output", tokens == null || tokens.outputTokenCount() == null ? 0 : tokens.outputTokenCount());
+        detail.put("latencyMillis", duration == null ? 0 : duration.toMillis());
+    }
+
+    private static void number(ObjectNode node, String field, double value) {
+        if (Double.isFinite(value)) {
+            node.put(field, value);
+        }
     }
 
     private static Map<String, String> start(String check, boolean passed) {

@@ -65,8 +65,10 @@ public final class TestScope {
         context.publishReportEntry(entry);
     }
 
-    public void publish(Map<String, String> entry) {
+    public void publish(CheckEntry check) {
+        Map<String, String> entry = check.fields();
         context.publishReportEntry(entry);
+        dev.llmassert.junit.internal.report.ReportChannel.check(context, check.detail());
         if (VERDICTS.isInfoEnabled()) {
             // a dynamic test's context may have no test class, so the class is optional here
             VERDICTS.info("{}: {}", context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("")

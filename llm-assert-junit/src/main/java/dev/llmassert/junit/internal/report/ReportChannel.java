@@ -1,0 +1,51 @@
+package dev.llmassert.junit.internal.report;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmassert.core.eval.EvaluationResults;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * The one channel from the extension to the run report: the {@link ReportCollector} that
+ * {@link LlmAssertReportListener} puts into the launcher session's store, found through JUnit's
+ * {@code StoreScope.LAUNCHER_SESSION}. No static state: a run without the listener (a nested engine run by
+ * {@code EngineTestKit}, or Jupiter before 5.13, which has no session store) simply reports nothing.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class ReportChannel {
+
+    /** The namespace of the session store entry, as the listener and the extension both name it. */
+    static final String[] NAMESPACE = {"dev.llmassert", "report"};
+    static final String KEY = "collector";
+
+    private ReportChannel() {
+    }
+
+    /** Hands one judged check to the report. */
+    public static void check(ExtensionContext context, ObjectNode detail) {
+        collector(context).ifPresent(collector -> collector.addCheck(context.getUniqueId(),
+                context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName(), detail));
+    }
+
+    /** Hands one evaluation to the report. */
+    public static void evaluation(ExtensionContext context, EvaluationResults results, Path record) {
+        collector(context).ifPresent(collector -> collector.addEvaluation(context.getUniqueId(),
+                context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName(), results, record));
+    }
+
+    static Optional<ReportCollector> collector(ExtensionContext context) {
+        try {
+            ExtensionContext.Store store = context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION,
+                    ExtensionContext.Namespace.create((Object[]) NAMESPACE));
+            return Optional.ofNullable(store.get(KEY, ReportCollector.class));
+        } catch (NoSuchMethodError | NoClassDefFoundError | UnsupportedOperationException e) {
+            // Jupiter before 5.13, or an engine run with no launcher session: no report
+            return Optional.empty();
+        }
+    }
+}

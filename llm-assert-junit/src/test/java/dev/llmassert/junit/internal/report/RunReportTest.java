@@ -1,0 +1,226 @@
+package dev.llmassert.junit.internal.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.criteria.CriteriaCatalog;
+import dev.llmassert.core.eval.Annotators;
+import dev.llmassert.core.eval.PromptResponseTest;
+import dev.llmassert.core.eval.SystemUnderTest;
+import dev.llmassert.core.eval.TestItem;
+import dev.llmassert.core.testing.ReadOnlyFolders;
+import dev.llmassert.core.testing.ScriptedChatModel;
+import dev.llmassert.junit.Evaluator;
+import dev.llmassert.junit.LlmAssertExtension;
+import dev.llmassert.junit.LlmJudge;
+import dev.llmassert.junit.testing.ReportedChecks;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+/**
+ * The run report, written by {@link LlmAssertReportListener} in a real launcher session: fixture classes run with
+ * the listener, and the report's JSON, summary and failure modes are checked.
+ */
+class RunReportTest {
+
+    static final String MANUAL = "To reset the router, hold the red button for ten seconds. "
+            + "The lights blink green when the reset is done.";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    @Test
+    void everyJudgedCheckAndEvaluationOfTheRunIsInTheReportWithItsTestSourceAndEvidence() throws IOException {
+        TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), ReportedChecks.class);
+
+        assertThat(summary.getTotalFailureCount()).isEqualTo(1);
+        JsonNode report = JSON.readTree(dir.resolve("report.json").toFile());
+        assertThat(report.path("format").asInt()).isEqualTo(1);
+        List<JsonNode> checks = new ArrayList<>();
+        report.path("checks").forEach(checks::add);
+        assertThat(checks).extracting(c -> c.path("displayName").asText())
+                .containsExactlyInAnyOrder("concise()", "notVerbose()", "grounded()", "invented()");
+
+        JsonNode grounded = check(checks, "grounded()");
+        assertThat(grounded.path("kind").asText()).isEqualTo("groundedness");
+        assertThat(grounded.path("passed").asBoolean()).isTrue();
+        assertThat(grounded.path("source").asText()).matches("ReportedChecks\\.java:\\d+");
+        assertThat(grounded.path("testId").asText()).contains("[class:" + ReportedChecks.class.getName() + "]")
+                .contains("[method:grounded()]");
+        assertThat(grounded.path("className").asText()).isEqualTo(ReportedChecks.class.getName());
+        assertThat(grounded.path("sentences").get(0).path("evidence").asText()).contains("red button");
+        assertThat(grounded.path("response").asText()).isEqualTo("Hold the red button for ten seconds.");
+        assertThat(grounded.path("cost").path("priceKnown").asBoolean()).isFalse();
+
+        JsonNode concise = check(checks, "concise()");
+        assertThat(concise.path("kind").asText()).isEqualTo("criteria");
+        assertThat(concise.path("option").asText()).isEqualTo("Concise");
+        assertThat(concise.path("explanation").asText()).isEqualTo("Short and complete.");
+        assertThat(concise.path("judge").asText()).isEqualTo("other:gpt-4o-mini");
+        assertThat(concise.path("replayed").asBoolean()).isFalse();
+        assertThat(concise.path("tokens").path("input").asInt()).isEqualTo(10);
+        assertThat(concise.path("tokens").path("output").asInt()).isEqualTo(5);
+        // gpt-4o-mini at 0.15 and 0.60 dollars per million tokens, a live call: 10 * 0.15e-6 + 5 * 0.60e-6
+        assertThat(concise.path("cost").path("now").asDouble()).isCloseTo(4.5e-6, within(1e-12));
+        assertThat(concise.path("cost").path("recorded").asDouble()).isCloseTo(4.5e-6, within(1e-12));
+
+        JsonNode notVerbose = check(checks, "notVerbose()");
+        assertThat(notVerbose.path("passed").asBoolean()).isFalse();
+
+        JsonNode run = report.path("run");
+        assertThat(run.path("checks").asInt()).isEqualTo(4);
+        assertThat(run.path("failed").asInt()).isEqualTo(2);
+        assertThat(checks).extracting(c -> c.path("displayName").asText() + "=" + c.path("tokens").path("input").asInt())
+                .containsExactlyInAnyOrder("concise()=10", "notVerbose()=10", "grounded()=5", "invented()=5");
+        assertThat(run.path("tokens").path("input").asInt()).isEqualTo(30);
+        assertThat(run.path("cost").path("unpricedModels")).extracting(JsonNode::asText)
+                .containsExactly("word-overlap");
+        assertThat(run.path("evaluations").asInt()).isEqualTo(1);
+        JsonNode evaluation = report.path("evaluations").get(0);
+        assertThat(evaluation.path("items").asInt()).isEqualTo(3);
+        assertThat(evaluation.path("measurements").path("mentions-reset").path("mean").asDouble())
+                .isCloseTo(2.0 / 3, within(1e-9));
+        assertThat(evaluation.path("groups")).isEmpty();
+        assertThat(Files.readString(dir.resolve("report.html"))).startsWith("<!DOCTYPE html>");
+        long tokens = run.path("tokens").path("input").asLong() + run.path("tokens").path("output").asLong();
+        assertThat(console.toString(StandardCharsets.UTF_8).strip()).matches("llm-assert: 4 checks, 2 failed, \\d "
+                + "near the bar, 1 evaluation; " + tokens + " tokens, ~\\$0\\.0000, plus unpriced \\[word-overlap\\] "
+                + "\\(0 replayed, 4 live\\); report: .*/report\\.html");
+    }
+
+    @Test
+    void aReplayedCallCostsNothingNowAndShowsWhatItCostWhenRecorded() {
+        ObjectNode check = JSON.createObjectNode();
+        check.put("kind", "criteria").put("passed", true).put("judge", "openai:gpt-4o").put("replayed", true);
+        check.putObject("tokens").put("input", 1_000_000).put("output", 100_000);
+        ObjectNode unknown = JSON.createObjectNode();
+        unknown.put("kind", "criteria").put("passed", true).put("judge", "ollama:llama3.1").put("replayed", false);
+        unknown.putObject("tokens").put("input", 500).put("output", 50);
+
+        RunReport report = RunReport.of(List.of(check, unknown), List.of(), Prices.load(null), 10, Instant.EPOCH);
+
+        JsonNode priced = report.json().path("checks").get(0).path("cost");
+        assertThat(priced.path("now").asDouble()).isEqualTo(0.0);
+        // gpt-4o at 2.50 in and 10.00 out per million: 2.50 + 1.00
+        assertThat(priced.path("recorded").asDouble()).isCloseTo(3.5, within(1e-9));
+        JsonNode unpriced = report.json().path("checks").get(1).path("cost");
+        assertThat(unpriced.path("priceKnown").asBoolean()).isFalse();
+        assertThat(unpriced.path("now").isNull()).isTrue();
+        assertThat(report.json().path("run").path("cost").path("unpricedModels")).extracting(JsonNode::asText)
+                .containsExactly("llama3.1");
+        assertThat(report.summary(Path.of("target/llm-assert/report.html"))).isEqualTo("llm-assert: 2 checks, 0 "
+                + "failed, 0 near the bar; 1100.6k tokens, ~$0 now, ~$3.50 when recorded, plus unpriced [llama3.1] "
+                + "(1 replayed, 1 live); report: target/llm-assert/report.html");
+    }
+
+    @Test
+    void aCheckWithinTheMarginOfItsMinimumIsNearTheBar() {
+        ObjectNode near = JSON.createObjectNode().put("kind", "groundedness").put("passed", true)
+                .put("score", 0.73).put("minimum", 0.7).put("judge", "local:lexical");
+        ObjectNode far = JSON.createObjectNode().put("kind", "groundedness").put("passed", true)
+                .put("score", 0.9).put("minimum", 0.7).put("judge", "local:lexical");
+
+        RunReport report = RunReport.of(List.of(near, far), List.of(), Prices.load(null), 10, Instant.EPOCH);
+
+        assertThat(report.json().path("checks").get(0).path("nearTheBar").asBoolean()).isTrue();
+        assertThat(report.json().path("checks").get(1).path("nearTheBar").asBoolean()).isFalse();
+        assertThat(report.json().path("run").path("nearTheBar").asInt()).isEqualTo(1);
+        // a local judge calls no model: it is free, not unpriced
+        assertThat(report.json().path("run").path("cost").path("now").asDouble()).isEqualTo(0.0);
+    }
+
+    @Test
+    void turnedOffThereIsNoReportAndNoSummary() {
+        run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.REPORT_ENABLED, "false"), ReportedChecks.class);
+
+        assertThat(dir.resolve("report.json")).doesNotExist();
+        assertThat(console.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void aReportThatCannotBeWrittenIsOneWarningAndTheTestsResultsStand() throws IOException {
+        Path readOnly = Files.createDirectories(dir.resolve("read-only"));
+        ReadOnlyFolders.makeReadOnly(readOnly);
+        try {
+            TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, readOnly.resolve("report").toString()),
+                    ReportedChecks.class);
+
+            assertThat(summary.getTestsSucceededCount()).isEqualTo(7);
+            assertThat(summary.getTotalFailureCount()).isEqualTo(1);
+            assertThat(readOnly.resolve("report")).doesNotExist();
+            assertThat(console.toString(StandardCharsets.UTF_8)).isEmpty();
+        } finally {
+            ReadOnlyFolders.makeWritable(readOnly);
+        }
+    }
+
+    @Test
+    void aBadPriceTableSaysWhichKeyAndHowToFixIt() throws IOException {
+        Path table = Files.writeString(dir.resolve("prices.properties"), "gpt-4o-mini.input=0.15\n");
+
+        assertThatThrownBy(() -> Prices.load(table.toString()))
+                .hasMessageContaining("llmassert.report.prices")
+                .hasMessageContaining("the model 'gpt-4o-mini' needs both gpt-4o-mini.input and gpt-4o-mini.output");
+        assertThatThrownBy(() -> Prices.load("no/such/prices.json"))
+                .hasMessageContaining("is neither on the classpath nor a readable file");
+        Files.writeString(table, "gpt-4o-mini.input=0.15\ngpt-4o-mini.output=0.6\n");
+        assertThat(Prices.load(table.toString()).cost("GPT-4o-mini", 1_000_000, 0)).contains(0.15);
+    }
+
+    private TestExecutionSummary run(Map<String, String> parameters, Class<?>... classes) {
+        SummaryGeneratingListener results = new SummaryGeneratingListener();
+        LauncherConfig config = LauncherConfig.builder()
+                .enableLauncherSessionListenerAutoRegistration(false)
+                .addLauncherSessionListeners(new LlmAssertReportListener(
+                        new PrintStream(console, true, StandardCharsets.UTF_8)))
+                .build();
+        try (LauncherSession session = LauncherFactory.openSession(config)) {
+            session.getLauncher().execute(LauncherDiscoveryRequestBuilder.request()
+                    .selectors(Stream.of(classes).map(c -> selectClass(c)).toList())
+                    .configurationParameters(parameters)
+                    .build(), results);
+        }
+        return results.getSummary();
+    }
+
+    private static JsonNode check(List<JsonNode> checks, String displayName) {
+        return checks.stream().filter(c -> c.path("displayName").asText().equals(displayName)).findFirst()
+                .orElseThrow();
+    }
+
+    private static org.assertj.core.data.Offset<Double> within(double offset) {
+        return org.assertj.core.data.Offset.offset(offset);
+    }
+}
