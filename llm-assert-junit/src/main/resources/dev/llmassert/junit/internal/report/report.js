@@ -1,0 +1,572 @@
+
+(() => {
+  'use strict';
+
+  // Every text of the report reaches the page through textContent, text nodes or attribute values set on
+  // elements, never parsed as HTML, so a response holding HTML shows as that text.
+
+  const SVG = 'http://www.w3.org/2000/svg'; // the SVG namespace's name, not an address that is loaded
+  const FORMAT = 1;
+
+  const data = JSON.parse(document.getElementById('llm-assert-report').textContent);
+  const run = object(data.run);
+  const prices = object(data.prices);
+  const checks = Array.isArray(data.checks) ? data.checks.map(object) : [];
+  const evaluations = Array.isArray(data.evaluations) ? data.evaluations.map(object) : [];
+  const margin = isNum(prices.nearTheBarMargin) ? prices.nearTheBarMargin : null;
+  const runCost = object(run.cost);
+  const currency = typeof runCost.currency === 'string' ? runCost.currency : '';
+
+  // ---- helpers ----------------------------------------------------------------------------------------------
+
+  function object(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  }
+
+  function isNum(value) {
+    return typeof value === 'number' && Number.isFinite(value);
+  }
+
+  function isText(value) {
+    return typeof value === 'string' && value.length > 0;
+  }
+
+  function h(tag, props, ...children) {
+    return build(document.createElement(tag), props, children);
+  }
+
+  function s(tag, props, ...children) {
+    return build(document.createElementNS(SVG, tag), props, children);
+  }
+
+  function build(node, props, children) {
+    for (const [key, value] of Object.entries(props || {})) {
+      if (value === undefined || value === null || value === false) {
+        continue;
+      }
+      if (key === 'class') {
+        node.setAttribute('class', value);
+      } else if (key.startsWith('on')) {
+        node.addEventListener(key.slice(2), value);
+      } else {
+        node.setAttribute(key, value === true ? '' : String(value));
+      }
+    }
+    for (const child of children.flat(Infinity)) {
+      if (child === undefined || child === null || child === false) {
+        continue;
+      }
+      node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  function fmtInt(value) {
+    return isNum(value) ? integer.format(value) : '–';
+  }
+
+  /** A score with two decimals, or three where two would show it equal to a different bar. */
+  function fmtScore(value, bar) {
+    if (!isNum(value)) {
+      return '–';
+    }
+    if (isNum(bar) && value !== bar && value.toFixed(2) === bar.toFixed(2)) {
+      return value.toFixed(3);
+    }
+    return value.toFixed(2);
+  }
+
+  function fmtSigned(value) {
+    return (value > 0 ? '+' : value < 0 ? '−' : '') + Math.abs(value).toFixed(2);
+  }
+
+  function fmtMillis(ms) {
+    if (!isNum(ms)) {
+      return '–';
+    }
+    if (ms < 1000) {
+      return integer.format(ms) + ' ms';
+    }
+    if (ms < 60000) {
+      return (ms / 1000).toFixed(1) + ' s';
+    }
+    const seconds = Math.round(ms / 1000);
+    return Math.floor(seconds / 60) + ' min ' + (seconds % 60) + ' s';
+  }
+
+  /** An amount: two decimals from 1 up, else three significant digits (never in exponent notation). */
+  function fmtAmount(value) {
+    if (value === 0) {
+      return '0';
+    }
+    if (Math.abs(value) >= 1) {
+      return money.format(value);
+    }
+    const decimals = Math.min(20, Math.max(2, 2 - Math.floor(Math.log10(Math.abs(value)))));
+    return value.toFixed(decimals).replace(/0+$/, '').replace(/\.$/, '');
+  }
+
+  function fmtMoney(value) {
+    return (currency ? currency + ' ' : '') + fmtAmount(value);
+  }
+
+  function fmtInstant(text) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/.exec(text);
+    return match ? match[1] + ' ' + match[2] + ' UTC' : text;
+  }
+
+  function simpleName(className) {
+    return isText(className) ? className.slice(className.lastIndexOf('.') + 1) : '';
+  }
+
+  function plural(n, one, many) {
+    return integer.format(n) + ' ' + (n === 1 ? one : many);
+  }
+
+  function fields(entries) {
+    const list = h('dl', { class: 'fields' });
+    for (const [label, value, cls] of entries) {
+      if (value === undefined || value === null || value === '') {
+        continue;
+      }
+      list.append(h('dt', null, label), h('dd', { class: cls }, value));
+    }
+    return list;
+  }
+
+  // ---- summary ------------------------------------------------------------------------------------------------
+
+  function figure(field, label, value, note, tone) {
+    return h('div', { class: 'figure' + (tone ? ' ' + tone : ''), 'data-field': field },
+      h('dt', null, label),
+      h('dd', null, h('span', { class: 'value' }, value), note ? h('span', { class: 'note' }, note) : null));
+  }
+
+  function costFigure(field, label, value, what) {
+    const unpriced = Array.isArray(runCost.unpricedModels) ? runCost.unpricedModels.filter(isText) : [];
+    if (!isNum(value)) {
+      return figure(field, label, 'price unknown',
+        unpriced.length > 0 ? 'no price for ' + unpriced.join(', ') : what);
+    }
+    return figure(field, label, fmtMoney(value),
+      unpriced.length > 0 ? 'without ' + unpriced.join(', ') + ' (price unknown)' : what);
+  }
+
+  function summary() {
+    const tokens = object(run.tokens);
+    const failed = isNum(run.failed) ? run.failed : failedCount;
+    const near = run.nearTheBar;
+    const section = h('section', { 'aria-label': 'Summary' });
+    section.append(h('dl', { class: 'summary' },
+      figure('checks', 'Checks', fmtInt(run.checks)),
+      figure('failed', 'Failed', fmtInt(failed), null, failed > 0 ? 'bad' : 'good'),
+      figure('near-the-bar', 'Near the bar', fmtInt(near),
+        margin !== null ? 'within ' + margin.toFixed(2) + ' of their bar' : null, near > 0 ? 'warn' : null),
+      figure('replayed', 'Replayed', fmtInt(run.replayed), 'checks judged from recordings'),
+      figure('live', 'Live', fmtInt(run.live), 'checks judged live in this run'),
+      figure('evaluations', 'Evaluations', fmtInt(isNum(run.evaluations) ? run.evaluations : evaluations.length)),
+      figure('tokens', 'Tokens', fmtInt(tokens.input) + ' in · ' + fmtInt(tokens.output) + ' out'),
+      costFigure('cost-now', 'Cost of this run', runCost.now, 'replayed calls cost nothing'),
+      costFigure('cost-recorded', 'Cost when recorded', runCost.recorded, 'what the calls cost when made'),
+      figure('wall-time', 'Wall time', fmtMillis(run.wallMillis)),
+      figure('judge-time', 'Judge time', fmtMillis(run.judgeMillis))));
+    if (isText(prices.source)) {
+      section.append(h('p', { class: 'prices' },
+        'Prices: ' + prices.source + (isText(prices.asOf) ? ', as of ' + prices.asOf : '') + '.'));
+    }
+    return section;
+  }
+
+  // ---- the chart of scores against their bar --------------------------------------------------------------
+
+  function tone(check) {
+    return check.passed === false ? 'failed' : check.nearTheBar === true ? 'near' : 'passed';
+  }
+
+  function scoreChart() {
+    const scored = checks.filter(c => isNum(c.score) && isNum(c.minimum));
+    const fig = h('figure', { class: 'chart', 'aria-labelledby': 'scores' });
+    if (scored.length === 0) {
+      fig.append(h('p', { class: 'empty' }, 'No check of this run has a score and a bar.'));
+      return fig;
+    }
+    const bin = 0.025;
+    const index = c => Math.floor(Math.round((c.score - c.minimum) * 1e9) / 1e9 / bin + 1e-9);
+    const indices = scored.map(index);
+    const lo = Math.min(-8, Math.min(...indices) - 1);
+    const hi = Math.max(8, Math.max(...indices) + 2);
+    const width = 880, left = 36, right = 20, top = 26, axis = 34;
+    const step = (width - left - right) / (hi - lo);
+    const stacks = new Map();
+    indices.forEach(i => stacks.set(i, (stacks.get(i) || 0) + 1));
+    const tallest = Math.max(...stacks.values());
+    const diameter = Math.max(3, Math.min(step - 2, 14, 220 / tallest));
+    const plot = Math.max(70, tallest * diameter + 6);
+    const height = top + plot + axis;
+    const x = v => left + (v / bin - lo) * step;
+    const base = top + plot;
+
+    const svg = s('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img',
+      'aria-label': 'Each check with a score and a bar as a dot, by its score minus its bar; '
+        + scored.length + ' checks, ' + scored.filter(c => c.passed === false).length + ' below their bar.' });
+    if (margin !== null && margin > 0) {
+      svg.append(s('rect', { x: x(-margin), y: top - 6, width: x(margin) - x(-margin), height: plot + 6,
+        fill: '#fff4dc' }));
+      svg.append(s('text', { x: x(margin) + 4, y: top + 4, 'font-size': 11, fill: '#9a5b00' },
+        'near the bar (±' + margin.toFixed(2) + ')'));
+    }
+    svg.append(s('line', { x1: left, x2: width - right, y1: base, y2: base, stroke: '#5b6475' }));
+    const tickEvery = (hi - lo) * bin > 1 ? 0.2 : 0.1;
+    for (let t = Math.ceil(lo * bin / tickEvery) * tickEvery; t <= hi * bin + 1e-9; t += tickEvery) {
+      const v = Math.round(t * 100) / 100;
+      svg.append(s('line', { x1: x(v), x2: x(v), y1: base, y2: base + 5, stroke: '#5b6475' }));
+      svg.append(s('text', { x: x(v), y: base + 18, 'text-anchor': 'middle', 'font-size': 11, fill: '#5b6475' },
+        v === 0 ? '0' : fmtSigned(v)));
+    }
+    svg.append(s('text', { x: width - right, y: base + 32, 'text-anchor': 'end', 'font-size': 11, fill: '#5b6475' },
+      'score − bar'));
+    svg.append(s('line', { x1: x(0), x2: x(0), y1: top - 12, y2: base, stroke: '#1d2433', 'stroke-width': 1.5,
+      'stroke-dasharray': '4 3' }));
+    svg.append(s('text', { x: x(0) - 4, y: top - 2, 'text-anchor': 'end', 'font-size': 11, fill: '#1d2433' },
+      '← below the bar'));
+    svg.append(s('text', { x: x(0) + 4, y: top - 2 - (margin ? 14 : 0), 'font-size': 11, fill: '#1d2433' },
+      'bar'));
+
+    const filled = new Map();
+    scored.forEach((check, k) => {
+      const i = indices[k];
+      const level = filled.get(i) || 0;
+      filled.set(i, level + 1);
+      const dot = s('circle', { class: 'dot-' + tone(check), cx: left + (i - lo + 0.5) * step,
+        cy: base - diameter / 2 - level * diameter - 1, r: diameter / 2 - 0.5, 'data-check': check.id });
+      dot.append(s('title', null, (check.displayName || '') + ' (' + (check.kind || 'check') + '): score '
+        + fmtScore(check.score, check.minimum) + ', bar ' + fmtScore(check.minimum, check.score) + ', '
+        + (check.passed === false ? 'failed' : 'passed')));
+      svg.append(dot);
+    });
+
+    const counts = { failed: 0, near: 0, passed: 0 };
+    scored.forEach(c => counts[tone(c)]++);
+    fig.append(h('div', { class: 'legend' },
+      h('span', null, h('span', { class: 'swatch failed' }), 'failed (' + counts.failed + ')'),
+      h('span', null, h('span', { class: 'swatch near' }), 'passed, near the bar (' + counts.near + ')'),
+      h('span', null, h('span', { class: 'swatch passed' }), 'passed (' + counts.passed + ')')));
+    fig.append(svg);
+    const unscored = checks.length - scored.length;
+    fig.append(h('figcaption', null, 'A dot per check, placed by its score minus its bar in steps of ' + bin
+      + '. ' + (unscored > 0 ? plural(unscored, 'check has', 'checks have') + ' no score against a bar'
+        + ' (such as a required option) and ' + (unscored === 1 ? 'is' : 'are') + ' in the table only.' : '')));
+    return fig;
+  }
+
+  // ---- the checks -----------------------------------------------------------------------------------------
+
+  const KNOWN = new Set(['id', 'testId', 'className', 'displayName', 'source', 'kind', 'passed', 'score', 'minimum',
+    'expected', 'nearTheBar', 'judge', 'replayed', 'tokens', 'latencyMillis', 'cost', 'response', 'sentences',
+    'criteria', 'option', 'explanation', 'feedback']);
+
+  const FILTERS = [
+    ['all', 'All', () => true],
+    ['failed', 'Failed', c => c.passed === false],
+    ['near', 'Near the bar', c => c.nearTheBar === true],
+    ['live', 'Live', c => c.replayed === false],
+    ['replayed', 'Replayed', c => c.replayed === true],
+  ];
+
+  function checkTable() {
+    const section = h('section', { 'aria-labelledby': 'checks' });
+    if (checks.length === 0) {
+      section.append(h('p', { class: 'empty' }, 'No judged checks in this run.'));
+      return section;
+    }
+    const rows = [];
+    const state = { status: 'all', className: '' };
+    const count = h('span', { class: 'count', 'aria-live': 'polite', id: 'shown-count' });
+
+    function apply() {
+      const keep = FILTERS.find(f => f[0] === state.status)[2];
+      let shown = 0;
+      for (const row of rows) {
+        const visible = keep(row.check) && (state.className === '' || row.check.className === state.className);
+        row.tr.hidden = !visible;
+        row.detail.hidden = !visible || !row.expanded;
+        shown += visible ? 1 : 0;
+      }
+      count.textContent = 'Showing ' + integer.format(shown) + ' of ' + plural(rows.length, 'check', 'checks');
+    }
+
+    const status = h('fieldset', null, h('legend', null, 'Show'));
+    for (const [key, label, keep] of FILTERS) {
+      const input = h('input', { type: 'radio', name: 'status', value: key, id: 'filter-' + key,
+        onchange: () => { state.status = key; apply(); } });
+      input.checked = key === 'all';
+      status.append(h('label', { class: 'choice', for: 'filter-' + key }, input,
+        h('span', null, label + ' (' + integer.format(checks.filter(keep).length) + ')')));
+    }
+    const classes = [...new Set(checks.map(c => c.className).filter(isText))].sort();
+    const select = h('select', { id: 'filter-class', onchange: () => { state.className = select.value; apply(); } },
+      h('option', { value: '' }, 'All classes (' + classes.length + ')'));
+    for (const name of classes) {
+      const option = h('option', null, name + ' (' + checks.filter(c => c.className === name).length + ')');
+      option.value = name;
+      select.append(option);
+    }
+    const controls = h('div', { class: 'controls', role: 'group', 'aria-label': 'Filter the checks' },
+      status, h('label', null, h('span', { class: 'muted' }, 'Class '), select), count);
+    section.append(controls,
+      h('p', { class: 'print-only muted' }, 'All ' + plural(checks.length, 'check', 'checks')
+        + ', each with its details.'));
+
+    const tbody = h('tbody');
+    checks.forEach((check, k) => {
+      const row = checkRow(check, k);
+      rows.push(row);
+      tbody.append(row.tr, row.detail);
+    });
+    section.append(h('div', { class: 'table-scroll' }, h('table', { class: 'checks' },
+      h('thead', null, h('tr', null,
+        h('th', { scope: 'col' }, 'Result'),
+        h('th', { scope: 'col' }, 'Test'),
+        h('th', { scope: 'col' }, 'Check'),
+        h('th', { scope: 'col', class: 'num' }, 'Score / bar'),
+        h('th', { scope: 'col' }, 'Judge'),
+        h('th', { scope: 'col', class: 'num' }, h('span', { class: 'line' }, 'Tokens'), h('span', { class: 'line' }, 'in / out')),
+        h('th', { scope: 'col', class: 'num' }, 'Time'),
+        h('th', { scope: 'col', class: 'num' }, h('span', { class: 'line' }, 'Cost' + (currency ? ' (' + currency + ')' : '')),
+          h('span', { class: 'line' }, 'now / recorded')))),
+      tbody)));
+    apply();
+    return section;
+  }
+
+  function checkRow(check, k) {
+    const detailId = 'check-' + k + '-details';
+    const failed = check.passed === false;
+    const row = { check, expanded: false };
+    const toggle = h('button', { type: 'button', class: 'toggle', 'aria-expanded': 'false', 'aria-controls': detailId },
+      h('span', { class: 'chevron', 'aria-hidden': 'true' }, '▸'),
+      h('span', { class: 'name' }, isText(check.displayName) ? check.displayName : 'check ' + (k + 1)));
+    toggle.addEventListener('click', () => {
+      row.expanded = !row.expanded;
+      toggle.setAttribute('aria-expanded', String(row.expanded));
+      row.tr.classList.toggle('expanded', row.expanded);
+      row.detail.hidden = !row.expanded;
+    });
+    const tokens = object(check.tokens);
+    const cost = object(check.cost);
+    const costText = cost.priceKnown === false || !(isNum(cost.now) || isNum(cost.recorded)) ? 'price unknown'
+      : (isNum(cost.now) ? fmtAmount(cost.now) : '–') + ' / ' + (isNum(cost.recorded) ? fmtAmount(cost.recorded) : '–');
+    const scoreText = isNum(check.minimum)
+      ? fmtScore(check.score, check.minimum) + ' / ' + fmtScore(check.minimum, check.score)
+      : isNum(check.score) ? fmtScore(check.score) : isText(check.option) ? check.option : '';
+
+    row.tr = h('tr', { class: 'check' + (failed ? ' failed' : ''), 'data-passed': String(check.passed),
+      'data-check': check.id },
+      h('td', { class: 'result-cell' },
+        check.passed === true ? h('span', { class: 'badge passed' }, '✓ passed')
+          : failed ? h('span', { class: 'badge failed' }, '✗ failed') : h('span', { class: 'badge' }, 'no result'),
+        check.nearTheBar === true ? h('span', { class: 'badge near' }, 'near the bar') : null),
+      h('td', { class: 'test' }, toggle,
+        h('span', { class: 'test-class', title: check.className || null },
+          isText(check.source) ? check.source : simpleName(check.className))),
+      h('td', null, h('code', null, check.kind || ''), isText(check.criteria) ? h('div', { class: 'muted' }, check.criteria) : null),
+      h('td', { class: 'num' }, scoreText,
+        !isNum(check.minimum) && isText(check.expected) ? h('div', { class: 'muted' }, check.expected) : null),
+      h('td', { class: 'judge' }, h('span', { class: 'mono' }, check.judge || ''), h('br'),
+        h('span', { class: 'tag' }, check.replayed === true ? 'replayed' : check.replayed === false ? 'live' : '')),
+      h('td', { class: 'num' }, fmtInt(tokens.input) + ' / ' + fmtInt(tokens.output)),
+      h('td', { class: 'num' }, fmtMillis(check.latencyMillis)),
+      h('td', { class: 'num' }, costText));
+    row.detail = h('tr', { class: 'detail-row', id: detailId, hidden: true },
+      h('td', { colspan: 8 }, checkDetail(check)));
+    return row;
+  }
+
+  function checkDetail(check) {
+    const box = h('div', { class: 'detail' });
+    const cost = object(check.cost);
+    box.append(fields([
+      ['Test', check.displayName],
+      ['Class', check.className, 'mono'],
+      ['Source', check.source, 'mono'],
+      ['Expected', check.expected],
+      ['Test id', check.testId, 'mono'],
+      ['Cost', cost.priceKnown === false ? 'price unknown for ' + (check.judge || 'this judge')
+        : [isNum(cost.now) ? 'now ' + fmtMoney(cost.now) : null,
+          isNum(cost.recorded) ? 'when recorded ' + fmtMoney(cost.recorded) : null].filter(Boolean).join(', ')],
+    ]));
+    if (isText(check.criteria) || isText(check.option) || isText(check.explanation) || isText(check.feedback)) {
+      box.append(h('h4', null, 'Judgement'), fields([
+        ['Criteria', check.criteria],
+        ['Option', check.option],
+        ['Explanation', check.explanation],
+        ['Feedback', check.feedback],
+      ]));
+    }
+    if (Array.isArray(check.sentences) && check.sentences.length > 0) {
+      box.append(h('h4', null, 'Sentences'), sentenceTable(check));
+    }
+    if (typeof check.response === 'string') {
+      box.append(h('h4', null, 'Response'), h('pre', { class: 'response' }, check.response));
+    }
+    const other = Object.keys(check).filter(key => !KNOWN.has(key) && check[key] !== null && check[key] !== undefined);
+    if (other.length > 0) {
+      box.append(h('h4', null, 'More'), fields(other.map(key => [key,
+        typeof check[key] === 'string' ? check[key] : JSON.stringify(check[key], null, 1), 'mono'])));
+    }
+    return box;
+  }
+
+  function sentenceTable(check) {
+    const every = check.kind === 'groundedness.every-sentence' && isNum(check.minimum);
+    const tbody = h('tbody');
+    for (const item of check.sentences.map(object)) {
+      const below = every && isNum(item.score) && item.score < check.minimum;
+      tbody.append(h('tr', { class: below ? 'below' : null },
+        h('td', null, item.sentence || ''),
+        h('td', { class: 'num' }, fmtScore(item.score, every ? check.minimum : undefined),
+          below ? h('div', null, h('span', { class: 'badge failed' }, 'below the bar')) : null),
+        h('td', null, item.evidence || '')));
+    }
+    return h('table', { class: 'sentences' },
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Sentence'), h('th', { scope: 'col' }, 'Score'),
+        h('th', { scope: 'col' }, 'Evidence'))),
+      tbody);
+  }
+
+  // ---- evaluations --------------------------------------------------------------------------------------------
+
+  function evaluation(ev, k) {
+    const headingId = 'evaluation-' + k;
+    const box = h('section', { class: 'evaluation', 'aria-labelledby': headingId },
+      h('h3', { id: headingId }, isText(ev.test) ? ev.test : ev.displayName || 'Evaluation ' + (k + 1)));
+    box.append(fields([
+      ['Test method', [simpleName(ev.className), ev.displayName].filter(isText).join(' · ')],
+      ['System under test', ev.systemUnderTest],
+      ['Items', isNum(ev.items) ? fmtInt(ev.items) : null],
+      ['Errors', isNum(ev.errors) ? fmtInt(ev.errors) : null],
+      ['Model calls', ev.recordings, 'mono'],
+      ['Record', ev.record, 'mono'],
+    ]));
+    const measurements = object(ev.measurements);
+    const names = Object.keys(measurements);
+    if (names.length === 0) {
+      box.append(h('p', { class: 'empty' }, 'No measurements.'));
+      return box;
+    }
+    const tbody = h('tbody');
+    for (const name of names) {
+      const m = object(measurements[name]);
+      tbody.append(h('tr', null,
+        h('td', null, h('code', null, name)),
+        h('td', { class: 'num' }, fmtInt(m.n)),
+        h('td', { class: 'num' }, isNum(m.mean) ? m.mean.toFixed(3) : '–'),
+        h('td', { class: 'num' }, isNum(m.lower) && isNum(m.upper)
+          ? '[' + m.lower.toFixed(3) + ', ' + m.upper.toFixed(3) + ']' : '–'),
+        h('td', null, m.method || '')));
+    }
+    box.append(h('table', { class: 'measurements' },
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Measurement'), h('th', { scope: 'col', class: 'num' }, 'n'),
+        h('th', { scope: 'col', class: 'num' }, 'Mean'), h('th', { scope: 'col', class: 'num' }, 'Interval'),
+        h('th', { scope: 'col' }, 'Method'))),
+      tbody));
+    const groups = Array.isArray(ev.groups) ? ev.groups.map(object) : [];
+    for (const name of names) {
+      box.append(groupChart(name, object(measurements[name]), groups, ev));
+    }
+    return box;
+  }
+
+  function groupChart(name, overall, groups, ev) {
+    const rows = isNum(overall.mean)
+      ? [{ label: 'all items', items: isNum(ev.items) ? ev.items : overall.n, m: overall, all: true }] : [];
+    for (const group of groups) {
+      const m = object(object(group.measurements)[name]);
+      if (isNum(m.mean)) {
+        rows.push({ label: String(group.label), items: isNum(group.items) ? group.items : m.n, m });
+      }
+    }
+    if (rows.length === 0) {
+      return null;
+    }
+    const values = rows.flatMap(r => [r.m.mean, r.m.lower, r.m.upper]).filter(isNum);
+    let lo = Math.min(0, ...values), hi = Math.max(1, ...values);
+    if (lo < 0 || hi > 1) {
+      const pad = (hi - lo) * 0.05 || 1;
+      lo -= pad;
+      hi += pad;
+    }
+    const width = 880, labelWidth = 250, valueWidth = 170, rowHeight = 24, top = 10, axis = 28;
+    const plotLeft = labelWidth, plotRight = width - valueWidth;
+    const height = top + rows.length * rowHeight + axis;
+    const x = v => plotLeft + (v - lo) / (hi - lo) * (plotRight - plotLeft);
+    const svg = s('svg', { viewBox: '0 0 ' + width + ' ' + height });
+    svg.append(s('title', null, name + ': the mean of every item and of each group, with its interval'));
+    rows.forEach((r, i) => {
+      if (i % 2 === 1) {
+        svg.append(s('rect', { x: 0, y: top + i * rowHeight, width, height: rowHeight, fill: '#f7f8fa' }));
+      }
+    });
+    for (let i = 0; i <= 4; i++) {
+      const v = lo + (hi - lo) * i / 4;
+      svg.append(s('line', { x1: x(v), x2: x(v), y1: top - 4, y2: top + rows.length * rowHeight, stroke: '#e4e8ef' }));
+      svg.append(s('text', { x: x(v), y: height - 8, 'text-anchor': 'middle', 'font-size': 11, fill: '#5b6475' },
+        Number(v.toFixed(2)).toString()));
+    }
+    rows.forEach((r, i) => {
+      const y = top + i * rowHeight + rowHeight / 2;
+      const text = r.label + (isNum(r.items) ? ' (' + r.items + ')' : '');
+      const label = s('text', { x: labelWidth - 12, y: y + 4, 'text-anchor': 'end', 'font-size': 12,
+        'font-weight': r.all ? 700 : 400, fill: '#1d2433' }, text.length > 38 ? text.slice(0, 37) + '…' : text);
+      if (text.length > 38) {
+        label.append(s('title', null, text));
+      }
+      svg.append(label);
+      const colour = r.all ? '#1d2433' : '#2d5bd7';
+      if (isNum(r.m.lower) && isNum(r.m.upper)) {
+        svg.append(s('line', { x1: x(r.m.lower), x2: x(r.m.upper), y1: y, y2: y, stroke: colour, 'stroke-width': 2 }));
+        for (const v of [r.m.lower, r.m.upper]) {
+          svg.append(s('line', { x1: x(v), x2: x(v), y1: y - 5, y2: y + 5, stroke: colour, 'stroke-width': 2 }));
+        }
+      }
+      svg.append(s('circle', { cx: x(r.m.mean), cy: y, r: r.all ? 5 : 4, fill: colour }));
+      svg.append(s('text', { x: plotRight + 12, y: y + 4, 'font-size': 12, fill: '#1d2433' },
+        r.m.mean.toFixed(2) + (isNum(r.m.lower) && isNum(r.m.upper)
+          ? '  [' + r.m.lower.toFixed(2) + ', ' + r.m.upper.toFixed(2) + ']' : '')));
+    });
+    const method = overall.method ? ' (' + overall.method + ')' : '';
+    return h('figure', { class: 'chart' }, svg,
+      h('figcaption', null, h('code', null, name), ': mean and interval' + method
+        + ' over every item and for each group; the group\'s item count in brackets.'));
+  }
+
+  // ---- page ---------------------------------------------------------------------------------------------------
+
+  const main = document.getElementById('report');
+  const failedCount = checks.filter(c => c.passed === false).length;
+
+  if (isText(data.generatedAt)) {
+    document.getElementById('generated').textContent = 'Generated ' + fmtInstant(data.generatedAt);
+  }
+  if (failedCount > 0) {
+    document.title = 'llm-assert run report: ' + failedCount + ' of ' + plural(checks.length, 'check', 'checks') + ' failed';
+  } else if (checks.length > 0 && checks.every(c => c.passed === true)) {
+    document.title = 'llm-assert run report: ' + (checks.length === 1 ? 'the check' : 'all ' + plural(checks.length, 'check', 'checks')) + ' passed';
+  }
+
+  if (data.format !== FORMAT) {
+    main.append(h('p', { class: 'warning', role: 'status' },
+      'This page reads report format ' + FORMAT + ', and this report is format ' + String(data.format)
+      + ': figures it does not know are left out.'));
+  }
+
+  main.append(summary());
+  main.append(h('h2', { id: 'scores' }, 'Scores against their bar'), scoreChart());
+  main.append(h('h2', { id: 'checks' }, 'Checks'), checkTable());
+  if (evaluations.length > 0) {
+    main.append(h('h2', { id: 'evaluations' }, 'Evaluations'), ...evaluations.map(evaluation));
+  }
+})();

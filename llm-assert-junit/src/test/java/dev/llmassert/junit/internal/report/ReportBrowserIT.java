@@ -1,0 +1,397 @@
+package dev.llmassert.junit.internal.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.UnexpectedAlertBehaviour;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.Select;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.stream.StreamSupport;
+
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatExceptionOfType;
+
+/**
+ * The run report's page in a real browser: Debian's headless Chromium, driven through its own chromedriver by
+ * Selenium, with the page opened from the file system as a user would. Run by the {@code browser} profile only:
+ * {@code mvn -B -Pbrowser -pl llm-assert-core,llm-assert-junit verify}.
+ *
+ * <p>The driver and the browser are the system's: Selenium is given chromedriver's path, so Selenium Manager (which
+ * would look for, and download, a driver and a browser) is never run; the test proves it from Selenium's own log.
+ */
+class ReportBrowserIT {
+
+    private static final String CHROMIUM = System.getProperty("llmassert.browser.chromium", "/usr/bin/chromium");
+    private static final String CHROMEDRIVER =
+            System.getProperty("llmassert.browser.chromedriver", "/usr/bin/chromedriver");
+    private static final Path OUTPUT = Path.of(System.getProperty("llmassert.browser.output",
+            "target/llm-assert-browser"));
+
+    /** Held, so that its level and handler stay set while the driver starts (the JDK keeps loggers weakly). */
+    private static final Logger DRIVER_FINDER = Logger.getLogger("org.openqa.selenium.remote.service.DriverFinder");
+    private static final List<String> DRIVER_FINDER_LOG = new ArrayList<>();
+    /**
+     * Quiet: the test drives Chromium through chromedriver's own CDP endpoint and uses no Selenium DevTools classes,
+     * so it has no selenium-devtools module for this Chromium's version, which this logger warns of.
+     */
+    private static final Logger CDP_VERSION_FINDER = Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
+
+    private static ChromeDriver driver;
+    private static JsonNode report;
+    private static String page;
+
+    /**
+     * The report the page is drawn from. It must hold at least one failed and one passed check, a check whose
+     * response is {@link ReportFixture#SCRIPT_RESPONSE} and one whose response is
+     * {@link ReportFixture#IMAGE_RESPONSE}.
+     */
+    static JsonNode fixtureReport() {
+        return ReportFixture.report();
+    }
+
+    @BeforeAll
+    static void startBrowser() throws IOException {
+        for (String binary : List.of(CHROMIUM, CHROMEDRIVER)) {
+            if (!new File(binary).canExecute()) {
+                throw new IllegalStateException(binary + " is not an executable file: install Debian's chromium and"
+                        + " chromium-driver (apt-get install chromium chromium-driver), or give their paths with"
+                        + " -Dchromium.binary=... -Dchromedriver.binary=...");
+            }
+        }
+        report = fixtureReport();
+        Files.createDirectories(OUTPUT);
+        Path html = OUTPUT.resolve("report.html");
+        Files.writeString(html, ReportHtml.render(report), StandardCharsets.UTF_8);
+        page = html.toAbsolutePath().toUri().toString();
+
+        CDP_VERSION_FINDER.setLevel(Level.SEVERE);
+        DRIVER_FINDER.setLevel(Level.FINE);
+        DRIVER_FINDER.addHandler(new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                DRIVER_FINDER_LOG.add(String.format(record.getMessage(),
+                        record.getParameters() == null ? new Object[0] : record.getParameters()));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(CHROMEDRIVER))
+                .usingAnyFreePort()
+                .build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM);
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                "--force-device-scale-factor=1", "--hide-scrollbars");
+        // an alert stays open for the test to find, rather than being dismissed by the driver
+        options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.IGNORE);
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        driver = new ChromeDriver(service, options);
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (driver != null) {
+            driver.quit();
+        }
+    }
+
+    @BeforeEach
+    void openThePage() {
+        driver.manage().window().setSize(new Dimension(1280, 900));
+        driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", "")); // screen, after the print test
+        driver.get(page);
+    }
+
+    @AfterEach
+    void thePageRanWithoutErrors() {
+        // a script error, or anything the page's Content Security Policy refused, is a SEVERE console entry
+        List<String> severe = StreamSupport.stream(driver.manage().logs().get(LogType.BROWSER).spliterator(), false)
+                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+                .map(LogEntry::getMessage)
+                .toList();
+        assertThat(severe).isEmpty();
+    }
+
+    @Test
+    void seleniumUsedTheSystemsChromedriverAndNeverRanSeleniumManager() {
+        assertThat(DRIVER_FINDER_LOG).anySatisfy(message -> assertThat(message)
+                .startsWith("Skipping Selenium Manager").contains(CHROMEDRIVER));
+        assertThat(driver.getCapabilities().getBrowserName()).isEqualTo("chrome");
+    }
+
+    @Test
+    void summaryShowsTheReportsFigures() {
+        JsonNode run = report.get("run");
+
+        assertThat(figure("checks")).isEqualTo(integer(run.get("checks")));
+        assertThat(figure("failed")).isEqualTo(integer(run.get("failed")));
+        assertThat(figure("near-the-bar")).isEqualTo(integer(run.get("nearTheBar")));
+        assertThat(figure("replayed")).isEqualTo(integer(run.get("replayed")));
+        assertThat(figure("live")).isEqualTo(integer(run.get("live")));
+        assertThat(figure("evaluations")).isEqualTo(integer(run.get("evaluations")));
+        assertThat(figure("tokens")).isEqualTo(integer(run.at("/tokens/input")) + " in · "
+                + integer(run.at("/tokens/output")) + " out");
+        assertThat(figure("cost-now")).isEqualTo(money(run.at("/cost/now"), run.at("/cost/currency")));
+        assertThat(figure("cost-recorded")).isEqualTo(money(run.at("/cost/recorded"), run.at("/cost/currency")));
+        for (JsonNode model : run.at("/cost/unpricedModels")) {
+            assertThat(note("cost-now")).contains(model.asText(), "price unknown");
+        }
+        assertThat(driver.findElements(By.cssSelector("tr.check"))).hasSize(report.get("checks").size());
+        assertThat(driver.getTitle()).isEqualTo("llm-assert run report: " + integer(run.get("failed")) + " of "
+                + integer(run.get("checks")) + " checks failed");
+    }
+
+    @Test
+    void failedFilterShowsOnlyTheFailedChecks() {
+        List<String> failed = new ArrayList<>();
+        report.get("checks").forEach(check -> {
+            if (!check.get("passed").asBoolean()) {
+                failed.add(check.get("id").asText());
+            }
+        });
+        assertThat(failed).as("failed checks in the fixture").isNotEmpty().hasSizeLessThan(report.get("checks").size());
+
+        driver.findElement(By.cssSelector("label[for=filter-failed]")).click();
+
+        List<WebElement> shown = visibleChecks();
+        assertThat(shown).hasSameSizeAs(failed)
+                .allSatisfy(row -> assertThat(row.getDomAttribute("data-passed")).isEqualTo("false"));
+        assertThat(shown).extracting(row -> row.getDomAttribute("data-check")).containsExactlyElementsOf(failed);
+        assertThat(driver.findElement(By.id("shown-count")).getText())
+                .isEqualTo("Showing " + failed.size() + " of " + report.get("checks").size() + " checks");
+
+        // and by class: the failed checks of the first failed check's class only
+        String className = null;
+        for (JsonNode check : report.get("checks")) {
+            if (check.get("id").asText().equals(failed.get(0))) {
+                className = check.get("className").asText();
+            }
+        }
+        new Select(driver.findElement(By.id("filter-class"))).selectByValue(className);
+        List<String> failedOfClass = new ArrayList<>();
+        for (JsonNode check : report.get("checks")) {
+            if (!check.get("passed").asBoolean() && check.get("className").asText().equals(className)) {
+                failedOfClass.add(check.get("id").asText());
+            }
+        }
+        assertThat(failedOfClass).isNotEmpty();
+        assertThat(visibleChecks()).extracting(row -> row.getDomAttribute("data-check"))
+                .containsExactlyElementsOf(failedOfClass);
+
+        driver.findElement(By.cssSelector("label[for=filter-all]")).click();
+        new Select(driver.findElement(By.id("filter-class"))).selectByValue("");
+        assertThat(visibleChecks()).hasSize(report.get("checks").size());
+    }
+
+    @Test
+    void responsesHoldingHtmlShowAsTextAndRunNothing() {
+        WebElement script = openDetails(checkWithResponse(ReportFixture.SCRIPT_RESPONSE));
+        WebElement image = openDetails(checkWithResponse(ReportFixture.IMAGE_RESPONSE));
+
+        assertThat(script.findElement(By.cssSelector("pre.response")).getDomProperty("textContent"))
+                .isEqualTo(ReportFixture.SCRIPT_RESPONSE);
+        assertThat(script.findElement(By.cssSelector("pre.response")).getText())
+                .isEqualTo(ReportFixture.SCRIPT_RESPONSE);
+        assertThat(image.findElement(By.cssSelector("pre.response")).getDomProperty("textContent"))
+                .isEqualTo(ReportFixture.IMAGE_RESPONSE);
+        assertThat(driver.findElements(By.cssSelector("main script, main img"))).isEmpty();
+        assertThat(driver.executeScript("return document.scripts.length")).isEqualTo(2L);
+        assertThat(driver.executeScript("return typeof window.__xss")).isEqualTo("undefined");
+        assertThatExceptionOfType(NoAlertPresentException.class).isThrownBy(() -> driver.switchTo().alert());
+    }
+
+    @Test
+    void aChecksDetailsOpenAndCloseFromTheKeyboard() {
+        List<WebElement> toggles = driver.findElements(By.cssSelector("tr.check button.toggle"));
+        assertThat(toggles).hasSizeGreaterThanOrEqualTo(2);
+        WebElement first = toggles.get(0);
+        WebElement second = toggles.get(1);
+        WebElement firstDetails = driver.findElement(By.id(first.getDomAttribute("aria-controls")));
+        assertThat(first.getDomAttribute("aria-expanded")).isEqualTo("false");
+        assertThat(firstDetails.isDisplayed()).isFalse();
+
+        first.sendKeys(Keys.ENTER);
+
+        assertThat(first.getDomAttribute("aria-expanded")).isEqualTo("true");
+        assertThat(firstDetails.isDisplayed()).isTrue();
+        String firstResponse = report.at("/checks/0/response").asText(null);
+        if (firstResponse != null) {
+            assertThat(firstDetails.findElement(By.cssSelector("pre.response")).getText()).isEqualTo(firstResponse);
+        }
+
+        driver.switchTo().activeElement().sendKeys(Keys.ENTER);
+        assertThat(first.getDomAttribute("aria-expanded")).isEqualTo("false");
+        assertThat(firstDetails.isDisplayed()).isFalse();
+
+        driver.switchTo().activeElement().sendKeys(Keys.TAB);
+        assertThat(driver.switchTo().activeElement()).isEqualTo(second);
+        driver.switchTo().activeElement().sendKeys(Keys.SPACE);
+        assertThat(second.getDomAttribute("aria-expanded")).isEqualTo("true");
+        assertThat(driver.findElement(By.id(second.getDomAttribute("aria-controls"))).isDisplayed()).isTrue();
+    }
+
+    @Test
+    void printShowsEveryCheckExpandedWithoutTheFilters() {
+        driver.findElement(By.cssSelector("label[for=filter-failed]")).click();
+        driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", "print"));
+
+        assertThat(driver.findElement(By.cssSelector(".controls")).isDisplayed()).isFalse();
+        assertThat(visibleChecks()).hasSize(report.get("checks").size());
+        assertThat(driver.findElements(By.cssSelector("tr.detail-row"))).hasSize(report.get("checks").size())
+                .allSatisfy(row -> assertThat(row.isDisplayed()).isTrue());
+        // every text shown is black (on the white of the page)
+        assertThat((List<?>) driver.executeScript("return [...document.querySelectorAll('body *')]"
+                + ".filter(e => e.getClientRects().length > 0 && getComputedStyle(e).color !== 'rgb(0, 0, 0)')"
+                + ".map(e => e.tagName + ' ' + e.getAttribute('class') + ': ' + getComputedStyle(e).color)")).isEmpty();
+        screenshot("report-print.png");
+    }
+
+    @Test
+    void aRunWithoutChecksOrEvaluationsSaysSo() throws IOException {
+        ObjectNode empty = ReportFixture.MAPPER.createObjectNode();
+        empty.put("format", 1);
+        empty.putObject("run").put("checks", 0).put("failed", 0).putObject("cost").putNull("now").putNull("recorded");
+        empty.putArray("checks");
+        empty.putArray("evaluations");
+        Path html = OUTPUT.resolve("report-empty.html");
+        Files.writeString(html, ReportHtml.render(empty), StandardCharsets.UTF_8);
+
+        driver.get(html.toAbsolutePath().toUri().toString());
+
+        assertThat(figure("checks")).isEqualTo("0");
+        assertThat(figure("cost-now")).isEqualTo("price unknown");
+        assertThat(driver.findElement(By.id("report")).getText())
+                .contains("No check of this run has a score and a bar.", "No judged checks in this run.")
+                .doesNotContain("Evaluations");
+        assertThat(driver.getTitle()).isEqualTo("llm-assert run report");
+    }
+
+    @Test
+    void screenshotOfTheWholePage() throws IOException {
+        // the first failed check opened, as a reader would
+        for (JsonNode check : report.get("checks")) {
+            if (!check.get("passed").asBoolean()) {
+                openDetails(check.get("id").asText());
+                break;
+            }
+        }
+        Path png = screenshot("report.png");
+
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertThat(image).isNotNull();
+        assertThat(image.getWidth()).isEqualTo(1280);
+        assertThat((long) image.getHeight())
+                .isEqualTo((Long) driver.executeScript("return document.documentElement.scrollHeight"));
+        assertThat(image.getHeight()).isGreaterThan(900);
+    }
+
+    /** A screenshot of the whole page, the window made as tall as the page and the viewport 1280 pixels wide. */
+    private Path screenshot(String name) {
+        long frameWidth = (Long) driver.executeScript("return window.outerWidth - window.innerWidth");
+        long frameHeight = (Long) driver.executeScript("return window.outerHeight - window.innerHeight");
+        long height = (Long) driver.executeScript("return document.documentElement.scrollHeight");
+        driver.manage().window().setSize(new Dimension((int) (1280 + frameWidth), (int) (height + frameHeight)));
+        try {
+            Path file = OUTPUT.resolve(name);
+            Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+            return file;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static List<WebElement> visibleChecks() {
+        return driver.findElements(By.cssSelector("tr.check")).stream().filter(WebElement::isDisplayed).toList();
+    }
+
+    private static String figure(String field) {
+        return driver.findElement(By.cssSelector("[data-field=" + field + "] .value")).getText();
+    }
+
+    private static String note(String field) {
+        return driver.findElement(By.cssSelector("[data-field=" + field + "] .note")).getText();
+    }
+
+    private static String checkWithResponse(String response) {
+        for (JsonNode check : report.get("checks")) {
+            if (response.equals(check.path("response").asText(null))) {
+                return check.get("id").asText();
+            }
+        }
+        throw new AssertionError("The fixture report has no check whose response is " + response);
+    }
+
+    /** Opens a check's details with its toggle and returns the row that shows them. */
+    private static WebElement openDetails(String checkId) {
+        WebElement toggle = driver.findElement(By.cssSelector("tr.check[data-check='" + checkId + "'] button.toggle"));
+        toggle.click();
+        WebElement details = driver.findElement(By.id(toggle.getDomAttribute("aria-controls")));
+        assertThat(details.isDisplayed()).isTrue();
+        return details;
+    }
+
+    /** An integer as the page shows it: en-US digit grouping. */
+    private static String integer(JsonNode value) {
+        return String.format(Locale.US, "%,d", value.asLong());
+    }
+
+    /**
+     * An amount as the page shows it: the currency, then two decimals from 1 up, else three significant digits
+     * rounded half up, without trailing zeros.
+     */
+    private static String money(JsonNode value, JsonNode currency) {
+        if (value.isNull()) {
+            return "price unknown";
+        }
+        double amount = value.asDouble();
+        String number = amount == 0 ? "0"
+                : Math.abs(amount) >= 1 ? String.format(Locale.US, "%,.2f", amount)
+                : new BigDecimal(amount).round(new MathContext(3, RoundingMode.HALF_UP)).stripTrailingZeros()
+                        .toPlainString();
+        return currency.isTextual() ? currency.asText() + " " + number : number;
+    }
+}
