@@ -27,8 +27,8 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /**
- * A fixture run for the run report: two criteria checks on a scripted gpt-4o-mini judge (10 tokens in, 5 out per
- * call), one passing and one failing groundedness check on the word-overlap judge, which no price table knows, and
+ * A fixture run for the run report: four criteria checks on a scripted gpt-4o-mini judge (10 tokens in, 5 out per
+ * call; one fails, two judge answers that are markup), one passing and one failing groundedness check on the word-overlap judge, which no price table knows, and
  * an evaluation of three items. Outside {@code dev.llmassert.junit.internal}, so that its checks' call sites are
  * its own lines.
  */
@@ -48,6 +48,21 @@ public class ReportedChecks {
     void notVerbose() {
         assertThatThrownBy(() -> assertThat("Hold the red button.").meets(CriteriaCatalog.CONCISENESS)
                 .withOption("Verbose")).isInstanceOf(AssertionError.class);
+    }
+
+    /** An answer that is markup: the report must show it as text and run nothing. */
+    public static final String SCRIPT_ANSWER = "</script><script>alert(1)</script>";
+    /** An answer with an HTML element, a comment opener and a line separator. */
+    public static final String IMAGE_ANSWER = "Sure! <img src=x onerror=\"window.__xss=1\"> <!-- and & and \u2028 end";
+
+    @Test
+    void scriptAnswer() {
+        assertThat(SCRIPT_ANSWER).meets(CriteriaCatalog.CONCISENESS).withOption("Concise");
+    }
+
+    @Test
+    void imageAnswer() {
+        assertThat(IMAGE_ANSWER).meets(CriteriaCatalog.CONCISENESS).withOption("Concise");
     }
 
     @Test

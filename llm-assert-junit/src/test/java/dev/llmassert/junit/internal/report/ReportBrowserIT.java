@@ -1,7 +1,10 @@
 package dev.llmassert.junit.internal.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.junit.testing.ReportedChecks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,10 +25,11 @@ import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.Select;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -41,6 +45,7 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.stream.StreamSupport;
+import javax.imageio.ImageIO;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.LlmAssertions.assertThatExceptionOfType;
@@ -76,11 +81,15 @@ class ReportBrowserIT {
 
     /**
      * The report the page is drawn from. It must hold at least one failed and one passed check, a check whose
-     * response is {@link ReportFixture#SCRIPT_RESPONSE} and one whose response is
-     * {@link ReportFixture#IMAGE_RESPONSE}.
+     * response is {@link ReportedChecks#SCRIPT_ANSWER} and one whose response is
+     * {@link ReportedChecks#IMAGE_ANSWER}.
      */
-    static JsonNode fixtureReport() {
-        return ReportFixture.report();
+    static JsonNode fixtureReport() throws IOException {
+        // the report of a real run: the fixture classes through a launcher session with the report listener
+        Path dir = OUTPUT.resolve("fixture-run");
+        ReportRuns.run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()),
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), ReportedChecks.class);
+        return new ObjectMapper().readTree(dir.resolve("report.json").toFile());
     }
 
     @BeforeAll
@@ -229,15 +238,15 @@ class ReportBrowserIT {
 
     @Test
     void responsesHoldingHtmlShowAsTextAndRunNothing() {
-        WebElement script = openDetails(checkWithResponse(ReportFixture.SCRIPT_RESPONSE));
-        WebElement image = openDetails(checkWithResponse(ReportFixture.IMAGE_RESPONSE));
+        WebElement script = openDetails(checkWithResponse(ReportedChecks.SCRIPT_ANSWER));
+        WebElement image = openDetails(checkWithResponse(ReportedChecks.IMAGE_ANSWER));
 
         assertThat(script.findElement(By.cssSelector("pre.response")).getDomProperty("textContent"))
-                .isEqualTo(ReportFixture.SCRIPT_RESPONSE);
+                .isEqualTo(ReportedChecks.SCRIPT_ANSWER);
         assertThat(script.findElement(By.cssSelector("pre.response")).getText())
-                .isEqualTo(ReportFixture.SCRIPT_RESPONSE);
+                .isEqualTo(ReportedChecks.SCRIPT_ANSWER);
         assertThat(image.findElement(By.cssSelector("pre.response")).getDomProperty("textContent"))
-                .isEqualTo(ReportFixture.IMAGE_RESPONSE);
+                .isEqualTo(ReportedChecks.IMAGE_ANSWER);
         assertThat(driver.findElements(By.cssSelector("main script, main img"))).isEmpty();
         assertThat(driver.executeScript("return document.scripts.length")).isEqualTo(2L);
         assertThat(driver.executeScript("return typeof window.__xss")).isEqualTo("undefined");

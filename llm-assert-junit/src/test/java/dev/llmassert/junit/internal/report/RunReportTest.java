@@ -22,11 +22,6 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.launcher.LauncherSession;
-import org.junit.platform.launcher.core.LauncherConfig;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
-import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 import java.io.ByteArrayOutputStream;
@@ -39,11 +34,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /**
  * The run report, written by {@link LlmAssertReportListener} in a real launcher session: fixture classes run with
@@ -71,7 +64,8 @@ class RunReportTest {
         List<JsonNode> checks = new ArrayList<>();
         report.path("checks").forEach(checks::add);
         assertThat(checks).extracting(c -> c.path("displayName").asText())
-                .containsExactlyInAnyOrder("concise()", "notVerbose()", "grounded()", "invented()");
+                .containsExactlyInAnyOrder("concise()", "notVerbose()", "scriptAnswer()", "imageAnswer()", "grounded()",
+                        "invented()");
 
         JsonNode grounded = check(checks, "grounded()");
         assertThat(grounded.path("kind").asText()).isEqualTo("groundedness");
@@ -100,11 +94,12 @@ class RunReportTest {
         assertThat(notVerbose.path("passed").asBoolean()).isFalse();
 
         JsonNode run = report.path("run");
-        assertThat(run.path("checks").asInt()).isEqualTo(4);
+        assertThat(run.path("checks").asInt()).isEqualTo(6);
         assertThat(run.path("failed").asInt()).isEqualTo(2);
         assertThat(checks).extracting(c -> c.path("displayName").asText() + "=" + c.path("tokens").path("input").asInt())
-                .containsExactlyInAnyOrder("concise()=10", "notVerbose()=10", "grounded()=5", "invented()=5");
-        assertThat(run.path("tokens").path("input").asInt()).isEqualTo(30);
+                .containsExactlyInAnyOrder("concise()=10", "notVerbose()=10", "scriptAnswer()=10", "imageAnswer()=10", "grounded()=5",
+                        "invented()=5");
+        assertThat(run.path("tokens").path("input").asInt()).isEqualTo(50);
         assertThat(run.path("cost").path("unpricedModels")).extracting(JsonNode::asText)
                 .containsExactly("word-overlap");
         assertThat(run.path("evaluations").asInt()).isEqualTo(1);
@@ -115,9 +110,9 @@ class RunReportTest {
         assertThat(evaluation.path("groups")).isEmpty();
         assertThat(Files.readString(dir.resolve("report.html"))).startsWith("<!DOCTYPE html>");
         long tokens = run.path("tokens").path("input").asLong() + run.path("tokens").path("output").asLong();
-        assertThat(console.toString(StandardCharsets.UTF_8).strip()).matches("llm-assert: 4 checks, 2 failed, \\d "
+        assertThat(console.toString(StandardCharsets.UTF_8).strip()).matches("llm-assert: 6 checks, 2 failed, \\d "
                 + "near the bar, 1 evaluation; " + tokens + " tokens, ~\\$0\\.0000, plus unpriced \\[word-overlap\\] "
-                + "\\(0 replayed, 4 live\\); report: .*/report\\.html");
+                + "\\(0 replayed, 6 live\\); report: .*/report\\.html");
     }
 
     @Test
@@ -177,7 +172,7 @@ class RunReportTest {
             TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, readOnly.resolve("report").toString()),
                     ReportedChecks.class);
 
-            assertThat(summary.getTestsSucceededCount()).isEqualTo(7);
+            assertThat(summary.getTestsSucceededCount()).isEqualTo(9);
             assertThat(summary.getTotalFailureCount()).isEqualTo(1);
             assertThat(readOnly.resolve("report")).doesNotExist();
             assertThat(console.toString(StandardCharsets.UTF_8)).isEmpty();
@@ -200,19 +195,7 @@ class RunReportTest {
     }
 
     private TestExecutionSummary run(Map<String, String> parameters, Class<?>... classes) {
-        SummaryGeneratingListener results = new SummaryGeneratingListener();
-        LauncherConfig config = LauncherConfig.builder()
-                .enableLauncherSessionListenerAutoRegistration(false)
-                .addLauncherSessionListeners(new LlmAssertReportListener(
-                        new PrintStream(console, true, StandardCharsets.UTF_8)))
-                .build();
-        try (LauncherSession session = LauncherFactory.openSession(config)) {
-            session.getLauncher().execute(LauncherDiscoveryRequestBuilder.request()
-                    .selectors(Stream.of(classes).map(c -> selectClass(c)).toList())
-                    .configurationParameters(parameters)
-                    .build(), results);
-        }
-        return results.getSummary();
+        return ReportRuns.run(parameters, new PrintStream(console, true, StandardCharsets.UTF_8), classes);
     }
 
     private static JsonNode check(List<JsonNode> checks, String displayName) {
