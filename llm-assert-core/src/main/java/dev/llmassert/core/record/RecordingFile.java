@@ -9,6 +9,8 @@ import dev.llmassert.core.record.internal.RecordingMessages;
 import dev.llmassert.core.record.internal.RecordingsCodec;
 import dev.llmassert.core.record.internal.RequestDiff;
 import org.apiguardian.api.API;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -40,13 +42,17 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * Obtain it from {@link RecordingStore#file(Path)}, which gives one instance per path.
  *
  * <p>Thread-safe. Tests replay and record through {@link #openSession(RecordingMode, String) sessions}, in parallel.
- * The file is loaded on the first session that reads it. Saving takes a lock on the path (within the JVM and across
- * processes), reads the file again, merges what this instance recorded into what is on disk, and writes a temporary
- * file in the same folder that is then renamed over the old one. So parallel writers, even in other JVMs, never lose
- * an entry, and a reader never sees half a file. A file that does not parse is never overwritten.
+ * The file is loaded on the first session that reads it. Saving takes a lock on the path (within the JVM, and across
+ * processes an OS lock on a hidden {@code .<name>.lock} beside it, deleted after the write), reads the file again,
+ * merges what this instance recorded or pruned since its last save into what is on disk, and writes a temporary file
+ * in the same folder that is then renamed over the old one. So parallel writers, even in other JVMs, never lose an
+ * entry, and a reader never sees half a file; a process killed mid-write leaves the old file whole (and a temporary
+ * file that the next save removes). A file that does not parse is never overwritten.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class RecordingFile {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RecordingFile.class);
 
     private final Path path;
     private final Clock clock;
@@ -54,9 +60,19 @@ public final class RecordingFile {
     private volatile ConcurrentHashMap<String, Entry> entries;
     private RecordingFileException loadFailure;
     private final Set<String> used = ConcurrentHashMap.newKeySet();
+    /**
+     * The entries as the file held them when this instance loaded it, minus those changed or removed on disk since
+     * (seen at a save) and those pruned: the only candidates for pruning. Written under {@code monitor}.
+     */
+    private final Map<String, Entry> untouchedSinceLoad = new ConcurrentHashMap<>();
     /** What this instance recorded, by key; guarded by {@code monitor}. */
     private final Map<String, Recorded> recordedHere = new HashMap<>();
-    private final Set<String> pruned = new HashSet<>();
+    /** Keys recorded since they were last saved, with the {@code version} of their last change; guarded. */
+    private final Map<String, Long> unsaved = new HashMap<>();
+    /** Keys pruned and not saved yet, with the entry as this instance last saw it; guarded. */
+    private final Map<String, Prune> pruned = new HashMap<>();
+    /** Pruned keys kept because another writer changed their entry on disk meanwhile; guarded. */
+    private final Set<String> pruneRescinded = new HashSet<>();
     private long version;
     private long savedVersion;
     private volatile boolean writableChecked;
@@ -117,11 +133,18 @@ public final class RecordingFile {
 
     /**
      * The recorded keys that no session of this file has used so far, sorted: at the end of a test class, the
-     * recordings its tests no longer make. Loads the file.
+     * recordings its tests no longer make. Only entries the file held when this instance loaded it and that are
+     * unchanged since count: one that another process (a forked JVM sharing the file) recorded or re-recorded during
+     * this run is in use there. Loads the file.
      */
     public SortedSet<String> unusedKeys() {
-        TreeSet<String> unused = new TreeSet<>(loaded().keySet());
-        unused.removeAll(used);
+        Map<String, Entry> current = loaded();
+        TreeSet<String> unused = new TreeSet<>();
+        for (String key : untouchedSinceLoad.keySet()) {
+            if (current.containsKey(key) && !used.contains(key)) {
+                unused.add(key);
+            }
+        }
         return Collections.unmodifiableSortedSet(unused);
     }
 
@@ -131,7 +154,10 @@ public final class RecordingFile {
      * replay run never changes a file.
      *
      * <p>Call it only after every test that uses this file has run: a test that did not run (filtered out, or in
-     * another class that shares the file) would lose its recordings.
+     * another class that shares the file, perhaps in another JVM) would lose its recordings. As a safeguard against
+     * other processes, an entry is removed only if the file still holds it exactly as it was when this instance
+     * loaded the file (checked under the file's cross-process lock, at the write): an entry that another process
+     * recorded or re-recorded during this run is kept, and not returned.
      *
      * @return the removed keys, sorted
      */
@@ -139,23 +165,43 @@ public final class RecordingFile {
         if (!mode.writes()) {
             return List.of();
         }
-        List<String> removed = new ArrayList<>();
+        List<String> candidates = new ArrayList<>();
         synchronized (monitor) {
             for (String key : unusedKeys()) {
+                Entry seen = untouchedSinceLoad.remove(key);
                 entries.remove(key);
                 recordedHere.remove(key);
-                pruned.add(key);
-                removed.add(key);
+                unsaved.remove(key);
+                pruned.put(key, new Prune(seen));
+                candidates.add(key);
             }
-            if (!removed.isEmpty()) {
+            if (!candidates.isEmpty()) {
                 version++;
             }
         }
-        if (!removed.isEmpty()) {
-            checkWritable(mode);
-            save();
+        if (candidates.isEmpty()) {
+            return List.of();
+        }
+        checkWritable(mode);
+        save();
+        List<String> removed = new ArrayList<>();
+        synchronized (monitor) {
+            for (String key : candidates) {
+                if (!pruneRescinded.remove(key)) {
+                    removed.add(key);
+                }
+            }
         }
         return List.copyOf(removed);
+    }
+
+    /** A pruned key's entry as loaded (the object's identity marks one prune). */
+    private static final class Prune {
+        private final Entry seen;
+
+        Prune(Entry seen) {
+            this.seen = seen;
+        }
     }
 
     /** Whether something was recorded or pruned and not saved yet. */
@@ -176,24 +222,44 @@ public final class RecordingFile {
         if (!hasUnsavedChanges()) {
             return;
         }
-        try (PathLocks.Held ignored = PathLocks.lock(path)) {
+        try (PathLocks.Held lock = PathLocks.lock(path)) {
+            if (lock.crossProcess()) {
+                removeAbandonedTemporaries();
+            }
             byte[] existing = readBytes();
             Map<String, Entry> disk = existing == null ? Map.of() : RecordingsCodec.read(path, existing, true);
             TreeMap<String, Entry> merged = new TreeMap<>(disk);
+            Map<String, Long> recordedNow;
+            Map<String, Prune> prunedNow;
             long snapshot;
             synchronized (monitor) {
-                for (String key : recordedHere.keySet()) {
+                // Only what changed since the last save: a request this instance recorded earlier and another
+                // process re-recorded since keeps the newer recording.
+                recordedNow = new HashMap<>(unsaved);
+                for (String key : recordedNow.keySet()) {
                     Entry entry = entries.get(key);
                     if (entry != null) {
                         merged.put(key, entry);
                     }
                 }
-                for (String key : pruned) {
-                    merged.remove(key);
+                prunedNow = new HashMap<>(pruned);
+                for (Map.Entry<String, Prune> prune : prunedNow.entrySet()) {
+                    String key = prune.getKey();
+                    Entry onDisk = disk.get(key);
+                    if (onDisk == null || onDisk.equals(prune.getValue().seen)) {
+                        merged.remove(key);
+                    } else {
+                        // Another process wrote this entry since this instance read it: it is in use.
+                        pruned.remove(key);
+                        pruneRescinded.add(key);
+                    }
                 }
+                prunedNow.keySet().retainAll(pruned.keySet());
+                // What another process changed or removed since the load is in use there: never pruned here.
+                untouchedSinceLoad.entrySet().removeIf(e -> !e.getValue().equals(disk.get(e.getKey())));
                 // Other writers' entries become visible to this run too.
                 for (Entry entry : disk.values()) {
-                    if (!recordedHere.containsKey(entry.key()) && !pruned.contains(entry.key())) {
+                    if (!recordedHere.containsKey(entry.key()) && !pruned.containsKey(entry.key())) {
                         entries.put(entry.key(), entry);
                     }
                 }
@@ -205,7 +271,22 @@ public final class RecordingFile {
             }
             synchronized (monitor) {
                 savedVersion = Math.max(savedVersion, snapshot);
+                // Saved, unless changed again meanwhile.
+                unsaved.entrySet().removeIf(e -> e.getValue().equals(recordedNow.get(e.getKey())));
+                pruned.entrySet().removeIf(e -> e.getValue() == prunedNow.get(e.getKey()));
             }
+        }
+    }
+
+    /** Temporary files of writes that were killed midway; only the cross-process lock holder may remove them. */
+    private void removeAbandonedTemporaries() {
+        try {
+            for (Path removed : AtomicFiles.removeAbandonedTemporaries(path)) {
+                LOG.info("Removed {}, left by a write of {} that was interrupted (the process was killed); the "
+                        + "recordings file itself was not affected.", removed.getFileName(), path);
+            }
+        } catch (IOException e) {
+            LOG.debug("Could not look for abandoned temporary files of {}: {}", path, e.toString());
         }
     }
 
@@ -250,6 +331,7 @@ public final class RecordingFile {
             current.put(key, new Entry(key, model, request, mine.responses()));
             pruned.remove(key);
             version++;
+            unsaved.put(key, version);
         }
     }
 
@@ -338,8 +420,10 @@ public final class RecordingFile {
             }
             try {
                 byte[] bytes = readBytes();
-                entries = bytes == null ? new ConcurrentHashMap<>()
+                ConcurrentHashMap<String, Entry> read = bytes == null ? new ConcurrentHashMap<>()
                         : new ConcurrentHashMap<>(RecordingsCodec.read(path, bytes, true));
+                untouchedSinceLoad.putAll(read);
+                entries = read;
                 return entries;
             } catch (RecordingFileException e) {
                 loadFailure = e;

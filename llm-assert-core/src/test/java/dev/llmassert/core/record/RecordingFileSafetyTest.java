@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static dev.llmassert.core.record.Loopback.judgeRequest;
@@ -228,5 +229,119 @@ class RecordingFileSafetyTest {
             assertThat(new String(original, StandardCharsets.UTF_8)).startsWith("{\n  \"format\": 1,\n")
                     .endsWith("}\n").doesNotContain("\r");
         }
+    }
+
+    @Test
+    void pruningSparesWhatAnotherProcessRecordedDuringTheRunEvenAfterThisOneSawIt() {
+        AtomicInteger replies = new AtomicInteger();
+        try (LoopbackChatServer server = LoopbackChatServer.start()) {
+            server.respondWith(request -> Reply.content(request.lastUserMessage() + ", reply "
+                    + replies.incrementAndGet()));
+            ChatModel model = openAi(server);
+            record(model, RecordingMode.RECORD_MISSING, "still asked", "re-recorded elsewhere", "no longer asked");
+            try (RecordingStore store = RecordingStore.create()) {
+                RecordingFile mine = store.file(file());
+                replay(mine, model, "still asked");
+                // Another process (a forked JVM sharing the file) re-records one entry and adds one...
+                record(model, RecordingMode.RECORD, "re-recorded elsewhere", "added elsewhere");
+                // ...and this one saves a recording of its own, merging theirs into what it sees.
+                try (RecordingSession session = mine.openSession(RecordingMode.RECORD_MISSING, "mine")) {
+                    session.wrap(model).chat(judgeRequest("recorded here"));
+                }
+                assertThat(mine.keys()).hasSize(5);
+
+                assertThat(mine.unusedKeys()).as("only what the file held, unchanged, since this run loaded it")
+                        .containsExactly(key(model, "no longer asked"));
+                assertThat(mine.pruneUnused(RecordingMode.RECORD_MISSING))
+                        .containsExactly(key(model, "no longer asked"));
+            }
+        }
+        try (RecordingStore store = RecordingStore.create()) {
+            RecordingFile after = store.file(file());
+            assertThat(after.keys()).containsExactlyInAnyOrderElementsOf(Stream.of("still asked",
+                    "re-recorded elsewhere", "added elsewhere", "recorded here").map(q -> key(q)).toList());
+            assertThat(replay(after, new RefusingModel(), "re-recorded elsewhere"))
+                    .isEqualTo("re-recorded elsewhere, reply 4");
+        }
+    }
+
+    @Test
+    void pruningRemovesAnEntryOnlyIfTheFileStillHoldsItUnchangedAtTheWrite() {
+        AtomicInteger replies = new AtomicInteger();
+        try (LoopbackChatServer server = LoopbackChatServer.start()) {
+            server.respondWith(request -> Reply.content(request.lastUserMessage() + ", reply "
+                    + replies.incrementAndGet()));
+            ChatModel model = openAi(server);
+            record(model, RecordingMode.RECORD_MISSING, "still asked", "re-recorded elsewhere", "no longer asked");
+            try (RecordingStore store = RecordingStore.create()) {
+                RecordingFile mine = store.file(file());
+                replay(mine, model, "still asked");
+                // Another process re-records an entry after this one loaded the file and before it prunes: this one
+                // cannot know yet, so the entry is a candidate, and the check at the write keeps it.
+                record(model, RecordingMode.RECORD, "re-recorded elsewhere");
+                assertThat(mine.unusedKeys()).containsExactlyInAnyOrder(key(model, "re-recorded elsewhere"),
+                        key(model, "no longer asked"));
+
+                assertThat(mine.pruneUnused(RecordingMode.RECORD)).containsExactly(key(model, "no longer asked"));
+                assertThat(mine.unusedKeys()).isEmpty();
+            }
+        }
+        try (RecordingStore store = RecordingStore.create()) {
+            RecordingFile after = store.file(file());
+            assertThat(after.keys()).containsExactlyInAnyOrder(key("still asked"), key("re-recorded elsewhere"));
+            assertThat(replay(after, new RefusingModel(), "re-recorded elsewhere"))
+                    .isEqualTo("re-recorded elsewhere, reply 4");
+        }
+    }
+
+    @Test
+    void aLaterSaveWritesOnlyItsNewRecordingsAndNeverRevertsAnotherProcesssNewerOne() {
+        AtomicInteger replies = new AtomicInteger();
+        try (LoopbackChatServer server = LoopbackChatServer.start()) {
+            server.respondWith(request -> Reply.content(request.lastUserMessage() + ", reply "
+                    + replies.incrementAndGet()));
+            ChatModel model = openAi(server);
+            try (RecordingStore store = RecordingStore.create()) {
+                RecordingFile mine = store.file(file());
+                try (RecordingSession session = mine.openSession(RecordingMode.RECORD, "first")) {
+                    session.wrap(model).chat(judgeRequest("asked by both"));
+                }
+                record(model, RecordingMode.RECORD, "asked by both");
+                try (RecordingSession session = mine.openSession(RecordingMode.RECORD, "second")) {
+                    session.wrap(model).chat(judgeRequest("asked here later"));
+                }
+            }
+        }
+        try (RecordingStore store = RecordingStore.create()) {
+            RecordingFile after = store.file(file());
+            assertThat(after.keys()).hasSize(2);
+            assertThat(replay(after, new RefusingModel(), "asked by both")).as("the other process's newer reply")
+                    .isEqualTo("asked by both, reply 2");
+            assertThat(replay(after, new RefusingModel(), "asked here later")).isEqualTo("asked here later, reply 3");
+        }
+    }
+
+    /** Records {@code questions} through a store of its own: an independent writer, as another JVM would be. */
+    private void record(ChatModel model, RecordingMode mode, String... questions) {
+        try (RecordingStore store = RecordingStore.create();
+             RecordingSession session = store.file(file()).openSession(mode, "writer")) {
+            for (String question : questions) {
+                session.wrap(model).chat(judgeRequest(question));
+            }
+        }
+    }
+
+    private static String replay(RecordingFile recordings, ChatModel model, String question) {
+        try (RecordingSession session = recordings.openSession(RecordingMode.REPLAY, "replay")) {
+            return session.wrap(model).chat(judgeRequest(question)).aiMessage().text();
+        }
+    }
+
+    private static String key(ChatModel model, String question) {
+        return RecordingKeys.keyOf(model, judgeRequest(question));
+    }
+
+    private static String key(String question) {
+        return RecordingKeys.keyOf(new RefusingModel(), judgeRequest(question));
     }
 }

@@ -10,7 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -20,6 +23,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  */
 @API(status = INTERNAL, since = "0.1")
 public final class AtomicFiles {
+
+    private static final String TEMPORARY_SUFFIX = ".tmp";
 
     private AtomicFiles() {
     }
@@ -31,7 +36,7 @@ public final class AtomicFiles {
     public static void replace(Path file, byte[] bytes) throws IOException {
         Path folder = file.toAbsolutePath().getParent();
         // In the same folder, so the rename stays on one file system and is atomic.
-        Path temp = folder.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        Path temp = folder.resolve(temporaryPrefix(file) + UUID.randomUUID() + TEMPORARY_SUFFIX);
         try {
             Files.createDirectories(folder);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW,
@@ -54,6 +59,46 @@ public final class AtomicFiles {
                 e.addSuppressed(suppressed);
             }
             throw e;
+        }
+    }
+
+    /**
+     * Deletes the temporary files that {@link #replace} left beside {@code file} when its process was killed during
+     * a write ({@code .<name>.<uuid>.tmp}). Call it only while holding {@code file}'s cross-process lock
+     * ({@link PathLocks.Held#crossProcess()}), under which every write of {@code file} happens: then no temporary
+     * file of it can belong to a write still under way.
+     *
+     * @return the deleted files
+     */
+    public static List<Path> removeAbandonedTemporaries(Path file) throws IOException {
+        Path folder = file.toAbsolutePath().getParent();
+        String prefix = temporaryPrefix(file);
+        List<Path> removed = new ArrayList<>();
+        if (!Files.isDirectory(folder)) {
+            return removed;
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path candidate : (Iterable<Path>) files::iterator) {
+                String name = candidate.getFileName().toString();
+                if (name.startsWith(prefix) && name.endsWith(TEMPORARY_SUFFIX)
+                        && isUuid(name.substring(prefix.length(), name.length() - TEMPORARY_SUFFIX.length()))
+                        && Files.deleteIfExists(candidate)) {
+                    removed.add(candidate);
+                }
+            }
+        }
+        return removed;
+    }
+
+    private static String temporaryPrefix(Path file) {
+        return "." + file.getFileName() + ".";
+    }
+
+    private static boolean isUuid(String text) {
+        try {
+            return text.length() == 36 && UUID.fromString(text).toString().equals(text);
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 }
