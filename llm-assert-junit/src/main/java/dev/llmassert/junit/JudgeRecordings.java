@@ -46,8 +46,13 @@ import static org.apiguardian.api.API.Status.STABLE;
  *
  * <p>At the end of each top-level class, recordings in its file that none of its tests used are reported (a report
  * entry and a logged warning). With {@value #PRUNE_KEY}{@code =true} in {@code record} or {@code record-missing}
- * mode they are removed, but only when every test method of the class ran (not in a filtered run) and no other
- * test class of the run shares the file.
+ * mode they are removed, but only from the class's own file, when every test method of the class ran (not in a
+ * filtered run) and no other test class of the run used the file. A file named with {@link #file()} is never
+ * pruned: the classes that share it may run in other JVMs (Surefire or Gradle forks), which this one cannot see.
+ * Only entries the file held when the run loaded it, and still holds unchanged, are removed.
+ *
+ * <p>Test classes in forked JVMs may record into one file at the same time: each write takes an OS file lock on a
+ * hidden {@code .<name>.lock} beside the file (deleted after the write) and merges with what is on disk.
  *
  * <p>Usable as a meta-annotation.
  */
@@ -86,6 +91,8 @@ public @interface JudgeRecordings {
      * One recordings file for the annotated tests instead of the class's own, absolute or relative to the working
      * directory, e.g. {@code src/test/resources/llm-recordings/shared-judge.json}. Takes precedence over
      * {@link #dir()}. Annotation only: there is no configuration key, as one file for a whole run would mix classes.
+     * Several classes may name one file, also when they run in parallel or in forked JVMs; such a file is never
+     * pruned.
      */
     String file() default DEFAULT;
 }

@@ -12,6 +12,7 @@ import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import dev.llmassert.junit.internal.ConfigurationResolver;
+import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.RecordingConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -252,6 +253,30 @@ class RecordAndReplayTest {
     }
 
     @Test
+    void aFileNamedWithTheAnnotationIsReportedButNeverPruned() throws IOException {
+        Path named = Path.of(NamedFile.FILE).toAbsolutePath();
+        deleteRecursively(named.getParent());
+        try {
+            run(NamedFile.class, RecordingMode.RECORD_MISSING).testEvents().assertStatistics(s -> s.succeeded(1));
+            String edited = MANUAL + " Unplug the router before you move it.";
+
+            EngineExecutionResults results = run(NamedFile.class, RecordingMode.RECORD, MANUAL_PARAMETER, edited,
+                    JudgeRecordings.PRUNE_KEY, "true");
+
+            results.testEvents().assertStatistics(s -> s.succeeded(1));
+            assertThat(unusedEntry(results)).containsEntry("llmassert.recordings.file", named.toString())
+                    .containsEntry("llmassert.recordings.unused", "2")
+                    .containsEntry("llmassert.recordings.testsRun", "1/1")
+                    .containsEntry("llmassert.recordings.pruned", "0")
+                    .containsEntry("llmassert.recordings.pruneSkipped", Messages.NAMED_FILE_NOT_PRUNED);
+            assertThat(Files.readString(named).split("\"key\": ", -1)).as("2 old + 2 new, nothing pruned")
+                    .hasSize(5);
+        } finally {
+            deleteRecursively(named.getParent());
+        }
+    }
+
+    @Test
     void aTypoInTheModeFailsTheClassNamingTheKeyTheValueAndTheModes() {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Judged.class))
                 .configurationParameters(parameters(RecordingMode.REPLAY, JudgeRecordings.MODE_KEY, "replai"))
@@ -393,7 +418,7 @@ class RecordAndReplayTest {
     }
 
     /** A judge that finds a statement in the source when every word of it is there, quoting it as evidence. */
-    private static Reply judge(ReceivedRequest request) {
+    static Reply judge(ReceivedRequest request) {
         String user = request.lastUserMessage();
         String source = between(user, "<<<\n", "\n>>>").toLowerCase();
         String statement = between(user, "STATEMENT:\n<<<\n", "\n>>>");
@@ -518,6 +543,20 @@ class RecordAndReplayTest {
         @JudgeRecordings(file = DIR + "/own-file.json")
         void ownFile() {
             assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
+        }
+    }
+
+    /** The whole class ran, in record mode, alone in its file: only the name keeps the file from being pruned. */
+    @LlmJudge
+    @ExtendWith(ManualFromConfiguration.class)
+    @JudgeRecordings(file = NamedFile.FILE)
+    static class NamedFile {
+
+        static final String FILE = "target/judge-recordings-named-file-test/shared-judge.json";
+
+        @Test
+        void grounded(String manual) {
+            assertThat(GROUNDED).isGroundedIn(manual).withMinScore(0.8);
         }
     }
 

@@ -73,9 +73,15 @@ public final class Messages {
         return what + " must not be null." + NL + fix;
     }
 
+    /** Why a named recordings file is not pruned; a phrase, as the other reasons. */
+    public static final String NAMED_FILE_NOT_PRUNED = "the file is named with @JudgeRecordings(file = ...), and "
+            + "the test classes that share such a file may run in other JVMs (Surefire or Gradle forks) or be left "
+            + "out of this run, so it is never pruned; remove its unused entries by hand, or give the class its own "
+            + "file";
+
     public static String unusedRecordings(String className, java.nio.file.Path file,
                                           java.util.Collection<String> unused, int ran, int testMethods, int pruned,
-                                          String pruneSkipped) {
+                                          String pruneSkipped, boolean namedFile) {
         StringBuilder message = new StringBuilder()
                 .append(unused.size()).append(unused.size() == 1 ? " recording" : " recordings")
                 .append(" in ").append(file).append(" were not used by the tests of ").append(className)
@@ -93,6 +99,10 @@ public final class Messages {
                     .append(ConfigKeys.RECORDINGS_PRUNE).append("=true).");
         } else if (pruneSkipped != null) {
             message.append(NL).append("Not removed: ").append(pruneSkipped).append('.');
+        } else if (namedFile) {
+            message.append(NL).append("They may belong to another test class that shares this file. A file named ")
+                    .append("with @JudgeRecordings(file = ...) is never pruned, as the classes sharing it may run in ")
+                    .append("other JVMs (forks); if no test uses these keys, remove their entries by hand.");
         } else {
             message.append(NL).append("They are left over from requests the tests no longer make. To remove them, ")
                     .append("run the whole class with -D").append(ConfigKeys.RECORDINGS_PRUNE).append("=true -D")

@@ -97,6 +97,13 @@ public final class RecordingSupply {
     /**
      * At the end of a class: closes its class-level session and, for a top-level class, reports (and, when asked,
      * prunes) the recordings its tests did not use.
+     *
+     * <p>Pruning removes entries for good, so it happens only when this JVM can see every user of the file: in a
+     * writing mode, when every test method of the class ran, in the class's own file (never one named with
+     * {@code @JudgeRecordings(file = ...)}: the classes that share a named file may run in other JVMs, such as
+     * Surefire forks, or be left out of this run, and no JVM sees them), and when no other class of this run used
+     * it. {@link RecordingFile#pruneUnused} then takes only entries unchanged since the file was loaded, and checks
+     * again under the file's cross-process lock.
      */
     public static void classFinished(ExtensionContext context) {
         closeSession(context);
@@ -119,6 +126,7 @@ public final class RecordingSupply {
             }
             Set<String> sharedWith = new HashSet<>(run(context).classesByFile.getOrDefault(file.path(), Set.of()));
             sharedWith.remove(testClass.getName());
+            boolean named = used.namedFiles.contains(file.path());
             String pruneSkipped = null;
             List<String> pruned = List.of();
             if (configuration.pruneUnused()) {
@@ -126,6 +134,8 @@ public final class RecordingSupply {
                     pruneSkipped = "mode " + configuration.mode() + " never writes; prune in record or record-missing mode";
                 } else if (!wholeClass) {
                     pruneSkipped = "only " + ran + " of " + expected.size() + " test methods ran";
+                } else if (named) {
+                    pruneSkipped = Messages.NAMED_FILE_NOT_PRUNED;
                 } else if (!sharedWith.isEmpty()) {
                     pruneSkipped = "the file is shared with " + String.join(", ", new java.util.TreeSet<>(sharedWith));
                 } else {
@@ -144,7 +154,7 @@ public final class RecordingSupply {
             }
             context.publishReportEntry(entry);
             LOG.warn(Messages.unusedRecordings(testClass.getName(), file.path(), unused, ran, expected.size(),
-                    pruned.size(), pruneSkipped));
+                    pruned.size(), pruneSkipped, named));
         }
     }
 
@@ -156,7 +166,11 @@ public final class RecordingSupply {
         RecordingSession session = file.openSession(configuration.mode(), testName(scope));
         // Only a file that opened is tracked: a corrupt one must not fail the class again at the end.
         run.classesByFile.computeIfAbsent(file.path(), p -> ConcurrentHashMap.newKeySet()).add(className);
-        classRecordings(top).files.putIfAbsent(file.path(), file);
+        ClassRecordings classRecordings = classRecordings(top);
+        classRecordings.files.putIfAbsent(file.path(), file);
+        if (configuration.file() != null) {
+            classRecordings.namedFiles.add(file.path());
+        }
         return new OpenSession(session);
     }
 
@@ -203,9 +217,13 @@ public final class RecordingSupply {
     private record SessionKey(String uniqueId) {
     }
 
-    /** What the tests of one top-level class recorded into, and which of its test methods ran. */
+    /**
+     * What the tests of one top-level class recorded into, which of those files some test named with
+     * {@code @JudgeRecordings(file = ...)}, and which of its test methods ran.
+     */
     private static final class ClassRecordings {
         final Map<Path, RecordingFile> files = new ConcurrentHashMap<>();
+        final Set<Path> namedFiles = ConcurrentHashMap.newKeySet();
         final Set<Method> methodsRun = ConcurrentHashMap.newKeySet();
     }
 
