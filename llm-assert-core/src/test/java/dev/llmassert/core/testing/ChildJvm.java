@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A real second JVM for the tests that need other processes: forked test runs sharing a recordings file, a writer
@@ -40,6 +41,12 @@ public final class ChildJvm {
     /** As {@link #start(String, Class, Path, String...)}, with system properties ({@code -Dkey=value}) first. */
     public static ChildJvm start(String name, Class<?> main, Path workDir, List<String> systemProperties,
                                  String... args) throws IOException {
+        return start(name, main, workDir, systemProperties, Map.of(), args);
+    }
+
+    /** As {@link #start(String, Class, Path, List, String...)}, with variables added to this JVM's environment. */
+    public static ChildJvm start(String name, Class<?> main, Path workDir, List<String> systemProperties,
+                                 Map<String, String> environment, String... args) throws IOException {
         Files.createDirectories(workDir);
         Path log = workDir.resolve(name + ".log");
         List<String> command = new ArrayList<>(List.of(
@@ -49,8 +56,10 @@ public final class ChildJvm {
         command.addAll(systemProperties);
         command.addAll(List.of("-cp", testClassPath(), main.getName()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).directory(workDir.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         return new ChildJvm(process, log, name);
     }
 
@@ -65,6 +74,10 @@ public final class ChildJvm {
 
     public Process process() {
         return process;
+    }
+
+    public String name() {
+        return name;
     }
 
     /** Waits for the child to end; fails, quoting its log, when it does not end in {@link #PATIENCE}. */
