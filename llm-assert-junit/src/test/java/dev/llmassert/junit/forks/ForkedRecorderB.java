@@ -1,0 +1,12 @@
+package dev.llmassert.junit.forks;
+
+import org.junit.jupiter.api.Test;
+
+/** Run by the {@code forked-recordings} Surefire execution, in its own JVM beside {@link ForkedRecorderA}. */
+class ForkedRecorderB {
+
+    @Test
+    void recordsItsRequestsIntoTheSharedFile() throws Exception {
+        ForkedRecorders.record("recorder B");
+    }
+}
