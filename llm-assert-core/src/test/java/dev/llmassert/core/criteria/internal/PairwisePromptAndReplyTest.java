@@ -123,4 +123,15 @@ class PairwisePromptAndReplyTest {
                 + " \"winner\": 1}]}", 2, false))
                 .hasMessageContaining("the field \"explanation\" is missing");
     }
+
+    @Test
+    void aResponseNumberTooLargeForAnIntIsAReplyError() {
+        for (String number : List.of("\"Response 99999999999\"", "\"2147483648\"", "99999999999")) {
+            assertThatThrownBy(() -> PairwiseReply.parse("{\"comparisons\": [{\"first\": 1, \"second\": 2,"
+                    + " \"explanation\": \"x\", \"winner\": " + number + "}]}", 2, false))
+                    .isInstanceOf(ReplyParseException.class)
+                    .hasMessageContaining("\"winner\" is ")
+                    .hasMessageContaining("but the responses are numbered 1 to 2");
+        }
+    }
 }
