@@ -7,6 +7,7 @@ import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.eval.TestItem;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
+import dev.llmassert.core.testing.PromptData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -100,10 +101,11 @@ class RecordSupportEvaluation {
     private static Reply reply(LoopbackChatServer.ReceivedRequest request, Map<String, JsonNode> byQuestion) {
         String user = request.lastUserMessage();
         String question = between(user, "\n\nQuestion: ", null);
-        String response = between(user, "## The response to evaluate\n\n", "\n\n## Instructions");
         if (user.startsWith("Manual sections:") && byQuestion.containsKey(question)) {
             return completion(byQuestion.get(question).path("answer").asText());
         }
+        String response = user.contains("## The response to evaluate\n\n")
+                ? PromptData.after(user, "## The response to evaluate\n\n") : null;
         for (JsonNode row : byQuestion.values()) {
             if (row.path("answer").asText().equals(response)) {
                 // in the order the judge's JSON schema asks for

@@ -4,6 +4,7 @@ import dev.llmassert.core.ConfigKeys;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.testing.LoopbackChatServer;
+import dev.llmassert.core.testing.PromptData;
 import dev.llmassert.junit.testing.RuleJudge;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -132,8 +133,11 @@ class CriteriaAssertionsTest {
         EngineExecutionResults results = runChecks();
 
         assertThat(server.requests()).anySatisfy(r -> assertThat(r.lastUserMessage())
-                .contains("## Criterion: answer_relevance", "### question\n\n" + QUESTION,
-                        "## The response to evaluate\n\n" + SHORT));
+                .contains("## Criterion: answer_relevance"));
+        assertThat(server.requests()).anySatisfy(r -> {
+            assertThat(PromptData.after(r.lastUserMessage(), "### question\n\n")).isEqualTo(QUESTION);
+            assertThat(PromptData.after(r.lastUserMessage(), "## The response to evaluate\n\n")).isEqualTo(SHORT);
+        });
         assertThat(failureOf(results, "meetsInContextWithoutTheQuestion"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("question");

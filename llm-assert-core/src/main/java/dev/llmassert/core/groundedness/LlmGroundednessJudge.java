@@ -75,7 +75,7 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         long started = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
-        GroundednessPrompt prompt = GroundednessPrompt.forSources(checkedSources, structured);
+        GroundednessPrompt prompt = GroundednessPrompt.forJudgement(checkedSources, sentences, structured);
         ReplyParser<SentenceScore> parser = structured ? GroundednessReplies.json() : GroundednessReplies.text();
 
         List<Callable<JudgeReply<SentenceScore>>> calls = new ArrayList<>(sentences.size());

@@ -18,9 +18,18 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * Splits text into sentences with OpenNLP's English sentence model (UD English-EWT), which ships inside the
  * {@code opennlp-models-sentdetect-en} jar: nothing is downloaded.
  *
- * <p>Blank lines, Markdown headings and list items ({@code -}, {@code *}, {@code 1.}) always end a sentence, because LLM answers are
- * often lists without final punctuation. Thread-safe: the model is loaded once and shared; each call uses its own
- * detector, since OpenNLP's detector keeps per-call state.
+ * <p>Blank lines, Markdown headings, list items ({@code -}, {@code *}, {@code 1.}) and table rows (lines that start
+ * with {@code |}) always end a sentence, because LLM answers are often lists or tables without final punctuation: each
+ * item and each row is a sentence, and a table's separator row ({@code |---|}), holding no word, is none.
+ *
+ * <p><b>Languages.</b> The model is English. Other languages that end sentences with {@code . ! ?} mostly split
+ * right (German, French, Spanish; Arabic, whose full stop is {@code .}), except after their own abbreviations:
+ * German "z. B." or "d. h." is cut into pieces. Scripts whose sentences end with other marks are split by rule after
+ * {@code 。！？｡} (Chinese, Japanese), {@code ؟ ۔} (Arabic, Urdu) and {@code ।} (Hindi), a closing quote or
+ * bracket staying with its sentence. There is no language detection and no model for other languages.
+ *
+ * <p>Thread-safe: the model is loaded once and shared; each call uses its own detector, since OpenNLP's detector
+ * keeps per-call state.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class SentenceSplitter {
@@ -35,6 +44,12 @@ public final class SentenceSplitter {
             Pattern.compile("(?i)(?:^|[\\s(])(?:a\\.m|p\\.m|e\\.g|i\\.e|etc|vs|approx|incl|no|fig|cf)\\.$");
 
     private static final Pattern HEADING = Pattern.compile("\\s*#{1,6}\\s");
+
+    private static final Pattern TABLE_ROW = Pattern.compile("\\s*\\|");
+
+    /** After a sentence-final mark of a script the English model does not know, and any closing quote or bracket. */
+    private static final Pattern OTHER_SCRIPT_END =
+            Pattern.compile("(?<=[。！？｡؟۔।][”’」』）)\\]\"']?)(?![”’」』）)\\]\"'])\\s*");
 
     private static final Pattern BLOCK_BREAK = Pattern.compile("\\R\\s*\\R|\\R(?=\\s*(?:[-*•]|\\d{1,3}[.)])\\s)");
 
@@ -64,28 +79,30 @@ public final class SentenceSplitter {
             // A split is undone only inside a block: "2. Restart" after "1. Pack the cables etc." is a new item.
             int blockStart = sentences.size();
             for (Span span : detector.sentPosDetect(block)) {
-                String sentence = span.getCoveredText(block).toString().strip();
-                if (!hasWord(sentence)) {
-                    continue;
-                }
-                int last = sentences.size() - 1;
-                if (last >= blockStart && continuesAfterAbbreviation(sentences.get(last), sentence)) {
-                    sentences.set(last, sentences.get(last) + " " + sentence);
-                } else {
-                    sentences.add(sentence);
+                for (String piece : OTHER_SCRIPT_END.split(span.getCoveredText(block))) {
+                    String sentence = piece.strip();
+                    if (!hasWord(sentence)) {
+                        continue;
+                    }
+                    int last = sentences.size() - 1;
+                    if (last >= blockStart && continuesAfterAbbreviation(sentences.get(last), sentence)) {
+                        sentences.set(last, sentences.get(last) + " " + sentence);
+                    } else {
+                        sentences.add(sentence);
+                    }
                 }
             }
         }
         return List.copyOf(sentences);
     }
 
-    /** Paragraphs, list items and Markdown headings: pieces that never share a sentence. */
+    /** Paragraphs, list items, Markdown headings and table rows: pieces that never share a sentence. */
     private static List<String> blocks(String text) {
         List<String> blocks = new ArrayList<>();
         for (String block : BLOCK_BREAK.split(text)) {
             StringBuilder current = new StringBuilder();
             for (String line : block.split("\\R")) {
-                if (HEADING.matcher(line).lookingAt()) {
+                if (HEADING.matcher(line).lookingAt() || TABLE_ROW.matcher(line).lookingAt()) {
                     addIfNotBlank(blocks, current.toString());
                     addIfNotBlank(blocks, line);
                     current.setLength(0);

@@ -14,8 +14,9 @@ import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
 import dev.llmassert.core.record.RecordingStore;
-import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
+import dev.llmassert.core.testing.LoopbackChatServer;
+import dev.llmassert.core.testing.PromptData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -141,7 +142,8 @@ class CriteriaJudgesIntegrationTest {
                 "Hold reset for ten seconds.");
         // The shorter answer wins in whichever position it is shown.
         server.respondWith(request -> {
-            int winner = request.lastUserMessage().indexOf("## Response 1\n\nHold reset") >= 0 ? 1 : 2;
+            int winner = PromptData.after(request.lastUserMessage(), "## Response 1\n\n").startsWith("Hold reset")
+                    ? 1 : 2;
             return Reply.content("{\"comparisons\": [{\"first\": 1, \"second\": 2, \"explanation\": \"shorter\","
                     + " \"winner\": " + winner + "}]}");
         });
@@ -164,9 +166,11 @@ class CriteriaJudgesIntegrationTest {
             assertThat(comparisons.path("type").asText()).isEqualTo("array");
             assertThat(comparisons.path("items").path("properties").path("winner").path("type").asText())
                     .isEqualTo("integer");
-            assertThat(request.lastUserMessage()).contains("### question\n\nHow do I reset the router?");
+            assertThat(PromptData.after(request.lastUserMessage(), "### question\n\n"))
+                    .isEqualTo("How do I reset the router?");
         });
-        assertThat(server.requests()).extracting(r -> r.lastUserMessage().indexOf("## Response 1\n\nHold reset") >= 0)
+        assertThat(server.requests())
+                .extracting(r -> PromptData.after(r.lastUserMessage(), "## Response 1\n\n").startsWith("Hold reset"))
                 .containsExactlyInAnyOrder(true, false);
     }
 

@@ -9,6 +9,7 @@ import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.json.JsonEnumSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.llmassert.core.model.JudgeReplyException;
+import dev.llmassert.core.testing.PromptData;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 
@@ -393,7 +394,9 @@ class DirectJudgeTest {
         try (DirectJudge judge = judge(model).build()) {
             assertThat(judge.evaluate("Short summary.", onSummary).option()).isEqualTo("Clear");
         }
-        assertThat(user(model.requests().get(0))).contains("## The summary to evaluate\n\nShort summary.");
+        assertThat(user(model.requests().get(0))).contains("## The summary to evaluate\n\n<<data-");
+        assertThat(PromptData.after(user(model.requests().get(0)), "## The summary to evaluate\n\n"))
+                .isEqualTo("Short summary.");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.llmassert.core.criteria;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.llmassert.core.model.JudgeReplyException;
+import dev.llmassert.core.testing.PromptData;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 
@@ -42,9 +43,7 @@ class PairwiseJudgeTest {
 
     /** What the judge saw as Response {@code shown} (from 1). */
     static String shownResponse(ChatRequest request, int shown) {
-        String text = user(request);
-        int start = text.indexOf("## Response " + shown + "\n\n") + ("## Response " + shown + "\n\n").length();
-        return text.substring(start, text.indexOf('\n', start));
+        return PromptData.after(user(request), "## Response " + shown + "\n\n");
     }
 
     /** An unbiased judge: the shorter response of each pair wins, whatever the order. */
@@ -98,7 +97,8 @@ class PairwiseJudgeTest {
                     .withMessageContaining("at least two responses");
         }
         assertThat(model.requestCount()).isEqualTo(1);
-        assertThat(user(model.requests().get(0))).contains("### question\n\nHow do I reset the router?");
+        assertThat(PromptData.after(user(model.requests().get(0)), "### question\n\n"))
+                .isEqualTo("How do I reset the router?");
     }
 
     @Test

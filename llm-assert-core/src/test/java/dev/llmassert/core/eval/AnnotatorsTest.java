@@ -4,6 +4,7 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
+import dev.llmassert.core.testing.PromptData;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -220,8 +221,7 @@ class AnnotatorsTest {
         String text = ScriptedChatModel.lastUserText(request);
         List<String> shown = new java.util.ArrayList<>();
         for (int r = 1; text.contains("## Response " + r + "\n\n"); r++) {
-            int start = text.indexOf("## Response " + r + "\n\n") + ("## Response " + r + "\n\n").length();
-            shown.add(text.substring(start, text.indexOf('\n', start)));
+            shown.add(PromptData.after(text, "## Response " + r + "\n\n"));
         }
         StringBuilder json = new StringBuilder("{\"comparisons\": [");
         for (int a = 1; a <= shown.size(); a++) {

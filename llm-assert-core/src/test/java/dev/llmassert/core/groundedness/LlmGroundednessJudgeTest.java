@@ -12,7 +12,9 @@ import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.model.JudgeReplyException;
+import dev.llmassert.core.model.internal.DataTags;
 import dev.llmassert.core.record.Replayed;
+import dev.llmassert.core.testing.PromptData;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import dev.llmassert.core.text.SentenceSplitter;
 import org.junit.jupiter.api.Test;
@@ -40,8 +42,7 @@ class LlmGroundednessJudgeTest {
     /** The statement the judge is asked about, as the prompt frames it (repairs come after it). */
     static String statementOf(ChatRequest request) {
         String user = ((UserMessage) request.messages().get(1)).singleText();
-        int start = user.indexOf("STATEMENT:\n<<<\n") + "STATEMENT:\n<<<\n".length();
-        return user.substring(start, user.lastIndexOf("\n>>>"));
+        return PromptData.after(user, "STATEMENT:\n");
     }
 
     private static LlmGroundednessJudge judge(ChatModel model) {
@@ -132,9 +133,11 @@ class LlmGroundednessJudgeTest {
         try (LlmGroundednessJudge judge = judge(model)) {
             judge.judge("The warranty lasts two years.", List.of("Chunk one: ports.", "Chunk two: warranty."));
         }
+        DataTags tags = DataTags.forTexts(List.of("Chunk one: ports.", "Chunk two: warranty.",
+                "The warranty lasts two years."));
         assertThat(ScriptedChatModel.lastUserText(model.requests().get(0)))
-                .contains("SOURCES (2 separate passages)", "[Source 1 of 2]\n<<<\nChunk one: ports.\n>>>",
-                        "[Source 2 of 2]\n<<<\nChunk two: warranty.\n>>>");
+                .contains("SOURCES (2 separate passages)", "[Source 1 of 2]\n" + tags.wrap("Chunk one: ports."),
+                        "[Source 2 of 2]\n" + tags.wrap("Chunk two: warranty."));
     }
 
     @Test

@@ -1,8 +1,9 @@
 package dev.llmassert.junit.testing;
 
-import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
+import dev.llmassert.core.testing.LoopbackChatServer;
+import dev.llmassert.core.testing.PromptData;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,7 @@ public final class RuleJudge implements Function<ReceivedRequest, Reply> {
 
     private Reply direct(String user) {
         String criteria = between(user, "## Criterion: ", "\n");
-        String text = between(user, " to evaluate\n\n", "\n\n## Instructions");
+        String text = PromptData.after(user, " to evaluate\n\n");
         List<String> options = new ArrayList<>();
         for (String line : between(user, "Options (select exactly one):\n", "\n\n").split("\n")) {
             options.add(line.substring(3, line.indexOf('"', 3)));
@@ -82,7 +83,7 @@ public final class RuleJudge implements Function<ReceivedRequest, Reply> {
     private Reply pairwise(String user) {
         List<String> responses = new ArrayList<>();
         for (int i = 1; user.contains("## Response " + i + "\n\n"); i++) {
-            responses.add(between(user, "## Response " + i + "\n\n", "\n"));
+            responses.add(PromptData.after(user, "## Response " + i + "\n\n"));
         }
         boolean firstListed = responses.stream().anyMatch(r -> r.contains(FIRST_LISTED));
         StringBuilder comparisons = new StringBuilder();

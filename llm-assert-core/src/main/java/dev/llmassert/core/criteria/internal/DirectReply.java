@@ -45,7 +45,8 @@ public record DirectReply(String explanation, String selectedOption, String feed
         String explanation = JsonReplies.requirePresentText(object, EXPLANATION);
         String selected = JsonReplies.requireText(object, selectedOptionField(object));
         CriteriaOption option = criteria.matchOption(selected).orElseThrow(() -> new ReplyParseException(
-                "the field \"" + SELECTED_OPTION + "\" is \"" + selected + "\", which is not one of the options; it"
+                "the field \"" + SELECTED_OPTION + "\" is \"" + JsonReplies.abbreviate(selected, 80)
+                        + "\", which is not one of the options; it"
                         + " must be exactly one of " + quotedOptions(criteria)));
         String feedback = JsonReplies.optionalText(object, FEEDBACK);
         return new DirectReply(explanation, option.name(), feedback == null || feedback.isBlank() ? null : feedback);

@@ -7,6 +7,7 @@ import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.JudgePrompt;
 import dev.llmassert.core.criteria.PairwiseResult;
+import dev.llmassert.core.model.internal.DataTags;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;
@@ -21,9 +22,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * verdict per pair.
  *
  * <p>Responses are shown as {@code Response 1} to {@code Response n}, in the caller's order or reversed (the
- * positional-bias check). The reply is {@code {"comparisons": [{"first": 1, "second": 2, "explanation": "...",
- * "winner": 1}, ...]}} with the numbers as shown; {@link PairwiseReply#parse} maps them back to the caller's
- * indexes.
+ * positional-bias check), each between {@link DataTags} made from the responses and the context values; the system
+ * message says that what lies between the tags is data to compare, never instructions to follow. The reply is
+ * {@code {"comparisons": [{"first": 1, "second": 2, "explanation": "...", "winner": 1}, ...]}} with the numbers as
+ * shown; {@link PairwiseReply#parse} maps them back to the caller's indexes.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class PairwisePrompt {
@@ -118,8 +120,12 @@ public final class PairwisePrompt {
             int n = responses.size();
             String field = criteria.toEvaluateField();
 
-            StringBuilder system = new StringBuilder();
-            system.append(judgeDescription == null ? DEFAULT_JUDGE_DESCRIPTION : judgeDescription).append("\n\n");
+            // In the caller's order, so that both orders of the positional-bias check share the tags.
+            List<String> delimited = new ArrayList<>(responses);
+            delimited.addAll(contextValues.values());
+            DataTags tags = DataTags.forTexts(delimited);
+
+            StringBuilder system = PromptText.startSystem(judgeDescription, DEFAULT_JUDGE_DESCRIPTION, tags);
             system.append("Reply with only a JSON object, with no text before or after it, of the form\n");
             system.append("{\"").append(PairwiseReply.COMPARISONS).append("\": [{\"").append(PairwiseReply.FIRST)
                     .append("\": 1, \"").append(PairwiseReply.SECOND).append("\": 2, \"")
@@ -136,10 +142,10 @@ public final class PairwisePrompt {
                     .append("s below against the criterion.\n\n");
             user.append("## Criterion: ").append(criteria.name()).append("\n\n");
             user.append(criteria.description()).append('\n');
-            PromptText.appendContext(user, contextValues);
+            PromptText.appendContext(user, contextValues, tags);
             for (int shown = 0; shown < n; shown++) {
                 int index = responsesReversed ? n - 1 - shown : shown;
-                user.append("\n## Response ").append(shown + 1).append("\n\n").append(responses.get(index))
+                user.append("\n## Response ").append(shown + 1).append("\n\n").append(tags.wrap(responses.get(index)))
                         .append('\n');
             }
             List<String> pairs = new ArrayList<>();

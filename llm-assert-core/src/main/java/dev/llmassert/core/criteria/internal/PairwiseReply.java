@@ -98,18 +98,20 @@ public record PairwiseReply(List<Contest> contests) {
 
     private static int number(JsonNode entry, String field, int responseCount) throws ReplyParseException {
         JsonNode value = entry.get(field);
-        int number;
-        if (value != null && value.canConvertToInt() && value.isIntegralNumber()) {
-            number = value.asInt();
+        String digits;
+        if (value != null && value.isIntegralNumber()) {
+            digits = value.bigIntegerValue().toString();
         } else if (value != null && value.isTextual() && value.asText().strip().matches("(?i)(response\\s*)?\\d+")) {
-            number = Integer.parseInt(value.asText().replaceAll("\\D", ""));
+            digits = value.asText().replaceAll("\\D", "").replaceFirst("^0+(?=\\d)", "");
         } else {
             throw new ReplyParseException("\"" + field + "\" must be a response number from 1 to " + responseCount
-                    + ", but is " + (value == null ? "missing" : value.toString()));
+                    + ", but is " + (value == null ? "missing" : JsonReplies.abbreviate(value)));
         }
+        // More than 9 digits is never a response number (and may not fit an int).
+        int number = digits.length() > 9 ? -1 : Integer.parseInt(digits);
         if (number < 1 || number > responseCount) {
-            throw new ReplyParseException("\"" + field + "\" is " + number + ", but the responses are numbered 1 to "
-                    + responseCount);
+            throw new ReplyParseException("\"" + field + "\" is " + JsonReplies.abbreviate(digits, 40)
+                    + ", but the responses are numbered 1 to " + responseCount);
         }
         return number;
     }

@@ -7,6 +7,7 @@ import dev.llmassert.core.model.internal.ReplyParseException;
 import dev.llmassert.core.model.internal.ReplyParser;
 import org.apiguardian.api.API;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
@@ -29,12 +30,19 @@ public final class GroundednessReplies {
 
     /**
      * "Score" as a label: at a line start, possibly in Markdown bold or a list, then up to a few non-word characters
-     * ({@code :}, {@code **}, {@code =}) before the number. A trailing {@code /10} or {@code out of 10} is allowed.
+     * ({@code :}, {@code **}, {@code =}) before the number. A trailing {@code /10} or {@code out of 10} is allowed. The
+     * number is taken whole (possessively) and must not run on into a letter, a digit or {@code %}: {@code 8f},
+     * {@code 0x1p3}, {@code 8.5e1} and {@code 10%} are not scores.
      */
     private static final Pattern SCORE_LINE = Pattern.compile(
-            "(?im)^[\\s>*_#\\-]*(?:final\\s+)?score\\b[^\\w\\n-]{0,8}?\\s*(-?\\d+(?:[.,]\\d+)?)(?:\\s*(?:/|out\\s+of)\\s*(\\d+))?");
+            "(?im)^[\\s>*_#\\-]*(?:final\\s+)?(score)\\b[^\\w\\n-]{0,8}?\\s*(-?\\d++(?:[.,]\\d++)?+)"
+                    + "(?:\\s*(?:/|out\\s+of)\\s*(\\d++))?(?![\\w%])");
+    /** "Score" used as a label with a colon or an equals sign, whatever follows: the reply says this is its score. */
+    private static final Pattern SCORE_LABEL = Pattern.compile(
+            "(?im)^[\\s>*_#\\-]*(?:final\\s+)?(score)\\s*[*_]*\\s*[:=][*_]*[ \\t]*([^\\n]*)");
     private static final Pattern SCORE_ANYWHERE = Pattern.compile(
-            "(?i)\\bscore\\b[^\\w\\n-]{0,8}?\\s*(?:is\\s+|of\\s+)?(-?\\d+(?:[.,]\\d+)?)(?:\\s*(?:/|out\\s+of)\\s*(\\d+))?");
+            "(?i)\\bscore\\b[^\\w\\n-]{0,8}?\\s*(?:is\\s+|of\\s+)?(-?\\d++(?:[.,]\\d++)?+)"
+                    + "(?:\\s*(?:/|out\\s+of)\\s*(\\d++))?(?![\\w%])");
     private static final Pattern EVIDENCE = Pattern.compile(
             "(?is)supporting\\s+evidence[\\s:*_=\\-]*(.*?)(?=^[\\s>*_#\\-]*(?:final\\s+)?score\\b|\\z)",
             Pattern.MULTILINE);
@@ -62,34 +70,49 @@ public final class GroundednessReplies {
             throw new ReplyParseException("the reply was empty; end it with a line 'Score: N' where N is "
                     + SCORE_RULE);
         }
+        Matcher evidenceMatch = EVIDENCE.matcher(reply);
+        String evidence = null;
+        int evidenceStart = -1;
+        int evidenceEnd = -1;
+        if (evidenceMatch.find()) {
+            evidence = evidenceMatch.group(1);
+            evidenceStart = evidenceMatch.start();
+            evidenceEnd = evidenceMatch.end();
+        }
         MatchResult match = lastMatch(SCORE_LINE, reply);
-        if (match == null) {
-            match = lastMatch(SCORE_ANYWHERE, reply);
+        MatchResult label = lastMatch(SCORE_LABEL, reply);
+        if (label != null && (match == null || label.start(1) > match.start(1))) {
+            // The reply's last word on its score is a labelled line without a usable number: no other number in the
+            // reply may stand in for it.
+            String value = label.group(2).strip();
+            throw new ReplyParseException("the score must be " + SCORE_RULE + ", but is "
+                    + (value.isEmpty() ? "missing after '" + label.group().strip() + "'"
+                    : "\"" + JsonReplies.abbreviate(value, 60) + "\""));
+        }
+        if (match == null && label == null) {
+            // A score in a sentence ("I would give it a score of 8"), but never one inside the quoted evidence.
+            String outsideEvidence = evidenceStart < 0 ? reply
+                    : reply.substring(0, evidenceStart) + "\n" + reply.substring(evidenceEnd);
+            match = lastMatch(SCORE_ANYWHERE, outsideEvidence);
         }
         if (match == null) {
             throw new ReplyParseException("the reply has no score; end it with a line 'Score: N' where N is "
                     + SCORE_RULE);
         }
-        String number = match.group(1).replace(',', '.');
-        if (match.group(2) != null && !"10".equals(match.group(2))) {
-            throw new ReplyParseException("the score must be " + SCORE_RULE + " (out of 10), but is " + number + "/"
-                    + match.group(2));
+        String number = match.group(match.groupCount() - 1).replace(',', '.');
+        String outOf = match.group(match.groupCount());
+        String shown = JsonReplies.abbreviate(number, 40);
+        if (outOf != null && !"10".equals(outOf)) {
+            throw new ReplyParseException("the score must be " + SCORE_RULE + " (out of 10), but is " + shown + "/"
+                    + JsonReplies.abbreviate(outOf, 20));
         }
-        double value;
-        try {
-            value = Double.parseDouble(number);
-        } catch (NumberFormatException e) {
-            throw new ReplyParseException("the score must be " + SCORE_RULE + ", but is " + number);
+        BigDecimal value = new BigDecimal(number);
+        if (value.signum() != 0 && value.stripTrailingZeros().scale() > 0
+                || value.compareTo(BigDecimal.valueOf(MIN_SCORE)) < 0
+                || value.compareTo(BigDecimal.valueOf(MAX_SCORE)) > 0) {
+            throw new ReplyParseException("the score must be " + SCORE_RULE + ", but is " + shown);
         }
-        if (value != Math.rint(value) || value < MIN_SCORE || value > MAX_SCORE) {
-            throw new ReplyParseException("the score must be " + SCORE_RULE + ", but is " + number);
-        }
-        String evidence = null;
-        Matcher evidenceMatch = EVIDENCE.matcher(reply);
-        if (evidenceMatch.find()) {
-            evidence = evidenceMatch.group(1);
-        }
-        return new SentenceScore((int) value, evidence(evidence));
+        return new SentenceScore(value.intValueExact(), evidence(evidence));
     }
 
     /** Blank, missing or "nothing found" in any spelling becomes {@link SentenceVerdict#NOTHING_FOUND}. */

@@ -2,9 +2,12 @@ package dev.llmassert.core.model.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import org.apiguardian.api.API;
 
+import java.math.BigDecimal;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -20,14 +23,24 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class JsonReplies {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Floats are read as exact decimals, so that {@code 10.000000000000000001} is not taken for 10. */
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+    /** A decimal number as text: digits, an optional fraction and exponent; no hex, no type suffix, no NaN. */
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?");
+    /** The most characters of a bad value that a re-ask message quotes. */
+    private static final int MAX_SHOWN = 80;
     private static final Pattern FENCE = Pattern.compile("```(?:json|JSON)?\\s*(.*?)```", Pattern.DOTALL);
 
     private JsonReplies() {
     }
 
     /**
-     * The JSON object in {@code reply}.
+     * The JSON object in {@code reply}, the first of these that is one: the reply itself when it starts with
+     * {@code '{'} (text after the object is ignored); the text from its first {@code '{'} to its last {@code '}'};
+     * the content of its first code fence. Quoted text inside the object (a code fence in an explanation, braces)
+     * never hides it.
      *
      * @throws ReplyParseException if the reply is empty or holds no JSON object
      */
@@ -36,30 +49,58 @@ public final class JsonReplies {
             throw new ReplyParseException("the reply was empty; a JSON object was expected");
         }
         String text = reply.strip();
-        Matcher fence = FENCE.matcher(text);
-        if (fence.find()) {
-            text = fence.group(1).strip();
+        JsonNode whole = text.startsWith("{") ? readObject(text) : null;
+        if (whole != null) {
+            return whole;
         }
         int start = text.indexOf('{');
         int end = text.lastIndexOf('}');
         if (start < 0 || end < start) {
             throw new ReplyParseException("the reply holds no JSON object; reply with a single JSON object only");
         }
-        try {
-            JsonNode node = JSON.readTree(text.substring(start, end + 1));
-            if (node == null || !node.isObject()) {
-                throw new ReplyParseException("the reply holds no JSON object; reply with a single JSON object only");
+        String braces = text.substring(start, end + 1);
+        JsonNode object = readObject(braces);
+        if (object != null) {
+            return object;
+        }
+        Matcher fence = FENCE.matcher(text);
+        if (fence.find()) {
+            String fenced = fence.group(1).strip();
+            int from = fenced.indexOf('{');
+            int to = fenced.lastIndexOf('}');
+            JsonNode inFence = from >= 0 && to > from ? readObject(fenced.substring(from, to + 1)) : null;
+            if (inFence != null) {
+                return inFence;
             }
-            return node;
-        } catch (JsonProcessingException e) {
-            throw new ReplyParseException("the reply is not valid JSON (" + e.getOriginalMessage()
+        }
+        try {
+            JSON.readTree(braces);
+        } catch (JsonProcessingException | NumberFormatException e) {
+            String problem = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+            throw new ReplyParseException("the reply is not valid JSON (" + abbreviate(String.valueOf(problem), 200)
                     + "); reply with a single valid JSON object only", e);
+        }
+        throw new ReplyParseException("the reply holds no JSON object; reply with a single JSON object only");
+    }
+
+    /**
+     * The object {@code text} starts with, or {@code null} when it does not start with a valid one. A number too
+     * large for any scale ({@code 1e99999999999}) makes the text invalid, like a syntax error.
+     */
+    private static JsonNode readObject(String text) {
+        try {
+            JsonNode node = JSON.readTree(text);
+            return node != null && node.isObject() ? node : null;
+        } catch (JsonProcessingException | NumberFormatException e) {
+            return null;
         }
     }
 
     /**
-     * The whole number in {@code field}, which must lie from {@code min} to {@code max}. A number written as text
-     * ({@code "8"}) or with a zero fraction ({@code 8.0}) is accepted; {@code 7.5} is not.
+     * The whole number in {@code field}, which must lie from {@code min} to {@code max}. A JSON number, or a decimal
+     * number written as text ({@code "8"}, {@code "8.0"}, {@code "8e0"}), is read exactly: {@code 8.0} is 8, while
+     * {@code 7.5}, {@code 10.000000000000000001} and {@code 1e-400} are not whole numbers in range. Text that Java
+     * alone would read as a number ({@code "0x1p3"}, {@code "8f"}, {@code "NaN"}) is not a number.
      */
     public static int requireInt(JsonNode object, String field, int min, int max) throws ReplyParseException {
         JsonNode value = object.get(field);
@@ -67,21 +108,21 @@ public final class JsonReplies {
             throw new ReplyParseException("the field \"" + field + "\" is missing; it must be a whole number from "
                     + min + " to " + max);
         }
-        double number;
+        BigDecimal number = null;
         if (value.isNumber()) {
-            number = value.asDouble();
-        } else if (value.isTextual()) {
+            number = value.decimalValue();
+        } else if (value.isTextual() && DECIMAL.matcher(value.asText().strip()).matches()) {
             try {
-                number = Double.parseDouble(value.asText().trim());
+                number = new BigDecimal(value.asText().strip());
             } catch (NumberFormatException e) {
-                throw new ReplyParseException("the field \"" + field + "\" must be a whole number from " + min
-                        + " to " + max + ", but is " + value);
+                number = null; // an exponent beyond any scale: no number in range
             }
-        } else {
-            throw new ReplyParseException("the field \"" + field + "\" must be a whole number from " + min
-                    + " to " + max + ", but is " + value);
         }
-        return requireWholeInRange(field, number, value.toString(), min, max);
+        if (number == null) {
+            throw new ReplyParseException("the field \"" + field + "\" must be a whole number from " + min
+                    + " to " + max + ", but is " + abbreviate(value));
+        }
+        return requireWholeInRange(field, number, abbreviate(value), min, max);
     }
 
     /** The text in {@code field}, or {@code null} when it is missing or null. */
@@ -129,20 +170,17 @@ public final class JsonReplies {
             }
         }
         throw new ReplyParseException("the field \"" + field + "\" must be one of " + quoted(allowed) + ", but is \""
-                + text + "\"");
+                + abbreviate(text, MAX_SHOWN) + "\"");
     }
 
-    static int requireWholeInRange(String what, double number, String shown, int min, int max)
+    static int requireWholeInRange(String what, BigDecimal number, String shown, int min, int max)
             throws ReplyParseException {
-        if (Double.isNaN(number) || number != Math.rint(number)) {
+        boolean whole = number.signum() == 0 || number.stripTrailingZeros().scale() <= 0;
+        if (!whole || number.compareTo(BigDecimal.valueOf(min)) < 0 || number.compareTo(BigDecimal.valueOf(max)) > 0) {
             throw new ReplyParseException("the " + describe(what) + " must be a whole number from " + min + " to "
                     + max + ", but is " + shown);
         }
-        if (number < min || number > max) {
-            throw new ReplyParseException("the " + describe(what) + " must be a whole number from " + min + " to "
-                    + max + ", but is " + shown);
-        }
-        return (int) number;
+        return number.intValueExact();
     }
 
     private static String describe(String what) {
@@ -157,8 +195,13 @@ public final class JsonReplies {
         return out.toString();
     }
 
-    private static String abbreviate(JsonNode value) {
-        String text = value.toString();
-        return text.length() > 80 ? text.substring(0, 77) + "..." : text;
+    /** {@code value} as JSON, cut to {@value #MAX_SHOWN} characters: re-ask messages quote it to the judge. */
+    public static String abbreviate(JsonNode value) {
+        return abbreviate(value.toString(), MAX_SHOWN);
+    }
+
+    /** {@code text} cut to {@code max} characters, marked with "..." when cut. */
+    public static String abbreviate(String text, int max) {
+        return text.length() > max ? text.substring(0, max - 3) + "..." : text;
     }
 }

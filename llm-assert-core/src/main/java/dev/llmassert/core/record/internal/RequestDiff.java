@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -24,6 +25,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 public final class RequestDiff {
 
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+");
+    /** A judge prompt's data tag ({@code <<data-3f9a1c0b2e4d>>}, {@code <</data-...>>}), its nonce in group 2. */
+    private static final Pattern DATA_TAG_NONCE = Pattern.compile("(<</?data-)([0-9a-f]{12})>>");
     private static final int EXCERPT = 80;
     private static final int MAX_PARAMETER_DIFFERENCES = 6;
 
@@ -156,6 +159,19 @@ public final class RequestDiff {
         if (recorded.equals(now)) {
             return null;
         }
+        // Judge prompts mark their data with tags whose nonce derives from every delimited text: an edit of any text
+        // changes each tag line, so the tags are compared without their nonce, and the edit itself is shown.
+        String recordedMasked = DATA_TAG_NONCE.matcher(recorded).replaceAll("$1…>>");
+        String nowMasked = DATA_TAG_NONCE.matcher(now).replaceAll("$1…>>");
+        if (recordedMasked.equals(nowMasked)) {
+            Matcher r = DATA_TAG_NONCE.matcher(recorded);
+            Matcher n = DATA_TAG_NONCE.matcher(now);
+            return label + " differs only in the nonce of its data tags: recorded '"
+                    + (r.find() ? r.group() : "") + "' vs now '" + (n.find() ? n.group() : "")
+                    + "' (the nonce derives from every text the judgement shows, so another of them changed)";
+        }
+        recorded = recordedMasked;
+        now = nowMasked;
         String[] recordedLines = recorded.split("\n", -1);
         String[] nowLines = now.split("\n", -1);
         if (recordedLines.length > 1 || nowLines.length > 1) {

@@ -7,8 +7,11 @@ import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.JudgePrompt;
+import dev.llmassert.core.model.internal.DataTags;
 import dev.llmassert.core.model.internal.ReplyParseException;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -24,6 +27,8 @@ class DirectPromptAndReplyTest {
     @Test
     void thePromptShowsTheCriteriaItsOptionsTheContextAndTheEvaluatedText() {
         JudgePrompt prompt = DirectPrompt.build(RELEVANCE, INSTANCE);
+        DataTags tags = DataTags.forTexts(List.of("Hold the reset button for 10 seconds.",
+                "How do I reset the router?"));
 
         assertThat(prompt.system()).startsWith(DirectPrompt.DEFAULT_JUDGE_DESCRIPTION)
                 .contains("\"selectedOption\": a string; exactly one of \"Relevant\", \"Partially relevant\","
@@ -33,9 +38,10 @@ class DirectPromptAndReplyTest {
                 .contains("## Criterion: answer_relevance")
                 .contains(RELEVANCE.description())
                 .contains("- \"Relevant\": " + RELEVANCE.options().get(0).description())
-                .contains("### question\n\nHow do I reset the router?")
-                .contains("## The response to evaluate\n\nHold the reset button for 10 seconds.")
+                .contains("### question\n\n" + tags.wrap("How do I reset the router?"))
+                .contains("## The response to evaluate\n\n" + tags.wrap("Hold the reset button for 10 seconds."))
                 .doesNotContain("never shown");
+        assertThat(prompt.system()).contains(tags.rule());
         assertThat(prompt.user().indexOf("\"Relevant\":")).isLessThan(prompt.user().indexOf("\"Irrelevant\":"));
     }
 

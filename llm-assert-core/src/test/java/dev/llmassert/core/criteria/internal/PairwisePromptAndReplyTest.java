@@ -5,7 +5,9 @@ import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.JudgePrompt;
 import dev.llmassert.core.criteria.PairwiseResult;
+import dev.llmassert.core.model.internal.DataTags;
 import dev.llmassert.core.model.internal.ReplyParseException;
+import dev.llmassert.core.testing.PromptData;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -23,12 +25,15 @@ class PairwisePromptAndReplyTest {
     @Test
     void thePromptNumbersTheResponsesAndListsEveryPair() {
         JudgePrompt prompt = PairwisePrompt.builder(RELEVANCE, RESPONSES).context(CONTEXT).build();
+        DataTags tags = DataTags.forTexts(List.of("first answer", "second answer", "third answer",
+                "How do I reset the router?"));
 
+        assertThat(prompt.system()).contains(tags.rule());
         assertThat(prompt.user())
                 .contains("Compare the 3 responses below")
-                .contains("### question\n\nHow do I reset the router?")
-                .contains("## Response 1\n\nfirst answer")
-                .contains("## Response 3\n\nthird answer")
+                .contains("### question\n\n" + tags.wrap("How do I reset the router?"))
+                .contains("## Response 1\n\n" + tags.wrap("first answer"))
+                .contains("## Response 3\n\n" + tags.wrap("third answer"))
                 .contains("in this order: 1 vs 2, 1 vs 3, 2 vs 3");
         assertThat(prompt.system()).startsWith(PairwisePrompt.DEFAULT_JUDGE_DESCRIPTION).contains("\"comparisons\"");
         assertThat(prompt.responseSchema().name()).isEqualTo("pairwise_judgement");
@@ -39,7 +44,12 @@ class PairwisePromptAndReplyTest {
         JudgePrompt prompt = PairwisePrompt.builder(RELEVANCE, RESPONSES).context(CONTEXT).responsesReversed(true)
                 .build();
 
-        assertThat(prompt.user()).contains("## Response 1\n\nthird answer").contains("## Response 3\n\nfirst answer");
+        JudgePrompt inOrder = PairwisePrompt.builder(RELEVANCE, RESPONSES).context(CONTEXT).build();
+
+        assertThat(PromptData.after(prompt.user(), "## Response 1\n\n")).isEqualTo("third answer");
+        assertThat(PromptData.after(prompt.user(), "## Response 3\n\n")).isEqualTo("first answer");
+        assertThat(PromptData.nonce(prompt.user())).as("both orders share the tags")
+                .isEqualTo(PromptData.nonce(inOrder.user()));
     }
 
     @Test
@@ -112,5 +122,16 @@ class PairwisePromptAndReplyTest {
         assertThatThrownBy(() -> PairwiseReply.parse("{\"comparisons\": [{\"first\": 1, \"second\": 2,"
                 + " \"winner\": 1}]}", 2, false))
                 .hasMessageContaining("the field \"explanation\" is missing");
+    }
+
+    @Test
+    void aResponseNumberTooLargeForAnIntIsAReplyError() {
+        for (String number : List.of("\"Response 99999999999\"", "\"2147483648\"", "99999999999")) {
+            assertThatThrownBy(() -> PairwiseReply.parse("{\"comparisons\": [{\"first\": 1, \"second\": 2,"
+                    + " \"explanation\": \"x\", \"winner\": " + number + "}]}", 2, false))
+                    .isInstanceOf(ReplyParseException.class)
+                    .hasMessageContaining("\"winner\" is ")
+                    .hasMessageContaining("but the responses are numbered 1 to 2");
+        }
     }
 }

@@ -106,4 +106,40 @@ class GroundednessRepliesTest {
                 .isInstanceOf(ReplyParseException.class)
                 .hasMessageContaining("JSON");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Score: 8f", "Score: 0x1p3", "Score: 8.5e1", "Score: 10%", "**Score:** N/A",
+            "Score: ten", "Score:"})
+    void aScoreLineWhoseValueIsNotAPlainNumberIsReaskedEvenIfTheEvidenceHoldsOne(String scoreLine) {
+        assertThatThrownBy(() -> GroundednessReplies.text().parse(
+                "Supporting Evidence: \"the test score of 7\", I would give it a score of 9\n" + scoreLine))
+                .isInstanceOf(ReplyParseException.class)
+                .hasMessageStartingWith("the score must be a whole number from 0 to 10, but is ");
+    }
+
+    @Test
+    void aScoreMentionedOnlyInTheQuotedEvidenceIsNotTheScore() {
+        assertThatThrownBy(() -> GroundednessReplies.text().parse(
+                "Supporting Evidence: \"The final score was 3 to 1.\" and it has a score of 8"))
+                .isInstanceOf(ReplyParseException.class)
+                .hasMessageContaining("the reply has no score");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"evidence\": \"x\", \"score\": 1e-400}",
+            "{\"evidence\": \"x\", \"score\": 10.00000000000000000001}",
+            "{\"evidence\": \"x\", \"score\": \"0x1p3\"}", "{\"evidence\": \"x\", \"score\": \"8f\"}",
+            "{\"evidence\": \"x\", \"score\": \"NaN\"}"})
+    void aJsonScoreIsReadExactlyAndOnlyAsADecimalNumber(String reply) {
+        assertThatThrownBy(() -> GroundednessReplies.json().parse(reply))
+                .isInstanceOf(ReplyParseException.class)
+                .hasMessageContaining("whole number from 0 to 10");
+    }
+
+    @Test
+    void aJsonScoreWithAZeroFractionOrAnExponentIsWhole() throws ReplyParseException {
+        assertThat(GroundednessReplies.json().parse("{\"evidence\": \"x\", \"score\": 8.000}").score()).isEqualTo(8);
+        assertThat(GroundednessReplies.json().parse("{\"evidence\": \"x\", \"score\": \"1e1\"}").score())
+                .isEqualTo(10);
+    }
 }

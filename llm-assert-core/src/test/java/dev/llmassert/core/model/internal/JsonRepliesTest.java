@@ -59,4 +59,31 @@ class JsonRepliesTest {
         assertThatThrownBy(() -> JsonReplies.requirePresentText(object, "feedback"))
                 .hasMessage("the field \"feedback\" is missing; it must be text");
     }
+
+    @Test
+    void aCodeFenceQuotedInsideTheObjectDoesNotHideIt() throws ReplyParseException {
+        String object = "{\"explanation\": \"It shows ```json\\n{}\\n``` twice: ```x```\", \"n\": 2}";
+
+        assertThat(JsonReplies.parseObject(object).path("n").asInt()).isEqualTo(2);
+        assertThat(JsonReplies.parseObject("```json\n" + object + "\n```").path("n").asInt()).isEqualTo(2);
+        assertThat(JsonReplies.parseObject("Note {this}.\n```json\n{\"n\": 3}\n```").path("n").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void aNumberBeyondAnyScaleIsInvalidJsonNotACrash() {
+        assertThatThrownBy(() -> JsonReplies.parseObject("{\"n\": 1e99999999999}"))
+                .isInstanceOf(ReplyParseException.class)
+                .hasMessageContaining("not valid JSON");
+    }
+
+    @Test
+    void aHugeBadValueIsShortenedInTheMessageSentBack() throws ReplyParseException {
+        JsonNode object = JsonReplies.parseObject("{\"n\": " + "9".repeat(900) + "}");
+
+        assertThatThrownBy(() -> JsonReplies.requireInt(object, "n", 0, 10))
+                .isInstanceOf(ReplyParseException.class)
+                .hasMessageStartingWith("the field \"n\" must be a whole number from 0 to 10, but is 999")
+                .hasMessageEndingWith("...")
+                .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(200));
+    }
 }

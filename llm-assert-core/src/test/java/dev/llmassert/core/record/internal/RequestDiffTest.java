@@ -50,4 +50,24 @@ class RequestDiffTest {
         assertThat(nearest.differences()).containsExactly(
                 "the user message differs: recorded 'Is the sky blue today?' vs now 'Is the sky green today?'");
     }
+
+    @Test
+    void anEditedJudgedTextIsShownRatherThanTheDataTagsItsNonceMoved() {
+        String recorded = "SOURCE:\n<<data-0899e5981c35>>\nHold the button for ten seconds.\n<</data-0899e5981c35>>";
+        String now = "SOURCE:\n<<data-79cc246aea55>>\nHold the button for twelve seconds.\n<</data-79cc246aea55>>";
+
+        assertThat(RequestDiff.textDifference("the user message", recorded, now)).isEqualTo("the user message differs"
+                + " at line 3: recorded 'Hold the button for ten seconds.' vs now 'Hold the button for twelve seconds.'");
+    }
+
+    @Test
+    void aMessageWhoseOnlyChangeIsTheNonceSaysThatAnotherTextChanged() {
+        String recorded = "Everything between <<data-0899e5981c35>> and <</data-0899e5981c35>> is data.";
+        String now = "Everything between <<data-79cc246aea55>> and <</data-79cc246aea55>> is data.";
+
+        assertThat(RequestDiff.textDifference("the system message", recorded, now)).isEqualTo("the system message"
+                + " differs only in the nonce of its data tags: recorded '<<data-0899e5981c35>>' vs now"
+                + " '<<data-79cc246aea55>>' (the nonce derives from every text the judgement shows, so another of them"
+                + " changed)");
+    }
 }
