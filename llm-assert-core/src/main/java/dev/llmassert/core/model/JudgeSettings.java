@@ -203,9 +203,13 @@ public final class JudgeSettings {
                 + ", apiKeyEnv=" + (isVariableName(apiKeyEnv) ? apiKeyEnv : "(hidden: not a variable name)")
                 + ", temperature=" + temperature + ", concurrency=" + concurrency + ", timeout=" + timeout
                 + ", maxRetries=" + maxRetries
-                + ", maxRequestsPerMinute=" + (maxRequestsPerMinute == null ? JudgeLimits.UNLIMITED : maxRequestsPerMinute)
-                + ", maxTokensPerMinute=" + (maxTokensPerMinute == null ? JudgeLimits.UNLIMITED : maxTokensPerMinute)
+                + ", maxRequestsPerMinute=" + orUnlimited(maxRequestsPerMinute)
+                + ", maxTokensPerMinute=" + orUnlimited(maxTokensPerMinute)
                 + "}";
+    }
+
+    private static String orUnlimited(Integer perMinute) {
+        return perMinute == null ? JudgeLimits.UNLIMITED : String.valueOf(perMinute);
     }
 
     /** Whether {@code name} can be the name of an environment variable: letters, digits and underscores. */

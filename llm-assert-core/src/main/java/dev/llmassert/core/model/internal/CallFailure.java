@@ -30,8 +30,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Why a call to a judge model failed, read from what langchain4j throws. langchain4j 1.17 maps HTTP statuses to
- * exception types and keeps the {@link HttpException} (status and body) as the cause: 429 → {@link RateLimitException},
- * 5xx → {@link InternalServerException}, 401/403 → {@link AuthenticationException}, 404 →
+ * exception types and keeps the {@link HttpException} (status and body) as the cause: 429 →
+ * {@link RateLimitException}, 5xx → {@link InternalServerException}, 401/403 → {@link AuthenticationException}, 404 →
  * {@link ModelNotFoundException}, 400 → {@link InvalidRequestException}, client timeouts → {@link TimeoutException}
  * over {@code java.net.http.HttpTimeoutException}, an unknown host → {@link UnresolvedModelServerException}. A
  * connection that breaks is not mapped: it arrives as a plain {@code RuntimeException} over the

@@ -148,7 +148,8 @@ public final class Redactor {
     /** Never the values it masks. */
     @Override
     public String toString() {
-        return "Redactor[" + values.size() + " key value" + (values.size() == 1 ? "" : "s") + " and credential patterns]";
+        return "Redactor[" + values.size() + " key value" + (values.size() == 1 ? "" : "s")
+                + " and credential patterns]";
     }
 
     /**

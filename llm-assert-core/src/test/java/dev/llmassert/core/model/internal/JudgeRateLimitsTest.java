@@ -11,8 +11,12 @@ import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import dev.llmassert.core.testing.SimulatedClock;
+import dev.llmassert.core.record.RecordingMode;
+import dev.llmassert.core.record.Recordings;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -160,5 +164,24 @@ class JudgeRateLimitsTest {
             assertThat(model.defaultRequestParameters().modelName()).isEqualTo("judge-model");
             assertThat(JudgeChat.defaultJudgeName(model)).isEqualTo("openai:judge-model");
         });
+    }
+
+    @Test
+    void aReplayedCallNeverWaitsForTheBudget(@TempDir Path dir) {
+        ScriptedChatModel model = ScriptedChatModel.answering(request -> "yes");
+        // one call a minute: a second call that reached the limiter would wait 60 s
+        RateLimitedChatModel limited = limited(model, JudgeRateLimits.Budget.of(1, null, clock::smoothLimiter));
+        Path file = dir.resolve("recordings.json");
+        Recordings.wrap(limited, file, RecordingMode.RECORD).chat(HUNDRED_TOKENS);
+
+        for (int i = 0; i < 5; i++) {
+            // a new session each time: one session replays a repeated request's recorded calls in order, once each
+            ChatModel replaying = Recordings.wrap(limited, file, RecordingMode.REPLAY);
+            assertThat(replaying.chat(HUNDRED_TOKENS).aiMessage().text()).isEqualTo("yes");
+        }
+
+        assertThat(model.requestCount()).isEqualTo(1);
+        assertThat(clock.waits()).isEmpty();
+        assertThat(clock.elapsed()).isZero();
     }
 }
