@@ -28,8 +28,22 @@ public final class ConfigKeys {
     public static final String JUDGE_CONCURRENCY = "llmassert.judge.concurrency";
     /** {@value}: one call's timeout, ISO-8601 ({@code PT30S}) or short ({@code 30s}, {@code 500ms}, {@code 2m}). */
     public static final String JUDGE_TIMEOUT = "llmassert.judge.timeout";
-    /** {@value}: retries on transient errors (timeouts, 429, 5xx), with backoff; default {@code 3}. */
+    /**
+     * {@value}: retries of a call on transient errors (connections refused, reset or closed with no reply, timeouts,
+     * 429, 5xx), with jittered exponential backoff, never sooner than a {@code Retry-After}; default {@code 3}.
+     */
     public static final String JUDGE_MAX_RETRIES = "llmassert.judge.max-retries";
+    /**
+     * {@value}: the most judge calls a minute to one endpoint and model, across every judge and test class of the
+     * JVM, spread evenly (120 means one call every 0.5 s); default {@code unlimited}.
+     */
+    public static final String JUDGE_MAX_REQUESTS_PER_MINUTE = "llmassert.judge.max-requests-per-minute";
+    /**
+     * {@value}: the most tokens a minute to one endpoint and model, across the JVM; a call's tokens are estimated
+     * from its prompt (4 characters a token) and corrected with the count the endpoint reports; default
+     * {@code unlimited}.
+     */
+    public static final String JUDGE_MAX_TOKENS_PER_MINUTE = "llmassert.judge.max-tokens-per-minute";
     /** {@value}: the default minimum for {@code isGroundedIn}. */
     public static final String GROUNDEDNESS_MIN_SCORE = "llmassert.groundedness.min-score";
     /** {@value}: {@code off}, {@code replay}, {@code record-missing} or {@code record}. */

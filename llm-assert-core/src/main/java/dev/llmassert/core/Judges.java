@@ -34,9 +34,8 @@ public final class Judges {
     public static GroundednessJudge groundedness(JudgeSettings settings, ChatModel chatModel) {
         return LlmGroundednessJudge.builder()
                 .chatModel(chatModel)
+                .settings(settings)
                 .judgeName(settings.provider() == JudgeProvider.LOCAL ? null : settings.judgeName())
-                .concurrency(settings.concurrency())
-                .maxRetries(settings.maxRetries())
                 .build();
     }
 }

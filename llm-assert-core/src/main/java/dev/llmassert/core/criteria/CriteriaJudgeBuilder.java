@@ -74,7 +74,7 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> ex
     /** The settings of every LLM judge, with their defaults; fails with {@code noChatModel} when none is set. */
     LlmJudgeSetup setup(String noChatModel) {
         return LlmJudgeSetup.of(chatModel(), judgeName(), maxRetries(), retryBackoff(), concurrency(),
-                structuredOutput(), noChatModel);
+                structuredOutput(), apiKeyEnv(), noChatModel);
     }
 
     /** The persona the user gave, or {@code null}. */

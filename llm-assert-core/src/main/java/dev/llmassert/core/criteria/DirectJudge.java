@@ -165,7 +165,8 @@ public final class DirectJudge extends CriteriaJudge {
             boolean replayed = forward.stream().allMatch(JudgeReply::replayed)
                     && reversed.stream().allMatch(JudgeReply::replayed);
             ResultMetadata metadata = new ResultMetadata(name(), prompts.get(d),
-                    personaByCriteria.get(job.criteria()), replayed, tokens(forward, reversed), took);
+                    personaByCriteria.get(job.criteria()), replayed, tokens(forward, reversed), took,
+                    retries(forward, reversed));
             List<DirectResult> samples = new ArrayList<>(forward.size());
             for (int s = 0; s < forward.size(); s++) {
                 DirectReply reply = forward.get(s).value();
@@ -194,6 +195,18 @@ public final class DirectJudge extends CriteriaJudge {
         for (List<? extends JudgeReply<?>> list : replies) {
             for (JudgeReply<?> reply : list) {
                 total = TokenUsage.sum(total, reply.tokenUsage());
+            }
+        }
+        return total;
+    }
+
+    /** The retries of every reply, in every sample and both orders. */
+    @SafeVarargs
+    static int retries(List<? extends JudgeReply<?>>... replies) {
+        int total = 0;
+        for (List<? extends JudgeReply<?>> list : replies) {
+            for (JudgeReply<?> reply : list) {
+                total += reply.retries();
             }
         }
         return total;

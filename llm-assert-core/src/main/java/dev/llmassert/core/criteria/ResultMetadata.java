@@ -18,20 +18,31 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param tokenUsage the tokens of every call the result took (repairs, samples and the reversed run included); a
  *                   replayed call counts the tokens its recording says it used
  * @param duration   how long the judge's calls took, from the first sent to the last answered
+ * @param retries    how many of those calls were retried after a transient failure (a dropped connection, a
+ *                   timeout, 429 or 5xx)
  */
 @API(status = STABLE, since = "0.1")
 public record ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed,
-                             TokenUsage tokenUsage, Duration duration) {
+                             TokenUsage tokenUsage, Duration duration, int retries) {
 
     public ResultMetadata {
         Objects.requireNonNull(judge, "judge");
         Objects.requireNonNull(prompt, "prompt");
         tokenUsage = tokenUsage == null ? new TokenUsage(0, 0) : tokenUsage;
         duration = duration == null ? Duration.ZERO : duration;
+        if (retries < 0) {
+            throw new IllegalArgumentException("retries must not be negative, but is: " + retries);
+        }
+    }
+
+    /** Metadata of calls that took no retry. */
+    public ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed, TokenUsage tokenUsage,
+                          Duration duration) {
+        this(judge, prompt, persona, replayed, tokenUsage, duration, 0);
     }
 
     /** Metadata with no tokens or time counted, e.g. for a result built by hand. */
     public ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed) {
-        this(judge, prompt, persona, replayed, null, null);
+        this(judge, prompt, persona, replayed, null, null, 0);
     }
 }

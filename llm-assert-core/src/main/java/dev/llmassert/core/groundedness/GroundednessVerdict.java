@@ -18,10 +18,12 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param tokenUsage tokens the judge model used, summed over all calls ({@code 0} for the local judge)
  * @param replayed   whether every judge reply came from a recording rather than a live call
  * @param duration   wall-clock time the judgement took
+ * @param retries    how many judge calls were retried after a transient failure (a dropped connection, a timeout,
+ *                   429 or 5xx), over every sentence; 0 for the local judge
  */
 @API(status = STABLE, since = "0.1")
 public record GroundednessVerdict(double score, List<SentenceVerdict> sentences, String judge,
-                                  TokenUsage tokenUsage, boolean replayed, Duration duration) {
+                                  TokenUsage tokenUsage, boolean replayed, Duration duration, int retries) {
 
     public GroundednessVerdict {
         sentences = List.copyOf(sentences);
@@ -31,13 +33,28 @@ public record GroundednessVerdict(double score, List<SentenceVerdict> sentences,
         if (!(score >= 0.0 && score <= 1.0)) {
             throw new IllegalArgumentException("score must be between 0.0 and 1.0, but is: " + score);
         }
+        if (retries < 0) {
+            throw new IllegalArgumentException("retries must not be negative, but is: " + retries);
+        }
+    }
+
+    /** A verdict whose calls took no retry. */
+    public GroundednessVerdict(double score, List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage,
+                               boolean replayed, Duration duration) {
+        this(score, sentences, judge, tokenUsage, replayed, duration, 0);
     }
 
     /** The verdict for sentences already judged: the score is their mean. */
     public static GroundednessVerdict of(List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage,
                                          boolean replayed, Duration duration) {
+        return of(sentences, judge, tokenUsage, replayed, duration, 0);
+    }
+
+    /** The verdict for sentences already judged, whose calls took {@code retries} retries: the score is their mean. */
+    public static GroundednessVerdict of(List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage,
+                                         boolean replayed, Duration duration, int retries) {
         double mean = sentences.stream().mapToDouble(SentenceVerdict::score).average().orElse(0.0);
-        return new GroundednessVerdict(mean, sentences, judge, tokenUsage, replayed, duration);
+        return new GroundednessVerdict(mean, sentences, judge, tokenUsage, replayed, duration, retries);
     }
 
     /** The sentences scored below {@code minScore}: the ones a failure message points at. */

@@ -89,15 +89,17 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         List<SentenceVerdict> verdicts = new ArrayList<>(replies.size());
         TokenUsage usage = new TokenUsage(0, 0, 0);
         boolean replayed = true;
+        int retries = 0;
         for (int i = 0; i < replies.size(); i++) {
             JudgeReply<SentenceScore> reply = replies.get(i);
             verdicts.add(new SentenceVerdict(i, sentences.get(i),
                     reply.value().score() / (double) GroundednessReplies.MAX_SCORE, reply.value().evidence()));
             usage = usage.add(reply.tokenUsage());
             replayed &= reply.replayed();
+            retries += reply.retries();
         }
         return GroundednessVerdict.of(verdicts, name(), usage, replayed,
-                Duration.ofNanos(System.nanoTime() - started));
+                Duration.ofNanos(System.nanoTime() - started), retries);
     }
 
     /** Stops the judge's threads. Calls after this fail. */
@@ -132,7 +134,7 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
 
         private LlmJudgeSetup setup() {
             return LlmJudgeSetup.of(chatModel(), judgeName(), maxRetries(), retryBackoff(), concurrency(),
-                    structuredOutput(), NO_CHAT_MODEL);
+                    structuredOutput(), apiKeyEnv(), NO_CHAT_MODEL);
         }
     }
 }

@@ -5,9 +5,11 @@ import org.apiguardian.api.API;
 import static org.apiguardian.api.API.Status.STABLE;
 
 /**
- * A call to the judge model failed: the endpoint refused it (bad key, unknown model, bad request), could not be
- * reached, or kept failing with transient errors (timeouts, HTTP 429, 5xx) after every retry. The message names the
- * judge, the kind of endpoint and the fix; it never holds a credential.
+ * A call to the judge model failed: the endpoint refused it (bad key, unknown model, bad request), its host is
+ * unknown, or it kept failing with transient errors (a connection refused, reset or closed with no reply, a timeout,
+ * HTTP 429, 5xx) after every retry. The message names the judge, the kind of endpoint, every try and what it got,
+ * and the fix. Neither the message nor any message of its cause chain holds a credential: a cause whose message held
+ * one is replaced by a masked copy.
  */
 @API(status = STABLE, since = "0.1")
 public class JudgeCallException extends RuntimeException {
@@ -31,7 +33,7 @@ public class JudgeCallException extends RuntimeException {
         return judgeName;
     }
 
-    /** Whether the last failure was transient (a timeout, 429 or 5xx), so that trying later may work. */
+    /** Whether the last failure was transient (a broken connection, a timeout, 429 or 5xx): trying later may work. */
     public boolean isTransient() {
         return transientFailure;
     }

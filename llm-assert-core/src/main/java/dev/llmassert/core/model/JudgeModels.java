@@ -4,7 +4,11 @@ import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.llmassert.core.model.internal.JudgeHttpClient;
 import dev.llmassert.core.model.internal.JudgeMessages;
+import dev.llmassert.core.model.internal.JudgeRateLimits;
+import dev.llmassert.core.model.internal.RateLimitedChatModel;
+import dev.llmassert.core.model.internal.Sleeper;
 import org.apiguardian.api.API;
 
 import java.net.URI;
@@ -26,9 +30,13 @@ import static org.apiguardian.api.API.Status.STABLE;
  *   <li>{@code local}: no chat model; the local judge works without one.</li>
  * </ul>
  *
- * <p>The client's own retries are switched off: every judge retries transient errors itself, with backoff, so
- * that {@code llmassert.judge.max-retries} means what it says. Requests and responses are never logged, and the key
- * is never part of a message.
+ * <p>The client's own retries are switched off ({@code maxRetries(0)}): every judge retries transient errors itself,
+ * with one policy, so that {@code llmassert.judge.max-retries} means what it says. The OpenAI client keeps the retry
+ * headers of an error response ({@code Retry-After}), which langchain4j's own HTTP client drops. Requests and
+ * responses are never logged, and the key is never part of a message.
+ *
+ * <p>When {@code llmassert.judge.max-requests-per-minute} or {@code llmassert.judge.max-tokens-per-minute} is set,
+ * the model waits for the JVM-wide budget of its endpoint and model before each call.
  */
 @API(status = STABLE, since = "0.1")
 public final class JudgeModels {
@@ -57,8 +65,8 @@ public final class JudgeModels {
         Objects.requireNonNull(environment, "environment");
         return switch (settings.provider()) {
             case LOCAL -> throw new IllegalArgumentException(JudgeMessages.localHasNoChatModel());
-            case OPENAI -> openAi(settings, environment);
-            case OLLAMA -> OllamaChatModel.builder()
+            case OPENAI -> limited(settings, openAi(settings, environment));
+            case OLLAMA -> limited(settings, OllamaChatModel.builder()
                     .baseUrl(settings.baseUrl())
                     .modelName(settings.model())
                     .temperature(settings.temperature())
@@ -66,8 +74,20 @@ public final class JudgeModels {
                     .maxRetries(0)
                     // Ollama constrains decoding to a JSON schema given in the request's "format".
                     .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
-                    .build();
+                    .build());
         };
+    }
+
+    /** {@code model}, held to the JVM-wide rate budget of its endpoint when the settings set one. */
+    private static ChatModel limited(JudgeSettings settings, ChatModel model) {
+        Integer requests = settings.maxRequestsPerMinute().isPresent() ? settings.maxRequestsPerMinute().getAsInt()
+                : null;
+        Integer tokens = settings.maxTokensPerMinute().isPresent() ? settings.maxTokensPerMinute().getAsInt() : null;
+        if (requests == null && tokens == null) {
+            return model;
+        }
+        return new RateLimitedChatModel(model,
+                JudgeRateLimits.budget(settings.baseUrl(), settings.model(), requests, tokens), Sleeper.THREAD);
     }
 
     private static ChatModel openAi(JudgeSettings settings, Function<String, String> environment) {
@@ -90,6 +110,7 @@ public final class JudgeModels {
                 .temperature(settings.temperature())
                 .timeout(settings.timeout())
                 .maxRetries(0)
+                .httpClientBuilder(JudgeHttpClient.builder())
                 .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
                 .strictJsonSchema(true)
                 .logRequests(false)

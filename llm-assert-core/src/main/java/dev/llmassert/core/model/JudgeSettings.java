@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,6 +39,8 @@ public final class JudgeSettings {
     private final int concurrency;
     private final Duration timeout;
     private final int maxRetries;
+    private final Integer maxRequestsPerMinute;
+    private final Integer maxTokensPerMinute;
 
     private JudgeSettings(Builder builder) {
         this.provider = builder.provider == null ? JudgeProvider.LOCAL : builder.provider;
@@ -48,6 +51,8 @@ public final class JudgeSettings {
         this.concurrency = builder.concurrency == null ? DEFAULT_CONCURRENCY : builder.concurrency;
         this.timeout = builder.timeout == null ? DEFAULT_TIMEOUT : builder.timeout;
         this.maxRetries = builder.maxRetries == null ? DEFAULT_MAX_RETRIES : builder.maxRetries;
+        this.maxRequestsPerMinute = builder.maxRequestsPerMinute;
+        this.maxTokensPerMinute = builder.maxTokensPerMinute;
     }
 
     public static Builder builder() {
@@ -69,7 +74,8 @@ public final class JudgeSettings {
         Builder builder = builder();
         for (String key : new String[] {ConfigKeys.JUDGE_PROVIDER, ConfigKeys.JUDGE_MODEL, ConfigKeys.JUDGE_BASE_URL,
                 ConfigKeys.JUDGE_API_KEY_ENV, ConfigKeys.JUDGE_TEMPERATURE, ConfigKeys.JUDGE_CONCURRENCY,
-                ConfigKeys.JUDGE_TIMEOUT, ConfigKeys.JUDGE_MAX_RETRIES}) {
+                ConfigKeys.JUDGE_TIMEOUT, ConfigKeys.JUDGE_MAX_RETRIES, ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE,
+                ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE}) {
             String value = lookup.apply(key);
             if (value != null) {
                 builder.set(key, value);
@@ -112,6 +118,22 @@ public final class JudgeSettings {
         return maxRetries;
     }
 
+    /**
+     * The most calls a minute to this endpoint and model, shared by every judge in the JVM; empty when unlimited
+     * (the default). See {@value ConfigKeys#JUDGE_MAX_REQUESTS_PER_MINUTE}.
+     */
+    public OptionalInt maxRequestsPerMinute() {
+        return maxRequestsPerMinute == null ? OptionalInt.empty() : OptionalInt.of(maxRequestsPerMinute);
+    }
+
+    /**
+     * The most tokens a minute to this endpoint and model, shared by every judge in the JVM; empty when unlimited
+     * (the default). See {@value ConfigKeys#JUDGE_MAX_TOKENS_PER_MINUTE}.
+     */
+    public OptionalInt maxTokensPerMinute() {
+        return maxTokensPerMinute == null ? OptionalInt.empty() : OptionalInt.of(maxTokensPerMinute);
+    }
+
     /** {@code provider:model}, the name a verdict carries. */
     public String judgeName() {
         return provider.id() + ":" + model;
@@ -119,7 +141,8 @@ public final class JudgeSettings {
 
     public Builder toBuilder() {
         return builder().provider(provider).model(model).baseUrl(baseUrl).apiKeyEnv(apiKeyEnv)
-                .temperature(temperature).concurrency(concurrency).timeout(timeout).maxRetries(maxRetries);
+                .temperature(temperature).concurrency(concurrency).timeout(timeout).maxRetries(maxRetries)
+                .maxRequestsPerMinute(maxRequestsPerMinute).maxTokensPerMinute(maxTokensPerMinute);
     }
 
     /** Parses a duration as ISO-8601 ({@code PT30S}) or short form ({@code 30s}, {@code 500ms}, {@code 2m}, {@code 1h}). */
@@ -159,12 +182,14 @@ public final class JudgeSettings {
         return Double.compare(temperature, that.temperature) == 0 && concurrency == that.concurrency
                 && maxRetries == that.maxRetries && provider == that.provider && model.equals(that.model)
                 && Objects.equals(baseUrl, that.baseUrl) && apiKeyEnv.equals(that.apiKeyEnv)
-                && timeout.equals(that.timeout);
+                && timeout.equals(that.timeout) && Objects.equals(maxRequestsPerMinute, that.maxRequestsPerMinute)
+                && Objects.equals(maxTokensPerMinute, that.maxTokensPerMinute);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(provider, model, baseUrl, apiKeyEnv, temperature, concurrency, timeout, maxRetries);
+        return Objects.hash(provider, model, baseUrl, apiKeyEnv, temperature, concurrency, timeout, maxRetries,
+                maxRequestsPerMinute, maxTokensPerMinute);
     }
 
     /**
@@ -177,7 +202,14 @@ public final class JudgeSettings {
         return "JudgeSettings{provider=" + provider.id() + ", model=" + model + ", baseUrl=" + shownUrl(baseUrl)
                 + ", apiKeyEnv=" + (isVariableName(apiKeyEnv) ? apiKeyEnv : "(hidden: not a variable name)")
                 + ", temperature=" + temperature + ", concurrency=" + concurrency + ", timeout=" + timeout
-                + ", maxRetries=" + maxRetries + "}";
+                + ", maxRetries=" + maxRetries
+                + ", maxRequestsPerMinute=" + orUnlimited(maxRequestsPerMinute)
+                + ", maxTokensPerMinute=" + orUnlimited(maxTokensPerMinute)
+                + "}";
+    }
+
+    private static String orUnlimited(Integer perMinute) {
+        return perMinute == null ? JudgeLimits.UNLIMITED : String.valueOf(perMinute);
     }
 
     /** Whether {@code name} can be the name of an environment variable: letters, digits and underscores. */
@@ -225,6 +257,8 @@ public final class JudgeSettings {
         private Integer concurrency;
         private Duration timeout;
         private Integer maxRetries;
+        private Integer maxRequestsPerMinute;
+        private Integer maxTokensPerMinute;
 
         private Builder() {
         }
@@ -269,6 +303,20 @@ public final class JudgeSettings {
             return this;
         }
 
+        /** Calls a minute to the endpoint and model, JVM-wide, from 1 to 1,000,000,000; {@code null}: unlimited. */
+        public Builder maxRequestsPerMinute(Integer maxRequestsPerMinute) {
+            this.maxRequestsPerMinute = JudgeLimits.perMinuteSetting(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE,
+                    maxRequestsPerMinute);
+            return this;
+        }
+
+        /** Tokens a minute to the endpoint and model, JVM-wide, from 1 to 1,000,000,000; {@code null}: unlimited. */
+        public Builder maxTokensPerMinute(Integer maxTokensPerMinute) {
+            this.maxTokensPerMinute = JudgeLimits.perMinuteSetting(ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE,
+                    maxTokensPerMinute);
+            return this;
+        }
+
         /**
          * Sets one {@code llmassert.judge.*} key from its text form.
          *
@@ -285,6 +333,8 @@ public final class JudgeSettings {
                 case ConfigKeys.JUDGE_CONCURRENCY -> concurrency(parseInt(key, value, JudgeLimits.CONCURRENCY_RANGE));
                 case ConfigKeys.JUDGE_TIMEOUT -> timeout(parseDuration(key, value));
                 case ConfigKeys.JUDGE_MAX_RETRIES -> maxRetries(parseInt(key, value, JudgeLimits.MAX_RETRIES_RANGE));
+                case ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE -> maxRequestsPerMinute(parsePerMinute(key, value));
+                case ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE -> maxTokensPerMinute(parsePerMinute(key, value));
                 default -> throw new InvalidSettingException(key, value, "a key of llmassert.judge.*");
             }
             return this;
@@ -300,6 +350,14 @@ public final class JudgeSettings {
             } catch (NumberFormatException | NullPointerException e) {
                 throw new InvalidSettingException(key, value, allowed);
             }
+        }
+
+        /** A rate: a whole number, or {@code unlimited} ({@code null}). */
+        private static Integer parsePerMinute(String key, String value) {
+            if (value != null && value.strip().equalsIgnoreCase(JudgeLimits.UNLIMITED)) {
+                return null;
+            }
+            return parseInt(key, value, JudgeLimits.PER_MINUTE_RANGE);
         }
 
         private static Integer parseInt(String key, String value, String allowed) {

@@ -27,6 +27,7 @@ public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
     private Duration retryBackoff;
     private Integer concurrency;
     private Boolean structuredOutput;
+    private String apiKeyEnv;
 
     protected LlmJudgeBuilder() {
     }
@@ -77,11 +78,15 @@ public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
         return self();
     }
 
-    /** Takes the judge name, concurrency and retries from {@code settings}; the chat model is set separately. */
+    /**
+     * Takes the judge name, concurrency and retries from {@code settings}, and the key variable whose value is masked
+     * in every message; the chat model is set separately.
+     */
     public B settings(JudgeSettings settings) {
         this.judgeName = settings.judgeName();
         this.concurrency = settings.concurrency();
         this.maxRetries = settings.maxRetries();
+        this.apiKeyEnv = settings.apiKeyEnv();
         return self();
     }
 
@@ -113,5 +118,13 @@ public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
     /** Whether to ask for structured output, or {@code null} to decide from the model. */
     protected final Boolean structuredOutput() {
         return structuredOutput;
+    }
+
+    /**
+     * The environment variable holding the judge's key (from {@link #settings}), whose value is masked in messages,
+     * or {@code null} for the default.
+     */
+    protected final String apiKeyEnv() {
+        return apiKeyEnv;
     }
 }

@@ -93,6 +93,25 @@ class DirectJudgeTest {
     }
 
     @Test
+    void theRetriesOfTransientFailuresAreCountedInTheMetadata() {
+        ScriptedChatModel model = new ScriptedChatModel()
+                .thenThrow(new dev.langchain4j.exception.InternalServerException(
+                        new dev.langchain4j.exception.HttpException(503, "busy")))
+                .thenThrow(new dev.langchain4j.exception.RateLimitException(
+                        new dev.langchain4j.exception.HttpException(429, "slow down")))
+                .thenReply(reply("Clear"));
+
+        DirectResult result;
+        try (DirectJudge judge = judge(model).build()) {
+            result = judge.evaluate("Hold the button, then wait.", CLARITY);
+        }
+
+        assertThat(result.option()).isEqualTo("Clear");
+        assertThat(result.metadata().retries()).isEqualTo(2);
+        assertThat(model.requestCount()).isEqualTo(3);
+    }
+
+    @Test
     void anInvalidOptionIsRepairedByReAskingWithTheErrorAndTheOptions() {
         ScriptedChatModel model = ScriptedChatModel.replying(reply("Mostly clear"), reply("Clear"));
 

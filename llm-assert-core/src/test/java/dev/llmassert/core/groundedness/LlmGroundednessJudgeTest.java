@@ -79,6 +79,27 @@ class LlmGroundednessJudgeTest {
     }
 
     @Test
+    void theRetriesOfEverySentenceAreCountedInTheVerdict() {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        ScriptedChatModel model = ScriptedChatModel.answering(request -> {
+            if (calls.incrementAndGet() <= 2) {
+                throw new dev.langchain4j.exception.InternalServerException(
+                        new dev.langchain4j.exception.HttpException(500, "oops"));
+            }
+            return "Supporting Evidence: \"The X200 router has four Ethernet ports.\"\nScore: 10";
+        });
+
+        GroundednessVerdict verdict;
+        try (LlmGroundednessJudge judge = judge(model)) {
+            verdict = judge.judge("The X200 has four Ethernet ports. It has four ports.", MANUAL);
+        }
+
+        assertThat(verdict.score()).isEqualTo(1.0);
+        assertThat(verdict.retries()).isEqualTo(2);
+        assertThat(model.requestCount()).isEqualTo(4);
+    }
+
+    @Test
     void eachRequestHoldsTheSourceTheStatementAndTheTextTemplateWhenTheModelHasNoStructuredOutput() {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "Score: 7");
 

@@ -28,6 +28,8 @@ class JudgeSettingsTest {
         assertThat(settings.concurrency()).isEqualTo(8);
         assertThat(settings.timeout()).isEqualTo(Duration.ofSeconds(60));
         assertThat(settings.maxRetries()).isEqualTo(3);
+        assertThat(settings.maxRequestsPerMinute()).as("unlimited").isEmpty();
+        assertThat(settings.maxTokensPerMinute()).as("unlimited").isEmpty();
     }
 
     @Test
@@ -40,13 +42,20 @@ class JudgeSettingsTest {
                 ConfigKeys.JUDGE_TEMPERATURE, "0.7",
                 ConfigKeys.JUDGE_CONCURRENCY, "4",
                 ConfigKeys.JUDGE_TIMEOUT, "90s",
-                ConfigKeys.JUDGE_MAX_RETRIES, "0");
+                ConfigKeys.JUDGE_MAX_RETRIES, "0",
+                ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, " 120 ",
+                ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE, "90000");
 
         JudgeSettings settings = JudgeSettings.from(values::get);
 
         assertThat(settings).isEqualTo(JudgeSettings.builder().provider(JudgeProvider.OPENAI).model("gpt-4o")
                 .baseUrl("http://localhost:8000/v1").apiKeyEnv("MY_KEY").temperature(0.7).concurrency(4)
-                .timeout(Duration.ofSeconds(90)).maxRetries(0).build());
+                .timeout(Duration.ofSeconds(90)).maxRetries(0).maxRequestsPerMinute(120).maxTokensPerMinute(90_000)
+                .build());
+        assertThat(settings.maxRequestsPerMinute()).hasValue(120);
+        assertThat(settings.maxTokensPerMinute()).hasValue(90_000);
+        assertThat(settings).isNotEqualTo(settings.toBuilder().maxTokensPerMinute(null).build());
+        assertThat(settings.toString()).contains("maxRequestsPerMinute=120", "maxTokensPerMinute=90000");
         assertThat(settings.toBuilder().build()).isEqualTo(settings).hasSameHashCodeAs(settings);
     }
 
@@ -56,6 +65,18 @@ class JudgeSettingsTest {
 
         assertThat(settings.model()).isEqualTo("llama3.1");
         assertThat(settings.baseUrl()).isEqualTo("http://localhost:11434");
+    }
+
+    @Test
+    void aRateLimitCanBeSetBackToUnlimited() {
+        JudgeSettings limited = JudgeSettings.builder().set(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, "60").build();
+
+        JudgeSettings unlimited = limited.toBuilder().set(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, "Unlimited")
+                .build();
+
+        assertThat(limited.maxRequestsPerMinute()).hasValue(60);
+        assertThat(unlimited.maxRequestsPerMinute()).isEmpty();
+        assertThat(unlimited.toString()).contains("maxRequestsPerMinute=unlimited");
     }
 
     @ParameterizedTest
@@ -86,6 +107,11 @@ class JudgeSettingsTest {
             "llmassert.judge.concurrency, eight, a whole number from 1 to 256",
             "llmassert.judge.max-retries, 21, a whole number from 0 to 20",
             "llmassert.judge.max-retries, -1, a whole number from 0 to 20",
+            "llmassert.judge.max-requests-per-minute, 0, 'a whole number from 1 to 1000000000, or unlimited'",
+            "llmassert.judge.max-requests-per-minute, lots, 'a whole number from 1 to 1000000000, or unlimited'",
+            "llmassert.judge.max-tokens-per-minute, -5, 'a whole number from 1 to 1000000000, or unlimited'",
+            "llmassert.judge.max-tokens-per-minute, 1000000001, 'a whole number from 1 to 1000000000, or unlimited'",
+            "llmassert.judge.max-tokens-per-minute, 90k, 'a whole number from 1 to 1000000000, or unlimited'",
             "llmassert.judge.colour, blue, a key of llmassert.judge.*"})
     void anUnusableValueNamesTheKeyTheValueAndWhatIsAllowed(String key, String value, String allowed) {
         assertThatThrownBy(() -> JudgeSettings.builder().set(key, value))

@@ -126,6 +126,10 @@ public final class LoopbackChatServer implements AutoCloseable {
             if (reply == null) {
                 reply = responder.apply(request);
             }
+            if (reply.drop) {
+                // Closing the exchange before any response header closes the connection: the client reads EOF.
+                return;
+            }
             if (reply.delay != null) {
                 try {
                     Thread.sleep(reply.delay.toMillis());
@@ -139,6 +143,7 @@ public final class LoopbackChatServer implements AutoCloseable {
                     : path.endsWith("/api/chat") ? ollamaBody(json, reply) : openAiBody(json, reply);
             byte[] bytes = out.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
+            reply.headers.forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
             exchange.sendResponseHeaders(status, bytes.length);
             try (OutputStream os = exchange.getResponseBody()) {
                 os.write(bytes);
@@ -223,9 +228,11 @@ public final class LoopbackChatServer implements AutoCloseable {
         private final int inputTokens;
         private final int outputTokens;
         private final String finishReason;
+        private final boolean drop;
+        private final Map<String, String> headers;
 
         private Reply(int status, String content, String rawBody, Duration delay, int inputTokens,
-                      int outputTokens, String finishReason) {
+                      int outputTokens, String finishReason, boolean drop, Map<String, String> headers) {
             this.status = status;
             this.content = content;
             this.rawBody = rawBody;
@@ -233,25 +240,40 @@ public final class LoopbackChatServer implements AutoCloseable {
             this.inputTokens = inputTokens;
             this.outputTokens = outputTokens;
             this.finishReason = finishReason;
+            this.drop = drop;
+            this.headers = headers;
         }
 
         /** A successful completion whose assistant message is {@code content}. */
         public static Reply content(String content) {
-            return new Reply(200, content, null, null, 20, 10, "stop");
+            return new Reply(200, content, null, null, 20, 10, "stop", false, Map.of());
         }
 
         /** An HTTP error, e.g. {@code status(429, "{...}")}. */
         public static Reply status(int status, String body) {
-            return new Reply(status, null, body, null, 0, 0, null);
+            return new Reply(status, null, body, null, 0, 0, null, false, Map.of());
+        }
+
+        /** No reply at all: the server reads the request and closes the connection, as a crashing proxy does. */
+        public static Reply dropConnection() {
+            return new Reply(0, null, null, null, 0, 0, null, true, Map.of());
         }
 
         /** The same reply, sent after {@code delay}. */
         public Reply after(Duration delay) {
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason);
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers);
         }
 
         public Reply withUsage(int inputTokens, int outputTokens) {
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason);
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers);
+        }
+
+        /** The same reply with one more response header, e.g. {@code withHeader("Retry-After", "1")}. */
+        public Reply withHeader(String name, String value) {
+            Map<String, String> more = new java.util.LinkedHashMap<>(headers);
+            more.put(name, value);
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop,
+                    Map.copyOf(more));
         }
     }
 }

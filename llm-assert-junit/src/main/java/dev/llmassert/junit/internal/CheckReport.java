@@ -44,7 +44,8 @@ public final class CheckReport {
         number(detail, "minimum", minScore);
         detail.put("expected", (check.endsWith("every-sentence") ? "every sentence" : "score") + " >= "
                 + score(minScore).substring(0, 4));
-        judged(detail, verdict.judge(), verdict.replayed(), verdict.tokenUsage(), verdict.duration());
+        judged(detail, verdict.judge(), verdict.replayed(), verdict.tokenUsage(), verdict.duration(),
+                verdict.retries());
         ArrayNode sentences = detail.putArray("sentences");
         verdict.sentences().forEach(sentence -> {
             ObjectNode row = sentences.addObject();
@@ -65,6 +66,7 @@ public final class CheckReport {
         entry.put("llmassert.tokens", String.valueOf(tokens == null ? 0 : tokens));
         entry.put("llmassert.durationMillis", String.valueOf(verdict.duration().toMillis()));
         entry.put("llmassert.replayed", String.valueOf(verdict.replayed()));
+        entry.put("llmassert.retries", String.valueOf(verdict.retries()));
         if (site != null) {
             entry.put("llmassert.at", site.toString());
         }
@@ -135,15 +137,17 @@ public final class CheckReport {
                 && i.result().metadata().replayed());
         TokenUsage tokens = new TokenUsage(0, 0);
         Duration took = Duration.ZERO;
+        int retries = 0;
         for (MultiCriteriaResult.Item item : result.items()) {
             if (item.result().metadata() != null) {
                 tokens = TokenUsage.sum(tokens, item.result().metadata().tokenUsage());
+                retries += item.result().metadata().retries();
                 took = took.compareTo(item.result().metadata().duration()) >= 0 ? took
                         : item.result().metadata().duration();
             }
         }
         ResultMetadata all = metadata == null ? null : new ResultMetadata(metadata.judge(), metadata.prompt(),
-                metadata.persona(), replayed, tokens, took);
+                metadata.persona(), replayed, tokens, took, retries);
         ObjectNode detail = detail(check, passed, site);
         number(detail, "score", result.score());
         number(detail, "minimum", minScore);
@@ -152,7 +156,7 @@ public final class CheckReport {
         detail.put("explanation", String.join("\n", result.items().stream()
                 .map(i -> i.criteriaName() + ": " + i.result().option() + ". " + i.result().explanation()).toList()));
         if (all != null) {
-            judged(detail, all.judge(), all.replayed(), all.tokenUsage(), all.duration());
+            judged(detail, all.judge(), all.replayed(), all.tokenUsage(), all.duration(), all.retries());
         }
         return new CheckEntry(finish(entry, all, site), detail);
     }
@@ -174,15 +178,17 @@ public final class CheckReport {
         detail.put("samples", samples);
         number(detail, "agreement", agreement);
         if (metadata != null) {
-            judged(detail, metadata.judge(), metadata.replayed(), metadata.tokenUsage(), metadata.duration());
+            judged(detail, metadata.judge(), metadata.replayed(), metadata.tokenUsage(), metadata.duration(),
+                    metadata.retries());
         }
         return detail;
     }
 
     private static void judged(ObjectNode detail, String judge, boolean replayed, TokenUsage tokens,
-                               Duration duration) {
+                               Duration duration, int retries) {
         detail.put("judge", judge);
         detail.put("replayed", replayed);
+        detail.put("retries", retries);
         ObjectNode counted = detail.putObject("tokens");
         counted.put("input", tokens == null || tokens.inputTokenCount() == null ? 0 : tokens.inputTokenCount());
         counted.put("output", tokens == null || tokens.outputTokenCount() == null ? 0 : tokens.outputTokenCount());
@@ -220,6 +226,7 @@ public final class CheckReport {
         if (metadata != null) {
             entry.put("llmassert.judge", metadata.judge());
             entry.put("llmassert.replayed", String.valueOf(metadata.replayed()));
+            entry.put("llmassert.retries", String.valueOf(metadata.retries()));
         }
         if (site != null) {
             entry.put("llmassert.at", site.toString());

@@ -27,10 +27,17 @@ public final class JudgeLimits {
     /** The most samples a criteria judge's self-consistency takes. */
     public static final int MAX_SELF_CONSISTENCY = 25;
 
+    /** The highest rate {@value ConfigKeys#JUDGE_MAX_REQUESTS_PER_MINUTE} and the tokens key take. */
+    public static final int MAX_PER_MINUTE = 1_000_000_000;
+    /** The word for no rate limit. */
+    public static final String UNLIMITED = "unlimited";
+
     /** What {@value ConfigKeys#JUDGE_CONCURRENCY} allows, in words. */
     public static final String CONCURRENCY_RANGE = "a whole number from 1 to " + MAX_CONCURRENCY;
     /** What {@value ConfigKeys#JUDGE_MAX_RETRIES} allows, in words. */
     public static final String MAX_RETRIES_RANGE = "a whole number from 0 to " + MAX_RETRIES;
+    /** What the rate keys ({@value ConfigKeys#JUDGE_MAX_REQUESTS_PER_MINUTE}, ...) allow, in words. */
+    public static final String PER_MINUTE_RANGE = "a whole number from 1 to " + MAX_PER_MINUTE + ", or " + UNLIMITED;
     /** What {@value ConfigKeys#JUDGE_TEMPERATURE} allows, in words. */
     public static final String TEMPERATURE_RANGE = "a number from 0 to 2";
     /** What {@value ConfigKeys#JUDGE_TIMEOUT} allows, in words. */
@@ -98,6 +105,17 @@ public final class JudgeLimits {
                     MAX_RETRIES_RANGE);
         }
         return maxRetries;
+    }
+
+    /**
+     * The value of a rate key ({@value ConfigKeys#JUDGE_MAX_REQUESTS_PER_MINUTE} or
+     * {@value ConfigKeys#JUDGE_MAX_TOKENS_PER_MINUTE}), if allowed; {@code null} means unlimited.
+     */
+    public static Integer perMinuteSetting(String key, Integer perMinute) {
+        if (perMinute != null && (perMinute < 1 || perMinute > MAX_PER_MINUTE)) {
+            throw new InvalidSettingException(key, String.valueOf(perMinute), PER_MINUTE_RANGE);
+        }
+        return perMinute;
     }
 
     /** The value of {@value ConfigKeys#JUDGE_TEMPERATURE}, if allowed; {@code null} means "not set". */

@@ -45,16 +45,30 @@ public final class JudgeMessages {
                 judge, subject, attempts, quote(lastReply), parseError, ConfigKeys.JUDGE_MODEL);
     }
 
+    /**
+     * The message of a call that failed for good.
+     *
+     * @param tries      what each try got, in order ({@link CallFailure#label()}), the last one being {@code failure}
+     * @param maxRetries the retries allowed
+     * @param tooLong    the wait the endpoint asked for when it is longer than a judge waits, else {@code null}
+     */
     public static String callFailed(String judge, String endpointKind, String subject, CallFailure failure,
-                                    int attempts, int maxRetries) {
+                                    java.util.List<String> tries, int maxRetries, java.time.Duration tooLong) {
         String where = String.format("The judge %s (%s) failed while judging %s", judge, endpointKind, subject);
         String detail = failure.detail().isEmpty() ? "" : String.format("%nProvider said: %s", failure.detail());
-        String retries = String.format("after %d attempt%s (%s=%d)", attempts, attempts == 1 ? "" : "s",
-                ConfigKeys.JUDGE_MAX_RETRIES, maxRetries);
+        String tried = String.format("%d %s: %s", tries.size(), tries.size() == 1 ? "try" : "tries",
+                String.join(", ", tries));
+        String retries = tooLong != null
+                ? String.format("after %s; the endpoint asked to wait %s before trying again, longer than a judge "
+                        + "waits (%s), so it was not retried", tried, seconds(tooLong), seconds(JudgeChat.MAX_WAIT))
+                : String.format("after %s (%s=%d)", tried, ConfigKeys.JUDGE_MAX_RETRIES, maxRetries);
         return switch (failure.kind()) {
             case RATE_LIMITED -> String.format("%s: rate limited (HTTP 429) %s.%s%n"
-                            + "Fix: wait and run again, lower %s so fewer calls run at once, or raise %s.",
-                    where, retries, detail, ConfigKeys.JUDGE_CONCURRENCY, ConfigKeys.JUDGE_MAX_RETRIES);
+                            + "Fix: wait and run again; set %s or %s to stay under the endpoint's limits; lower %s "
+                            + "so fewer calls run at once, or raise %s.",
+                    where, retries, detail, ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE,
+                    ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE, ConfigKeys.JUDGE_CONCURRENCY,
+                    ConfigKeys.JUDGE_MAX_RETRIES);
             case TIMEOUT -> String.format("%s: the call timed out %s.%s%n"
                             + "Fix: check that the endpoint is up and not overloaded, raise %s (the limit for one "
                             + "call), or raise %s.",
@@ -62,37 +76,61 @@ public final class JudgeMessages {
             case SERVER_ERROR -> String.format("%s: server error%s %s.%s%n"
                             + "Fix: the endpoint is failing; check its status or logs and run again, or raise %s.",
                     where, status(failure), retries, detail, ConfigKeys.JUDGE_MAX_RETRIES);
+            case CONNECTION_LOST -> String.format("%s: the connection broke (%s) %s.%s%n"
+                            + "Fix: check the endpoint and any proxy or load balancer between (one that drops "
+                            + "connections, or closes idle ones early), and run again, or raise %s.",
+                    where, failure.label(), retries, detail, ConfigKeys.JUDGE_MAX_RETRIES);
+            case UNREACHABLE -> String.format("%s: could not connect to the endpoint (connection refused) %s.%s%n"
+                            + "Fix: start the server, or correct %s.",
+                    where, retries, detail, ConfigKeys.JUDGE_BASE_URL);
             case OTHER_TRANSIENT -> String.format("%s: a transient error%s %s.%s%n"
                             + "Fix: run again, or raise %s.",
                     where, status(failure), retries, detail, ConfigKeys.JUDGE_MAX_RETRIES);
-            case AUTHENTICATION -> String.format("%s: the endpoint rejected the credentials%s.%s%n"
+            case AUTHENTICATION -> String.format("%s: the endpoint rejected the credentials%s, %s.%s%n"
                             + "Fix: put a valid key for this endpoint in the environment variable named by %s "
                             + "(default %s). Not retried: a retry cannot fix a key.",
-                    where, status(failure), detail, ConfigKeys.JUDGE_API_KEY_ENV,
+                    where, status(failure), tried, detail, ConfigKeys.JUDGE_API_KEY_ENV,
                     dev.llmassert.core.model.JudgeSettings.DEFAULT_API_KEY_ENV);
-            case MODEL_NOT_FOUND -> String.format("%s: the endpoint does not know the model or the path%s.%s%n"
-                            + "Fix: check %s (the model name) and %s (the endpoint).",
-                    where, status(failure), detail, ConfigKeys.JUDGE_MODEL, ConfigKeys.JUDGE_BASE_URL);
-            case BAD_REQUEST -> String.format("%s: the endpoint rejected the request%s.%s%n"
+            case MODEL_NOT_FOUND -> String.format("%s: the endpoint does not know the model or the path%s, %s.%s%n"
+                            + "Fix: check %s (the model name) and %s (the endpoint). Not retried: the same request "
+                            + "would fail again.",
+                    where, status(failure), tried, detail, ConfigKeys.JUDGE_MODEL, ConfigKeys.JUDGE_BASE_URL);
+            case BAD_REQUEST -> String.format("%s: the endpoint rejected the request%s, %s.%s%n"
                             + "Fix: check that %s names a chat model this endpoint serves. If the endpoint does not "
                             + "support JSON-schema structured output (response_format json_schema), use a server or "
                             + "model that does, or build the judge in code with structuredOutput(false) to use the "
                             + "text format. Not retried: the same request would fail again.",
-                    where, status(failure), detail, ConfigKeys.JUDGE_MODEL);
-            case UNREACHABLE -> String.format("%s: could not connect to the endpoint.%s%n"
-                            + "Fix: start the server, or correct %s.",
-                    where, detail, ConfigKeys.JUDGE_BASE_URL);
-            case CONTENT_FILTERED -> String.format("%s: the provider's content filter refused the request.%s%n"
+                    where, status(failure), tried, detail, ConfigKeys.JUDGE_MODEL);
+            case UNKNOWN_HOST -> String.format("%s: the endpoint's host name is unknown, %s.%s%n"
+                            + "Fix: correct %s.",
+                    where, tried, detail, ConfigKeys.JUDGE_BASE_URL);
+            case CONTENT_FILTERED -> String.format("%s: the provider's content filter refused the request, %s.%s%n"
                             + "Fix: use a judge model or deployment without this filter for these tests.",
-                    where, detail);
-            case UNEXPECTED -> String.format("%s: the call failed.%s%n"
+                    where, tried, detail);
+            case UNEXPECTED -> String.format("%s: the call failed, %s.%s%n"
                             + "Fix: check %s and %s, and the cause below.",
-                    where, detail, ConfigKeys.JUDGE_PROVIDER, ConfigKeys.JUDGE_BASE_URL);
+                    where, tried, detail, ConfigKeys.JUDGE_PROVIDER, ConfigKeys.JUDGE_BASE_URL);
         };
     }
 
+    /** A wait in seconds, e.g. {@code 1.5 s}. */
+    static String seconds(java.time.Duration wait) {
+        return java.math.BigDecimal.valueOf(wait.toMillis()).movePointLeft(3).stripTrailingZeros().toPlainString()
+                + " s";
+    }
+
+    /** The log line of a retry. */
+    public static String retrying(String judge, String subject, CallFailure failure, int retry, int maxRetries,
+                                  java.time.Duration wait) {
+        return String.format("The judge %s got %s while judging %s; retry %d of %d (%s) in %s%s.%s", judge,
+                failure.label(), subject, retry, maxRetries, ConfigKeys.JUDGE_MAX_RETRIES, seconds(wait),
+                failure.retryAfter() == null ? "" : ", as the endpoint asked",
+                failure.detail().isEmpty() ? "" : " Provider said: " + failure.detail());
+    }
+
     public static String interrupted(String judge, String subject) {
-        return "The judge " + judge + " was interrupted while waiting to retry a call for " + subject + ".\n"
+        return "The judge " + judge + " was interrupted while waiting to call the model for " + subject
+                + " (a retry's backoff or a rate limit).\n"
                 + "Fix: nothing in the judge: the run or the test was stopped (a timeout, a cancelled build, or "
                 + "another sentence's failure ending the judgement); raise the test's timeout if it was too short.";
     }

@@ -28,6 +28,16 @@ public record LlmJudgeSetup(JudgeChat chat, int concurrency, boolean structured)
      */
     public static LlmJudgeSetup of(ChatModel chatModel, String judgeName, Integer maxRetries, Duration retryBackoff,
                                    Integer concurrency, Boolean structuredOutput, String noChatModel) {
+        return of(chatModel, judgeName, maxRetries, retryBackoff, concurrency, structuredOutput, null, noChatModel);
+    }
+
+    /**
+     * @param apiKeyEnv the variable holding the judge's key, whose value is masked in every message, or {@code null}
+     *                  for the default ({@code OPENAI_API_KEY})
+     */
+    public static LlmJudgeSetup of(ChatModel chatModel, String judgeName, Integer maxRetries, Duration retryBackoff,
+                                   Integer concurrency, Boolean structuredOutput, String apiKeyEnv,
+                                   String noChatModel) {
         if (chatModel == null) {
             throw new IllegalArgumentException(noChatModel);
         }
@@ -36,6 +46,7 @@ public record LlmJudgeSetup(JudgeChat chat, int concurrency, boolean structured)
                 .judgeName(judgeName)
                 .maxRetries(maxRetries)
                 .retryBackoff(retryBackoff)
+                .redactor(Redactor.forVariables(System::getenv, apiKeyEnv, JudgeSettings.DEFAULT_API_KEY_ENV))
                 .build();
         return new LlmJudgeSetup(chat,
                 concurrency == null ? JudgeSettings.DEFAULT_CONCURRENCY : concurrency,

@@ -8,8 +8,16 @@ import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.exception.TimeoutException;
 import org.junit.jupiter.api.Test;
 
+import java.io.EOFException;
+import java.io.IOException;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -54,5 +62,60 @@ class CallFailureTest {
 
         assertThat(scrubbed).doesNotContain("abcdef123456", "my-secret-token", "hunter2")
                 .contains("sk-***");
+    }
+
+    @Test
+    void aBrokenConnectionIsTransientAndSaysHowItBroke() {
+        // exactly what langchain4j 1.17's OpenAI client throws when the server closes the connection with no reply
+        IOException parser = new IOException("HTTP/1.1 header parser received no bytes",
+                new EOFException("EOF reached while reading"));
+        CallFailure eof = CallFailure.classify(new RuntimeException(new IOException(parser.getMessage(), parser)));
+        CallFailure reset = CallFailure.classify(new RuntimeException(new SocketException("Connection reset")));
+        CallFailure refused = CallFailure.classify(new RuntimeException(new ConnectException("Connection refused")));
+
+        assertThat(eof.kind()).isEqualTo(CallFailure.Kind.CONNECTION_LOST);
+        assertThat(eof.label()).isEqualTo("EOF (connection closed with no reply)");
+        assertThat(reset.label()).isEqualTo("connection reset");
+        assertThat(refused.label()).isEqualTo("connection refused");
+        assertThat(List.of(eof, reset, refused)).allMatch(CallFailure::isTransient);
+    }
+
+    @Test
+    void anUnknownHostAndAnInterruptionAreNotRetried() {
+        assertThat(CallFailure.classify(new dev.langchain4j.exception.UnresolvedModelServerException(
+                new UnresolvedAddressException())).isTransient()).isFalse();
+        assertThat(CallFailure.classify(new RuntimeException(new InterruptedException())).isTransient()).isFalse();
+    }
+
+    @Test
+    void theLabelOfAStatusIsItsNumber() {
+        assertThat(CallFailure.classify(new InternalServerException(new HttpException(502, "x"))).label())
+                .isEqualTo("HTTP 502");
+        assertThat(CallFailure.classify(new TimeoutException(new HttpTimeoutException("t"))).label())
+                .isEqualTo("timeout");
+    }
+
+    @Test
+    void theWaitAskedForIsReadFromTheRetryHeadersOrTheMessage() {
+        CallFailure header = CallFailure.classify(new RateLimitException(new JudgeHttpClient.StatusException(429,
+                "slow down", Map.of("retry-after", List.of("2")))), Redactor.patternsOnly(), Instant.EPOCH);
+        CallFailure message = CallFailure.classify(new RateLimitException(new HttpException(429,
+                "Rate limit reached for gpt-4o-mini. Please try again in 20ms.")));
+        CallFailure none = CallFailure.classify(new InternalServerException(new HttpException(500, "oops")));
+
+        assertThat(header.retryAfter()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(message.retryAfter()).isEqualTo(Duration.ofMillis(20));
+        assertThat(none.retryAfter()).isNull();
+    }
+
+    @Test
+    void theDetailMasksTheValueOfTheKeyVariableWhateverItsShape() {
+        String azureKey = "0123456789abcdef0123456789abcdef";
+        Redactor redactor = Redactor.forVariables(Map.of("AZURE_KEY", azureKey)::get, "AZURE_KEY");
+
+        CallFailure failure = CallFailure.classify(new dev.langchain4j.exception.AuthenticationException(
+                new HttpException(401, "key " + azureKey + " is not valid")), redactor, Instant.EPOCH);
+
+        assertThat(failure.detail()).isEqualTo("key *** is not valid");
     }
 }

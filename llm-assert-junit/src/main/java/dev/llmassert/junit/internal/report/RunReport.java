@@ -56,6 +56,7 @@ public final class RunReport {
         int failed = 0;
         int near = 0;
         int replayed = 0;
+        long retries = 0;
         double now = 0;
         double recorded = 0;
         boolean anyPriced = false;
@@ -73,6 +74,7 @@ public final class RunReport {
             boolean wasReplayed = check.path("replayed").asBoolean();
             replayed += wasReplayed ? 1 : 0;
             judgeMillis += check.path("latencyMillis").asLong();
+            retries += check.path("retries").asLong();
             long in = check.path("tokens").path("input").asLong();
             long out = check.path("tokens").path("output").asLong();
             input += in;
@@ -108,6 +110,7 @@ public final class RunReport {
         run.put("nearTheBar", near);
         run.put("replayed", replayed);
         run.put("live", checks.size() - replayed);
+        run.put("retries", retries);
         run.putObject("tokens").put("input", input).put("output", output);
         ObjectNode cost = run.putObject("cost");
         if (anyPriced) {

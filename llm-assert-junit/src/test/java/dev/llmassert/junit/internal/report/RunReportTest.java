@@ -116,6 +116,22 @@ class RunReportTest {
     }
 
     @Test
+    void theRetriesOfEveryCheckAreSummedForTheRun() {
+        ObjectNode twice = JSON.createObjectNode();
+        twice.put("kind", "groundedness").put("passed", true).put("judge", "openai:gpt-4o-mini").put("retries", 2);
+        ObjectNode once = JSON.createObjectNode();
+        once.put("kind", "criteria").put("passed", true).put("judge", "openai:gpt-4o-mini").put("retries", 1);
+        ObjectNode before = JSON.createObjectNode();
+        before.put("kind", "criteria").put("passed", true).put("judge", "local:all-minilm-l6-v2-q");
+
+        RunReport report = RunReport.of(List.of(twice, once, before), List.of(), Prices.load(null), 10,
+                Instant.EPOCH);
+
+        assertThat(report.json().path("run").path("retries").asInt()).isEqualTo(3);
+        assertThat(report.json().path("checks").get(0).path("retries").asInt()).isEqualTo(2);
+    }
+
+    @Test
     void aReplayedCallCostsNothingNowAndShowsWhatItCostWhenRecorded() {
         ObjectNode check = JSON.createObjectNode();
         check.put("kind", "criteria").put("passed", true).put("judge", "openai:gpt-4o").put("replayed", true);
