@@ -5,6 +5,7 @@ import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.model.JudgeCallException;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.testing.LoopbackChatServer;
+import dev.llmassert.core.testing.PromptData;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import org.junit.jupiter.api.AfterEach;
@@ -131,18 +132,13 @@ class FaultyEndpointTest {
     /** A judge that finds a statement in the source when every word of it is there, quoting it as evidence. */
     private static Reply judge(ReceivedRequest request) {
         String user = request.lastUserMessage();
-        String source = between(user, "<<<\n", "\n>>>").toLowerCase();
-        String statement = between(user, "STATEMENT:\n<<<\n", "\n>>>");
+        String source = PromptData.all(user).get(0).toLowerCase();
+        String statement = PromptData.after(user, "STATEMENT:\n");
         List<String> words = List.of(statement.toLowerCase().replaceAll("[^a-z0-9 ]", "").split(" +"));
         long found = words.stream().filter(source::contains).count();
         int score = (int) Math.round(10.0 * found / words.size());
         String evidence = score == 0 ? "NOTHING FOUND" : statement.replace("\"", "'");
         return Reply.content("{\"evidence\": \"" + evidence + "\", \"score\": " + score + "}");
-    }
-
-    private static String between(String text, String start, String end) {
-        int from = text.indexOf(start) + start.length();
-        return text.substring(from, text.indexOf(end, from));
     }
 
     private EngineExecutionResults run(Class<?> fixture, String... more) {
