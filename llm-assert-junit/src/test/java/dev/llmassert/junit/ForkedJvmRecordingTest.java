@@ -108,7 +108,7 @@ class ForkedJvmRecordingTest {
                 RecordingMode mode = testClass == First.class ? firstMode : secondMode;
                 String name = testClass.getSimpleName().toLowerCase() + "-run-" + variant;
                 forks.add(ChildJvm.start(name, Fork.class, dir, properties(server, variant, mode),
-                        Map.of(KEY_VARIABLE, "sk-fork-test-key"), testClass.getName(),
+                        Map.of(KEY_VARIABLE, "sk-FAKE-fork-test-key"), testClass.getName(),
                         dir.resolve(name + ".ready").toString(), go.toString()));
             }
             for (ChildJvm fork : forks) {

@@ -151,7 +151,7 @@ class JudgeRateLimitsTest {
         String url = endpoint();
         JudgeSettings unlimited = JudgeSettings.builder().provider(JudgeProvider.OPENAI).baseUrl(url)
                 .model("judge-model").apiKeyEnv("RATE_TEST_KEY").build();
-        Map<String, String> environment = Map.of("RATE_TEST_KEY", "sk-rate-test-key");
+        Map<String, String> environment = Map.of("RATE_TEST_KEY", "sk-FAKE-rate-test-key");
 
         ChatModel plain = JudgeModels.chatModel(unlimited, environment::get);
         ChatModel limited = JudgeModels.chatModel(unlimited.toBuilder().maxRequestsPerMinute(30).build(),

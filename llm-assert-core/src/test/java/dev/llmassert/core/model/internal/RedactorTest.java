@@ -12,21 +12,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class RedactorTest {
 
-    private static final String KEY = "sk-proj-Ab12Cd34Ef56Gh78Ij90";
-    private static final String ODD_KEY = "0123456789abcdef0123456789abcdef";
+    private static final String KEY = "sk-proj-FAKE-test-only-Ab12";
+    private static final String ODD_KEY = "fa4efa4efa4efa4efa4efa4efa4efa4e";
 
     private final Redactor redactor = Redactor.forVariables(
             Map.of("OPENAI_API_KEY", KEY, "AZURE_OPENAI_KEY", ODD_KEY)::get, "OPENAI_API_KEY", "AZURE_OPENAI_KEY");
 
     @Test
     void masksKeyShapesAndTheKnownValues() {
-        String text = "Authorization: Bearer " + KEY + " ; api-key: " + ODD_KEY + " ; {\"api_key\": \"hunter2hunter\"}"
-                + " ; x-api-key=abc123 ; basic dXNlcjpwYXNz ; AIzaSyA1234567890abcdefghijklmnop ; sk-ant-api03-xyz";
+        String text = "Authorization: Bearer " + KEY + " ; api-key: " + ODD_KEY + " ; {\"api_key\": \"fake-hunter2\"}"
+                + " ; x-api-key=abc123 ; basic dXNlcjpwYXNz ; AIzaFAKE-test-only-0000000000000 ; sk-ant-FAKE-api03-xyz";
 
         String masked = redactor.redact(text);
 
-        assertThat(masked).doesNotContain(KEY, ODD_KEY, "hunter2hunter", "abc123", "dXNlcjpwYXNz",
-                "AIzaSyA1234567890abcdefghijklmnop", "api03-xyz", "Ab12");
+        assertThat(masked).doesNotContain(KEY, ODD_KEY, "fake-hunter2", "abc123", "dXNlcjpwYXNz",
+                "AIzaFAKE-test-only-0000000000000", "api03-xyz", "Ab12");
         assertThat(masked).contains("Bearer ***", "api-key: ***");
     }
 
