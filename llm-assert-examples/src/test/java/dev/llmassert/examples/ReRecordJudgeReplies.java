@@ -94,7 +94,7 @@ class ReRecordJudgeReplies {
                 }
                 JsonNode responses = entries.get(index).path("responses");
                 int next = served.computeIfAbsent(index, i -> new AtomicInteger()).getAndIncrement();
-                return completion(responses.get(next % responses.size()).path("text").asText());
+                return RecordSupportEvaluation.completion(responses.get(next % responses.size()).path("text").asText());
             });
             // The evaluation records its assistant's calls in the class's file too: they are served the same way.
             System.setProperty(NimbusAssistants.BASE_URL_PROPERTY, server.baseUrl());
@@ -186,19 +186,5 @@ class ReRecordJudgeReplies {
             key.append(message.path("role").asText()).append(": ").append(previousForm(joined)).append('\u0000');
         }
         return key.append(recordedRequest.path("parameters").path("temperature").asDouble()).toString();
-    }
-
-    /** An OpenAI chat completion of {@code text} by the model {@value RecordSupportEvaluation#MODEL}. */
-    private static Reply completion(String text) {
-        ObjectNode body = JSON.createObjectNode();
-        body.put("id", "chatcmpl-hand-written");
-        body.put("object", "chat.completion");
-        body.put("created", 0);
-        body.put("model", MODEL);
-        ObjectNode choice = body.putArray("choices").addObject();
-        choice.put("index", 0);
-        choice.putObject("message").put("role", "assistant").put("content", text);
-        choice.put("finish_reason", "stop");
-        return Reply.status(200, body.toString());
     }
 }

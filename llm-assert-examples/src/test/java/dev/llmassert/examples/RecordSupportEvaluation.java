@@ -134,7 +134,7 @@ class RecordSupportEvaluation {
     }
 
     /** An OpenAI chat completion of {@code text} by the model {@value #MODEL}. */
-    private static Reply completion(String text) {
+    static Reply completion(String text) {
         ObjectNode body = JSON.createObjectNode();
         body.put("id", "chatcmpl-hand-written");
         body.put("object", "chat.completion");

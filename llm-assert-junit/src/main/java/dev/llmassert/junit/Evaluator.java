@@ -110,8 +110,9 @@ public final class Evaluator {
         EvaluationResults results = EvaluationRunner.builder().settings(settings).testId(testId)
                 .recordings(session.map(s -> s.mode().id() + " " + shown(s.file().path())).orElse("off"))
                 .build().run(test, recorded);
+        Path record = recordFile(testId);
         try {
-            results.write(recordFile(testId));
+            results.write(record);
         } catch (java.io.UncheckedIOException e) {
             // the record is output, like the run report: a folder that cannot be written does not fail the test
             LOG.warn("{} The evaluation's results are not affected.", e.getMessage());
@@ -119,10 +120,10 @@ public final class Evaluator {
         String table = results.table();
         context.publishReportEntry(Map.of("llm-assert.evaluation", EvaluationText.headline(results),
                 "llm-assert.evaluation.table", table,
-                "llm-assert.evaluation.record", recordFile(testId).toString()));
+                "llm-assert.evaluation.record", record.toString()));
         LOG.info("{} ({} items, {} errors, record {}):\n{}", testId, results.items().size(), results.errors().size(),
-                recordFile(testId), table);
-        ReportChannel.evaluation(context, results, recordFile(testId));
+                record, table);
+        ReportChannel.evaluation(context, results, record);
         return results;
     }
 
