@@ -72,10 +72,12 @@ public @interface LlmJudge {
     /**
      * The minimum a bare {@code isGroundedIn(...)} is checked against when no minimum is configured: {@value}.
      *
-     * <p>A mean sentence score of 0.7 means most of the response is supported by its sources; set
-     * {@value #MIN_SCORE_KEY} or {@link #minScore()} to change it, or use {@code withMinScore(...)} per check.
+     * <p>It is the point at which the local judge counts a sentence as supported
+     * ({@link dev.llmassert.core.groundedness.LocalGroundednessJudge#DEFAULT_THRESHOLD}), so a bare check asks that
+     * the response be supported on average, sentence by sentence; set {@value #MIN_SCORE_KEY} or {@link #minScore()}
+     * to change it, or use {@code withMinScore(...)} per check.
      */
-    double DEFAULT_MIN_SCORE = 0.7;
+    double DEFAULT_MIN_SCORE = dev.llmassert.core.groundedness.LocalGroundednessJudge.DEFAULT_THRESHOLD;
 
     /** The judge provider: {@code local}, {@code openai} or {@code ollama}. Key {@value #PROVIDER_KEY}. */
     String provider() default DEFAULT;

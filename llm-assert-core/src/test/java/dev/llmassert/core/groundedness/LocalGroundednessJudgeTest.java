@@ -46,8 +46,86 @@ class LocalGroundednessJudgeTest {
     }
 
     @Test
-    void theDefaultThresholdIsTheMidpointOfTheScore() {
-        assertThat(DEFAULT_THRESHOLD).isEqualTo(0.5);
+    void aSentenceCountsAsSupportedAtTheDefaultMinimumOfACheck() {
+        assertThat(DEFAULT_THRESHOLD).isEqualTo(0.7);
+    }
+
+    /** The answer of a new user: correct, partly copied and partly paraphrased. */
+    @Nested
+    class AFactualSource {
+
+        static final String UW = "The University of Washington, founded in 1861 in Seattle, is a public research "
+                + "university with over 45,000 students across three campuses in Seattle, Tacoma, and Bothell. As the "
+                + "flagship institution of the six public universities in Washington state, UW encompasses over 500 "
+                + "buildings and 20 million square feet of space, including one of the largest library systems in the "
+                + "world.";
+
+        @Test
+        void aCorrectAnswerPassesAtTheDefaults() {
+            GroundednessVerdict verdict = judge.judge("The University of Washington was founded in 1861 in Seattle. "
+                    + "It has more than 45,000 students on three campuses in Seattle, Tacoma, and Bothell.", UW);
+
+            assertThat(verdict.sentences()).allSatisfy(s -> assertThat(s.score()).isGreaterThan(0.8));
+            assertThat(verdict.sentences().get(1).evidence()).startsWith("The University of Washington, founded");
+        }
+
+        @Test
+        void aSentenceCopiedWordForWordScoresAtLeast095() {
+            assertThat(score(judge, "As the flagship institution of the six public universities in Washington "
+                    + "state, UW encompasses over 500 buildings and 20 million square feet of space, including one "
+                    + "of the largest library systems in the world.", UW)).isGreaterThanOrEqualTo(0.95);
+            assertThat(score(lexical, "The University of Washington, founded in 1861 in Seattle, is a public "
+                    + "research university with over 45,000 students across three campuses in Seattle, Tacoma, and "
+                    + "Bothell.", UW)).isGreaterThanOrEqualTo(0.95);
+        }
+
+        @Test
+        void nearCopiesPass() {
+            assertThat(score(judge, "The University of Washington was founded in 1861 in Seattle.", UW))
+                    .isGreaterThanOrEqualTo(0.9);
+            assertThat(score(judge, "UW encompasses over 500 buildings and 20 million square feet of space.", UW))
+                    .isGreaterThanOrEqualTo(0.9);
+        }
+
+        @Test
+        void paraphrasesPass() {
+            assertThat(score(judge, "It has more than 45,000 students on three campuses in Seattle, Tacoma, and "
+                    + "Bothell.", UW)).as("'more than' for 'over'").isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+            assertThat(score(judge, "The University of Washington was established in 1861 in Seattle.", UW))
+                    .as("'established in' for 'founded in'").isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+            assertThat(score(judge, "The X200 router is sold by Acme Networks for 89 dollars.", MANUAL))
+                    .as("passive for active").isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+        }
+
+        @Test
+        void aNumberIsComparedByItsValue() {
+            assertThat(score(judge, "The University of Washington has more than 45 thousand students.", UW))
+                    .as("45 thousand is 45,000").isGreaterThan(
+                            score(judge, "The University of Washington has more than 46 thousand students.", UW) * 3);
+        }
+
+        @Test
+        void anInventedNumberNameOrPlaceScoresNearZero() {
+            assertThat(score(judge, "The University of Washington was founded in 1871 in Seattle.", UW))
+                    .as("year").isLessThan(0.15);
+            assertThat(score(judge, "The University of Washington has more than 55,000 students across three "
+                    + "campuses.", UW))
+                    .as("count").isLessThan(0.15);
+            assertThat(score(judge, "The University of Washington was founded in 1861 by Arthur Denny.", UW))
+                    .as("name").isLessThan(0.15);
+            assertThat(score(judge, "The University of Washington was founded in 1861 in Portland.", UW))
+                    .as("place").isLessThan(0.15);
+            assertThat(score(lexical, "The University of Washington was founded in 1861 in Portland.", UW))
+                    .as("place, lexical only").isLessThan(0.15);
+        }
+
+        @Test
+        void aNegatedClaimFails() {
+            assertThat(score(judge, "The University of Washington is not a public research university.", UW))
+                    .isLessThan(0.4);
+            assertThat(score(lexical, "The University of Washington is not a public research university.", UW))
+                    .isLessThan(0.4);
+        }
     }
 
     @Test

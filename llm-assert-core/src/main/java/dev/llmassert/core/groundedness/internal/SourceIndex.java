@@ -57,8 +57,14 @@ public final class SourceIndex {
         }
         // Facts come from the whole text, not sentence by sentence: a sentence split inside "98.7" must not hide it.
         for (String source : sources) {
-            for (String token : Words.rawTokens(SPACED_NUMBER.matcher(source).replaceAll("$1$2$3"))) {
-                factForms.add(Words.factForm(token.toLowerCase(java.util.Locale.ROOT)));
+            List<String> tokens = Words.rawTokens(SPACED_NUMBER.matcher(source).replaceAll("$1$2$3")).stream()
+                    .map(t -> t.toLowerCase(java.util.Locale.ROOT)).toList();
+            for (int i = 0; i < tokens.size(); i++) {
+                factForms.add(Words.factForm(tokens.get(i)));
+                String scaled = i + 1 < tokens.size() ? Words.scaled(tokens.get(i), tokens.get(i + 1)) : null;
+                if (scaled != null) {
+                    factForms.add(scaled);
+                }
             }
         }
         postings = new HashMap<>(lists.size() * 2);

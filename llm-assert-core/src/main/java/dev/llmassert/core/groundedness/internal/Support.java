@@ -10,7 +10,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 /**
  * What the sources say for one response sentence: the measurements the local judge turns into a score.
  *
- * @param semantic         cosine similarity of the sentence to its evidence, or {@code NaN} without embeddings
+ * @param semantic         the highest cosine similarity of the sentence's claim to the stretch of a candidate source
+ *                         sentence that it restates (see {@link Words#claim} and {@link Words#span}), or {@code NaN}
+ *                         without embeddings
  * @param coverage         share of the sentence's content words that the sources hold anywhere
  * @param evidenceCoverage share of the sentence's content words, weighted by rarity, that the evidence holds
  * @param pairCoverage     the same share for the evidence and the next-best source sentence together: a sentence
@@ -62,16 +64,21 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
             SourceIndex.Sentence candidate = candidates.get(i);
             double cov = evidenceCoverage(stems, total, candidate.stems(), index);
             double match = similarity == null ? cov : 0.5 * cov + 0.5 * similarity[i];
-            if (match > best) {
+            // On a tie the shorter candidate is the more precise evidence: a clause rather than its whole sentence.
+            if (match > best || match == best && candidate.stems().size() < evidence.stems().size()) {
                 second = best;
                 runnerUp = evidence;
                 best = match;
                 evidence = candidate;
                 bestEvidenceCoverage = cov;
-                bestSemantic = similarity == null ? Double.NaN : similarity[i];
             } else if (match > second) {
                 second = match;
                 runnerUp = candidate;
+            }
+        }
+        if (similarity != null) {
+            for (double sim : similarity) {
+                bestSemantic = Math.max(bestSemantic, sim);
             }
         }
         double pairCoverage = bestEvidenceCoverage;

@@ -49,6 +49,16 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
             "doing", "also", "said", "says", "say", "told", "while", "because", "until", "upon", "per", "via",
             "whose", "yet", "still", "ever", "even", "much", "many", "one's", "get", "got", "go", "goes", "went");
 
+    /**
+     * Words a conversational answer wraps its claims in ("Yes, ...", "Well, I think ...", "Sure! ..."): they state
+     * nothing a source could support, so they are not content, and a reply is compared with its source by its claims.
+     */
+    private static final Set<String> INTERJECTIONS = Set.of(
+            "yes", "yeah", "yep", "yup", "nope", "ok", "okay", "oh", "ah", "uh", "um", "hmm", "wow", "hey", "hi",
+            "hello", "thanks", "please", "sorry", "well", "actually", "indeed", "definitely", "certainly",
+            "absolutely", "really", "sure", "think", "believe", "guess", "suppose", "maybe", "perhaps", "probably",
+            "basically");
+
     /** Negations are not stop words for content only in the sense that the negation check handles them. */
     private static final Set<String> NEGATION_WORDS = Set.of(
             "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot", "n", "didn",
@@ -110,6 +120,15 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
             }
             first = false;
         }
+        // "45 thousand" states 45000, the value "45,000" states: compare the value, not the two words.
+        for (int i = 0; i + 1 < tokens.size(); i++) {
+            String scaled = scaled(tokens.get(i), tokens.get(i + 1));
+            if (scaled != null) {
+                facts.remove(number(tokens.get(i)));
+                facts.remove(number(tokens.get(i + 1)));
+                facts.add(scaled);
+            }
+        }
         // A negation reaches the next few words of its own clause only: in "no internet connection: check the
         // cable" the "no" does not negate "check".
         Set<String> negated = new java.util.HashSet<>();
@@ -139,6 +158,133 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return number != null ? number : lowerToken;
     }
 
+    /**
+     * The value of a number followed by a scale word ("45 thousand" is 45000, "1.5 million" is 1500000) in fact form,
+     * or {@code null} when the two lower-cased tokens are not such a pair.
+     */
+    public static String scaled(String lowerNumber, String lowerScale) {
+        java.math.BigDecimal scale = switch (lowerScale) {
+            case "thousand" -> java.math.BigDecimal.valueOf(1_000);
+            case "million" -> java.math.BigDecimal.valueOf(1_000_000);
+            case "billion" -> java.math.BigDecimal.valueOf(1_000_000_000);
+            default -> null;
+        };
+        String number = scale == null ? null : number(lowerNumber);
+        if (number == null || number.isEmpty() || number.equals(".")) {
+            return null;
+        }
+        try {
+            return new java.math.BigDecimal(number).multiply(scale).stripTrailingZeros().toPlainString();
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The claim of a sentence: the stretch from its first to its last content word, so that "Yes! The breed
+     * originated in Mexico!" is compared as "breed originated in Mexico". The whole text when it has no content word.
+     */
+    public static String claim(String text) {
+        int[] bounds = bounds(text);
+        return bounds == null ? text : text.substring(bounds[0], bounds[1]);
+    }
+
+    /**
+     * The shortest stretch of a source sentence that holds every content word it shares with a response sentence
+     * ({@code stems}): the part of a long sentence that a shorter response sentence restates. The whole text when it
+     * shares no word.
+     */
+    public static String span(String text, Set<String> stems) {
+        List<int[]> hits = new ArrayList<>();
+        List<String> hitStems = new ArrayList<>();
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            int end = tokenEnd(text, i);
+            if (end == i) {
+                i += Character.charCount(text.codePointAt(i));
+                continue;
+            }
+            String stem = contentStem(text.substring(i, end).toLowerCase(Locale.ROOT));
+            if (stem != null && stems.contains(stem)) {
+                hits.add(new int[] {i, end});
+                hitStems.add(stem);
+            }
+            i = end;
+        }
+        if (hits.isEmpty()) {
+            return text;
+        }
+        // The shortest window over the shared words that holds each of them at least once (a sliding window).
+        int distinct = new java.util.HashSet<>(hitStems).size();
+        Map<String, Integer> inWindow = new java.util.HashMap<>();
+        int from = 0;
+        int bestFrom = 0;
+        int bestTo = hits.size() - 1;
+        for (int to = 0; to < hits.size(); to++) {
+            inWindow.merge(hitStems.get(to), 1, Integer::sum);
+            while (inWindow.size() == distinct) {
+                if (hits.get(to)[1] - hits.get(from)[0] < hits.get(bestTo)[1] - hits.get(bestFrom)[0]) {
+                    bestFrom = from;
+                    bestTo = to;
+                }
+                String left = hitStems.get(from++);
+                if (inWindow.merge(left, -1, Integer::sum) == 0) {
+                    inWindow.remove(left);
+                }
+            }
+        }
+        String window = text.substring(hits.get(bestFrom)[0], hits.get(bestTo)[1]);
+        // An aside between commas that shares no word ("..., founded in 1861, ...") is left out: a response that
+        // skips it restates the rest.
+        StringBuilder kept = new StringBuilder();
+        for (String part : ASIDE.split(window)) {
+            if (bounds(part, stems) != null) {
+                kept.append(kept.length() == 0 ? "" : ", ").append(part.strip());
+            }
+        }
+        return kept.toString();
+    }
+
+    private static final java.util.regex.Pattern ASIDE = java.util.regex.Pattern.compile("[,;()\u2013\u2014]");
+
+    /** Start and end of the first and last content word of {@code text}, or {@code null} if it has none. */
+    private static int[] bounds(String text) {
+        return bounds(text, null);
+    }
+
+    /** As {@link #bounds(String)}, counting only the words whose stem is in {@code stems}, if given. */
+    private static int[] bounds(String text, Set<String> stems) {
+        int[] bounds = null;
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            int end = tokenEnd(text, i);
+            if (end == i) {
+                i += Character.charCount(text.codePointAt(i));
+                continue;
+            }
+            String stem = contentStem(text.substring(i, end).toLowerCase(Locale.ROOT));
+            if (stem != null && (stems == null || stems.contains(stem))) {
+                if (bounds == null) {
+                    bounds = new int[] {i, end};
+                }
+                bounds[1] = end;
+            }
+            i = end;
+        }
+        return bounds;
+    }
+
+    /** The stem under which a lower-cased token counts as content, or {@code null} if it is not content. */
+    private static String contentStem(String lower) {
+        if (!isContent(lower)) {
+            return null;
+        }
+        String number = number(lower);
+        return number != null ? number : stem(lower);
+    }
+
     /** "not", "never"..., or the "t" of a contraction such as "didn't", which the tokenizer splits off. */
     private static boolean isNegation(List<String> tokens, int i) {
         String t = tokens.get(i);
@@ -146,7 +292,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
     }
 
     public static boolean isContent(String lower) {
-        if (STOP_WORDS.contains(lower) || NEGATION_WORDS.contains(lower)) {
+        if (STOP_WORDS.contains(lower) || NEGATION_WORDS.contains(lower) || INTERJECTIONS.contains(lower)) {
             return false;
         }
         return lower.length() > 1 || Character.isDigit(lower.charAt(0)) || isIdeograph(lower.codePointAt(0));
@@ -208,30 +354,39 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         int n = text.length();
         int i = 0;
         while (i < n) {
-            int cp = text.codePointAt(i);
-            if (isIdeograph(cp)) {
-                out.add(new String(Character.toChars(cp)));
-                i += Character.charCount(cp);
-                continue;
+            int end = tokenEnd(text, i);
+            if (end == i) {
+                i += Character.charCount(text.codePointAt(i));
+            } else {
+                out.add(text.substring(i, end));
+                i = end;
             }
-            if (!Character.isLetterOrDigit(cp)) {
-                i += Character.charCount(cp);
-                continue;
-            }
-            int start = i;
-            while (i < n) {
-                int c = text.codePointAt(i);
-                if (Character.isLetterOrDigit(c) && !isIdeograph(c)) {
-                    i += Character.charCount(c);
-                } else if ((c == ',' || c == '.') && i + 1 < n && Character.isDigit(text.charAt(i + 1))
-                        && i > start && Character.isDigit(text.charAt(i - 1))) {
-                    i++;
-                } else {
-                    break;
-                }
-            }
-            out.add(text.substring(start, i));
         }
         return out;
+    }
+
+    /** The end of the token that starts at {@code start}, or {@code start} when no token starts there. */
+    private static int tokenEnd(String text, int start) {
+        int cp = text.codePointAt(start);
+        if (isIdeograph(cp)) {
+            return start + Character.charCount(cp);
+        }
+        if (!Character.isLetterOrDigit(cp)) {
+            return start;
+        }
+        int n = text.length();
+        int i = start;
+        while (i < n) {
+            int c = text.codePointAt(i);
+            if (Character.isLetterOrDigit(c) && !isIdeograph(c)) {
+                i += Character.charCount(c);
+            } else if ((c == ',' || c == '.') && i + 1 < n && Character.isDigit(text.charAt(i + 1))
+                    && i > start && Character.isDigit(text.charAt(i - 1))) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i;
     }
 }
