@@ -41,7 +41,7 @@ class SupportAssistantTest {
 
         assertThat(answer.text()).isGroundedIn(answer.sources())
                 .withMinScore(0.7)
-                .everySentence().hasMinScore(0.5);
+                .everySentence().hasMinScore(0.7);
     }
 
     @Test
@@ -69,7 +69,7 @@ class SupportAssistantTest {
         // Stricter than the mean: one invented sentence among supported ones is enough to fail.
         assertThatThrownBy(() -> assertThat(answer.text()).isGroundedIn(answer.sources())
                 .withMinScore(0.3)
-                .everySentence().hasMinScore(0.5))
+                .everySentence().hasMinScore(0.7))
                 .hasMessageContaining("every sentence")
                 .hasMessageContaining("call Nimbus support at 1-800-555-0199");
     }
