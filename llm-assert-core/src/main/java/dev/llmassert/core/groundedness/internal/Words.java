@@ -195,51 +195,35 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
      * shares no word.
      */
     public static String span(String text, Set<String> stems) {
-        List<int[]> hits = new ArrayList<>();
-        List<String> hitStems = new ArrayList<>();
-        int n = text.length();
-        int i = 0;
-        while (i < n) {
-            int end = tokenEnd(text, i);
-            if (end == i) {
-                i += Character.charCount(text.codePointAt(i));
-                continue;
-            }
-            String stem = contentStem(text.substring(i, end).toLowerCase(Locale.ROOT));
-            if (stem != null && stems.contains(stem)) {
-                hits.add(new int[] {i, end});
-                hitStems.add(stem);
-            }
-            i = end;
-        }
+        List<Hit> hits = contentWords(text, stems);
         if (hits.isEmpty()) {
             return text;
         }
         // The shortest window over the shared words that holds each of them at least once (a sliding window).
-        int distinct = new java.util.HashSet<>(hitStems).size();
+        int distinct = (int) hits.stream().map(Hit::stem).distinct().count();
         Map<String, Integer> inWindow = new java.util.HashMap<>();
         int from = 0;
         int bestFrom = 0;
         int bestTo = hits.size() - 1;
         for (int to = 0; to < hits.size(); to++) {
-            inWindow.merge(hitStems.get(to), 1, Integer::sum);
+            inWindow.merge(hits.get(to).stem(), 1, Integer::sum);
             while (inWindow.size() == distinct) {
-                if (hits.get(to)[1] - hits.get(from)[0] < hits.get(bestTo)[1] - hits.get(bestFrom)[0]) {
+                if (hits.get(to).end() - hits.get(from).start() < hits.get(bestTo).end() - hits.get(bestFrom).start()) {
                     bestFrom = from;
                     bestTo = to;
                 }
-                String left = hitStems.get(from++);
+                String left = hits.get(from++).stem();
                 if (inWindow.merge(left, -1, Integer::sum) == 0) {
                     inWindow.remove(left);
                 }
             }
         }
-        String window = text.substring(hits.get(bestFrom)[0], hits.get(bestTo)[1]);
+        String window = text.substring(hits.get(bestFrom).start(), hits.get(bestTo).end());
         // An aside between commas that shares no word ("..., founded in 1861, ...") is left out: a response that
         // skips it restates the rest.
         StringBuilder kept = new StringBuilder();
         for (String part : ASIDE.split(window)) {
-            if (bounds(part, stems) != null) {
+            if (!contentWords(part, stems).isEmpty()) {
                 kept.append(kept.length() == 0 ? "" : ", ").append(part.strip());
             }
         }
@@ -250,12 +234,17 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
 
     /** Start and end of the first and last content word of {@code text}, or {@code null} if it has none. */
     private static int[] bounds(String text) {
-        return bounds(text, null);
+        List<Hit> hits = contentWords(text, null);
+        return hits.isEmpty() ? null : new int[] {hits.get(0).start(), hits.get(hits.size() - 1).end()};
     }
 
-    /** As {@link #bounds(String)}, counting only the words whose stem is in {@code stems}, if given. */
-    private static int[] bounds(String text, Set<String> stems) {
-        int[] bounds = null;
+    /** A content word of a text: where it starts and ends, and its stem. */
+    private record Hit(int start, int end, String stem) {
+    }
+
+    /** The content words of {@code text} in order, only those whose stem is in {@code stems} if it is given. */
+    private static List<Hit> contentWords(String text, Set<String> stems) {
+        List<Hit> hits = new ArrayList<>();
         int n = text.length();
         int i = 0;
         while (i < n) {
@@ -266,14 +255,11 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
             }
             String stem = contentStem(text.substring(i, end).toLowerCase(Locale.ROOT));
             if (stem != null && (stems == null || stems.contains(stem))) {
-                if (bounds == null) {
-                    bounds = new int[] {i, end};
-                }
-                bounds[1] = end;
+                hits.add(new Hit(i, end, stem));
             }
             i = end;
         }
-        return bounds;
+        return hits;
     }
 
     /** The stem under which a lower-cased token counts as content, or {@code null} if it is not content. */
