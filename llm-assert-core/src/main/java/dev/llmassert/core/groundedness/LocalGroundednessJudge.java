@@ -167,7 +167,11 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
                         matched ? support.evidence().text() : SentenceVerdict.NOTHING_FOUND));
             }
         }
-        return GroundednessVerdict.of(verdicts, name, new TokenUsage(0, 0), false,
+        // TruLens leaves trivial statements out of the mean: "Yes." or "That's true!" neither supports an answer nor
+        // lets an unsupported claim next to it pass.
+        double score = verdicts.stream().filter(v -> !NO_CLAIM.equals(v.evidence()))
+                .mapToDouble(SentenceVerdict::score).average().orElse(1.0);
+        return new GroundednessVerdict(score, verdicts, name, new TokenUsage(0, 0), false,
                 Duration.ofNanos(System.nanoTime() - start));
     }
 
@@ -280,7 +284,11 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     /** Words that answer or greet without stating anything: "Yes.", "Sure!", "Thanks!". */
     private static final java.util.Set<String> DISCOURSE_WORDS = java.util.Set.of("yes", "no", "yeah", "nope", "sure",
             "ok", "okay", "certainly", "absolutely", "indeed", "correct", "right", "thanks", "thank", "hello", "hi",
-            "great", "glad", "happy", "help", "helps", "please", "sorry", "course");
+            "great", "glad", "happy", "help", "helps", "please", "sorry", "course",
+            // Reactions to what the user said: "That's true!", "That's cool.", "I agree.", "It's quite nice."
+            "true", "cool", "awesome", "amazing", "nice", "interesting", "agree", "bet", "love", "fun", "funny",
+            "good", "wonderful", "fantastic", "lovely", "neat", "exactly", "quite", "pretty", "totally", "wow",
+            "scary", "sad", "too", "thing", "sound", "sounds");
 
     static boolean makesNoClaim(Words sentence) {
         return sentence.tokens().stream().allMatch(t -> DISCOURSE_WORDS.contains(t)

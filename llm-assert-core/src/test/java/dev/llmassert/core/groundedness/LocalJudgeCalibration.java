@@ -46,11 +46,16 @@ public final class LocalJudgeCalibration {
     private record Item(boolean grounded, List<Support> supports, List<Boolean> noClaim) {
 
         double score(double center) {
+            // As the judge does: sentences that make no claim ("Yes.", "That's true!") are left out of the mean.
             double sum = 0;
+            int claims = 0;
             for (int i = 0; i < supports.size(); i++) {
-                sum += noClaim.get(i) ? 1.0 : LocalGroundednessJudge.score(supports.get(i), center);
+                if (!noClaim.get(i)) {
+                    sum += LocalGroundednessJudge.score(supports.get(i), center);
+                    claims++;
+                }
             }
-            return sum / supports.size();
+            return claims == 0 ? 1.0 : sum / claims;
         }
     }
 
@@ -70,7 +75,7 @@ public final class LocalJudgeCalibration {
         List<String> paths = List.of(args).stream().filter(a -> !a.startsWith("--")).toList();
         boolean withoutEmbeddings = List.of(args).contains("--without-embeddings");
         if (paths.isEmpty()) {
-            System.err.println("Usage: LocalJudgeCalibration <labelled.jsonl>... [--without-embeddings]");
+            System.err.println("Usage: LocalJudgeCalibration <labelled.jsonl>... [--without-embeddings] [--curve]");
             System.exit(2);
         }
         LocalGroundednessJudge judge = withoutEmbeddings
@@ -97,6 +102,16 @@ public final class LocalJudgeCalibration {
                     System.out.printf(Locale.ROOT, "fitted on %-22s measured on %-22s %s%n", sets.get(i).name(),
                             sets.get(j).name(), figures(sets.get(j), best[i]));
                 }
+            }
+        }
+        if (List.of(args).contains("--curve")) {
+            for (int step = 0; step <= 24; step++) {
+                double center = 0.80 + step * 0.0075;
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "centre %.4f", center));
+                for (LabelledSet set : sets) {
+                    line.append(String.format(Locale.ROOT, "  %s %s", set.name(), figures(set, center)));
+                }
+                System.out.println(line);
             }
         }
         double pooled = bestCenter(sets);

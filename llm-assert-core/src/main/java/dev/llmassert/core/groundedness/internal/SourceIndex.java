@@ -56,15 +56,13 @@ public final class SourceIndex {
             bigrams.addAll(ngrams(s.words().tokens(), 2));
         }
         // Facts come from the whole text, not sentence by sentence: a sentence split inside "98.7" must not hide it.
+        // Both readings of "6, 1869" are kept: closed up it could be the number 61869 of tokenised text, as written
+        // it is the day and the year of "November 6, 1869".
         for (String source : sources) {
-            List<String> tokens = Words.rawTokens(SPACED_NUMBER.matcher(source).replaceAll("$1$2$3")).stream()
-                    .map(t -> t.toLowerCase(java.util.Locale.ROOT)).toList();
-            for (int i = 0; i < tokens.size(); i++) {
-                factForms.add(Words.factForm(tokens.get(i)));
-                String scaled = i + 1 < tokens.size() ? Words.scaled(tokens.get(i), tokens.get(i + 1)) : null;
-                if (scaled != null) {
-                    factForms.add(scaled);
-                }
+            addFacts(source);
+            String closed = SPACED_NUMBER.matcher(source).replaceAll("$1$2$3");
+            if (!closed.equals(source)) {
+                addFacts(closed);
             }
         }
         postings = new HashMap<>(lists.size() * 2);
@@ -74,6 +72,19 @@ public final class SourceIndex {
             postings.put(stem, ids.stream().mapToInt(Integer::intValue).toArray());
             idf.put(stem, Math.log((n + 1) / (ids.size() + 0.5)));
         });
+    }
+
+    private void addFacts(String text) {
+        List<String> tokens = Words.rawTokens(text).stream().map(t -> t.toLowerCase(java.util.Locale.ROOT)).toList();
+        for (int i = 0; i < tokens.size(); i++) {
+            String fact = Words.factForm(tokens.get(i));
+            factForms.add(fact);
+            factForms.add(Words.stem(fact));
+            String scaled = i + 1 < tokens.size() ? Words.scaled(tokens.get(i), tokens.get(i + 1)) : null;
+            if (scaled != null) {
+                factForms.add(scaled);
+            }
+        }
     }
 
     /** Indexes the sentences of every source, split by {@code splitter}; sentences keep the order of the sources. */
@@ -117,7 +128,8 @@ public final class SourceIndex {
 
     /** Whether the sources hold this fact (a number, date or name, in {@link Words#factForm} form). */
     public boolean hasFact(String fact) {
-        return factForms.contains(fact);
+        // By stem too: "the Schnauzers" names what "the Schnauzer type" does.
+        return factForms.contains(fact) || factForms.contains(Words.stem(fact));
     }
 
     /** Whether the sources hold this pair of adjacent lower-cased words (see {@link #ngrams}), within a sentence. */

@@ -113,16 +113,20 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
         return (double) n / grams.size();
     }
 
-    /** Whether a word the two share is negated in one and not in the other ("did not attend" / "attended"). */
+    /**
+     * Whether what one of the two negates the other states plainly ("did not attend" / "attended"). A negation is
+     * taken to bear on its head, the first content word after it: "has not stopped Klopp being named" denies the
+     * stopping, so a response that names Klopp without the stopping does not contradict it.
+     */
     private static boolean negationMismatch(Words words, SourceIndex.Sentence evidence) {
-        for (String stem : words.negatedStems()) {
-            if (evidence.stems().contains(stem) && !evidence.words().negatedStems().contains(stem)) {
+        for (String head : words.negatedHeads()) {
+            if (evidence.stems().contains(head) && !evidence.words().negatedStems().contains(head)) {
                 return true;
             }
         }
         Set<String> own = Set.copyOf(words.contentStems());
-        for (String stem : evidence.words().negatedStems()) {
-            if (own.contains(stem) && !words.negatedStems().contains(stem)) {
+        for (String head : evidence.words().negatedHeads()) {
+            if (own.contains(head) && !words.negatedStems().contains(head)) {
                 return true;
             }
         }

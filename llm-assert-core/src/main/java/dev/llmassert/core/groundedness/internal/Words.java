@@ -23,14 +23,24 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *                     capitalised words that are not the first word of the sentence, lower-cased
  * @param negatedStems the content stems a negation ({@code not}, {@code no}, {@code never}, {@code n't}...) applies
  *                     to: those among the few words after it, so that "did not attend" negates {@code attend}
+ * @param negatedHeads the first content stem after each negation, the word it bears on: in "has not stopped Klopp
+ *                     being named", {@code stop}
  */
 @API(status = INTERNAL, since = "0.1")
-public record Words(List<String> tokens, List<String> contentStems, Set<String> facts, Set<String> negatedStems) {
+public record Words(List<String> tokens, List<String> contentStems, Set<String> facts, Set<String> negatedStems,
+                    Set<String> negatedHeads) {
 
     private static final Set<String> NEGATIONS = Set.of(
             "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot");
     /** Punctuation that ends a clause, and with it the reach of a negation. */
-    private static final java.util.regex.Pattern CLAUSE_BREAK = java.util.regex.Pattern.compile("[,;:()\u2013\u2014]");
+    private static final java.util.regex.Pattern CLAUSE_BREAK = java.util.regex.Pattern.compile(
+            "[,;:()\u2013\u2014]|[.!?](?=\\s)|\\bbut\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /**
+     * What a speaker says of their own knowledge after "I'm not" or "I don't" ("I'm not sure, but...", "I don't
+     * know if..."): a hedge, not a negation of the claim that follows.
+     */
+    private static final Set<String> HEDGES = Set.of("sure", "know", "remember", "recall", "certain", "idea");
 
     /** How many words after a negation it is taken to apply to. */
     private static final int NEGATION_SCOPE = 4;
@@ -90,6 +100,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         contentStems = List.copyOf(contentStems);
         facts = Set.copyOf(facts);
         negatedStems = Set.copyOf(negatedStems);
+        negatedHeads = Set.copyOf(negatedHeads);
     }
 
     /** Whether the sentence negates anything. */
@@ -132,21 +143,26 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         // A negation reaches the next few words of its own clause only: in "no internet connection: check the
         // cable" the "no" does not negate "check".
         Set<String> negated = new java.util.HashSet<>();
+        Set<String> heads = new java.util.HashSet<>();
         for (String clause : CLAUSE_BREAK.split(sentence)) {
             List<String> clauseTokens = rawTokens(clause).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
             for (int i = 0; i < clauseTokens.size(); i++) {
-                if (isNegation(clauseTokens, i)) {
+                if (isNegation(clauseTokens, i) && !isHedge(clauseTokens, i)) {
+                    boolean head = true;
                     for (int j = i + 1; j < clauseTokens.size() && j <= i + NEGATION_SCOPE; j++) {
-                        String lower = clauseTokens.get(j);
-                        if (isContent(lower)) {
-                            String number = number(lower);
-                            negated.add(number != null ? number : stem(lower));
+                        String stem = contentStem(clauseTokens.get(j));
+                        if (stem != null) {
+                            negated.add(stem);
+                            if (head) {
+                                heads.add(stem);
+                                head = false;
+                            }
                         }
                     }
                 }
             }
         }
-        return new Words(tokens, content, facts, negated);
+        return new Words(tokens, content, facts, negated, heads);
     }
 
     /**
@@ -271,9 +287,32 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return number != null ? number : stem(lower);
     }
 
+    /**
+     * Whether the negation at {@code i} is the speaker's hedge about their own knowledge: "I'm not sure", "I don't
+     * really know", "not sure, but", "no idea".
+     */
+    private static boolean isHedge(List<String> tokens, int i) {
+        boolean hedgeFollows = false;
+        for (int j = i + 1; j < tokens.size() && j <= i + 3; j++) {
+            if (HEDGES.contains(tokens.get(j))) {
+                hedgeFollows = true;
+                break;
+            }
+        }
+        if (!hedgeFollows) {
+            return false;
+        }
+        // The speaker's own: "I" shortly before the negation, or the negation opens the clause.
+        int from = Math.max(0, i - 3);
+        return i <= 1 || tokens.subList(from, i).contains("i");
+    }
+
     /** "not", "never"..., or the "t" of a contraction such as "didn't", which the tokenizer splits off. */
     private static boolean isNegation(List<String> tokens, int i) {
         String t = tokens.get(i);
+        if (t.equals("no") && i + 1 < tokens.size() && Character.isDigit(tokens.get(i + 1).charAt(0))) {
+            return false; // "the no 1 jersey": "no" for number
+        }
         return NEGATIONS.contains(t) || t.equals("t") && i > 0 && tokens.get(i - 1).endsWith("n");
     }
 
@@ -285,7 +324,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
     }
 
     /** A light English stemmer: enough to match plural and tense variants, never wrong enough to merge words. */
-    static String stem(String w) {
+    public static String stem(String w) {
         int n = w.length();
         if (n > 4 && w.endsWith("ies")) {
             return w.substring(0, n - 3) + "y";
