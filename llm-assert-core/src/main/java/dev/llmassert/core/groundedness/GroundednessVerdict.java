@@ -12,7 +12,8 @@ import static org.apiguardian.api.API.Status.STABLE;
 /**
  * What a groundedness judge decided about one response.
  *
- * @param score      the mean of the sentence scores, from 0 to 1
+ * @param score      the mean of the sentence scores, from 0 to 1 (the local judge leaves out sentences that make no
+ *                   claim, such as "Yes.")
  * @param sentences  every sentence's score and evidence, in response order
  * @param judge      who judged, as {@code provider:model}, e.g. {@code openai:gpt-4o-mini} or {@code local:all-minilm-l6-v2-q}
  * @param tokenUsage tokens the judge model used, summed over all calls ({@code 0} for the local judge)

@@ -39,6 +39,11 @@ import static org.apiguardian.api.API.Status.STABLE;
  * The evidence reported for a sentence is the source sentence it matched, or {@link SentenceVerdict#NOTHING_FOUND}
  * when no source sentence shares a content word with it.
  *
+ * <p>A sentence that makes no claim ("Yes.", "Sure!", "That's true!", "How about you?") scores 1 with the evidence
+ * {@link #NO_CLAIM}, and, as TruLens filters trivial statements, it is left out of the response's score: the mean of
+ * the scores of the sentences that make a claim (1 when none does). So a reaction neither lowers a supported answer
+ * nor carries an invented claim next to it over the bar.
+ *
  * <p>A sentence scores {@link #DEFAULT_THRESHOLD} (0.7, also the default minimum of a check) where it counts as
  * supported; a sentence copied from the source scores 1, one with an invented number, name or place about 0.1. The
  * point where a sentence counts as supported was fitted on two labelled sets of different domains (news summaries
@@ -273,8 +278,8 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     // The centres: the evidence at which a sentence counts as supported, fitted by LocalJudgeCalibration on two
     // labelled sets of different domains (news summaries and dialogue replies), each measured with the centre
     // fitted on the other; see docs/local-judge.md, round 4.
-    static final double CENTER = 0.9025;
-    static final double LEXICAL_CENTER = 0.77;
+    static final double CENTER = 0.8975;
+    static final double LEXICAL_CENTER = 0.7575;
     /**
      * Below this evidence the best source sentence is only the least bad of unrelated ones: reporting it as evidence
      * would mislead, so the verdict says NOTHING FOUND. It does not change any score.

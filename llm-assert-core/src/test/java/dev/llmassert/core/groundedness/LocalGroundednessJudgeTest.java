@@ -128,6 +128,73 @@ class LocalGroundednessJudgeTest {
         }
     }
 
+    /** A conversational reply: reactions, hedges and dates in the source's own format. */
+    @Nested
+    class ADialogueReply {
+
+        static final String FOOTBALL = "The first match of American football was played on November 6, 1869, "
+                + "between two college teams, Rutgers and Princeton, under rules based on the association football "
+                + "rules of the time.";
+
+        @Test
+        void aDateIsReadAsDayAndYearNotAsOneNumber() {
+            // "6, 1869" is not the number 61,869 of tokenised text.
+            assertThat(score(judge, "The first match of American football was played on November 6, 1869.",
+                    FOOTBALL)).isGreaterThan(0.9);
+            assertThat(score(judge, "The first match of American football was played on November 6, 1870.",
+                    FOOTBALL)).as("an invented year").isLessThan(0.15);
+        }
+
+        @Test
+        void aReactionMakesNoClaimAndIsLeftOutOfTheMean() {
+            String claim = "The first match of American football was played between two college teams.";
+            GroundednessVerdict supported = judge.judge("That's true! " + claim, FOOTBALL);
+            assertThat(supported.sentences().get(0).evidence()).isEqualTo(LocalGroundednessJudge.NO_CLAIM);
+            assertThat(supported.score()).isEqualTo(score(judge, claim, FOOTBALL))
+                    .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+
+            // The reaction does not carry an invented claim next to it over the bar.
+            GroundednessVerdict invented = judge.judge("That's true! The first match was won by Harvard.",
+                    FOOTBALL);
+            assertThat(invented.score()).isEqualTo(invented.sentences().get(1).score())
+                    .isLessThan(DEFAULT_THRESHOLD);
+        }
+
+        @Test
+        void aHedgeIsNotANegationOfTheClaimAfterIt() {
+            String claim = "the first match of American football was played between two college teams.";
+            double plain = score(judge, "The first match of American football was played between two college "
+                    + "teams.", FOOTBALL);
+            assertThat(plain).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+            assertThat(score(judge, "I'm not sure but " + claim, FOOTBALL)).isEqualTo(plain);
+            assertThat(score(judge, "I don't remember, but " + claim, FOOTBALL)).isEqualTo(plain);
+            assertThat(score(judge, "The first match of American football was not played between two college "
+                    + "teams.", FOOTBALL)).as("a negation that is not a hedge").isLessThan(0.4);
+        }
+
+        @Test
+        void aNegationBearsOnTheWordAfterIt() {
+            // The source denies the stopping, not Klopp's leaving: a sentence about Klopp does not contradict it.
+            String source = "The club backs its manager, but that has not stopped Jurgen Klopp, who will leave "
+                    + "Dortmund at the end of the season, being named as a successor.";
+            assertThat(score(judge, "Jurgen Klopp will leave Dortmund at the end of the season.", source))
+                    .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+            assertThat(score(judge, "Jurgen Klopp will not leave Dortmund at the end of the season.", source))
+                    .isLessThan(0.4);
+            // "the no 1 jersey": "no" for number.
+            assertThat(score(judge, "He will fight for the no 1 jersey.", "He will fight for the no 1 jersey "
+                    + "again.")).isGreaterThan(0.8);
+        }
+
+        @Test
+        void aPluralNameIsTheSameName() {
+            String source = "The Miniature Schnauzer is a breed of small dog of the Schnauzer type that originated "
+                    + "in Germany.";
+            assertThat(score(judge, "The Miniature Schnauzer is a small dog of the Schnauzers type from Germany.",
+                    source)).isGreaterThan(0.8);
+        }
+    }
+
     @Test
     void aSentenceCopiedFromTheSourceScoresHigh() {
         assertThat(score(judge, "The router then restarts with its factory settings.", MANUAL)).isGreaterThan(0.8);

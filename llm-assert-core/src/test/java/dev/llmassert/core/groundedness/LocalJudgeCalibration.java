@@ -20,16 +20,18 @@ import java.util.Locale;
  * domains, and shows how the fit carries over from one set to another: leave-one-dataset-out.
  *
  * <p>For each file it prints the best centre on that file alone; for each pair, the balanced accuracy on one file at
- * the centre fitted on the other; and for all files together, the centre the judge ships: the lowest centre whose
- * mean balanced accuracy over the files (each file weighted equally) is within 0.005 of the best. The lowest, because
- * within that band a correct answer wrongly failed costs a user more than the band's last thousandths of accuracy,
- * and because answers outside the measured domains are more often paraphrases than copies.
+ * the centre fitted on the other; and for all files together, the centre the judge ships. Every fit takes the
+ * lowest centre whose mean balanced accuracy over the files (each file weighted equally) is within one standard error
+ * of the best (the one-standard-error rule): centres closer than that are not told apart by the data, and among them
+ * the lowest is chosen because a correct answer wrongly failed costs a user more trust than a missed one, and because
+ * answers outside the measured domains are more often paraphrases than copies. The standard error is the binomial one
+ * of each file's two recalls at the best centre.
  *
  * <p>Files are in the format of {@code ../shared/data/README.md} (kept beside the checkout, never inside it); a
  * sentence is grounded when at least half its responses say "yes". A sentence is scored as the judge scores it,
- * including the penalties, and a response of several sentences by the mean of their scores, as a bare
- * {@code isGroundedIn} does; it passes at {@link LocalGroundednessJudge#DEFAULT_THRESHOLD}. The figures at the shipped
- * defaults through the public assertion path come from {@code GroundednessEvaluation} in {@code llm-assert-junit}.
+ * including the penalties, and a response of several sentences by the mean of the scores of those that make a claim,
+ * as a bare {@code isGroundedIn} does; it passes at {@link LocalGroundednessJudge#DEFAULT_THRESHOLD}. The figures at
+ * the shipped defaults through the public assertion path come from {@code GroundednessEvaluation} in {@code llm-assert-junit}.
  *
  * <pre>
  * mvn -B -o -q -pl llm-assert-core test-compile exec:java -Dexec.classpathScope=test \
@@ -39,8 +41,6 @@ import java.util.Locale;
  * Add {@code --without-embeddings} to {@code exec.args} for the lexical-only judge.
  */
 public final class LocalJudgeCalibration {
-
-    private static final double BAND = 0.005;
 
     /** One labelled response: the measurements of its sentences and whether each makes a claim. */
     private record Item(boolean grounded, List<Support> supports, List<Boolean> noClaim) {
@@ -62,7 +62,14 @@ public final class LocalJudgeCalibration {
     private record LabelledSet(String name, List<Item> items) {
     }
 
-    private record Figures(double balanced, double recallGrounded, double recallUngrounded) {
+    private record Figures(double balanced, double recallGrounded, double recallUngrounded, int grounded,
+                           int ungrounded) {
+
+        /** The binomial standard error of the balanced accuracy. */
+        double standardError() {
+            return 0.5 * Math.sqrt(recallGrounded * (1 - recallGrounded) / grounded
+                    + recallUngrounded * (1 - recallUngrounded) / ungrounded);
+        }
 
         @Override
         public String toString() {
@@ -115,29 +122,51 @@ public final class LocalJudgeCalibration {
             }
         }
         double pooled = bestCenter(sets);
-        System.out.printf(Locale.ROOT, "fitted on all (lowest centre within %.3f of the best mean): %.4f%n",
-                BAND, pooled);
+        System.out.printf(Locale.ROOT, "fitted on all (lowest centre within one standard error, %.4f, of the best "
+                + "mean): %.4f%n", band(sets), pooled);
         for (LabelledSet set : sets) {
             System.out.printf(Locale.ROOT, "  %-22s %s%n", set.name(), figures(set, pooled));
         }
     }
 
-    /** The lowest centre on a grid of 0.0025 whose mean balanced accuracy over {@code sets} is near the best. */
+    /**
+     * The lowest centre on a grid of 0.0025 whose mean balanced accuracy over {@code sets} is within one standard
+     * error of the best.
+     */
     private static double bestCenter(List<LabelledSet> sets) {
-        List<double[]> curve = new ArrayList<>();
-        double top = 0;
+        double top = mean(sets, topCenter(sets));
+        double band = band(sets);
         for (int k = 200; k <= 396; k++) {
-            double center = k * 0.0025;
-            double mean = sets.stream().mapToDouble(s -> figures(s, center).balanced()).average().orElse(0);
-            curve.add(new double[] {center, mean});
-            top = Math.max(top, mean);
-        }
-        for (double[] point : curve) {
-            if (point[1] >= top - BAND) {
-                return point[0];
+            if (mean(sets, k * 0.0025) >= top - band) {
+                return k * 0.0025;
             }
         }
         throw new IllegalStateException("unreachable");
+    }
+
+    /** The centre on the grid with the best mean balanced accuracy over {@code sets} (the lowest of equals). */
+    private static double topCenter(List<LabelledSet> sets) {
+        double best = 0;
+        double top = -1;
+        for (int k = 200; k <= 396; k++) {
+            double mean = mean(sets, k * 0.0025);
+            if (mean > top) {
+                top = mean;
+                best = k * 0.0025;
+            }
+        }
+        return best;
+    }
+
+    /** The standard error of the mean balanced accuracy over {@code sets} at their best centre. */
+    private static double band(List<LabelledSet> sets) {
+        double center = topCenter(sets);
+        double variance = sets.stream().mapToDouble(s -> Math.pow(figures(s, center).standardError(), 2)).sum();
+        return Math.sqrt(variance) / sets.size();
+    }
+
+    private static double mean(List<LabelledSet> sets, double center) {
+        return sets.stream().mapToDouble(s -> figures(s, center).balanced()).average().orElse(0);
     }
 
     private static Figures figures(LabelledSet set, double center) {
@@ -157,7 +186,7 @@ public final class LocalJudgeCalibration {
         }
         double rg = positives == 0 ? Double.NaN : (double) tp / positives;
         double ru = negatives == 0 ? Double.NaN : (double) tn / negatives;
-        return new Figures((rg + ru) / 2, rg, ru);
+        return new Figures((rg + ru) / 2, rg, ru, positives, negatives);
     }
 
     private static LabelledSet read(Path path, LocalGroundednessJudge judge) throws IOException {

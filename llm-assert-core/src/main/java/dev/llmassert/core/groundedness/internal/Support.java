@@ -51,7 +51,8 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
             coverage = (double) found / stems.size();
         }
 
-        List<String> pairs = SourceIndex.ngrams(words.tokens(), 2);
+        // Word pairs of the claim only: "Yes, I think", "I'm not sure but" around it are not pairs a source holds.
+        List<String> pairs = SourceIndex.ngrams(claimTokens(words.tokens()), 2);
         double bigrams = pairs.isEmpty() ? coverage : share(pairs, index::hasBigram);
 
         SourceIndex.Sentence evidence = null;
@@ -101,6 +102,19 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
         boolean negationMismatch = evidence != null && negationMismatch(words, evidence);
         return new Support(bestSemantic, coverage, bestEvidenceCoverage, pairCoverage, bigrams, words.facts().size(),
                 missing, negationMismatch, evidence);
+    }
+
+    /** The tokens from the first content word to the last, or all of them when none is content. */
+    private static List<String> claimTokens(List<String> tokens) {
+        int from = 0;
+        int to = tokens.size();
+        while (from < to && !Words.isContent(tokens.get(from))) {
+            from++;
+        }
+        while (to > from && !Words.isContent(tokens.get(to - 1))) {
+            to--;
+        }
+        return from < to ? tokens.subList(from, to) : tokens;
     }
 
     private static double share(List<String> grams, java.util.function.Predicate<String> found) {

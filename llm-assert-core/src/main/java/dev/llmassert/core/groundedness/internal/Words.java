@@ -67,7 +67,8 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
             "yes", "yeah", "yep", "yup", "nope", "ok", "okay", "oh", "ah", "uh", "um", "hmm", "wow", "hey", "hi",
             "hello", "thanks", "please", "sorry", "well", "actually", "indeed", "definitely", "certainly",
             "absolutely", "really", "sure", "think", "believe", "guess", "suppose", "maybe", "perhaps", "probably",
-            "basically");
+            "basically", "know", "remember", "recall", "heard", "agree", "interesting", "nice", "cool", "awesome",
+            "amazing");
 
     /** Negations are not stop words for content only in the sense that the negation check handles them. */
     private static final Set<String> NEGATION_WORDS = Set.of(
