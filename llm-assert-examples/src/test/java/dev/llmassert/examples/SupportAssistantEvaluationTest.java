@@ -80,14 +80,14 @@ class SupportAssistantEvaluationTest {
         return evaluator.dynamicTests(questions, assistant(evaluator), results -> {
             // The evaluator logs results.table() and publishes it as a report entry: every measurement per topic.
 
-            // The share of grounded answers, beyond noise. The recorded answers give 17 of 32, interval [0.364,
-            // 0.691]: this bar only holds that level. It is far below what a support team would require (a lower
+            // The share of grounded answers, beyond noise. The recorded answers give 18 of 32, interval [0.393,
+            // 0.718]: this bar only holds that level. It is far below what a support team would require (a lower
             // bound of 0.8, say), and the recorded assistant does not meet such a bar, for two reasons. Five answers
             // do not give the manual's answer: two invent (a phone number, a 30-day limit), two say they don't know
             // because the retriever gave the model the wrong sections, one says the manual does not cover the
             // question. And the local judge still scores some close paraphrases below 0.7: "A solid amber light
             // means the router is restoring its factory settings." scores 0.63 against "Solid amber means it is
-            // restoring factory settings.", so 10 of the 26 answers written to follow the manual fall below
+            // restoring factory settings.", so 9 of the 26 answers written to follow the manual fall below
             // it, most for their wording alone (see "What the local judge cannot see" in the README). Raise the bar
             // as those are fixed; never lower it to pass.
             assertThat(results).measurement("grounded.passed").hasLowerBoundAtLeast(0.35);
