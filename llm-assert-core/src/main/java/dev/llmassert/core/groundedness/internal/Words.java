@@ -24,7 +24,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param negatedStems the content stems a negation ({@code not}, {@code no}, {@code never}, {@code n't}...) applies
  *                     to: those among the few words after it, so that "did not attend" negates {@code attend}
  * @param negatedHeads the first content stem after each negation, the word it bears on: in "has not stopped Klopp
- *                     being named", {@code stop}
+ *                     being named", the stem of {@code stopped}
  */
 @API(status = INTERNAL, since = "0.1")
 public record Words(List<String> tokens, List<String> contentStems, Set<String> facts, Set<String> negatedStems,
