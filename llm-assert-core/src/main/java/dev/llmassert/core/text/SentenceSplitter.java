@@ -37,11 +37,18 @@ public final class SentenceSplitter {
     static final String MODEL_RESOURCE = "/opennlp-en-ud-ewt-sentence-1.3-2.5.4.bin";
 
     /**
-     * Abbreviations that OpenNLP's model often takes for a sentence end ("at 3 a.m. and then"). A split after one of
-     * them is undone when the next piece starts in lower case or with a digit.
+     * Abbreviations that OpenNLP's model often takes for a sentence end ("at 3 a.m. and then"), titles and initialisms
+     * written in lower case ("mr. smith", "the u.s. surgeon general"), as lower-cased text has them. A split after one
+     * of them is undone when the next piece starts in lower case or with a digit.
      */
-    private static final Pattern ENDS_WITH_ABBREVIATION =
-            Pattern.compile("(?i)(?:^|[\\s(])(?:a\\.m|p\\.m|e\\.g|i\\.e|etc|vs|approx|incl|no|fig|cf)\\.$");
+    private static final Pattern ENDS_WITH_ABBREVIATION = Pattern.compile("(?i)(?:^|[\\s(])(?:a\\.m|p\\.m|e\\.g|i\\.e|etc"
+            + "|vs|approx|incl|no|fig|cf|mr|mrs|ms|dr|st|prof|gen|gov|sen|rep|jr|sr|\\p{L}(?:\\.\\p{L})+)\\.$");
+
+    /**
+     * A decimal written with a space after its point ("98. 7 per cent"), as tokenised text has it: the split after
+     * "98." is undone when the next piece starts with a digit.
+     */
+    private static final Pattern ENDS_WITH_DIGIT_POINT = Pattern.compile("\\d\\.$");
 
     private static final Pattern HEADING = Pattern.compile("\\s*#{1,6}\\s");
 
@@ -123,6 +130,9 @@ public final class SentenceSplitter {
 
     private static boolean continuesAfterAbbreviation(String previous, String next) {
         int first = next.codePointAt(0);
+        if (Character.isDigit(first) && ENDS_WITH_DIGIT_POINT.matcher(previous).find()) {
+            return true;
+        }
         return (Character.isLowerCase(first) || Character.isDigit(first))
                 && ENDS_WITH_ABBREVIATION.matcher(previous).find();
     }

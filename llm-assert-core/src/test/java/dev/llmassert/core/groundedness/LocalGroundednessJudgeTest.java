@@ -195,6 +195,31 @@ class LocalGroundednessJudgeTest {
         }
     }
 
+    /** Sources from a tokenising pipeline write "235, 000" and "98. 7". */
+    @Nested
+    class ATokenisedSource {
+
+        static final String REPORT = "The video, which was filmed at the old station, has now been viewed more than "
+                + "235, 000 times. The first dog was right in 98. 7 per cent of cases, the second in 97. 6 per cent.";
+
+        @Test
+        void aSpacedNumberConfirmsTheNumberAsAFactAWordAndAPair() {
+            String claim = "The video has been viewed more than 235,000 times.";
+            assertThat(score(judge, claim, REPORT)).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+            assertThat(score(lexical, claim, REPORT)).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+            assertThat(score(judge, "The video has been viewed more than 335,000 times.", REPORT))
+                    .as("an invented number").isLessThan(0.15);
+        }
+
+        @Test
+        void aSpacedDecimalDoesNotCutTheSourceSentence() {
+            SentenceVerdict verdict = judge.judge("The first dog was right in 98.7 per cent of cases.", REPORT)
+                    .sentences().get(0);
+            assertThat(verdict.evidence()).startsWith("The first dog was right in 98. 7 per cent of cases");
+            assertThat(verdict.score()).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+        }
+    }
+
     @Test
     void aSentenceCopiedFromTheSourceScoresHigh() {
         assertThat(score(judge, "The router then restarts with its factory settings.", MANUAL)).isGreaterThan(0.8);

@@ -30,6 +30,24 @@ class SentenceSplitterTest {
     }
 
     @Test
+    void lowerCaseTitlesAndInitialismsDoNotEndASentence() {
+        // Lower-cased text, as some pipelines produce it: the model alone cuts after "u.s." and "mr.".
+        assertThat(splitter.split("president obama met the u.s. surgeon general on monday. mr. smith and dr. jones "
+                + "were in st. louis."))
+                .containsExactly("president obama met the u.s. surgeon general on monday.",
+                        "mr. smith and dr. jones were in st. louis.");
+    }
+
+    @Test
+    void aDecimalWithASpaceAfterItsPointIsOneNumber() {
+        // Tokenised text writes 98.7 as "98. 7".
+        assertThat(splitter.split("The first dog was right in 98. 7 per cent of cases and the second in 97. 6 per "
+                + "cent. Both were trained for a year."))
+                .containsExactly("The first dog was right in 98. 7 per cent of cases and the second in 97. 6 per cent.",
+                        "Both were trained for a year.");
+    }
+
+    @Test
     void listItemsAndBlankLinesEndASentence() {
         String answer = "To reset the router:\n- unplug it\n- wait 30 seconds\n\nThen plug it back in";
         assertThat(splitter.split(answer))

@@ -41,7 +41,7 @@ public final class SourceIndex {
 
     /**
      * Numbers written with a space after the separator ("3, 800", "2. 4"), as tokenised text often has them, are
-     * closed up before facts are collected from a source, so that they confirm "3,800" and "2.4".
+     * also read closed up, for facts, content words and word pairs, so that they confirm "3,800" and "2.4".
      */
     private static final Pattern SPACED_NUMBER = Pattern.compile("(\\d)([,.]) (\\d)");
 
@@ -54,14 +54,18 @@ public final class SourceIndex {
             }
             stems.addAll(s.stems());
             bigrams.addAll(ngrams(s.words().tokens(), 2));
+            String closed = closeSpacedNumbers(s.text());
+            if (closed != null) {
+                bigrams.addAll(ngrams(Words.of(closed).tokens(), 2));
+            }
         }
         // Facts come from the whole text, not sentence by sentence: a sentence split inside "98.7" must not hide it.
         // Both readings of "6, 1869" are kept: closed up it could be the number 61869 of tokenised text, as written
         // it is the day and the year of "November 6, 1869".
         for (String source : sources) {
             addFacts(source);
-            String closed = SPACED_NUMBER.matcher(source).replaceAll("$1$2$3");
-            if (!closed.equals(source)) {
+            String closed = closeSpacedNumbers(source);
+            if (closed != null) {
                 addFacts(closed);
             }
         }
@@ -110,7 +114,19 @@ public final class SourceIndex {
 
     private static void add(List<Sentence> sentences, int chunk, String text) {
         Words words = Words.of(text);
-        sentences.add(new Sentence(sentences.size(), chunk, text, words, new LinkedHashSet<>(words.contentStems())));
+        Set<String> stems = new LinkedHashSet<>(words.contentStems());
+        // "235, 000" holds the number 235000 as well as the words 235 and 000: both readings count.
+        String closed = closeSpacedNumbers(text);
+        if (closed != null) {
+            stems.addAll(Words.of(closed).contentStems());
+        }
+        sentences.add(new Sentence(sentences.size(), chunk, text, words, stems));
+    }
+
+    /** {@code text} with its spaced numbers closed up ("3, 800" as "3,800"), or {@code null} when it has none. */
+    private static String closeSpacedNumbers(String text) {
+        String closed = SPACED_NUMBER.matcher(text).replaceAll("$1$2$3");
+        return closed.equals(text) ? null : closed;
     }
 
     public List<Sentence> sentences() {
