@@ -41,8 +41,9 @@ public final class SentenceSplitter {
      * written in lower case ("mr. smith", "the u.s. surgeon general"), as lower-cased text has them. A split after one
      * of them is undone when the next piece starts in lower case or with a digit.
      */
-    private static final Pattern ENDS_WITH_ABBREVIATION = Pattern.compile("(?i)(?:^|[\\s(])(?:a\\.m|p\\.m|e\\.g|i\\.e|etc"
-            + "|vs|approx|incl|no|fig|cf|mr|mrs|ms|dr|st|prof|gen|gov|sen|rep|jr|sr|\\p{L}(?:\\.\\p{L})+)\\.$");
+    private static final Pattern ENDS_WITH_ABBREVIATION = Pattern.compile("(?i)(?:^|[\\s(])"
+            + "(?:a\\.m|p\\.m|e\\.g|i\\.e|etc|vs|approx|incl|no|fig|cf"
+            + "|mr|mrs|ms|dr|st|prof|gen|gov|sen|rep|jr|sr|\\p{L}(?:\\.\\p{L})+)\\.$");
 
     /**
      * A decimal written with a space after its point ("98. 7 per cent"), as tokenised text has it: the split after
@@ -92,7 +93,7 @@ public final class SentenceSplitter {
                         continue;
                     }
                     int last = sentences.size() - 1;
-                    if (last >= blockStart && continuesAfterAbbreviation(sentences.get(last), sentence)) {
+                    if (last >= blockStart && continuesPrevious(sentences.get(last), sentence)) {
                         sentences.set(last, sentences.get(last) + " " + sentence);
                     } else {
                         sentences.add(sentence);
@@ -128,7 +129,7 @@ public final class SentenceSplitter {
         }
     }
 
-    private static boolean continuesAfterAbbreviation(String previous, String next) {
+    private static boolean continuesPrevious(String previous, String next) {
         int first = next.codePointAt(0);
         if (Character.isDigit(first) && ENDS_WITH_DIGIT_POINT.matcher(previous).find()) {
             return true;
