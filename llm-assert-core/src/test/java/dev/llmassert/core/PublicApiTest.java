@@ -1,5 +1,6 @@
 package dev.llmassert.core;
 
+import com.tngtech.archunit.core.domain.JavaClasses;
 import dev.llmassert.core.testing.ApiRules;
 import dev.llmassert.core.testing.PublicApiContract;
 import org.junit.jupiter.api.Test;
@@ -7,6 +8,9 @@ import org.junit.jupiter.api.TestReporter;
 
 import java.util.List;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The core module's public API follows {@link ApiRules}. */
@@ -17,6 +21,29 @@ class PublicApiTest extends PublicApiContract {
     @Override
     protected String rootPackage() {
         return ROOT;
+    }
+
+    @Test
+    void theConfigurationPackageIsALeaf() {
+        JavaClasses main = ApiRules.mainClasses(ROOT);
+
+        noClasses().that().resideInAPackage(ROOT + ".config..")
+                .should().dependOnClassesThat(resideInAPackage("dev.llmassert..")
+                        .and(resideOutsideOfPackage(ROOT + ".config..")))
+                .because("every part of llm-assert reads its keys and raises its settings errors from there, as JUnit "
+                        + "keeps platform.commons")
+                .check(main);
+    }
+
+    @Test
+    void theRootPackageIsTheTopAndNoPartDependsOnIt() {
+        JavaClasses main = ApiRules.mainClasses(ROOT);
+
+        noClasses().that().resideOutsideOfPackage(ROOT)
+                .should().dependOnClassesThat().resideInAPackage(ROOT)
+                .because("the facade in the root package uses the parts, so a part that used it would close a cycle "
+                        + "that the slices of " + ROOT + ".(*).. cannot see")
+                .check(main);
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.llmassert.examples;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.Recordings;
 

@@ -3,7 +3,7 @@ package dev.llmassert.examples;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.eval.TestItem;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;

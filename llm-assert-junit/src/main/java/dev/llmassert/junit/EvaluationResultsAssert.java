@@ -1,6 +1,6 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;

@@ -1,6 +1,6 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.record.Recordings;
 
 import java.lang.annotation.Documented;

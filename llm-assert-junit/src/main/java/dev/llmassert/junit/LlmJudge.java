@@ -1,6 +1,6 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -1,6 +1,6 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.ResolvedConfiguration;
 import dev.llmassert.junit.testing.ConfigurationProbe;

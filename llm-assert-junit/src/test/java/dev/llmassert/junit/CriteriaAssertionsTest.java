@@ -1,6 +1,6 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.testing.LoopbackChatServer;

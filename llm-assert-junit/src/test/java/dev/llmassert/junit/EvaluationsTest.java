@@ -1,7 +1,7 @@
 package dev.llmassert.junit;
 
 import dev.langchain4j.model.openai.OpenAiChatModel;
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.eval.Annotators;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.Interaction;

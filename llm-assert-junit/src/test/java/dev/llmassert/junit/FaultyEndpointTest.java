@@ -1,6 +1,6 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.model.JudgeCallException;
 import dev.llmassert.core.record.RecordingMode;

@@ -1,6 +1,6 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingStore;
 import dev.llmassert.core.testing.ChildJvm;

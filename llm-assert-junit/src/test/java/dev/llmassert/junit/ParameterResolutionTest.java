@@ -1,7 +1,7 @@
 package dev.llmassert.junit;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import dev.llmassert.junit.internal.ExtensionState;

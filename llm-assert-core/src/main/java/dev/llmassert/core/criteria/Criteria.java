@@ -51,12 +51,13 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
         description = description.strip();
         options = options == null ? List.of() : List.copyOf(options);
         if (options.size() < 2) {
-            throw new IllegalArgumentException(CriteriaMessages.tooFewOptions(name, options));
+            throw new IllegalArgumentException(CriteriaMessages.tooFewOptions(name, names(options)));
         }
         Set<String> seen = new HashSet<>();
         for (CriteriaOption option : options) {
             if (!seen.add(option.name().toLowerCase(Locale.ROOT))) {
-                throw new IllegalArgumentException(CriteriaMessages.duplicateOption(name, option.name(), options));
+                throw new IllegalArgumentException(CriteriaMessages.duplicateOption(name, option.name(),
+                        names(options)));
             }
         }
         toEvaluateField = toEvaluateField == null || toEvaluateField.isBlank()
@@ -120,11 +121,21 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
     /** The option with this name, or an exception that lists the options there are. */
     public CriteriaOption requireOption(String optionName) {
         return option(optionName).orElseThrow(() ->
-                new IllegalArgumentException(CriteriaMessages.unknownOption(this, optionName)));
+                new IllegalArgumentException(CriteriaMessages.unknownOption(name, optionNames(), optionName)));
     }
 
     public List<String> optionNames() {
+        return names(options);
+    }
+
+    private static List<String> names(List<CriteriaOption> options) {
         return options.stream().map(CriteriaOption::name).toList();
+    }
+
+    /** The message for a check that needs a score on every option, naming those without one. */
+    String scoresNeeded(String purpose) {
+        return CriteriaMessages.scoresNeeded(name, options.stream().filter(o -> !o.hasScore())
+                .map(CriteriaOption::name).toList(), purpose);
     }
 
     /** Whether every option has a score, as score-based checks need. */
@@ -144,7 +155,7 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
 
     private List<Double> requireScores() {
         if (!hasScores()) {
-            throw new IllegalStateException(CriteriaMessages.scoresNeeded(this, "a score range"));
+            throw new IllegalStateException(scoresNeeded("a score range"));
         }
         return options.stream().map(CriteriaOption::score).toList();
     }
@@ -193,7 +204,8 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
         Objects.requireNonNull(instance, "instance");
         List<String> missing = contextFields.stream().filter(f -> !instance.fields().containsKey(f)).toList();
         if (!missing.isEmpty()) {
-            throw new IllegalArgumentException(CriteriaMessages.missingFields(this, missing, instance));
+            throw new IllegalArgumentException(CriteriaMessages.missingFields(name, toEvaluateField,
+                    contextFields, missing, instance.fields().keySet()));
         }
         Map<String, String> context = new LinkedHashMap<>();
         for (String field : contextFields) {
@@ -211,7 +223,8 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
         }
         contextFields.stream().filter(f -> !instance.fields().containsKey(f)).forEach(missing::add);
         if (!missing.isEmpty()) {
-            throw new IllegalArgumentException(CriteriaMessages.missingFields(this, missing, instance));
+            throw new IllegalArgumentException(CriteriaMessages.missingFields(name, toEvaluateField,
+                    contextFields, missing, instance.fields().keySet()));
         }
     }
 

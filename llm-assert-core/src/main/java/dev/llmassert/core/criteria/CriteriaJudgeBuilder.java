@@ -1,6 +1,6 @@
 package dev.llmassert.core.criteria;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.criteria.internal.PromptText;
 import dev.llmassert.core.model.LlmJudgeBuilder;
 import dev.llmassert.core.model.internal.JudgeLimits;

@@ -1,6 +1,5 @@
 package dev.llmassert.core.criteria;
 
-import dev.llmassert.core.criteria.internal.CriteriaMessages;
 import org.apiguardian.api.API;
 
 import java.util.Objects;
@@ -68,7 +67,7 @@ public record DirectResult(Criteria criteria, String option, Double score, Strin
     /** The score, or an exception naming the criteria and how to give its options scores. */
     public double requireScore() {
         if (score == null) {
-            throw new IllegalStateException(CriteriaMessages.scoresNeeded(criteria, "a score"));
+            throw new IllegalStateException(criteria.scoresNeeded("a score"));
         }
         return score;
     }

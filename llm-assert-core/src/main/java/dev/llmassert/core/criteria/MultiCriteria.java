@@ -89,7 +89,9 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
         }
         double sum = items.stream().mapToDouble(MultiCriteriaItem::weight).sum();
         if (Math.abs(sum - 1.0) > TOLERANCE) {
-            throw new IllegalArgumentException(CriteriaMessages.weightsDoNotSumToOne(items, sum));
+            throw new IllegalArgumentException(CriteriaMessages.weightsDoNotSumToOne(
+                    items.stream().map(i -> i.criteria().name()).toList(),
+                    items.stream().map(MultiCriteriaItem::weight).toList(), sum));
         }
         return List.copyOf(items);
     }
@@ -154,7 +156,8 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
     private MultiCriteriaResult.Item score(MultiCriteriaItem item, DirectResult result) {
         Criteria criteria = item.criteria();
         if (criteria.option(result.option()).isEmpty()) {
-            throw new IllegalArgumentException(CriteriaMessages.resultOptionNotInItem(criteria, result.option()));
+            throw new IllegalArgumentException(CriteriaMessages.resultOptionNotInItem(criteria.name(),
+                    criteria.optionNames(), result.option()));
         }
         double itemScore;
         boolean fellShort;

@@ -58,7 +58,8 @@ public record MultiCriteriaItem(Criteria criteria, Double weight, String targetO
         if (targetOption != null) {
             String target = targetOption;
             targetOption = criteria.matchOption(target).map(CriteriaOption::name).orElseThrow(() ->
-                    new IllegalArgumentException(CriteriaMessages.unknownTargetOption(criteria, target)));
+                    new IllegalArgumentException(CriteriaMessages.unknownTargetOption(criteria.name(),
+                            criteria.optionNames(), target)));
         }
         if (scoreThreshold != null && !Double.isFinite(scoreThreshold)) {
             throw new IllegalArgumentException(CriteriaMessages.thresholdNotFinite(criteria.name(), scoreThreshold));

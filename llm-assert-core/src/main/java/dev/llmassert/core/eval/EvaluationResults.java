@@ -1,6 +1,5 @@
 package dev.llmassert.core.eval;
 
-import dev.llmassert.core.eval.internal.EvaluationRecords;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.llmassert.core.eval;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import org.apiguardian.api.API;
 
 import java.util.Locale;

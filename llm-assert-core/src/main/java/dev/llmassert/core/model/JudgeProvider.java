@@ -1,6 +1,7 @@
 package dev.llmassert.core.model;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.config.InvalidSettingException;
 import org.apiguardian.api.API;
 
 import java.util.Arrays;

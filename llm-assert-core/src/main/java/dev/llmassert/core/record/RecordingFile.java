@@ -1,7 +1,7 @@
 package dev.llmassert.core.record;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.llmassert.core.record.internal.AtomicFiles;
+import dev.llmassert.core.io.AtomicFiles;
 import dev.llmassert.core.record.internal.Entry;
 import dev.llmassert.core.record.internal.PathLocks;
 import dev.llmassert.core.record.internal.RecordedResponse;

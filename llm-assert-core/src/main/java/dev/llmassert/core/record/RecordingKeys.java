@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.llmassert.core.record.internal.AtomicFiles;
+import dev.llmassert.core.io.AtomicFiles;
 import dev.llmassert.core.record.internal.CanonicalRequests;
 import dev.llmassert.core.record.internal.Entry;
 import dev.llmassert.core.record.internal.PathLocks;

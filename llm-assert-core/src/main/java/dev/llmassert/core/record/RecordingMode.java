@@ -1,7 +1,7 @@
 package dev.llmassert.core.record;
 
-import dev.llmassert.core.ConfigKeys;
-import dev.llmassert.core.model.InvalidSettingException;
+import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.config.InvalidSettingException;
 import org.apiguardian.api.API;
 
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package dev.llmassert.core.record;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;

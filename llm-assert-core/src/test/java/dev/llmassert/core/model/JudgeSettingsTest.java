@@ -1,6 +1,7 @@
 package dev.llmassert.core.model;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.config.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

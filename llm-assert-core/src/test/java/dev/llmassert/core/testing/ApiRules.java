@@ -27,6 +27,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The rules of the public API, for any module of the project: every public type says how far users can rely on it
@@ -77,6 +78,16 @@ public final class ApiRules {
                 .and(arePublicTypes())
                 .should(exposeNoInternalType())
                 .because("types in internal packages may change at any time, so users must never need them");
+    }
+
+    /**
+     * No cycle between the parts of a module: each part is what the one capture group of {@code slicePattern} names,
+     * e.g. {@code dev.llmassert.core.(*)..} makes one part of {@code criteria} with its {@code internal} package.
+     */
+    public static ArchRule noCyclesBetween(String slicePattern) {
+        return slices().matching(slicePattern).should().beFreeOfCycles()
+                .because("a part that leans on another must not be leaned on by it: each can then be read, tested "
+                        + "and changed from the bottom up");
     }
 
     /** The public types of {@code rootPackage} and below, sorted by name (nested types as {@code Outer.Inner}). */

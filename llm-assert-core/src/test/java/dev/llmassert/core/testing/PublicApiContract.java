@@ -17,6 +17,14 @@ public abstract class PublicApiContract {
     /** The module's root package, e.g. {@code dev.llmassert.core}. */
     protected abstract String rootPackage();
 
+    /**
+     * The parts of the module that must not depend on each other in a circle, as an ArchUnit slice pattern; by
+     * default each package right under the root, with its subpackages.
+     */
+    protected String slicePattern() {
+        return rootPackage() + ".(*)..";
+    }
+
     @BeforeAll
     void importMainClasses() {
         main = ApiRules.mainClasses(rootPackage());
@@ -30,5 +38,10 @@ public abstract class PublicApiContract {
     @Test
     void noPublicSignatureExposesAnInternalType() {
         ApiRules.noPublicSignatureExposesAnInternalType(rootPackage()).check(main);
+    }
+
+    @Test
+    void noCyclesBetweenTheModulesParts() {
+        ApiRules.noCyclesBetween(slicePattern()).check(main);
     }
 }

@@ -1,7 +1,7 @@
 package dev.llmassert.junit.internal;
 
-import dev.llmassert.core.ConfigKeys;
-import dev.llmassert.core.model.InvalidSettingException;
+import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.config.InvalidSettingException;
 import dev.llmassert.core.model.JudgeSettings;
 import org.apiguardian.api.API;
 

@@ -1,7 +1,7 @@
 package dev.llmassert.junit.benchmarks;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.eval.Annotator;

@@ -1,8 +1,5 @@
 package dev.llmassert.core.criteria.internal;
 
-import dev.llmassert.core.criteria.Criteria;
-import dev.llmassert.core.criteria.CriteriaOption;
-import dev.llmassert.core.criteria.Instance;
 import org.apiguardian.api.API;
 
 import java.util.Collection;
@@ -13,6 +10,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * Every user-facing message of the criteria feature: what happened, where, and the fix. Not part of the API.
+ *
+ * <p>It takes names and values, never the criteria types, so the public package can use it without a circle.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class CriteriaMessages {
@@ -45,17 +44,17 @@ public final class CriteriaMessages {
                 + "Fix: describe the question the judge answers, e.g. \"Is the response concise and to the point?\".";
     }
 
-    public static String tooFewOptions(String name, List<CriteriaOption> options) {
+    public static String tooFewOptions(String name, List<String> options) {
         return "Criteria '" + name + "' has " + options.size() + " option" + (options.size() == 1 ? "" : "s")
-                + (options.isEmpty() ? "" : " (" + names(options) + ")") + ", but a judge needs at least two to"
+                + (options.isEmpty() ? "" : " (" + quoted(options) + ")") + ", but a judge needs at least two to"
                 + " choose from: with one, every answer would pass." + N
                 + "Fix: list the possible answers, e.g. Yes (score 1.0) and No (score 0.0), or use"
                 + " Criteria.yesNo(\"<question>\").";
     }
 
-    public static String duplicateOption(String name, String option, List<CriteriaOption> options) {
+    public static String duplicateOption(String name, String option, List<String> options) {
         return "Criteria '" + name + "' has option '" + option + "' more than once (names are compared ignoring"
-                + " case): " + names(options) + "." + N
+                + " case): " + quoted(options) + "." + N
                 + "Fix: give every option a distinct name, so the judge's reply names exactly one.";
     }
 
@@ -80,16 +79,14 @@ public final class CriteriaMessages {
                 + "Fix: pass the question the judge should answer, e.g. \"Is the text self-contained?\".";
     }
 
-    public static String unknownOption(Criteria criteria, String option) {
-        return "Criteria '" + criteria.name() + "' has no option '" + option + "'." + N
-                + "Its options are: " + quoted(criteria.optionNames()) + "." + N
+    public static String unknownOption(String criteria, List<String> options, String option) {
+        return "Criteria '" + criteria + "' has no option '" + option + "'." + N
+                + "Its options are: " + quoted(options) + "." + N
                 + "Fix: use one of these names exactly.";
     }
 
-    public static String scoresNeeded(Criteria criteria, String purpose) {
-        List<String> without = criteria.options().stream().filter(o -> !o.hasScore())
-                .map(CriteriaOption::name).toList();
-        return "Criteria '" + criteria.name() + "' needs a score on every option for " + purpose
+    public static String scoresNeeded(String criteria, List<String> without, String purpose) {
+        return "Criteria '" + criteria + "' needs a score on every option for " + purpose
                 + ", but these have none: " + quoted(without) + "." + N
                 + "Fix: add a \"score\" to each option (e.g. 1.0 for the best, 0.0 for the worst), or check the"
                 + " selected option instead of a score.";
@@ -112,17 +109,17 @@ public final class CriteriaMessages {
                 + "Fix: pass the text (an empty string is allowed), or leave the field out.";
     }
 
-    public static String missingFields(Criteria criteria, List<String> missing, Instance instance) {
-        StringBuilder fix = new StringBuilder("Instance.of(\"").append(criteria.toEvaluateField()).append("\", ...)");
-        for (String context : criteria.contextFields()) {
+    public static String missingFields(String criteria, String toEvaluate, List<String> contextFields,
+                                       List<String> missing, Collection<String> instanceFields) {
+        StringBuilder fix = new StringBuilder("Instance.of(\"").append(toEvaluate).append("\", ...)");
+        for (String context : contextFields) {
             fix.append(".with(\"").append(context).append("\", ...)");
         }
-        return "Criteria '" + criteria.name() + "' reads field" + (missing.size() == 1 ? " " : "s ")
+        return "Criteria '" + criteria + "' reads field" + (missing.size() == 1 ? " " : "s ")
                 + quoted(missing) + ", but the instance has no such field." + N
-                + "The criteria evaluates '" + criteria.toEvaluateField() + "'"
-                + (criteria.contextFields().isEmpty() ? " with no context"
-                : " with context " + quoted(criteria.contextFields())) + "." + N
-                + "The instance has: " + quoted(instance.fields().keySet()) + "." + N
+                + "The criteria evaluates '" + toEvaluate + "'"
+                + (contextFields.isEmpty() ? " with no context" : " with context " + quoted(contextFields)) + "." + N
+                + "The instance has: " + quoted(instanceFields) + "." + N
                 + "Fix: add the missing field" + (missing.size() == 1 ? "" : "s") + " to the instance, e.g. "
                 + fix + ", or use criteria.withToEvaluateField(..) / withContextFields(..) to read the fields"
                 + " you have.";
@@ -178,9 +175,9 @@ public final class CriteriaMessages {
                 + "Fix: keep one of them.";
     }
 
-    public static String unknownTargetOption(Criteria criteria, String target) {
-        return "The targetOption '" + target + "' is not an option of criteria '" + criteria.name() + "'." + N
-                + "Its options are: " + quoted(criteria.optionNames()) + "." + N
+    public static String unknownTargetOption(String criteria, List<String> options, String target) {
+        return "The targetOption '" + target + "' is not an option of criteria '" + criteria + "'." + N
+                + "Its options are: " + quoted(options) + "." + N
                 + "Fix: use one of these names.";
     }
 
@@ -206,16 +203,15 @@ public final class CriteriaMessages {
                 + "Fix: give every criteria a weight (they must sum to 1), or none (each then weighs 1/n).";
     }
 
-    public static String weightsDoNotSumToOne(List<dev.llmassert.core.criteria.MultiCriteriaItem> items,
-                                              double sum) {
+    /** {@code criteria} and {@code weights}: each item's criteria name and weight, in the multi-criteria's order. */
+    public static String weightsDoNotSumToOne(List<String> criteria, List<Double> weights, double sum) {
         StringBuilder list = new StringBuilder();
         StringBuilder fixed = new StringBuilder();
-        for (dev.llmassert.core.criteria.MultiCriteriaItem item : items) {
-            list.append(list.length() == 0 ? "" : ", ").append(item.criteria().name()).append('=')
-                    .append(item.weight());
+        for (int i = 0; i < criteria.size(); i++) {
+            list.append(list.length() == 0 ? "" : ", ").append(criteria.get(i)).append('=').append(weights.get(i));
             if (sum > 0) {
-                fixed.append(fixed.length() == 0 ? "" : ", ").append(item.criteria().name()).append('=')
-                        .append(Math.round(item.weight() / sum * 1e4) / 1e4);
+                fixed.append(fixed.length() == 0 ? "" : ", ").append(criteria.get(i)).append('=')
+                        .append(Math.round(weights.get(i) / sum * 1e4) / 1e4);
             }
         }
         return "The weights of the multi-criteria sum to " + sum + ", but must sum to 1: " + list + "." + N
@@ -257,9 +253,9 @@ public final class CriteriaMessages {
                 + "Fix: pass one result per criteria (combine samples with SelfConsistency.majorityVote first).";
     }
 
-    public static String resultOptionNotInItem(Criteria criteria, String option) {
-        return "The result for criteria '" + criteria.name() + "' selected '" + option
-                + "', which is not one of its options in the multi-criteria: " + quoted(criteria.optionNames())
+    public static String resultOptionNotInItem(String criteria, List<String> options, String option) {
+        return "The result for criteria '" + criteria + "' selected '" + option
+                + "', which is not one of its options in the multi-criteria: " + quoted(options)
                 + "." + N + "Fix: judge with the same criteria the multi-criteria lists.";
     }
 
@@ -272,10 +268,6 @@ public final class CriteriaMessages {
 
     public static String quoted(Collection<String> values) {
         return values.stream().map(v -> "'" + v + "'").collect(Collectors.joining(", "));
-    }
-
-    private static String names(List<CriteriaOption> options) {
-        return quoted(options.stream().map(CriteriaOption::name).toList());
     }
 
     // ---- judges

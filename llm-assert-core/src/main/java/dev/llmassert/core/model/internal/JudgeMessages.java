@@ -1,7 +1,7 @@
 package dev.llmassert.core.model.internal;
 
 import dev.langchain4j.model.ModelProvider;
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.model.JudgeProvider;
 import org.apiguardian.api.API;
 

@@ -14,7 +14,7 @@ import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import org.apiguardian.api.API;
 
 import java.time.Duration;

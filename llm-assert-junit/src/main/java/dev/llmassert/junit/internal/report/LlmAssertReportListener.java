@@ -1,6 +1,6 @@
 package dev.llmassert.junit.internal.report;
 
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.junit.Evaluator;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;

@@ -2,7 +2,7 @@ package dev.llmassert.junit.internal.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import org.apiguardian.api.API;
 
 import java.io.IOException;

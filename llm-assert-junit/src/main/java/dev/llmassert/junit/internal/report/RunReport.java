@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.llmassert.core.record.internal.AtomicFiles;
+import dev.llmassert.core.io.AtomicFiles;
 import org.apiguardian.api.API;
 
 import java.io.IOException;

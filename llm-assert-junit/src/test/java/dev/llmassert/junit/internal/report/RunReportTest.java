@@ -3,7 +3,7 @@ package dev.llmassert.junit.internal.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.llmassert.core.ConfigKeys;
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.eval.Annotators;
 import dev.llmassert.core.eval.PromptResponseTest;

@@ -1,4 +1,4 @@
-package dev.llmassert.core.record.internal;
+package dev.llmassert.core.io;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package dev.llmassert.core.eval.internal;
+package dev.llmassert.core.eval;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -6,22 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.llmassert.core.eval.AggregateResults;
-import dev.llmassert.core.eval.Annotation;
-import dev.llmassert.core.eval.EvaluationResults;
-import dev.llmassert.core.eval.EvaluationSettings;
-import dev.llmassert.core.eval.GroupResult;
-import dev.llmassert.core.eval.Interaction;
-import dev.llmassert.core.eval.Interval;
-import dev.llmassert.core.eval.ItemError;
-import dev.llmassert.core.eval.ItemResult;
-import dev.llmassert.core.eval.MeasurementResult;
-import dev.llmassert.core.eval.Prompt;
-import dev.llmassert.core.eval.Summary;
-import dev.llmassert.core.eval.TestItem;
-import dev.llmassert.core.eval.Timings;
-import dev.llmassert.core.record.internal.AtomicFiles;
-import org.apiguardian.api.API;
+import dev.llmassert.core.io.AtomicFiles;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,25 +22,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 /**
  * The evaluation record's JSON form: {@code "format": 1}, then the run's description, the results and every item.
  * Maps are written sorted and items in the test's order, so two runs of the same evaluation differ only where their
  * outcomes do, and in the one {@code timings} block: a response's own latency is not written, so that a committed
  * baseline's diff shows changed answers, not noise. A number that is not finite (the mean of no values) is written as {@code null}.
  */
-@API(status = INTERNAL, since = "0.1")
-public final class EvaluationRecords {
+final class EvaluationRecords {
 
-    public static final int FORMAT = 1;
+    static final int FORMAT = 1;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private EvaluationRecords() {
     }
 
-    public static void write(EvaluationResults results, Path file) {
+    static void write(EvaluationResults results, Path file) {
         try {
             byte[] bytes = (JSON.writeValueAsString(toJson(results)) + "\n").getBytes(StandardCharsets.UTF_8);
             AtomicFiles.replace(file, bytes);
@@ -65,7 +47,7 @@ public final class EvaluationRecords {
         }
     }
 
-    public static EvaluationResults read(Path file) {
+    static EvaluationResults read(Path file) {
         JsonNode root;
         try {
             root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
@@ -96,7 +78,7 @@ public final class EvaluationRecords {
         }
     }
 
-    public static ObjectNode toJson(EvaluationResults results) {
+    static ObjectNode toJson(EvaluationResults results) {
         ObjectNode root = JSON.createObjectNode();
         root.put("format", FORMAT);
         root.put("testId", results.testId());

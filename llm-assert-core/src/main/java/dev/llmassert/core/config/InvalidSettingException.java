@@ -1,4 +1,4 @@
-package dev.llmassert.core.model;
+package dev.llmassert.core.config;
 
 import org.apiguardian.api.API;
 
@@ -22,7 +22,7 @@ public class InvalidSettingException extends IllegalArgumentException {
                 + "Allowed: %s.%n"
                 + "Fix it where it is set: the @LlmJudge attribute, -D%s=..., junit-platform.properties, "
                 + "or the environment variable %s.",
-                key, value, allowed, key, dev.llmassert.core.ConfigKeys.environmentVariable(key)));
+                key, value, allowed, key, ConfigKeys.environmentVariable(key)));
         this.key = key;
         this.value = value;
         this.allowed = allowed;

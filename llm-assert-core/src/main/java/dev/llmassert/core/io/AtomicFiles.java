@@ -1,4 +1,4 @@
-package dev.llmassert.core.record.internal;
+package dev.llmassert.core.io;
 
 import org.apiguardian.api.API;
 
@@ -15,13 +15,16 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
+import static org.apiguardian.api.API.Status.MAINTAINED;
 
 /**
  * Replaces a file's content in one step: a reader (another test, another JVM, an editor) sees the old bytes or the
  * new ones, never a half-written file, and a crash mid-write leaves the old file as it was.
+ *
+ * <p>Public on purpose: the recordings, the evaluation records and the JUnit module's run report are all written
+ * through it.
  */
-@API(status = INTERNAL, since = "0.1")
+@API(status = MAINTAINED, since = "0.1")
 public final class AtomicFiles {
 
     private static final String TEMPORARY_SUFFIX = ".tmp";
@@ -32,6 +35,10 @@ public final class AtomicFiles {
     /**
      * Writes {@code bytes} to a temporary file beside {@code file}, flushes it to disk and renames it over
      * {@code file}. The temporary file is removed on failure.
+     *
+     * @param file  the file to create or replace; its folder is created if missing
+     * @param bytes the whole new content
+     * @throws IOException if the folder or the temporary file cannot be written, or the rename fails
      */
     public static void replace(Path file, byte[] bytes) throws IOException {
         Path folder = file.toAbsolutePath().getParent();
@@ -64,9 +71,9 @@ public final class AtomicFiles {
 
     /**
      * Deletes the temporary files that {@link #replace} left beside {@code file} when its process was killed during
-     * a write ({@code .<name>.<uuid>.tmp}). Call it only while holding {@code file}'s cross-process lock
-     * ({@link PathLocks.Held#crossProcess()}), under which every write of {@code file} happens: then no temporary
-     * file of it can belong to a write still under way.
+     * a write ({@code .<name>.<uuid>.tmp}). Call it only while holding a cross-process lock under which every write
+     * of {@code file} happens (as the recordings do): then no temporary file of it can belong to a write still under
+     * way.
      *
      * @return the deleted files
      */

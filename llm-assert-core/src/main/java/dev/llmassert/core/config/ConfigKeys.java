@@ -1,4 +1,4 @@
-package dev.llmassert.core;
+package dev.llmassert.core.config;
 
 import org.apiguardian.api.API;
 
