@@ -2,6 +2,7 @@ package dev.llmassert.junit;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.record.Recordings;
+import org.apiguardian.api.API;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -9,7 +10,6 @@ import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.STABLE;
 

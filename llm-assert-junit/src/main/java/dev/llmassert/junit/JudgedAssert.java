@@ -1,7 +1,7 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.junit.internal.CheckEntry;
 import dev.llmassert.junit.internal.AssertionState;
+import dev.llmassert.junit.internal.CheckEntry;
 import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.PendingCheck;

@@ -20,11 +20,11 @@ import java.lang.annotation.Target;
 import java.util.List;
 import java.util.Map;
 
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
-import static dev.llmassert.junit.LlmAssertions.assertThat;
-import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /** Where each setting comes from: annotation, method, class, enclosing class, parameter, environment, default. */
 class ConfigurationTest {

@@ -18,10 +18,10 @@ import java.util.Map;
 
 import static dev.llmassert.core.criteria.CriteriaCatalog.ANSWER_RELEVANCE;
 import static dev.llmassert.core.criteria.CriteriaCatalog.CONCISENESS;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
-import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /**
  * The criteria DSL under {@code @LlmJudge}, run through the JUnit Platform, with the judges built by the extension on

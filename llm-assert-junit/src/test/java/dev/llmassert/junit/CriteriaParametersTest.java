@@ -24,10 +24,10 @@ import java.util.Map;
 
 import static dev.llmassert.junit.CriteriaAssertionsTest.SHORT;
 import static dev.llmassert.junit.CriteriaAssertionsTest.VERDICTS;
+import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
-import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /** Criteria, multi-criteria and criteria judges injected by the extension. */
 class CriteriaParametersTest {

@@ -2,8 +2,8 @@ package dev.llmassert.junit;
 
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.DirectResult;
-import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.MultiCriteria;
+import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
@@ -20,10 +20,10 @@ import static dev.llmassert.junit.CriteriaAssertionsTest.SELF_CONTAINED;
 import static dev.llmassert.junit.CriteriaAssertionsTest.SHORT;
 import static dev.llmassert.junit.CriteriaAssertionsTest.VERDICTS;
 import static dev.llmassert.junit.CriteriaAssertionsTest.WORDY;
-import static dev.llmassert.junit.testing.Runs.failureOf;
-import static dev.llmassert.junit.testing.Runs.run;
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
+import static dev.llmassert.junit.testing.Runs.failureOf;
+import static dev.llmassert.junit.testing.Runs.run;
 
 /** The criteria DSL through soft assertions, and outside the extension with a judge of one's own. */
 class CriteriaSoftAndStandaloneTest {

@@ -15,14 +15,14 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.MultipleFailuresError;
 import org.opentest4j.TestAbortedException;
 
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
+import static dev.llmassert.junit.testing.Runs.failureOf;
+import static dev.llmassert.junit.testing.Runs.run;
 import static dev.llmassert.junit.testing.Texts.GROUNDED;
 import static dev.llmassert.junit.testing.Texts.INVENTED;
 import static dev.llmassert.junit.testing.Texts.MANUAL;
 import static dev.llmassert.junit.testing.Texts.PARTLY_INVENTED;
-import static dev.llmassert.junit.testing.Runs.failureOf;
-import static dev.llmassert.junit.testing.Runs.run;
-import static dev.llmassert.junit.LlmAssertions.assertThat;
-import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /** The groundedness DSL under {@code @LlmJudge}, run through the JUnit Platform. */
 class GroundednessAssertionsTest {

@@ -4,8 +4,8 @@ import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,11 +20,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.testing.Runs.failures;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
 import static dev.llmassert.junit.testing.Texts.MANUAL;
-import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /** Many judged tests at once share one judge, and each test sees only its own checks. */
 class ParallelExecutionTest {

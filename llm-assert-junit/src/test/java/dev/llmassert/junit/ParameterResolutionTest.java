@@ -9,8 +9,8 @@ import dev.llmassert.junit.testing.Runs;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
@@ -27,11 +27,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
-import static dev.llmassert.junit.LlmAssertions.assertThat;
-import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /** The judges injected into constructors, lifecycle methods and test methods. */

@@ -8,9 +8,9 @@ import dev.llmassert.core.record.RecordingFileException;
 import dev.llmassert.core.record.RecordingMissException;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.Recordings;
+import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
-import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.PromptData;
 import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.Messages;
@@ -43,11 +43,11 @@ import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
-import static dev.llmassert.junit.testing.Runs.failureOf;
-import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.core.testing.ReadOnlyFolders.makeReadOnly;
 import static dev.llmassert.core.testing.ReadOnlyFolders.makeWritable;
 import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.testing.Runs.failureOf;
+import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 

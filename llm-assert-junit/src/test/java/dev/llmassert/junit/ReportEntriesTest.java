@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
@@ -16,7 +17,6 @@ import static dev.llmassert.junit.testing.Texts.GROUNDED;
 import static dev.llmassert.junit.testing.Texts.INVENTED;
 import static dev.llmassert.junit.testing.Texts.MANUAL;
 import static dev.llmassert.junit.testing.Texts.PARTLY_INVENTED;
-import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /** Each judged check publishes a JUnit report entry, which Surefire's XML and IDEs show. */
 class ReportEntriesTest {

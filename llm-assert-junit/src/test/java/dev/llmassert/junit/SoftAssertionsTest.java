@@ -12,6 +12,8 @@ import org.opentest4j.MultipleFailuresError;
 
 import java.util.Map;
 
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 import static dev.llmassert.junit.testing.Runs.failureOf;
 import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
@@ -19,8 +21,6 @@ import static dev.llmassert.junit.testing.Texts.GROUNDED;
 import static dev.llmassert.junit.testing.Texts.INVENTED;
 import static dev.llmassert.junit.testing.Texts.MANUAL;
 import static dev.llmassert.junit.testing.Texts.PARTLY_INVENTED;
-import static dev.llmassert.junit.LlmAssertions.assertThat;
-import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /** {@link LlmSoftAssertions} collects every failing check, on its own and with AssertJ's extension. */
 class SoftAssertionsTest {

@@ -3,8 +3,8 @@ package dev.llmassert.core.eval;
 import org.apiguardian.api.API;
 
 import java.util.Collections;
-import java.util.TreeMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 

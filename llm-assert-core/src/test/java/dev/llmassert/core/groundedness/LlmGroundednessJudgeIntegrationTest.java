@@ -6,7 +6,6 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.model.JudgeCallException;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
-import dev.llmassert.core.model.JudgeReplyException;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;

@@ -1,8 +1,9 @@
 package dev.llmassert.junit.internal;
 
+import org.apiguardian.api.API;
+
 import java.util.Arrays;
 import java.util.List;
-import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

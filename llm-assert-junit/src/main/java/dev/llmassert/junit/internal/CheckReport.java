@@ -9,13 +9,13 @@ import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.criteria.ResultMetadata;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
+import org.apiguardian.api.API;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

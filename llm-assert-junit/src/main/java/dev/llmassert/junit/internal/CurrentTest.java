@@ -1,7 +1,8 @@
 package dev.llmassert.junit.internal;
 
-import java.util.Optional;
 import org.apiguardian.api.API;
+
+import java.util.Optional;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

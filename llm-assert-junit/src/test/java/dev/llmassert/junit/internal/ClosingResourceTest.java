@@ -15,8 +15,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 
-import static dev.llmassert.junit.testing.Runs.run;
 import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.testing.Runs.run;
 
 /**
  * A judge held in the root store is closed once when the run ends, on JUnit 5 (which closes

@@ -1,8 +1,8 @@
 package dev.llmassert.junit.testing;
 
+import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
-import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.PromptData;
 
 import java.util.ArrayList;

@@ -12,7 +12,6 @@ import dev.langchain4j.exception.TimeoutException;
 import dev.langchain4j.exception.UnresolvedModelServerException;
 import org.apiguardian.api.API;
 
-import javax.net.ssl.SSLException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -25,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
+import javax.net.ssl.SSLException;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

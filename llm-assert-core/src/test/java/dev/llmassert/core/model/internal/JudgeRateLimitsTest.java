@@ -9,10 +9,10 @@ import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
-import dev.llmassert.core.testing.ScriptedChatModel;
-import dev.llmassert.core.testing.SimulatedClock;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.Recordings;
+import dev.llmassert.core.testing.ScriptedChatModel;
+import dev.llmassert.core.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
