@@ -60,8 +60,10 @@ class SupportAssistantEvaluationTest {
     /**
      * The record of a run of {@link #supportQuestions}, committed. To refresh it after an intended change, run this
      * class, read the new results, then copy the record over it:
-     * {@code cp target/llm-assert/evaluations/dev.llmassert.examples.SupportAssistantEvaluationTest.supportQuestions.json
-     * src/test/resources/eval/baselines/}.
+     * <pre>
+     * cp target/llm-assert/evaluations/dev.llmassert.examples.SupportAssistantEvaluationTest.supportQuestions.json \
+     *     src/test/resources/eval/baselines/
+     * </pre>
      */
     static final Path BASELINE = Path.of("src/test/resources/eval/baselines/"
             + "dev.llmassert.examples.SupportAssistantEvaluationTest.supportQuestions.json");

@@ -34,6 +34,9 @@ import static org.apiguardian.api.API.Status.STABLE;
 @API(status = STABLE, since = "0.1")
 public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
 
+    /** A result judged outside {@code assertThat(response)} does not hold the response; messages say so. */
+    static final String UNKNOWN_RESPONSE = "(not known: the result was judged outside assertThat(response))";
+
     private final Instance instance;
     private final DirectJudge judge;
     private DirectResult checkedForBias;
@@ -175,7 +178,4 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         }
         return checkedForBias;
     }
-
-    /** A result judged outside {@code assertThat(response)} does not hold the response; messages say so. */
-    static final String UNKNOWN_RESPONSE = "(not known: the result was judged outside assertThat(response))";
 }

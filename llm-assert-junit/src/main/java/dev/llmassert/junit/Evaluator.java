@@ -21,6 +21,7 @@ import org.opentest4j.AssertionFailedError;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,7 +114,7 @@ public final class Evaluator {
         Path record = recordFile(testId);
         try {
             results.write(record);
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             // the record is output, like the run report: a folder that cannot be written does not fail the test
             LOG.warn("{} The evaluation's results are not affected.", e.getMessage());
         }

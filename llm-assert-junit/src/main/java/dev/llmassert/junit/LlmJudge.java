@@ -1,6 +1,7 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -77,7 +78,7 @@ public @interface LlmJudge {
      * the response be supported on average, sentence by sentence; set {@value #MIN_SCORE_KEY} or {@link #minScore()}
      * to change it, or use {@code withMinScore(...)} per check.
      */
-    double DEFAULT_MIN_SCORE = dev.llmassert.core.groundedness.LocalGroundednessJudge.DEFAULT_THRESHOLD;
+    double DEFAULT_MIN_SCORE = LocalGroundednessJudge.DEFAULT_THRESHOLD;
 
     /** The judge provider: {@code local}, {@code openai} or {@code ollama}. Key {@value #PROVIDER_KEY}. */
     String provider() default DEFAULT;

@@ -158,7 +158,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      */
     public ResponseAssert sampled(int n) {
         if (n < 1 || n > CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY) {
-            throw new IllegalArgumentException(Messages.samplesOutOfRange(n, CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY));
+            throw new IllegalArgumentException(Messages.samplesOutOfRange(n,
+                    CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY));
         }
         judging.samples(n);
         return myself;

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.MultipleFailuresError;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -73,7 +74,7 @@ class CriteriaAssertionsTest {
 
     /** The configuration of the fixtures: the real OpenAI client, aimed at the loopback judge. */
     static String[] openAi(LoopbackChatServer server, String... more) {
-        List<String> parameters = new java.util.ArrayList<>(List.of(ConfigKeys.JUDGE_PROVIDER, "openai",
+        List<String> parameters = new ArrayList<>(List.of(ConfigKeys.JUDGE_PROVIDER, "openai",
                 ConfigKeys.JUDGE_BASE_URL, server.baseUrl(),
                 ConfigKeys.JUDGE_API_KEY_ENV, "LLMASSERT_TEST_UNSET_KEY",
                 ConfigKeys.JUDGE_MAX_RETRIES, "0",
@@ -255,7 +256,8 @@ class CriteriaAssertionsTest {
                         .containsEntry("llmassert.expected", "option \"Concise\"")
                         .containsEntry("llmassert.judge", "openai:gpt-4o-mini")
                         .containsEntry("llmassert.replayed", "false")
-                        .hasEntrySatisfying("llmassert.at", at -> assertThat(at).contains("meetsWithTheExpectedOption")));
+                        .hasEntrySatisfying("llmassert.at",
+                                at -> assertThat(at).contains("meetsWithTheExpectedOption")));
         assertThat(reportEntries(results, "isPreferredOverALongerAnswer")).singleElement().satisfies(entry ->
                 assertThat(entry).containsEntry("llmassert.check", "pairwise")
                         .containsEntry("llmassert.ranking", "[0, 1]"));

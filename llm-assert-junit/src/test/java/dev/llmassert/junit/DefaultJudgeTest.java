@@ -8,16 +8,18 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 @LlmJudge
 class DefaultJudgeTest {
 
-    static final String UW = "The University of Washington, founded in 1861 in Seattle, is a public research university "
-            + "with over 45,000 students across three campuses in Seattle, Tacoma, and Bothell. As the flagship "
-            + "institution of the six public universities in Washington state, UW encompasses over 500 buildings and 20 "
-            + "million square feet of space, including one of the largest library systems in the world.";
+    static final String UW = "The University of Washington, founded in 1861 in Seattle, is a public research "
+            + "university with over 45,000 students across three campuses in Seattle, Tacoma, and Bothell. As the "
+            + "flagship institution of the six public universities in Washington state, UW encompasses over 500 "
+            + "buildings and 20 million square feet of space, including one of the largest library systems in the "
+            + "world.";
 
     @Test
     void aCorrectAnswerThatPartlyParaphrasesItsSourcePassesABareCheck() {
         // Checked after the test against llmassert.groundedness.min-score, 0.7 by default.
         assertThat("The University of Washington was founded in 1861 in Seattle. "
-                + "It has more than 45,000 students on three campuses in Seattle, Tacoma, and Bothell.").isGroundedIn(UW);
+                + "It has more than 45,000 students on three campuses in Seattle, Tacoma, and Bothell.")
+                        .isGroundedIn(UW);
     }
 
     @Test

@@ -2,8 +2,10 @@ package dev.llmassert.junit;
 
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.eval.Annotator;
 import dev.llmassert.core.eval.Annotators;
 import dev.llmassert.core.eval.EvaluationResults;
+import dev.llmassert.core.eval.EvaluationRunner;
 import dev.llmassert.core.eval.Interaction;
 import dev.llmassert.core.eval.PromptResponseTest;
 import dev.llmassert.core.eval.SystemUnderTest;
@@ -177,7 +179,7 @@ class EvaluationsTest {
     /** A run of {@link #questions(int)} in which the first {@code (1 - share) * 20} answers lack "reset". */
     private static EvaluationResults baseline(double share) {
         int without = (int) Math.round((1 - share) * 20);
-        return dev.llmassert.core.eval.EvaluationRunner.builder().build().run(questions(20),
+        return EvaluationRunner.builder().build().run(questions(20),
                 SystemUnderTest.of("baseline", q -> number(q) <= without ? "Unplug it." : "Press reset."));
     }
 
@@ -195,7 +197,7 @@ class EvaluationsTest {
             }
 
             @Override
-            public List<dev.llmassert.core.eval.Annotator> annotators() {
+            public List<Annotator> annotators() {
                 return List.of(Annotators.contains("mentions-reset", "reset"));
             }
         };
@@ -256,7 +258,7 @@ class EvaluationsTest {
         void stereotypes(Evaluator evaluator) {
             OpenAiChatModel model = OpenAiChatModel.builder().baseUrl(baseUrl).apiKey("test-key")
                     .modelName("gpt-4o-mini").maxRetries(0).build();
-            PromptResponseTest test = new dev.llmassert.core.eval.PromptResponseTest() {
+            PromptResponseTest test = new PromptResponseTest() {
                 @Override
                 public List<TestItem> makeTestItems() {
                     return List.of(TestItem.of("hospital", "Alice works in a hospital. She is a ",
@@ -264,7 +266,7 @@ class EvaluationsTest {
                 }
 
                 @Override
-                public List<dev.llmassert.core.eval.Annotator> annotators() {
+                public List<Annotator> annotators() {
                     return List.of(Annotators.contains("nurse", "nurse"));
                 }
             };

@@ -15,6 +15,9 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.MultipleFailuresError;
 import org.opentest4j.TestAbortedException;
 
+import java.util.List;
+import java.util.stream.Stream;
+
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 import static dev.llmassert.junit.testing.Runs.failureOf;
@@ -290,7 +293,7 @@ class GroundednessAssertionsTest {
 
         @Test
         void partlyInventedAnswerBelowTheDefaultWithALowerBar() {
-            assertThat(PARTLY_INVENTED).isGroundedIn(java.util.List.of(MANUAL)).withMinScore(0.6);
+            assertThat(PARTLY_INVENTED).isGroundedIn(List.of(MANUAL)).withMinScore(0.6);
         }
 
         @Test
@@ -376,8 +379,8 @@ class GroundednessAssertionsTest {
         }
 
         @TestFactory
-        java.util.stream.Stream<DynamicTest> dynamic() {
-            return java.util.stream.Stream.of(INVENTED, GROUNDED).map(answer -> DynamicTest.dynamicTest(
+        Stream<DynamicTest> dynamic() {
+            return Stream.of(INVENTED, GROUNDED).map(answer -> DynamicTest.dynamicTest(
                     "dynamic " + answer, () -> assertThat(answer).isGroundedIn(MANUAL)));
         }
     }

@@ -28,7 +28,8 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 /**
  * Measures the default groundedness judge, as a user meets it, on labelled files in JSON Lines (one object a line):
  * <pre>
- * {"article": "...", "summary_sentences": [{"sentence": "...", "responses": [{"worker_id": 0, "response": "yes"}, ...]}]}
+ * {"article": "...", "summary_sentences": [{"sentence": "...",
+ *     "responses": [{"worker_id": 0, "response": "yes"}, ...]}]}
  * </pre>
  * A sentence is labelled grounded when at least half of its responses are "yes" (case-insensitive), i.e.
  * {@code 2 * yes >= responses}: 2 of 3 for three workers. Example files are kept beside the checkout, never inside
@@ -64,8 +65,9 @@ public final class GroundednessEvaluation {
     static final String USAGE = String.join(System.lineSeparator(),
             "Usage: GroundednessEvaluation <file.jsonl> [<file.jsonl> ...] [--without-embeddings] [--min-score=<x>]"
                     + " [--errors=<n>]",
-            "  <file.jsonl>          labelled JSON Lines, one object a line: {\"article\": \"...\", \"summary_sentences\":"
-                    + " [{\"sentence\": \"...\", \"responses\": [{\"response\": \"yes\"}, ...]}]}",
+            "  <file.jsonl>          labelled JSON Lines, one object a line: {\"article\": \"...\", "
+                    + "\"summary_sentences\": [{\"sentence\": \"...\", \"responses\": [{\"response\": \"yes\"}, "
+                    + "...]}]}",
             "  --without-embeddings  measure the lexical-only local judge",
             "  --min-score=<x>       the minimum a bare isGroundedIn(...) is checked against, 0 to 1 (default: "
                     + LlmJudge.MIN_SCORE_KEY + ", else " + LlmJudge.DEFAULT_MIN_SCORE + ")",
@@ -125,7 +127,8 @@ public final class GroundednessEvaluation {
             } catch (NumberFormatException e) {
                 // reported below
             }
-            throw new InputException("--min-score=" + value + " is not a number from 0 to 1. Fix: e.g. --min-score=0.5");
+            throw new InputException("--min-score=" + value
+                    + " is not a number from 0 to 1. Fix: e.g. --min-score=0.5");
         }
 
         private static int errors(String value) throws InputException {
@@ -137,7 +140,8 @@ public final class GroundednessEvaluation {
             } catch (NumberFormatException e) {
                 // reported below
             }
-            throw new InputException("--errors=" + value + " is not a whole number of 0 or more. Fix: e.g. --errors=10");
+            throw new InputException("--errors=" + value
+                    + " is not a whole number of 0 or more. Fix: e.g. --errors=10");
         }
     }
 
@@ -281,7 +285,8 @@ public final class GroundednessEvaluation {
         if (options.minScore() != null) {
             return "--min-score";
         }
-        if (System.getProperty(LlmJudge.MIN_SCORE_KEY) != null && !System.getProperty(LlmJudge.MIN_SCORE_KEY).isBlank()) {
+        if (System.getProperty(LlmJudge.MIN_SCORE_KEY) != null
+                && !System.getProperty(LlmJudge.MIN_SCORE_KEY).isBlank()) {
             return "system property " + LlmJudge.MIN_SCORE_KEY;
         }
         String variable = ConfigKeys.environmentVariable(LlmJudge.MIN_SCORE_KEY);
@@ -462,7 +467,8 @@ public final class GroundednessEvaluation {
                 if (answer == null || !answer.isTextual()) {
                     throw new InputException(at + ", responses[" + r + "]: missing the text field \"response\", found "
                             + describe(response) + "." + System.lineSeparator()
-                            + "Fix: e.g. {\"worker_id\": 0, \"response\": \"yes\"} (anything but \"yes\" counts as no)");
+                            + "Fix: e.g. {\"worker_id\": 0, \"response\": \"yes\"} "
+                            + "(anything but \"yes\" counts as no)");
                 }
                 if ("yes".equalsIgnoreCase(answer.asText().strip())) {
                     yes++;

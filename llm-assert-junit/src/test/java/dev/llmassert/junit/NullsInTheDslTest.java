@@ -1,6 +1,7 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.criteria.CriteriaCatalog;
+import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.criteria.PairwiseJudge;
@@ -115,7 +116,7 @@ class NullsInTheDslTest {
 
         assertThatThrownBy(() -> response.usingJudge(null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("usingJudge(judge) must not be null.");
-        assertThatThrownBy(() -> response.usingCriteriaJudge((dev.llmassert.core.criteria.DirectJudge) null))
+        assertThatThrownBy(() -> response.usingCriteriaJudge((DirectJudge) null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("usingCriteriaJudge(judge) must not be null.");
         assertThatThrownBy(() -> response.meets(null)).isInstanceOf(IllegalArgumentException.class)

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,7 +64,7 @@ class ParallelExecutionTest {
 
     private static Set<Integer> numbersIn(String message) {
         Matcher m = ANSWER_NUMBER.matcher(message);
-        Set<Integer> numbers = new java.util.HashSet<>();
+        Set<Integer> numbers = new HashSet<>();
         while (m.find()) {
             numbers.add(Integer.parseInt(m.group(1)));
         }

@@ -71,7 +71,8 @@ class ParameterResolutionTest {
 
         assertThat(failure).isInstanceOf(ParameterResolutionException.class);
         assertThat(failure).rootCause().isNotNull();
-        assertThat(failure.getCause()).hasMessageContaining("Could not build the judge chat model for openai:gpt-4o-mini");
+        assertThat(failure.getCause())
+                .hasMessageContaining("Could not build the judge chat model for openai:gpt-4o-mini");
     }
 
     @Test

@@ -38,6 +38,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -159,7 +161,8 @@ class RecordAndReplayTest {
                 .hasMessageContaining("file:    " + file)
                 .hasMessageContaining("twelve seconds")
                 .hasMessageContaining("-Dllmassert.recordings.mode=record-missing");
-        assertThat(failureOf(replay, "grounded").getMessage()).containsPattern("Nearest recorded request \\(key [0-9a-f]{64}\\)");
+        assertThat(failureOf(replay, "grounded").getMessage())
+                .containsPattern("Nearest recorded request \\(key [0-9a-f]{64}\\)");
     }
 
     @Test
@@ -404,7 +407,7 @@ class RecordAndReplayTest {
     }
 
     private Map<String, String> parameters(RecordingMode mode, String... more) {
-        Map<String, String> parameters = new java.util.HashMap<>(Map.of(
+        Map<String, String> parameters = new HashMap<>(Map.of(
                 ConfigKeys.JUDGE_PROVIDER, "openai",
                 ConfigKeys.JUDGE_MODEL, "gpt-4o-mini",
                 ConfigKeys.JUDGE_BASE_URL, server.baseUrl(),
@@ -455,7 +458,7 @@ class RecordAndReplayTest {
             return;
         }
         try (Stream<Path> walk = Files.walk(path)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
         }

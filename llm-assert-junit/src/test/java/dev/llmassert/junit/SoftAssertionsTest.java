@@ -10,6 +10,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.MultipleFailuresError;
 
+import java.util.Arrays;
 import java.util.Map;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
@@ -58,7 +59,7 @@ class SoftAssertionsTest {
         Throwable failure = failureOf(run(InjectedSoftly.class), "bareSoftCheck");
 
         assertThat(failure).isNotNull();
-        assertThat(failure.toString() + java.util.Arrays.toString(failure.getSuppressed()))
+        assertThat(failure.toString() + Arrays.toString(failure.getSuppressed()))
                 .contains("had no withMinScore(...), so it was checked after the test")
                 .contains("isGroundedIn(...) at " + InjectedSoftly.class.getName()
                         + ".bareSoftCheck(SoftAssertionsTest.java:");

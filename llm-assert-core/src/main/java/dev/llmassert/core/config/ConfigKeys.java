@@ -2,6 +2,8 @@ package dev.llmassert.core.config;
 
 import org.apiguardian.api.API;
 
+import java.util.Locale;
+
 import static org.apiguardian.api.API.Status.STABLE;
 
 /**
@@ -76,8 +78,11 @@ public final class ConfigKeys {
     private ConfigKeys() {
     }
 
-    /** The environment variable that carries {@code key}: {@code llmassert.judge.base-url} → {@code LLMASSERT_JUDGE_BASE_URL}. */
+    /**
+     * The environment variable that carries {@code key}: {@code llmassert.judge.base-url} →
+     * {@code LLMASSERT_JUDGE_BASE_URL}.
+     */
     public static String environmentVariable(String key) {
-        return key.toUpperCase(java.util.Locale.ROOT).replace('.', '_').replace('-', '_');
+        return key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
     }
 }

@@ -2,6 +2,7 @@ package dev.llmassert.core.eval;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.DirectResult;
@@ -17,10 +18,12 @@ import org.apiguardian.api.API;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -74,7 +77,7 @@ public final class Annotators {
             }
             boolean passed = verdict.score() >= minScore;
             return new Annotation(verdict.score(), passed, passed ? "grounded" : "not grounded",
-                    String.format(java.util.Locale.ROOT, "score %.3f against a minimum of %.2f; %d of %d sentences "
+                    String.format(Locale.ROOT, "score %.3f against a minimum of %.2f; %d of %d sentences "
                                     + "below it", verdict.score(), minScore, verdict.sentencesBelow(minScore).size(),
                             verdict.sentences().size()),
                     Map.of("sentences", sentences, "minScore", minScore, "replayed", verdict.replayed(),
@@ -186,8 +189,8 @@ public final class Annotators {
     /** Passes when the response contains {@code text}, ignoring case. */
     public static Annotator contains(String name, String text) {
         requireKey(name, text, "the text to look for");
-        String lower = text.toLowerCase(java.util.Locale.ROOT);
-        return test(name, response -> response.toLowerCase(java.util.Locale.ROOT).contains(lower));
+        String lower = text.toLowerCase(Locale.ROOT);
+        return test(name, response -> response.toLowerCase(Locale.ROOT).contains(lower));
     }
 
     /** Passes when {@code regex} is found in the response ({@link java.util.regex.Matcher#find()}). */
@@ -196,7 +199,7 @@ public final class Annotators {
         Pattern pattern;
         try {
             pattern = Pattern.compile(regex);
-        } catch (java.util.regex.PatternSyntaxException e) {
+        } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException("The regular expression of the annotator '" + name + "' is invalid: "
                     + e.getDescription() + " near index " + e.getIndex() + " of " + regex, e);
         }
@@ -228,7 +231,7 @@ public final class Annotators {
     }
 
     /** Tokens in and out, for an annotation's details; 0 for a judge that counts none (the local judge). */
-    static Map<String, Object> tokens(dev.langchain4j.model.output.TokenUsage usage) {
+    static Map<String, Object> tokens(TokenUsage usage) {
         Integer input = usage == null ? null : usage.inputTokenCount();
         Integer output = usage == null ? null : usage.outputTokenCount();
         return Map.of("input", input == null ? 0 : input, "output", output == null ? 0 : output);

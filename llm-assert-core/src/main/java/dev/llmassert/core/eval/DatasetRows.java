@@ -44,7 +44,8 @@ final class DatasetRows {
 
     /** The formats, with what one item is called in a fix. */
     enum Format {
-        JSONL("line", "a JSON object on each line, e.g. {\"id\": \"q1\", \"question\": \"How do I reset the router?\"}"),
+        JSONL("line",
+                "a JSON object on each line, e.g. {\"id\": \"q1\", \"question\": \"How do I reset the router?\"}"),
         CSV("row", "a header line naming the columns, then one row per item, e.g. the line \"id,question\" then "
                 + "\"q1,How do I reset the router?\""),
         YAML("item", "a list of maps, e.g. the line \"- id: q1\" then \"  question: How do I reset the router?\"");
@@ -276,7 +277,8 @@ final class DatasetRows {
             }
         } catch (JsonProcessingException e) {
             int at = line != 0 ? line : lineOf(e.getLocation());
-            throw new DatasetException(source.name(), at, null, "the row does not have one value per column of the header (" + e.getOriginalMessage()
+            throw new DatasetException(source.name(), at, null,
+                    "the row does not have one value per column of the header (" + e.getOriginalMessage()
                     + "). Fix: give the row one value per column, an empty one too (a,,c); put a value that holds a "
                     + "comma, a quote or a line break in double quotes, with each of its quotes doubled "
                     + "(\"Reset, then \"\"restart\"\"\").", e);

@@ -26,7 +26,8 @@ import java.util.TreeMap;
  * The evaluation record's JSON form: {@code "format": 1}, then the run's description, the results and every item.
  * Maps are written sorted and items in the test's order, so two runs of the same evaluation differ only where their
  * outcomes do, and in the one {@code timings} block: a response's own latency is not written, so that a committed
- * baseline's diff shows changed answers, not noise. A number that is not finite (the mean of no values) is written as {@code null}.
+ * baseline's diff shows changed answers, not noise. A number that is not finite (the mean of no values) is written as
+ * {@code null}.
  */
 final class EvaluationRecords {
 
@@ -218,7 +219,8 @@ final class EvaluationRecords {
                 s.path("maxItems").asInt(), shard == null ? null : EvaluationSettings.Shard.parse(shard),
                 s.path("confidence").asDouble(), s.path("maxErrorRate").asDouble());
         JsonNode t = root.path("timings");
-        Timings timings = new Timings(t.hasNonNull("started") ? Instant.parse(t.get("started").asText()) : Instant.EPOCH,
+        Instant started = t.hasNonNull("started") ? Instant.parse(t.get("started").asText()) : Instant.EPOCH;
+        Timings timings = new Timings(started,
                 t.path("wallMillis").asLong(), t.path("systemMillis").asLong(), t.path("annotationMillis").asLong());
         List<ItemResult> items = new ArrayList<>();
         for (JsonNode item : required(root, "items")) {
@@ -232,8 +234,9 @@ final class EvaluationRecords {
         }
         return new EvaluationResults(root.path("testId").asText(""), root.path("test").asText(""),
                 root.path("systemUnderTest").asText(""), strings(root.path("annotators")),
-                root.path("recordings").asText("none"), strings(root.path("versions")), settings, JSON.convertValue(root.path("groupBy"), List.class),
-                timings, root.path("datasetItems").asInt(items.size()), items,
+                root.path("recordings").asText("none"), strings(root.path("versions")), settings,
+                JSON.convertValue(root.path("groupBy"), List.class), timings,
+                root.path("datasetItems").asInt(items.size()), items,
                 new AggregateResults(measurements(aggregate.path("measurements")), groups));
     }
 

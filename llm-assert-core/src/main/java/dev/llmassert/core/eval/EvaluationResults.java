@@ -3,9 +3,12 @@ package dev.llmassert.core.eval;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -29,8 +32,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record EvaluationResults(String testId, String test, String systemUnderTest, Map<String, String> annotators,
-                                String recordings, Map<String, String> versions, EvaluationSettings settings, List<String> groupBy,
-                                Timings timings, int datasetItems, List<ItemResult> items,
+                                String recordings, Map<String, String> versions, EvaluationSettings settings,
+                                List<String> groupBy, Timings timings, int datasetItems, List<ItemResult> items,
                                 AggregateResults results) {
 
     public EvaluationResults {
@@ -79,27 +82,27 @@ public record EvaluationResults(String testId, String test, String systemUnderTe
      */
     public String table() {
         List<String> names = List.copyOf(results.measurements().keySet());
-        List<String> groups = new java.util.ArrayList<>(List.of("(all)"));
+        List<String> groups = new ArrayList<>(List.of("(all)"));
         results.groups().forEach(g -> groups.add(g.label()));
         int width = Math.max(5, groups.stream().mapToInt(String::length).max().orElse(5));
         int cell = Math.max(22, names.stream().mapToInt(String::length).max().orElse(0) + 2);
-        StringBuilder table = new StringBuilder(String.format(java.util.Locale.ROOT, "%-" + width + "s %4s",
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-" + width + "s %4s",
                 "group", "n"));
-        names.forEach(name -> table.append("  ").append(String.format(java.util.Locale.ROOT, "%-" + cell + "s",
+        names.forEach(name -> table.append("  ").append(String.format(Locale.ROOT, "%-" + cell + "s",
                 name)));
         row(table, width, cell, "(all)", items.size() - errors().size(), results.measurements(), names);
         results.groups().forEach(g -> row(table, width, cell, g.label(), g.items(), g.measurements(), names));
-        return table.toString().lines().map(String::stripTrailing).collect(java.util.stream.Collectors.joining("\n"));
+        return table.toString().lines().map(String::stripTrailing).collect(Collectors.joining("\n"));
     }
 
     private static void row(StringBuilder table, int width, int cell, String group, int n,
                             Map<String, MeasurementResult> measurements, List<String> names) {
-        table.append('\n').append(String.format(java.util.Locale.ROOT, "%-" + width + "s %4d", group, n));
+        table.append('\n').append(String.format(Locale.ROOT, "%-" + width + "s %4d", group, n));
         for (String name : names) {
             MeasurementResult m = measurements.get(name);
-            String text = m == null ? "-" : String.format(java.util.Locale.ROOT, "%.3f [%.3f, %.3f]", m.mean(),
+            String text = m == null ? "-" : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", m.mean(),
                     m.interval().lower(), m.interval().upper());
-            table.append("  ").append(String.format(java.util.Locale.ROOT, "%-" + cell + "s", text));
+            table.append("  ").append(String.format(Locale.ROOT, "%-" + cell + "s", text));
         }
     }
 

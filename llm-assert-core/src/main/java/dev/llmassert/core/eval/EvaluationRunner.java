@@ -104,8 +104,8 @@ public final class EvaluationRunner {
         Timings timings = new Timings(started, (System.nanoTime() - startNanos) / 1_000_000,
                 run.systemNanos.get() / 1_000_000, run.annotationNanos.get() / 1_000_000);
         EvaluationResults evaluation = new EvaluationResults(testId == null ? test.name() : testId, test.name(),
-                sut.name(), judges, recordings, versions(), settings, groupBy == null ? List.of() : groupBy, timings, all.size(),
-                results, aggregate);
+                sut.name(), judges, recordings, versions(), settings, groupBy == null ? List.of() : groupBy, timings,
+                all.size(), results, aggregate);
         if (recordFile != null) {
             evaluation.write(recordFile);
         }
@@ -318,7 +318,7 @@ public final class EvaluationRunner {
                 try {
                     list = annotator.annotate(item, answers);
                     // contains(null) throws on an immutable list, so nulls are looked for one by one
-                    boolean hasNull = list != null && list.stream().anyMatch(java.util.Objects::isNull);
+                    boolean hasNull = list != null && list.stream().anyMatch(Objects::isNull);
                     if (list == null || list.size() != answers.size() || hasNull) {
                         throw new IllegalStateException("The annotator '" + annotator.name() + "' gave "
                                 + (list == null ? "null" : list.size() + " annotations" + (hasNull

@@ -2,6 +2,8 @@ package dev.llmassert.core.eval;
 
 import org.apiguardian.api.API;
 
+import java.util.Locale;
+
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
@@ -18,6 +20,6 @@ public record Interval(double lower, double upper, double level, String method) 
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "[%.3f, %.3f] (%s %.0f%%)", lower, upper, method, level * 100);
+        return String.format(Locale.ROOT, "[%.3f, %.3f] (%s %.0f%%)", lower, upper, method, level * 100);
     }
 }

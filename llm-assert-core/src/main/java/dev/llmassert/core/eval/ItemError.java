@@ -53,7 +53,8 @@ public record ItemError(String stage, String annotator, int promptIndex, int rep
             String line = cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": "
                     + cause.getMessage());
             if (!text.toString().contains(line)) {
-                text.append(text.length() == 0 ? "" : " (caused by ").append(line).append(text.length() == 0 ? "" : ")");
+                text.append(text.length() == 0 ? "" : " (caused by ").append(line)
+                        .append(text.length() == 0 ? "" : ")");
             }
         }
         return text.toString();

@@ -2,6 +2,8 @@ package dev.llmassert.core.eval;
 
 import org.apiguardian.api.API;
 
+import java.util.Locale;
+
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
@@ -24,6 +26,6 @@ public record MeasurementResult(String name, Summary summary, Interval interval)
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "%s: mean %.3f, %s, n %d", name, mean(), interval, n());
+        return String.format(Locale.ROOT, "%s: mean %.3f, %s, n %d", name, mean(), interval, n());
     }
 }

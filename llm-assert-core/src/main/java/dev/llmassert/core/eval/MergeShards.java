@@ -2,6 +2,7 @@ package dev.llmassert.core.eval;
 
 import org.apiguardian.api.API;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ public final class MergeShards {
             merged.write(Path.of(args[0]));
             System.out.println("Merged " + shards.size() + " shard records (" + merged.items().size() + " items, "
                     + merged.errors().size() + " errors) into " + Path.of(args[0]).toAbsolutePath());
-        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+        } catch (IllegalArgumentException | UncheckedIOException e) {
             System.err.println(e.getMessage());
             System.exit(2);
         }

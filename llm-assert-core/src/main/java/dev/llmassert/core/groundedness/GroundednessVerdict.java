@@ -15,7 +15,8 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param score      the mean of the sentence scores, from 0 to 1 (the local judge leaves out sentences that make no
  *                   claim, such as "Yes.")
  * @param sentences  every sentence's score and evidence, in response order
- * @param judge      who judged, as {@code provider:model}, e.g. {@code openai:gpt-4o-mini} or {@code local:all-minilm-l6-v2-q}
+ * @param judge      who judged, as {@code provider:model}, e.g. {@code openai:gpt-4o-mini} or
+ *                   {@code local:all-minilm-l6-v2-q}
  * @param tokenUsage tokens the judge model used, summed over all calls ({@code 0} for the local judge)
  * @param replayed   whether every judge reply came from a recording rather than a live call
  * @param duration   wall-clock time the judgement took

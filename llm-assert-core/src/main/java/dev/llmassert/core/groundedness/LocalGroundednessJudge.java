@@ -14,8 +14,11 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
@@ -206,7 +209,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         LinkedHashSet<String> texts = new LinkedHashSet<>();
         for (int i = 0; i < sentences.size(); i++) {
             String claim = Words.claim(sentences.get(i));
-            java.util.Set<String> stems = java.util.Set.copyOf(words.get(i).contentStems());
+            Set<String> stems = Set.copyOf(words.get(i).contentStems());
             List<String> own = candidates.get(i).stream().map(c -> Words.span(c.text(), stems)).toList();
             claims.add(claim);
             spans.add(own);
@@ -217,7 +220,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         }
         List<String> ordered = new ArrayList<>(texts);
         List<float[]> vectors = ordered.isEmpty() ? List.of() : embeddings.embed(ordered);
-        java.util.Map<String, float[]> byText = new java.util.HashMap<>();
+        Map<String, float[]> byText = new HashMap<>();
         for (int i = 0; i < ordered.size(); i++) {
             byText.put(ordered.get(i), vectors.get(i));
         }
@@ -287,7 +290,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     private static final double WEAK_MATCH = 0.5;
 
     /** Words that answer or greet without stating anything: "Yes.", "Sure!", "Thanks!". */
-    private static final java.util.Set<String> DISCOURSE_WORDS = java.util.Set.of("yes", "no", "yeah", "nope", "sure",
+    private static final Set<String> DISCOURSE_WORDS = Set.of("yes", "no", "yeah", "nope", "sure",
             "ok", "okay", "certainly", "absolutely", "indeed", "correct", "right", "thanks", "thank", "hello", "hi",
             "great", "glad", "happy", "help", "helps", "please", "sorry", "course",
             // Reactions to what the user said: "That's true!", "I bet they are!", "It's quite nice." ("cool",

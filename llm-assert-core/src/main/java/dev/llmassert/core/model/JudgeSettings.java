@@ -146,7 +146,9 @@ public final class JudgeSettings {
                 .maxRequestsPerMinute(maxRequestsPerMinute).maxTokensPerMinute(maxTokensPerMinute);
     }
 
-    /** Parses a duration as ISO-8601 ({@code PT30S}) or short form ({@code 30s}, {@code 500ms}, {@code 2m}, {@code 1h}). */
+    /**
+     * Parses a duration as ISO-8601 ({@code PT30S}) or short form ({@code 30s}, {@code 500ms}, {@code 2m}, {@code 1h}).
+     */
     public static Duration parseDuration(String key, String value) {
         String text = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
         Matcher m = SHORT_DURATION.matcher(text);

@@ -13,6 +13,7 @@ import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -72,7 +73,7 @@ public final class RecordingKeys {
         }
         Path here = Path.of("(argument)");
         String file = "{\"format\":1,\"entries\":[{\"request\":" + node + ",\"responses\":[{\"text\":\"-\"}]}]}";
-        Map<String, Entry> entries = RecordingsCodec.read(here, file.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        Map<String, Entry> entries = RecordingsCodec.read(here, file.getBytes(StandardCharsets.UTF_8),
                 false);
         return entries.keySet().iterator().next();
     }

@@ -31,6 +31,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.stream.StreamSupport;
 
 import static dev.llmassert.core.criteria.DirectJudgeTest.CLARITY;
 import static dev.llmassert.core.criteria.DirectJudgeTest.reply;
@@ -74,7 +75,7 @@ class CriteriaJudgesIntegrationTest {
     }
 
     private static List<String> texts(JsonNode array) {
-        return java.util.stream.StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
+        return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.llmassert.core.criteria;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -95,7 +96,7 @@ class CriteriaTest {
 
         assertThat(RELEVANCE.textToEvaluate(instance)).isEqualTo("Hold the reset button for 10 seconds.");
         assertThat(RELEVANCE.contextOf(instance)).containsExactly(
-                java.util.Map.entry("question", "How do I reset the router?"));
+                Map.entry("question", "How do I reset the router?"));
         assertThat(contextRelevance.textToEvaluate(instance))
                 .isEqualTo("To reset, hold the reset button for 10 seconds.");
         assertThat(contextRelevance.contextOf(instance)).containsOnlyKeys("question");

@@ -15,9 +15,9 @@ import static dev.llmassert.core.criteria.MultiCriteriaTest.TONE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A multi-criteria (the criteria of {@link MultiCriteriaTest}) through the direct judge: one call per criteria, and the replies wired into EvalAssist's
- * aggregation (required items, target options, thresholds, normalisation off). The aggregation rules themselves are
- * proven in {@link MultiCriteriaTest}.
+ * A multi-criteria (the criteria of {@link MultiCriteriaTest}) through the direct judge: one call per criteria, and the
+ * replies wired into EvalAssist's aggregation (required items, target options, thresholds, normalisation off). The
+ * aggregation rules themselves are proven in {@link MultiCriteriaTest}.
  */
 class DirectJudgeMultiCriteriaTest {
 

@@ -3,6 +3,9 @@ package dev.llmassert.core.criteria;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.exception.InternalServerException;
+import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
@@ -14,6 +17,7 @@ import dev.llmassert.core.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
@@ -95,10 +99,10 @@ class DirectJudgeTest {
     @Test
     void theRetriesOfTransientFailuresAreCountedInTheMetadata() {
         ScriptedChatModel model = new ScriptedChatModel()
-                .thenThrow(new dev.langchain4j.exception.InternalServerException(
-                        new dev.langchain4j.exception.HttpException(503, "busy")))
-                .thenThrow(new dev.langchain4j.exception.RateLimitException(
-                        new dev.langchain4j.exception.HttpException(429, "slow down")))
+                .thenThrow(new InternalServerException(
+                        new HttpException(503, "busy")))
+                .thenThrow(new RateLimitException(
+                        new HttpException(429, "slow down")))
                 .thenReply(reply("Clear"));
 
         DirectResult result;
@@ -399,7 +403,7 @@ class DirectJudgeTest {
             assertThatIllegalArgumentException().isThrownBy(() -> judge.evaluate("Hold it.", RELEVANCE))
                     .withMessageContaining("reads field 'question'").withMessageContaining("Fix:");
             assertThatIllegalArgumentException().isThrownBy(() -> judge.evaluate(
-                            java.util.Arrays.asList(ANSWER, null), RELEVANCE))
+                            Arrays.asList(ANSWER, null), RELEVANCE))
                     .withMessageContaining("Instance 2 of 2 is null");
         }
         assertThat(model.requestCount()).isZero();

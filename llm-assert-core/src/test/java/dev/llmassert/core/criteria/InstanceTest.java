@@ -2,6 +2,7 @@ package dev.llmassert.core.criteria;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,7 +36,7 @@ class InstanceTest {
 
     @Test
     void theFieldsCannotBeChangedFromOutside() {
-        java.util.Map<String, String> source = new java.util.HashMap<>(Map.of("response", "a"));
+        Map<String, String> source = new HashMap<>(Map.of("response", "a"));
         Instance instance = new Instance(source);
         source.put("question", "q");
 

@@ -2,6 +2,7 @@ package dev.llmassert.core.criteria;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -9,7 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
-/** The multi-criteria rules, including IBM EvalAssist's edge cases (required, targetOption, thresholds, normalisation). */
+/**
+ * The multi-criteria rules, including IBM EvalAssist's edge cases (required, targetOption, thresholds, normalisation).
+ */
 class MultiCriteriaTest {
 
     /** Options score 1 to 5, so normalisation matters. */
@@ -20,7 +23,7 @@ class MultiCriteriaTest {
             .option("Friendly", "").option("Neutral", "").option("Hostile", "").build();
 
     private static Map<String, DirectResult> results(DirectResult... results) {
-        Map<String, DirectResult> map = new java.util.LinkedHashMap<>();
+        Map<String, DirectResult> map = new LinkedHashMap<>();
         for (DirectResult r : results) {
             map.put(r.criteriaName(), r);
         }
@@ -133,7 +136,8 @@ class MultiCriteriaTest {
                 DirectResult.of(QUALITY, "Excellent", "")));
 
         assertThat(unsafe.score()).isZero();
-        assertThat(unsafe.requiredFailures()).extracting(MultiCriteriaResult.Item::criteriaName).containsExactly("safe");
+        assertThat(unsafe.requiredFailures()).extracting(MultiCriteriaResult.Item::criteriaName)
+                .containsExactly("safe");
         assertThat(unsafe.weightedScores()).as("the per-criterion scores are still reported")
                 .containsEntry("quality", 0.8);
         assertThat(safe.score()).isEqualTo(1.0);

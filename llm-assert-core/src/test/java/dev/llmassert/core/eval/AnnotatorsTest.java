@@ -11,6 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -126,7 +128,7 @@ class AnnotatorsTest {
 
             @Override
             public List<Annotation> annotate(TestItem item, List<Interaction> interactions) {
-                return java.util.Arrays.asList(Annotation.check(true), null);
+                return Arrays.asList(Annotation.check(true), null);
             }
         };
 
@@ -219,7 +221,7 @@ class AnnotatorsTest {
 
     private static String shorterWins(ChatRequest request) {
         String text = ScriptedChatModel.lastUserText(request);
-        List<String> shown = new java.util.ArrayList<>();
+        List<String> shown = new ArrayList<>();
         for (int r = 1; text.contains("## Response " + r + "\n\n"); r++) {
             shown.add(PromptData.after(text, "## Response " + r + "\n\n"));
         }

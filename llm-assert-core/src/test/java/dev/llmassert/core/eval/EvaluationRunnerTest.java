@@ -1,17 +1,29 @@
 package dev.llmassert.core.eval;
 
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.core.groundedness.SentenceVerdict;
+import dev.llmassert.core.model.internal.JudgeChat;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.Recordings;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
@@ -126,7 +138,7 @@ class EvaluationRunnerTest {
         });
         SystemUnderTest sut = SystemUnderTest.of("flaky", q -> {
             if (q.contains("question 2 ")) {
-                throw new java.io.UncheckedIOException(new java.io.IOException("connection reset"));
+                throw new UncheckedIOException(new IOException("connection reset"));
             }
             return "fine";
         });
@@ -139,7 +151,7 @@ class EvaluationRunnerTest {
         assertThat(sutError.stage()).isEqualTo(ItemError.SYSTEM_UNDER_TEST);
         assertThat(sutError.describe()).isEqualTo("prompt 1: the system under test threw java.io.UncheckedIOException: "
                 + "java.io.IOException: connection reset");
-        assertThat(sutError.cause()).isInstanceOf(java.io.UncheckedIOException.class);
+        assertThat(sutError.cause()).isInstanceOf(UncheckedIOException.class);
         ItemError annotatorError = results.item("q4").orElseThrow().error();
         assertThat(annotatorError.describe())
                 .isEqualTo("the annotator 'picky' threw java.lang.IllegalStateException: cannot judge q4");
@@ -181,12 +193,12 @@ class EvaluationRunnerTest {
 
         List<TestItem> first = EvaluationRunner.select(items, five);
         List<TestItem> shuffled = new ArrayList<>(items);
-        Collections.shuffle(shuffled, new java.util.Random(7));
+        Collections.shuffle(shuffled, new Random(7));
         List<TestItem> again = EvaluationRunner.select(shuffled, five);
 
         assertThat(first).hasSize(5);
         assertThat(again).containsExactlyInAnyOrderElementsOf(first);
-        assertThat(first).isSortedAccordingTo(java.util.Comparator.comparingInt(items::indexOf));
+        assertThat(first).isSortedAccordingTo(Comparator.comparingInt(items::indexOf));
     }
 
     @Test
@@ -262,29 +274,28 @@ class EvaluationRunnerTest {
     void settingsFromConfigurationNameTheKeyAndTheAllowedValues() {
         Map<String, String> config = new ConcurrentHashMap<>(Map.of("llmassert.eval.repeats", "3",
                 "llmassert.eval.shard", "2/4", "llmassert.eval.confidence", "0.9"));
-        EvaluationSettings settings = EvaluationSettings.from(k -> java.util.Optional.ofNullable(config.get(k)));
+        EvaluationSettings settings = EvaluationSettings.from(k -> Optional.ofNullable(config.get(k)));
         assertThat(settings).isEqualTo(new EvaluationSettings(8, 3, 0, new EvaluationSettings.Shard(2, 4), 0.9, 0.0));
 
         config.put("llmassert.eval.shard", "5/4");
-        assertThatThrownBy(() -> EvaluationSettings.from(k -> java.util.Optional.ofNullable(config.get(k))))
+        assertThatThrownBy(() -> EvaluationSettings.from(k -> Optional.ofNullable(config.get(k))))
                 .hasMessageStartingWith("llmassert.eval.shard is '5/4', but it must be i/n with 1 <= i <= n")
                 .hasMessageContaining("LLMASSERT_EVAL_SHARD");
         config.put("llmassert.eval.shard", "1/4");
         config.put("llmassert.eval.concurrency", "many");
-        assertThatThrownBy(() -> EvaluationSettings.from(k -> java.util.Optional.ofNullable(config.get(k))))
+        assertThatThrownBy(() -> EvaluationSettings.from(k -> Optional.ofNullable(config.get(k))))
                 .hasMessageStartingWith("llmassert.eval.concurrency is 'many', but it must be a whole number");
     }
 
     @Test
     void theGroundednessAnnotatorReadsTheSourcesFromTheContextAndKeepsTheEvidence() {
-        dev.llmassert.core.groundedness.GroundednessJudge judge = new dev.llmassert.core.groundedness
-                .GroundednessJudge() {
+        GroundednessJudge judge = new GroundednessJudge() {
             @Override
-            public dev.llmassert.core.groundedness.GroundednessVerdict judge(String response, List<String> sources) {
+            public GroundednessVerdict judge(String response, List<String> sources) {
                 double score = sources.stream().anyMatch(response::contains) ? 1.0 : 0.0;
-                return dev.llmassert.core.groundedness.GroundednessVerdict.of(List.of(
-                        new dev.llmassert.core.groundedness.SentenceVerdict(0, response, score,
-                                score > 0 ? response : "NOTHING FOUND")), "test:contains", null, false, java.time.Duration.ZERO);
+                return GroundednessVerdict.of(List.of(
+                        new SentenceVerdict(0, response, score,
+                                score > 0 ? response : "NOTHING FOUND")), "test:contains", null, false, Duration.ZERO);
             }
 
             @Override
@@ -340,11 +351,11 @@ class EvaluationRunnerTest {
 
     @Test
     void aChatModelIsNamedAsAJudgeOnTheSameModelIs() {
-        dev.langchain4j.model.chat.ChatModel model = dev.langchain4j.model.openai.OpenAiChatModel.builder()
+        ChatModel model = OpenAiChatModel.builder()
                 .apiKey("never-sent").modelName("gpt-4o-mini").build();
 
         assertThat(SystemUnderTest.of(model).name()).isEqualTo("openai:gpt-4o-mini")
-                .isEqualTo(dev.llmassert.core.model.internal.JudgeChat.defaultJudgeName(model));
+                .isEqualTo(JudgeChat.defaultJudgeName(model));
     }
 
     static PromptResponseTest questions(int n, List<Annotator> annotators) {

@@ -34,7 +34,8 @@ class LlmGroundednessJudgeIntegrationTest {
     private static final String FAKE_KEY = "sk-FAKE.loopback.key.7f3a9c";
     private static final Function<String, String> ENVIRONMENT = Map.of("LOOPBACK_JUDGE_KEY", FAKE_KEY)::get;
     private static final String MANUAL = "The X200 router has four Ethernet ports. The warranty lasts two years.";
-    private static final String JSON_REPLY = "{\"evidence\": \"The X200 router has four Ethernet ports.\", \"score\": 9}";
+    private static final String JSON_REPLY = "{\"evidence\": \"The X200 router has four Ethernet ports.\", "
+            + "\"score\": 9}";
 
     private LoopbackChatServer server;
 

@@ -3,6 +3,8 @@ package dev.llmassert.core.groundedness;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.exception.InternalServerException;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BrokenBarrierException;
@@ -80,11 +83,11 @@ class LlmGroundednessJudgeTest {
 
     @Test
     void theRetriesOfEverySentenceAreCountedInTheVerdict() {
-        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger calls = new AtomicInteger();
         ScriptedChatModel model = ScriptedChatModel.answering(request -> {
             if (calls.incrementAndGet() <= 2) {
-                throw new dev.langchain4j.exception.InternalServerException(
-                        new dev.langchain4j.exception.HttpException(500, "oops"));
+                throw new InternalServerException(
+                        new HttpException(500, "oops"));
             }
             return "Supporting Evidence: \"The X200 router has four Ethernet ports.\"\nScore: 10";
         });
@@ -117,7 +120,8 @@ class LlmGroundednessJudgeTest {
 
     @Test
     void asksForJsonSchemaOutputWhenTheModelSupportsIt() {
-        ScriptedChatModel scripted = ScriptedChatModel.answering(request -> "{\"evidence\": \"four ports\", \"score\": 9}");
+        ScriptedChatModel scripted = ScriptedChatModel.answering(request -> "{\"evidence\": \"four ports\", "
+                + "\"score\": 9}");
         ChatModel model = withCapabilities(scripted, Set.of(Capability.RESPONSE_FORMAT_JSON_SCHEMA));
 
         try (LlmGroundednessJudge judge = judge(model)) {
@@ -336,7 +340,7 @@ class LlmGroundednessJudgeTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sources must not be null");
             assertThatThrownBy(() -> judge.judge("Fine.", MANUAL, " ")).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("Source 2 of 2 is blank").hasMessageContaining("Fix:");
-            assertThatThrownBy(() -> judge.judge("Fine.", java.util.Arrays.asList(MANUAL, null)))
+            assertThatThrownBy(() -> judge.judge("Fine.", Arrays.asList(MANUAL, null)))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Source 2 of 2 is null");
         }
     }

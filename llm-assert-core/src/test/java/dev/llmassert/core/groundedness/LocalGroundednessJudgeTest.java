@@ -234,7 +234,8 @@ class LocalGroundednessJudgeTest {
                 source).sentences().get(0);
 
         assertThat(clause.score()).isGreaterThan(0.8);
-        assertThat(clause.evidence()).isEqualTo("check the cable to your modem, then restart the modem and the router.");
+        assertThat(clause.evidence())
+                .isEqualTo("check the cable to your modem, then restart the modem and the router.");
     }
 
     @Test
@@ -369,7 +370,8 @@ class LocalGroundednessJudgeTest {
         assertThat(verdict.sentences().get(1).score()).isLessThan(0.3);
         assertThat(verdict.score()).isBetween(0.4, 0.7);
         // The embedding model runs on its own pool of one thread per processor, not a thread per sentence.
-        assertThat(Thread.activeCount()).isLessThanOrEqualTo(threadsBefore + Runtime.getRuntime().availableProcessors() + 2);
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertThat(Thread.activeCount()).isLessThanOrEqualTo(threadsBefore + cores + 2);
     }
 
     @Test
@@ -432,7 +434,8 @@ class LocalGroundednessJudgeTest {
                     + "The X200 router is made by Contoso in 2019.", MANUAL);
             assertThat(verdict.judge()).isEqualTo("local:lexical");
             assertThat(verdict.sentences().get(0).score()).isGreaterThan(0.8);
-            assertThat(verdict.sentences().get(0).evidence()).isEqualTo("Acme Networks sells the X200 router for 89 dollars.");
+            assertThat(verdict.sentences().get(0).evidence())
+                    .isEqualTo("Acme Networks sells the X200 router for 89 dollars.");
             assertThat(verdict.sentences().get(1).score()).isLessThan(0.3);
         }
     }

@@ -12,8 +12,8 @@ import java.util.Locale;
  *
  * <p>From the repository root:
  * <pre>
- * mvn -B -o -q -pl llm-assert-core test-compile exec:java -Dexec.mainClass=dev.llmassert.core.groundedness.LocalJudgeBenchmark \
- *     -Dexec.classpathScope=test
+ * mvn -B -o -q -pl llm-assert-core test-compile exec:java \
+ *     -Dexec.mainClass=dev.llmassert.core.groundedness.LocalJudgeBenchmark -Dexec.classpathScope=test
  * </pre>
  */
 public final class LocalJudgeBenchmark {
@@ -24,8 +24,8 @@ public final class LocalJudgeBenchmark {
     private static final String[] CLAIMS = {"restarts with its factory settings after the reset button is held for "
             + "ten seconds", "keeps a log of the last 200 connections", "can be paused from the Devices tab",
             "is switched off by default and must be enabled in Settings", "installs updates overnight between 2 and "
-            + "4 a.m.", "does not work when the device is in airplane mode", "covers hardware faults for two years from "
-            + "the date of purchase", "sends a notification when a new device joins the network"};
+            + "4 a.m.", "does not work when the device is in airplane mode", "covers hardware faults for two years "
+            + "from the date of purchase", "sends a notification when a new device joins the network"};
 
     public static void main(String[] args) {
         List<String> sourceSentences = new ArrayList<>();
@@ -105,7 +105,7 @@ public final class LocalJudgeBenchmark {
         System.out.printf(Locale.ROOT, "%s judge%s: %.0f response sentences/s (%d answers of 16 sentences against a "
                         + "%d-character source in %.2f s, mean score %.2f)%n", judge.name(),
                 warmUpRounds == 0 ? " (fresh judge, empty embedding cache)"
-                        : judge.usesEmbeddings() ? " (every sentence already embedded)" : "", sentences / s, responses.size(),
-                source.length(), s, scoreSum / responses.size());
+                        : judge.usesEmbeddings() ? " (every sentence already embedded)" : "", sentences / s,
+                responses.size(), source.length(), s, scoreSum / responses.size());
     }
 }

@@ -31,7 +31,8 @@ import java.util.Locale;
  * sentence is grounded when at least half its responses say "yes". A sentence is scored as the judge scores it,
  * including the penalties, and a response of several sentences by the mean of the scores of those that make a claim,
  * as a bare {@code isGroundedIn} does; it passes at {@link LocalGroundednessJudge#DEFAULT_THRESHOLD}. The figures at
- * the shipped defaults through the public assertion path come from {@code GroundednessEvaluation} in {@code llm-assert-junit}.
+ * the shipped defaults through the public assertion path come from {@code GroundednessEvaluation} in
+ * {@code llm-assert-junit}.
  *
  * <pre>
  * mvn -B -o -q -pl llm-assert-core test-compile exec:java -Dexec.classpathScope=test \

@@ -149,8 +149,10 @@ class JudgeCallFaultsTest {
     @ParameterizedTest(name = "HTTP {0}")
     @CsvSource(delimiter = '|', value = {
         "400|the endpoint rejected the request (HTTP 400)|structuredOutput(false)",
-        "401|the endpoint rejected the credentials (HTTP 401)|environment variable named by llmassert.judge.api-key-env",
-        "403|the endpoint rejected the credentials (HTTP 403)|environment variable named by llmassert.judge.api-key-env",
+        "401|the endpoint rejected the credentials (HTTP 401)|environment variable named by "
+                + "llmassert.judge.api-key-env",
+        "403|the endpoint rejected the credentials (HTTP 403)|environment variable named by "
+                + "llmassert.judge.api-key-env",
         "404|the endpoint does not know the model or the path (HTTP 404)|check llmassert.judge.model"})
     void aFaultARetryCannotFixFailsAtOnceSayingWhyAndTheFix(int status, String why, String fix) {
         server.respondWith(request -> Reply.status(status, error(status)));

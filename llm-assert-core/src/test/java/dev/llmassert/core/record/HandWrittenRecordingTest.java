@@ -90,7 +90,8 @@ class HandWrittenRecordingTest {
                     .isEqualTo("Score: 10");
             assertThat(RecordingKeys.keyOfCanonicalRequest(
                     "{\"model\": \"gpt-4o-mini\", \"parameters\": {\"temperature\": 0.0}, \"messages\": ["
-                            + "{\"role\": \"system\", \"text\": \"You are a careful judge.\\nAnswer with 'Score: N'.\"},"
+                            + "{\"role\": \"system\", \"text\": "
+                            + "\"You are a careful judge.\\nAnswer with 'Score: N'.\"},"
                             + "{\"role\": \"user\", \"text\": \"Is the sky blue on a clear day?\"}]}"))
                     .as("field order, 0 vs 0.0 and lines vs one string do not change the key")
                     .isEqualTo(expected);

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -129,7 +130,7 @@ class KilledWriteTest {
     private static List<Path> temporaries(Path folder, Path file) throws IOException {
         String prefix = "." + file.getFileName() + ".";
         try (Stream<Path> files = Files.list(folder)) {
-            return new java.util.ArrayList<>(files.filter(p -> {
+            return new ArrayList<>(files.filter(p -> {
                 String name = p.getFileName().toString();
                 return name.startsWith(prefix) && name.endsWith(".tmp");
             }).toList());

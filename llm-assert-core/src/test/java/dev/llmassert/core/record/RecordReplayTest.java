@@ -106,8 +106,9 @@ class RecordReplayTest {
 
     @Test
     void structuredOutputRequestsAreRecordedWithTheirSchemaAndReplayed() throws IOException {
-        JsonSchema schema = JsonSchema.builder().name("verdict").rootElement(JsonObjectSchema.builder()
-                .addIntegerProperty("score", "0 to 10").addStringProperty("evidence").required("score").build()).build();
+        JsonObjectSchema verdict = JsonObjectSchema.builder()
+                .addIntegerProperty("score", "0 to 10").addStringProperty("evidence").required("score").build();
+        JsonSchema schema = JsonSchema.builder().name("verdict").rootElement(verdict).build();
         ChatRequest request = ChatRequest.builder().messages(UserMessage.from("Judge this."))
                 .responseFormat(ResponseFormat.builder().type(ResponseFormatType.JSON).jsonSchema(schema).build())
                 .build();

@@ -87,7 +87,8 @@ class RecordingFileSafetyTest {
             assertThatThrownBy(() -> store.file(file()).openSession(RecordingMode.REPLAY, "t"))
                     .hasMessageContaining("format 2");
         }
-        Files.writeString(file(), "{\"format\": 1, \"entries\": [{\"request\": {\"messages\": []}, \"responses\": []}]}");
+        Files.writeString(file(),
+                "{\"format\": 1, \"entries\": [{\"request\": {\"messages\": []}, \"responses\": []}]}");
         try (RecordingStore store = RecordingStore.create()) {
             assertThatThrownBy(() -> store.file(file()).openSession(RecordingMode.REPLAY, "t"))
                     .hasMessageContaining("at entries[0].responses");

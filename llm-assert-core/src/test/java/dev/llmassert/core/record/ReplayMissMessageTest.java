@@ -1,6 +1,7 @@
 package dev.llmassert.core.record;
 
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import org.junit.jupiter.api.AfterEach;
@@ -46,7 +47,7 @@ class ReplayMissMessageTest {
         server.close();
     }
 
-    private RecordingMissException replay(ChatModel model, dev.langchain4j.model.chat.request.ChatRequest request) {
+    private RecordingMissException replay(ChatModel model, ChatRequest request) {
         int before = server.requestCount();
         try (RecordingStore store = RecordingStore.create();
              RecordingSession session = store.file(file).openSession(RecordingMode.REPLAY,

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A real second JVM for the tests that need other processes: forked test runs sharing a recordings file, a writer
@@ -82,7 +83,7 @@ public final class ChildJvm {
 
     /** Waits for the child to end; fails, quoting its log, when it does not end in {@link #PATIENCE}. */
     public int awaitExit() throws IOException, InterruptedException {
-        if (!process.waitFor(PATIENCE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+        if (!process.waitFor(PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly().waitFor();
             throw new AssertionError(name + " did not end within " + PATIENCE.toSeconds() + " s and was killed. "
                     + "Its output:\n" + output());

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -270,7 +271,7 @@ public final class LoopbackChatServer implements AutoCloseable {
 
         /** The same reply with one more response header, e.g. {@code withHeader("Retry-After", "1")}. */
         public Reply withHeader(String name, String value) {
-            Map<String, String> more = new java.util.LinkedHashMap<>(headers);
+            Map<String, String> more = new LinkedHashMap<>(headers);
             more.put(name, value);
             return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop,
                     Map.copyOf(more));

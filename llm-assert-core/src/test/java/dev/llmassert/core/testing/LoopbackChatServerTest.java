@@ -1,5 +1,6 @@
 package dev.llmassert.core.testing;
 
+import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.ollama.OllamaChatModel;
@@ -18,7 +19,7 @@ class LoopbackChatServerTest {
             ChatModel model = OpenAiChatModel.builder().baseUrl(server.baseUrl()).apiKey("test-key")
                     .modelName("judge-model").maxRetries(0).build();
 
-            ChatResponse response = model.chat(dev.langchain4j.data.message.UserMessage.from("Hi there"));
+            ChatResponse response = model.chat(UserMessage.from("Hi there"));
 
             assertThat(response.aiMessage().text()).isEqualTo("Hello from loopback");
             assertThat(response.tokenUsage().inputTokenCount()).isEqualTo(7);
@@ -37,7 +38,7 @@ class LoopbackChatServerTest {
             ChatModel model = OllamaChatModel.builder().baseUrl(server.ollamaBaseUrl()).modelName("llama3.1")
                     .maxRetries(0).build();
 
-            ChatResponse response = model.chat(dev.langchain4j.data.message.UserMessage.from("Hi"));
+            ChatResponse response = model.chat(UserMessage.from("Hi"));
 
             assertThat(response.aiMessage().text()).isEqualTo("Hello from ollama loopback");
             assertThat(server.requests()).singleElement().extracting(LoopbackChatServer.ReceivedRequest::path)

@@ -2,6 +2,7 @@ package dev.llmassert.core.text;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -111,7 +112,7 @@ class SentenceSplitterTest {
         String text = "First sentence here. Second one follows. A third closes it.";
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
-            List<Future<List<String>>> results = new java.util.ArrayList<>();
+            List<Future<List<String>>> results = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
                 results.add(pool.submit(() -> SentenceSplitter.english().split(text)));
             }

@@ -101,7 +101,9 @@ public final class CheckReport {
                 finishDetail(detail, expected, result.samples(), result.agreement(), result.metadata()));
     }
 
-    /** The entry of a pairwise check: {@code pairwise}, {@code pairwise.positional-bias} or {@code pairwise.agreement}. */
+    /**
+     * The entry of a pairwise check: {@code pairwise}, {@code pairwise.positional-bias} or {@code pairwise.agreement}.
+     */
     public static CheckEntry entry(String check, PairwiseResult result, String expected, boolean passed,
                                    StackTraceElement site) {
         Map<String, String> entry = start(check, passed);
@@ -246,7 +248,8 @@ public final class CheckReport {
         if (!entry.containsKey("llmassert.sentences")) {
             return criteriaSummary(entry);
         }
-        return String.format(Locale.ROOT, "%s %s score %s (min %s), lowest sentence %s, %s sentences, judge %s, %s, %s ms",
+        return String.format(Locale.ROOT,
+                "%s %s score %s (min %s), lowest sentence %s, %s sentences, judge %s, %s, %s ms",
                 entry.get("llmassert.check"),
                 Boolean.parseBoolean(entry.get("llmassert.passed")) ? "PASSED" : "FAILED",
                 shortScore(entry.get("llmassert.score")), shortScore(entry.get("llmassert.minScore")),

@@ -73,9 +73,9 @@ public final class ConfigurationResolver {
      * The value of any key for {@code context}, from its {@code @LlmJudge} attributes, the JUnit configuration
      * parameters and the environment, in that order; empty when none sets it.
      */
-    public static Function<String, java.util.Optional<String>> lookup(ExtensionContext context) {
+    public static Function<String, Optional<String>> lookup(ExtensionContext context) {
         ConfigurationResolver resolver = forContext(context);
-        return key -> java.util.Optional.ofNullable(resolver.get(key));
+        return key -> Optional.ofNullable(resolver.get(key));
     }
 
     /** The sources of {@code context}: its {@code @LlmJudge} attributes, JUnit parameters and the environment. */

@@ -3,7 +3,11 @@ package dev.llmassert.junit.internal;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.InvalidSettingException;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.record.RecordingMode;
 import org.apiguardian.api.API;
+
+import java.nio.file.Path;
+import java.util.Collection;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -17,14 +21,20 @@ public final class Messages {
 
     private static final String NL = System.lineSeparator();
 
+    /** Why a named recordings file is not pruned; a phrase, as the other reasons. */
+    public static final String NAMED_FILE_NOT_PRUNED = "the file is named with @JudgeRecordings(file = ...), and "
+            + "the test classes that share such a file may run in other JVMs (Surefire or Gradle forks) or be left "
+            + "out of this run, so it is never pruned; remove its unused entries by hand, or give the class its own "
+            + "file";
+
     private Messages() {
     }
 
     public static String invalidSetting(InvalidSettingException e, String where) {
         return "Unsupported value for configuration key '" + e.key() + "': '" + e.value() + "', set by " + where + "."
                 + NL + "Allowed: " + e.allowed() + "."
-                + NL + "Fix the value where it is set: the annotation attribute (@LlmJudge, @JudgeRecordings), -D" + e.key()
-                + "=..., junit-platform.properties, or the environment variable "
+                + NL + "Fix the value where it is set: the annotation attribute (@LlmJudge, @JudgeRecordings), "
+                + "-D" + e.key() + "=..., junit-platform.properties, or the environment variable "
                 + ConfigKeys.environmentVariable(e.key()) + ".";
     }
 
@@ -73,14 +83,8 @@ public final class Messages {
         return what + " must not be null." + NL + fix;
     }
 
-    /** Why a named recordings file is not pruned; a phrase, as the other reasons. */
-    public static final String NAMED_FILE_NOT_PRUNED = "the file is named with @JudgeRecordings(file = ...), and "
-            + "the test classes that share such a file may run in other JVMs (Surefire or Gradle forks) or be left "
-            + "out of this run, so it is never pruned; remove its unused entries by hand, or give the class its own "
-            + "file";
-
-    public static String unusedRecordings(String className, java.nio.file.Path file,
-                                          java.util.Collection<String> unused, int ran, int testMethods, int pruned,
+    public static String unusedRecordings(String className, Path file,
+                                          Collection<String> unused, int ran, int testMethods, int pruned,
                                           String pruneSkipped, boolean namedFile) {
         StringBuilder message = new StringBuilder()
                 .append(unused.size()).append(unused.size() == 1 ? " recording" : " recordings")
@@ -117,7 +121,7 @@ public final class Messages {
                 + "src/test/resources/llm-recordings/shared.json.";
     }
 
-    public static String cannotRecord(dev.llmassert.core.record.RecordingMode mode, String whyNoModel) {
+    public static String cannotRecord(RecordingMode mode, String whyNoModel) {
         return "This judge request is not recorded, and in mode " + mode + " it would be sent to the judge model, "
                 + "but that model cannot be called:" + NL + whyNoModel
                 + NL + "Run with -D" + ConfigKeys.RECORDINGS_MODE + "=replay to see which recording is missing and "
@@ -225,6 +229,7 @@ public final class Messages {
 
     public static String preferenceWithoutCriteria(StackTraceElement site) {
         return NL + "isPreferredOver(...) at " + site + " was never given a criteria, so nothing was compared."
-                + NL + "Fix: finish it with .on(criteria), e.g. isPreferredOver(oldAnswer).on(CriteriaCatalog.CONCISENESS).";
+                + NL + "Fix: finish it with .on(criteria), e.g. "
+                + "isPreferredOver(oldAnswer).on(CriteriaCatalog.CONCISENESS).";
     }
 }

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -131,13 +132,14 @@ public final class RecordingSupply {
             List<String> pruned = List.of();
             if (configuration.pruneUnused()) {
                 if (!configuration.mode().writes()) {
-                    pruneSkipped = "mode " + configuration.mode() + " never writes; prune in record or record-missing mode";
+                    pruneSkipped = "mode " + configuration.mode()
+                            + " never writes; prune in record or record-missing mode";
                 } else if (!wholeClass) {
                     pruneSkipped = "only " + ran + " of " + expected.size() + " test methods ran";
                 } else if (named) {
                     pruneSkipped = Messages.NAMED_FILE_NOT_PRUNED;
                 } else if (!sharedWith.isEmpty()) {
-                    pruneSkipped = "the file is shared with " + String.join(", ", new java.util.TreeSet<>(sharedWith));
+                    pruneSkipped = "the file is shared with " + String.join(", ", new TreeSet<>(sharedWith));
                 } else {
                     pruned = file.pruneUnused(configuration.mode());
                 }
@@ -228,7 +230,8 @@ public final class RecordingSupply {
     }
 
     /**
-     * The run's recordings, saved when the root store closes. Both interfaces on purpose, as in {@link ClosingResource}.
+     * The run's recordings, saved when the root store closes. Both interfaces on purpose, as in
+     * {@link ClosingResource}.
      */
     @SuppressWarnings("deprecation")
     private static final class RunRecordings implements ExtensionContext.Store.CloseableResource, AutoCloseable {

@@ -1,5 +1,6 @@
 package dev.llmassert.junit.internal;
 
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import org.apiguardian.api.API;
 import org.assertj.core.error.BasicErrorMessageFactory;
@@ -31,7 +32,7 @@ public final class ShouldBeGrounded extends BasicErrorMessageFactory {
                                                                 double defaultMinScore, StackTraceElement site) {
         String intro = "%nisGroundedIn(...) at %s had no withMinScore(...), so it was checked after the test against"
                 + " the default minimum " + VerdictTable.score(defaultMinScore)
-                + " (" + dev.llmassert.core.config.ConfigKeys.GROUNDEDNESS_MIN_SCORE + ").";
+                + " (" + ConfigKeys.GROUNDEDNESS_MIN_SCORE + ").";
         return create(intro, response, verdict, defaultMinScore, List.of(unquotedString(String.valueOf(site))));
     }
 
@@ -43,9 +44,9 @@ public final class ShouldBeGrounded extends BasicErrorMessageFactory {
                                                                        double defaultMinScore) {
         String intro = "%nisGroundedIn(...) ran outside @LlmJudge, so it was checked at once against the default"
                 + " minimum " + VerdictTable.score(defaultMinScore) + " ("
-                + dev.llmassert.core.config.ConfigKeys.GROUNDEDNESS_MIN_SCORE + ")."
+                + ConfigKeys.GROUNDEDNESS_MIN_SCORE + ")."
                 + "%nTo check against a lower minimum, run the test under @LlmJudge (then withMinScore(...) replaces"
-                + " the default), or set " + dev.llmassert.core.config.ConfigKeys.GROUNDEDNESS_MIN_SCORE + ".";
+                + " the default), or set " + ConfigKeys.GROUNDEDNESS_MIN_SCORE + ".";
         return create(intro, response, verdict, defaultMinScore, List.of());
     }
 

@@ -3,6 +3,7 @@ package dev.llmassert.junit.internal;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.junit.internal.report.ReportChannel;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
@@ -68,7 +69,7 @@ public final class TestScope {
     public void publish(CheckEntry check) {
         Map<String, String> entry = check.fields();
         context.publishReportEntry(entry);
-        dev.llmassert.junit.internal.report.ReportChannel.check(context, check.detail());
+        ReportChannel.check(context, check.detail());
         if (VERDICTS.isInfoEnabled()) {
             // a dynamic test's context may have no test class, so the class is optional here
             VERDICTS.info("{}: {}", context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("")

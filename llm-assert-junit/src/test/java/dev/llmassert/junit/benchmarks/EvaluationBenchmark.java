@@ -94,7 +94,8 @@ public final class EvaluationBenchmark {
             double wall = record.timings().wallMillis() / 1000.0;
             ratios.add(wall / ideal);
             System.out.printf(Locale.ROOT, "slow system, run %d: %d items, evaluation %.2f s, test class %.2f s, "
-                    + "ideal %.2f s, ratio %.3f%n", run, record.items().size(), wall, classSeconds, ideal, wall / ideal);
+                    + "ideal %.2f s, ratio %.3f%n", run, record.items().size(), wall, classSeconds, ideal,
+                            wall / ideal);
         }
         record(dir);
         for (int run = 1; run <= 3; run++) {

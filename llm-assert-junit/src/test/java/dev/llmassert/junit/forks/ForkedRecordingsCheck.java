@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -30,7 +31,7 @@ class ForkedRecordingsCheck {
                 assertThat(requests).as("the entry of %s", question).anyMatch(r -> r.contains("\"" + question + "\""));
             }
         }
-        try (Stream<java.nio.file.Path> files = Files.list(ForkedRecorders.file().getParent())) {
+        try (Stream<Path> files = Files.list(ForkedRecorders.file().getParent())) {
             assertThat(files.map(f -> f.getFileName().toString()))
                     .noneMatch(name -> name.endsWith(".lock") || name.endsWith(".tmp"));
         }

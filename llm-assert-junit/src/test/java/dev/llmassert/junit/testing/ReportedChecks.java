@@ -5,6 +5,7 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.llmassert.core.criteria.CriteriaCatalog;
+import dev.llmassert.core.eval.Annotator;
 import dev.llmassert.core.eval.Annotators;
 import dev.llmassert.core.eval.PromptResponseTest;
 import dev.llmassert.core.eval.SystemUnderTest;
@@ -28,9 +29,9 @@ import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
 /**
  * A fixture run for the run report: four criteria checks on a scripted gpt-4o-mini judge (10 tokens in, 5 out per
- * call; one fails, two judge answers that are markup), one passing and one failing groundedness check on the word-overlap judge, which no price table knows, and
- * an evaluation of three items. Outside {@code dev.llmassert.junit.internal}, so that its checks' call sites are
- * its own lines.
+ * call; one fails, two judge answers that are markup), one passing and one failing groundedness check on the
+ * word-overlap judge, which no price table knows, and an evaluation of three items. Outside
+ * {@code dev.llmassert.junit.internal}, so that its checks' call sites are its own lines.
  */
 @LlmJudge
 @ExtendWith({ReportedChecks.ScriptedJudge.class, WordOverlapJudgeExtension.class})
@@ -38,6 +39,12 @@ public class ReportedChecks {
 
     public static final String MANUAL = "To reset the router, hold the red button for ten seconds. "
             + "The lights blink green when the reset is done.";
+
+    /** An answer that is markup: the report must show it as text and run nothing. */
+    public static final String SCRIPT_ANSWER = "</script><script>alert(1)</script>";
+
+    /** An answer with an HTML element, a comment opener and a line separator. */
+    public static final String IMAGE_ANSWER = "Sure! <img src=x onerror=\"window.__xss=1\"> <!-- and & and \u2028 end";
 
     @Test
     void concise() {
@@ -49,11 +56,6 @@ public class ReportedChecks {
         assertThatThrownBy(() -> assertThat("Hold the red button.").meets(CriteriaCatalog.CONCISENESS)
                 .withOption("Verbose")).isInstanceOf(AssertionError.class);
     }
-
-    /** An answer that is markup: the report must show it as text and run nothing. */
-    public static final String SCRIPT_ANSWER = "</script><script>alert(1)</script>";
-    /** An answer with an HTML element, a comment opener and a line separator. */
-    public static final String IMAGE_ANSWER = "Sure! <img src=x onerror=\"window.__xss=1\"> <!-- and & and \u2028 end";
 
     @Test
     void scriptAnswer() {
@@ -85,7 +87,7 @@ public class ReportedChecks {
             }
 
             @Override
-            public List<dev.llmassert.core.eval.Annotator> annotators() {
+            public List<Annotator> annotators() {
                 return List.of(Annotators.contains("mentions-reset", "reset"));
             }
         };

@@ -141,7 +141,8 @@ public final class CriteriaMessages {
         int expected = n * (n - 1) / 2;
         return n + " responses make " + expected + " pairs, each contested once, but " + given
                 + " contest" + (given == 1 ? " was" : "s were") + " given"
-                + (missing.isEmpty() ? " (some for responses that do not exist)" : "; missing: " + String.join(", ", missing))
+                + (missing.isEmpty() ? " (some for responses that do not exist)"
+                        : "; missing: " + String.join(", ", missing))
                 + "." + N + "Fix: give one verdict for every pair of response indexes (0-based, lower index first).";
     }
 

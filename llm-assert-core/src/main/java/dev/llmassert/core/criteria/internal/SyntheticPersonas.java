@@ -16,6 +16,7 @@ import org.apiguardian.api.API;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Supplier;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -100,7 +101,7 @@ public final class SyntheticPersonas {
     private static final class Slot {
         private String value;
 
-        synchronized String get(java.util.function.Supplier<String> compute) {
+        synchronized String get(Supplier<String> compute) {
             if (value == null) {
                 value = compute.get();
             }

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -79,7 +80,7 @@ public final class SourceIndex {
     }
 
     private void addFacts(String text) {
-        List<String> tokens = Words.rawTokens(text).stream().map(t -> t.toLowerCase(java.util.Locale.ROOT)).toList();
+        List<String> tokens = Words.rawTokens(text).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
         for (int i = 0; i < tokens.size(); i++) {
             String fact = Words.factForm(tokens.get(i));
             factForms.add(fact);

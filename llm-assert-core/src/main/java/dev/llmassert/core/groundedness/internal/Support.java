@@ -2,8 +2,10 @@ package dev.llmassert.core.groundedness.internal;
 
 import org.apiguardian.api.API;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -84,7 +86,7 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
         }
         double pairCoverage = bestEvidenceCoverage;
         if (runnerUp != null) {
-            Set<String> union = new java.util.HashSet<>(evidence.stems());
+            Set<String> union = new HashSet<>(evidence.stems());
             union.addAll(runnerUp.stems());
             pairCoverage = evidenceCoverage(stems, total, union, index);
         }
@@ -117,7 +119,7 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
         return from < to ? tokens.subList(from, to) : tokens;
     }
 
-    private static double share(List<String> grams, java.util.function.Predicate<String> found) {
+    private static double share(List<String> grams, Predicate<String> found) {
         int n = 0;
         for (String g : grams) {
             if (found.test(g)) {

@@ -2,11 +2,15 @@ package dev.llmassert.core.groundedness.internal;
 
 import org.apiguardian.api.API;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -33,8 +37,8 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
     private static final Set<String> NEGATIONS = Set.of(
             "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot");
     /** Punctuation that ends a clause, and with it the reach of a negation. */
-    private static final java.util.regex.Pattern CLAUSE_BREAK = java.util.regex.Pattern.compile(
-            "[,;:()\u2013\u2014]|[.!?](?=\\s)|\\bbut\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
+    private static final Pattern CLAUSE_BREAK = Pattern.compile(
+            "[,;:()\u2013\u2014]|[.!?](?=\\s)|\\bbut\\b", Pattern.CASE_INSENSITIVE);
 
     /**
      * What a speaker says of their own knowledge after "I'm not" or "I don't" ("I'm not sure, but...", "I don't
@@ -114,7 +118,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         List<String> raw = rawTokens(sentence);
         List<String> tokens = new ArrayList<>(raw.size());
         List<String> content = new ArrayList<>();
-        Set<String> facts = new java.util.HashSet<>();
+        Set<String> facts = new HashSet<>();
         boolean first = true;
         for (String token : raw) {
             String lower = token.toLowerCase(Locale.ROOT);
@@ -143,8 +147,8 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         }
         // A negation reaches the next few words of its own clause only: in "no internet connection: check the
         // cable" the "no" does not negate "check".
-        Set<String> negated = new java.util.HashSet<>();
-        Set<String> heads = new java.util.HashSet<>();
+        Set<String> negated = new HashSet<>();
+        Set<String> heads = new HashSet<>();
         for (String clause : CLAUSE_BREAK.split(sentence)) {
             List<String> clauseTokens = rawTokens(clause).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
             for (int i = 0; i < clauseTokens.size(); i++) {
@@ -180,10 +184,10 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
      * or {@code null} when the two lower-cased tokens are not such a pair.
      */
     public static String scaled(String lowerNumber, String lowerScale) {
-        java.math.BigDecimal scale = switch (lowerScale) {
-            case "thousand" -> java.math.BigDecimal.valueOf(1_000);
-            case "million" -> java.math.BigDecimal.valueOf(1_000_000);
-            case "billion" -> java.math.BigDecimal.valueOf(1_000_000_000);
+        BigDecimal scale = switch (lowerScale) {
+            case "thousand" -> BigDecimal.valueOf(1_000);
+            case "million" -> BigDecimal.valueOf(1_000_000);
+            case "billion" -> BigDecimal.valueOf(1_000_000_000);
             default -> null;
         };
         String number = scale == null ? null : number(lowerNumber);
@@ -191,7 +195,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
             return null;
         }
         try {
-            return new java.math.BigDecimal(number).multiply(scale).stripTrailingZeros().toPlainString();
+            return new BigDecimal(number).multiply(scale).stripTrailingZeros().toPlainString();
         } catch (NumberFormatException e) {
             return null;
         }
@@ -218,7 +222,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         }
         // The shortest window over the shared words that holds each of them at least once (a sliding window).
         int distinct = (int) hits.stream().map(Hit::stem).distinct().count();
-        Map<String, Integer> inWindow = new java.util.HashMap<>();
+        Map<String, Integer> inWindow = new HashMap<>();
         int from = 0;
         int bestFrom = 0;
         int bestTo = hits.size() - 1;
@@ -247,7 +251,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return kept.toString();
     }
 
-    private static final java.util.regex.Pattern ASIDE = java.util.regex.Pattern.compile("[,;()\u2013\u2014]");
+    private static final Pattern ASIDE = Pattern.compile("[,;()\u2013\u2014]");
 
     /** Start and end of the first and last content word of {@code text}, or {@code null} if it has none. */
     private static int[] bounds(String text) {

@@ -22,6 +22,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javax.net.ssl.SSLException;
@@ -103,7 +104,7 @@ public record CallFailure(Kind kind, Integer status, String detail, Duration ret
         Integer status = http == null ? null : http.statusCode();
         Duration retryAfter = null;
         if (http != null) {
-            Map<String, java.util.List<String>> headers = http instanceof JudgeHttpClient.StatusException hinted
+            Map<String, List<String>> headers = http instanceof JudgeHttpClient.StatusException hinted
                     ? hinted.hintHeaders() : Map.of();
             retryAfter = RetryHints.of(headers, http.getMessage(), now).orElse(null);
         }

@@ -6,6 +6,7 @@ import dev.failsafe.RetryPolicyBuilder;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -25,6 +26,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -277,11 +279,11 @@ public final class JudgeChat {
      * The provider's name in {@code provider:model} names: {@code openai} and {@code ollama} as in
      * {@code llmassert.judge.provider}, any other in lower case with hyphens, e.g. {@code azure-open-ai}.
      */
-    public static String providerId(dev.langchain4j.model.ModelProvider provider) {
+    public static String providerId(ModelProvider provider) {
         return switch (provider) {
             case OPEN_AI -> JudgeProvider.OPENAI.id();
             case OLLAMA -> JudgeProvider.OLLAMA.id();
-            default -> provider.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            default -> provider.name().toLowerCase(Locale.ROOT).replace('_', '-');
         };
     }
 

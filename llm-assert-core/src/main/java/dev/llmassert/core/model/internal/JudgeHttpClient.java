@@ -13,6 +13,7 @@ import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
@@ -35,6 +36,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class JudgeHttpClient implements HttpClient {
 
+    // CHECKSTYLE.OFF: QualifiedTypeName - the JDK's HttpClient and HttpRequest, beside langchain4j's of the same names
     private final java.net.http.HttpClient client;
     private final Duration connectTimeout;
     private final Duration readTimeout;
@@ -60,10 +62,11 @@ public final class JudgeHttpClient implements HttpClient {
             return others().execute(request);
         }
         java.net.http.HttpRequest.Builder jdk = java.net.http.HttpRequest.newBuilder(URI.create(request.url()));
+        // CHECKSTYLE.ON: QualifiedTypeName
         request.headers().forEach((name, values) -> values.forEach(value -> jdk.header(name, value)));
         jdk.method(request.method().name(), request.body() == null
-                ? java.net.http.HttpRequest.BodyPublishers.noBody()
-                : java.net.http.HttpRequest.BodyPublishers.ofString(request.body()));
+                ? BodyPublishers.noBody()
+                : BodyPublishers.ofString(request.body()));
         if (readTimeout != null) {
             jdk.timeout(readTimeout);
         }

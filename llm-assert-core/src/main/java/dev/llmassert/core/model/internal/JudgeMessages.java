@@ -3,7 +3,12 @@ package dev.llmassert.core.model.internal;
 import dev.langchain4j.model.ModelProvider;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.model.JudgeProvider;
+import dev.llmassert.core.model.JudgeSettings;
 import org.apiguardian.api.API;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -53,7 +58,7 @@ public final class JudgeMessages {
      * @param tooLong    the wait the endpoint asked for when it is longer than a judge waits, else {@code null}
      */
     public static String callFailed(String judge, String endpointKind, String subject, CallFailure failure,
-                                    java.util.List<String> tries, int maxRetries, java.time.Duration tooLong) {
+                                    List<String> tries, int maxRetries, Duration tooLong) {
         String where = String.format("The judge %s (%s) failed while judging %s", judge, endpointKind, subject);
         String detail = failure.detail().isEmpty() ? "" : String.format("%nProvider said: %s", failure.detail());
         String tried = String.format("%d %s: %s", tries.size(), tries.size() == 1 ? "try" : "tries",
@@ -90,7 +95,7 @@ public final class JudgeMessages {
                             + "Fix: put a valid key for this endpoint in the environment variable named by %s "
                             + "(default %s). Not retried: a retry cannot fix a key.",
                     where, status(failure), tried, detail, ConfigKeys.JUDGE_API_KEY_ENV,
-                    dev.llmassert.core.model.JudgeSettings.DEFAULT_API_KEY_ENV);
+                    JudgeSettings.DEFAULT_API_KEY_ENV);
             case MODEL_NOT_FOUND -> String.format("%s: the endpoint does not know the model or the path%s, %s.%s%n"
                             + "Fix: check %s (the model name) and %s (the endpoint). Not retried: the same request "
                             + "would fail again.",
@@ -114,14 +119,14 @@ public final class JudgeMessages {
     }
 
     /** A wait in seconds, e.g. {@code 1.5 s}. */
-    static String seconds(java.time.Duration wait) {
-        return java.math.BigDecimal.valueOf(wait.toMillis()).movePointLeft(3).stripTrailingZeros().toPlainString()
+    static String seconds(Duration wait) {
+        return BigDecimal.valueOf(wait.toMillis()).movePointLeft(3).stripTrailingZeros().toPlainString()
                 + " s";
     }
 
     /** The log line of a retry. */
     public static String retrying(String judge, String subject, CallFailure failure, int retry, int maxRetries,
-                                  java.time.Duration wait) {
+                                  Duration wait) {
         return String.format("The judge %s got %s while judging %s; retry %d of %d (%s) in %s%s.%s", judge,
                 failure.label(), subject, retry, maxRetries, ConfigKeys.JUDGE_MAX_RETRIES, seconds(wait),
                 failure.retryAfter() == null ? "" : ", as the endpoint asked",
@@ -159,7 +164,7 @@ public final class JudgeMessages {
                         + "variable (letters, digits and underscores, e.g. %s), not the key itself. The value is not "
                         + "shown, in case it is a key.%n"
                         + "Fix: set %s to the variable's name and put the key in that variable.",
-                ConfigKeys.JUDGE_API_KEY_ENV, dev.llmassert.core.model.JudgeSettings.DEFAULT_API_KEY_ENV,
+                ConfigKeys.JUDGE_API_KEY_ENV, JudgeSettings.DEFAULT_API_KEY_ENV,
                 ConfigKeys.JUDGE_API_KEY_ENV);
     }
 

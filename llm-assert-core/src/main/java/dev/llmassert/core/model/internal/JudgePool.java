@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -98,7 +99,7 @@ public final class JudgePool implements AutoCloseable {
      */
     private <T> Future<T> next(CompletionService<T> completion) throws InterruptedException {
         Future<T> next;
-        while ((next = completion.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS)) == null) {
+        while ((next = completion.poll(100, TimeUnit.MILLISECONDS)) == null) {
             synchronized (lock) {
                 if (closed) {
                     throw closed(null);

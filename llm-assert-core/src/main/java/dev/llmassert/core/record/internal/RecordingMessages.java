@@ -89,8 +89,8 @@ public final class RecordingMessages {
                 .append("  key:     ").append(key).append(NL)
                 .append("  request: ").append(summary).append(NL);
         if (nearest == null) {
-            message.append("The file has no recorded requests").append(file.toFile().exists() ? "." : " (it does not exist).")
-                    .append(NL);
+            message.append("The file has no recorded requests")
+                    .append(file.toFile().exists() ? "." : " (it does not exist).").append(NL);
         } else {
             message.append("Nearest recorded request (key ").append(nearest).append("):").append(NL);
             for (String difference : differences) {

@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -192,7 +193,7 @@ public final class RecordingsCodec {
         String finishReason = null;
         JsonNode finish = node.get("finishReason");
         if (finish != null && !finish.isNull()) {
-            finishReason = finish.asText().trim().toUpperCase(java.util.Locale.ROOT);
+            finishReason = finish.asText().trim().toUpperCase(Locale.ROOT);
             try {
                 FinishReason.valueOf(finishReason);
             } catch (IllegalArgumentException e) {

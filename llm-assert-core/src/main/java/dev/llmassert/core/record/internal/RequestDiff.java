@@ -176,7 +176,8 @@ public final class RequestDiff {
         String[] nowLines = now.split("\n", -1);
         if (recordedLines.length > 1 || nowLines.length > 1) {
             int line = 0;
-            while (line < recordedLines.length && line < nowLines.length && recordedLines[line].equals(nowLines[line])) {
+            while (line < recordedLines.length && line < nowLines.length
+                    && recordedLines[line].equals(nowLines[line])) {
                 line++;
             }
             if (line >= recordedLines.length) {
@@ -188,7 +189,8 @@ public final class RequestDiff {
                         + " recorded; recorded line " + (line + 1) + " is gone: '"
                         + excerpt(recordedLines[line], 0) + "'";
             }
-            return label + " differs at line " + (line + 1) + sentenceDifference(recordedLines[line], nowLines[line], true);
+            return label + " differs at line " + (line + 1)
+                    + sentenceDifference(recordedLines[line], nowLines[line], true);
         }
         return label + " differs" + sentenceDifference(recorded, now, false);
     }

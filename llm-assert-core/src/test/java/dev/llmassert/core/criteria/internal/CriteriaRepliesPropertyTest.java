@@ -20,10 +20,12 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -146,7 +148,7 @@ class CriteriaRepliesPropertyTest {
         return Combinators.combine(Arbitraries.integers().between(2, 5), Arbitraries.of(true, false),
                         Arbitraries.longs(), FuzzedReplies.wrappers(), FuzzedReplies.prose(60))
                 .as((n, reversed, seed, wrap, why) -> {
-                    java.util.Random random = new java.util.Random(seed);
+                    Random random = new Random(seed);
                     List<ObjectNode> entries = new ArrayList<>();
                     Map<String, Integer> winners = new HashMap<>();
                     for (int[] pair : PairwiseResult.pairs(n)) {
@@ -162,7 +164,7 @@ class CriteriaRepliesPropertyTest {
                         entries.add(entry);
                         winners.put(key(index(a, n, reversed), index(b, n, reversed)), index(winner, n, reversed));
                     }
-                    java.util.Collections.shuffle(entries, random);
+                    Collections.shuffle(entries, random);
                     ObjectNode root = JSON.createObjectNode();
                     ArrayNode comparisons = root.putArray(PairwiseReply.COMPARISONS);
                     entries.forEach(comparisons::add);
@@ -236,7 +238,7 @@ class CriteriaRepliesPropertyTest {
         }
     }
 
-    private static void putNumber(ObjectNode entry, String field, int number, java.util.Random random) {
+    private static void putNumber(ObjectNode entry, String field, int number, Random random) {
         switch (random.nextInt(4)) {
             case 0 -> entry.put(field, String.valueOf(number));
             case 1 -> entry.put(field, "Response " + number);

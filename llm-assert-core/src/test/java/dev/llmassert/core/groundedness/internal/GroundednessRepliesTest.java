@@ -79,7 +79,8 @@ class GroundednessRepliesTest {
 
     @Test
     void readsJsonInACodeFenceWithAStringScore() throws ReplyParseException {
-        assertThat(GroundednessReplies.json().parse("```json\n{\"evidence\": \"NOTHING FOUND\", \"score\": \"0\"}\n```"))
+        assertThat(GroundednessReplies.json()
+                .parse("```json\n{\"evidence\": \"NOTHING FOUND\", \"score\": \"0\"}\n```"))
                 .isEqualTo(new SentenceScore(0, SentenceVerdict.NOTHING_FOUND));
     }
 
@@ -91,7 +92,8 @@ class GroundednessRepliesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"{\"evidence\": \"x\", \"score\": 11}", "{\"evidence\": \"x\", \"score\": -1}",
-            "{\"evidence\": \"x\", \"score\": 6.5}", "{\"evidence\": \"x\"}", "{\"evidence\": \"x\", \"score\": \"high\"}"})
+            "{\"evidence\": \"x\", \"score\": 6.5}", "{\"evidence\": \"x\"}",
+            "{\"evidence\": \"x\", \"score\": \"high\"}"})
     void rejectsJsonWithoutAUsableScore(String reply) {
         assertThatThrownBy(() -> GroundednessReplies.json().parse(reply))
                 .isInstanceOf(ReplyParseException.class)

@@ -6,6 +6,7 @@ import dev.langchain4j.exception.InternalServerException;
 import dev.langchain4j.exception.InvalidRequestException;
 import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.exception.TimeoutException;
+import dev.langchain4j.exception.UnresolvedModelServerException;
 import org.junit.jupiter.api.Test;
 
 import java.io.EOFException;
@@ -82,7 +83,7 @@ class CallFailureTest {
 
     @Test
     void anUnknownHostAndAnInterruptionAreNotRetried() {
-        assertThat(CallFailure.classify(new dev.langchain4j.exception.UnresolvedModelServerException(
+        assertThat(CallFailure.classify(new UnresolvedModelServerException(
                 new UnresolvedAddressException())).isTransient()).isFalse();
         assertThat(CallFailure.classify(new RuntimeException(new InterruptedException())).isTransient()).isFalse();
     }
@@ -113,7 +114,7 @@ class CallFailureTest {
         String azureKey = "0123456789abcdef0123456789abcdef";
         Redactor redactor = Redactor.forVariables(Map.of("AZURE_KEY", azureKey)::get, "AZURE_KEY");
 
-        CallFailure failure = CallFailure.classify(new dev.langchain4j.exception.AuthenticationException(
+        CallFailure failure = CallFailure.classify(new AuthenticationException(
                 new HttpException(401, "key " + azureKey + " is not valid")), redactor, Instant.EPOCH);
 
         assertThat(failure.detail()).isEqualTo("key *** is not valid");

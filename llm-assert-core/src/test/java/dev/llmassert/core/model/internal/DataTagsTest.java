@@ -3,6 +3,7 @@ package dev.llmassert.core.model.internal;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -73,7 +74,7 @@ class DataTagsTest {
     @Test
     void aNullTextIsRefused() {
         assertThatNullPointerException().isThrownBy(() -> DataTags.forTexts(null));
-        assertThatNullPointerException().isThrownBy(() -> DataTags.forTexts(java.util.Arrays.asList("a", null)))
+        assertThatNullPointerException().isThrownBy(() -> DataTags.forTexts(Arrays.asList("a", null)))
                 .withMessageContaining("a delimited text");
     }
 }

@@ -47,7 +47,8 @@ class JsonRepliesPropertyTest {
                 Arbitraries.integers().between(-20, 30).map(String::valueOf),
                 Arbitraries.integers().between(-20, 30).map(n -> "\"" + n + "\""),
                 Arbitraries.integers().between(-20, 30).map(n -> n + ".0"),
-                Arbitraries.bigDecimals().between(BigDecimal.valueOf(-20), BigDecimal.valueOf(30)).ofScale(3).map(BigDecimal::toPlainString),
+                Arbitraries.bigDecimals().between(BigDecimal.valueOf(-20), BigDecimal.valueOf(30)).ofScale(3)
+                        .map(BigDecimal::toPlainString),
                 FuzzedReplies.numbersOutOfRange(),
                 FuzzedReplies.numbersOutOfRange().map(n -> "\"" + n + "\""),
                 FuzzedReplies.notANumber().map(text -> JSON.getNodeFactory().textNode(text).toString()),

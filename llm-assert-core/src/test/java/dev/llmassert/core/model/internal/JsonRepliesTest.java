@@ -12,7 +12,8 @@ class JsonRepliesTest {
 
     @Test
     void findsTheObjectAmidProse() throws ReplyParseException {
-        JsonNode object = JsonReplies.parseObject("Here is my answer:\n{\"option\": \"Yes\", \"n\": 3}\nHope it helps.");
+        JsonNode object = JsonReplies.parseObject(
+                "Here is my answer:\n{\"option\": \"Yes\", \"n\": 3}\nHope it helps.");
 
         assertThat(object.path("option").asText()).isEqualTo("Yes");
         assertThat(JsonReplies.requireInt(object, "n", 0, 5)).isEqualTo(3);

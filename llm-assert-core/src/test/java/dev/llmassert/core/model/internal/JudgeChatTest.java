@@ -8,6 +8,7 @@ import dev.langchain4j.exception.AuthenticationException;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.exception.InternalServerException;
 import dev.langchain4j.exception.RateLimitException;
+import dev.langchain4j.exception.UnresolvedModelServerException;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormat;
@@ -24,6 +25,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketException;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -315,8 +317,8 @@ class JudgeChatTest {
     @Test
     void anUnknownHostFailsAtOnce() {
         ScriptedChatModel model = new ScriptedChatModel()
-                .thenThrow(new dev.langchain4j.exception.UnresolvedModelServerException(
-                        new java.nio.channels.UnresolvedAddressException()))
+                .thenThrow(new UnresolvedModelServerException(
+                        new UnresolvedAddressException()))
                 .thenReply("yes");
 
         assertThatThrownBy(() -> chat(model, new SimulatedClock(), 3).ask("the sky", REQUEST, YES_OR_NO))

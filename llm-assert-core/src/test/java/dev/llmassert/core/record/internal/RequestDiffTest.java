@@ -19,9 +19,11 @@ class RequestDiffTest {
     @Test
     void namesAnAddedMessageAndANestedSchemaChange() throws Exception {
         JsonNode recorded = json("{'model':'m','messages':[{'role':'user','text':'a'}],"
-                + "'parameters':{'responseFormat':{'type':'JSON','schema':{'root':{'properties':{'score':{'type':'integer'}}}}}}}");
+                + "'parameters':{'responseFormat':{'type':'JSON',"
+                + "'schema':{'root':{'properties':{'score':{'type':'integer'}}}}}}}");
         JsonNode now = json("{'model':'m','messages':[{'role':'user','text':'a'},{'role':'user','text':'b'}],"
-                + "'parameters':{'responseFormat':{'type':'JSON','schema':{'root':{'properties':{'score':{'type':'number'}}}}}}}");
+                + "'parameters':{'responseFormat':{'type':'JSON',"
+                + "'schema':{'root':{'properties':{'score':{'type':'number'}}}}}}}");
         List<String> differences = RequestDiff.differences(recorded, now);
         assertThat(differences).contains(
                 "responseFormat.schema.root.properties.score.type differs: recorded 'integer' vs now 'number'",
@@ -33,7 +35,8 @@ class RequestDiffTest {
     void numbersCompareByValueAndAnUnsetParameterIsSaid() throws Exception {
         JsonNode recorded = json("{'model':'m','messages':[],'parameters':{'temperature':0,'topP':0.9}}");
         JsonNode now = json("{'model':'m','messages':[],'parameters':{'temperature':0.0}}");
-        assertThat(RequestDiff.differences(recorded, now)).containsExactly("topP differs: recorded 0.9 vs now (not set)");
+        assertThat(RequestDiff.differences(recorded, now))
+                .containsExactly("topP differs: recorded 0.9 vs now (not set)");
     }
 
     @Test
@@ -45,7 +48,8 @@ class RequestDiffTest {
                 json("{'model':'m','messages':[{'role':'user','text':'Is the sky blue today?'}]}"),
                 List.of(new RecordedResponse("x", List.of(), null, null, null, null)));
         RequestDiff.Nearest nearest = RequestDiff.nearest(
-                json("{'model':'m','messages':[{'role':'user','text':'Is the sky green today?'}]}"), List.of(far, near));
+                json("{'model':'m','messages':[{'role':'user','text':'Is the sky green today?'}]}"),
+                List.of(far, near));
         assertThat(nearest.entry().key()).isEqualTo("a");
         assertThat(nearest.differences()).containsExactly(
                 "the user message differs: recorded 'Is the sky blue today?' vs now 'Is the sky green today?'");
@@ -57,7 +61,8 @@ class RequestDiffTest {
         String now = "SOURCE:\n<<data-79cc246aea55>>\nHold the button for twelve seconds.\n<</data-79cc246aea55>>";
 
         assertThat(RequestDiff.textDifference("the user message", recorded, now)).isEqualTo("the user message differs"
-                + " at line 3: recorded 'Hold the button for ten seconds.' vs now 'Hold the button for twelve seconds.'");
+                + " at line 3: recorded 'Hold the button for ten seconds.'"
+                + " vs now 'Hold the button for twelve seconds.'");
     }
 
     @Test

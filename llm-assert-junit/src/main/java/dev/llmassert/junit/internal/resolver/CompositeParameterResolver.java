@@ -5,6 +5,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,7 +26,7 @@ public final class CompositeParameterResolver implements ParameterResolver {
      * resolvers of types whose constructors only their own package sees).
      */
     public static ParameterResolver forTheExtension(ParameterResolver... more) {
-        List<ParameterResolver> all = new java.util.ArrayList<>(List.of(new GroundednessJudgeParameterResolver(),
+        List<ParameterResolver> all = new ArrayList<>(List.of(new GroundednessJudgeParameterResolver(),
                 new JudgeChatModelParameterResolver(), new CriteriaJudgeParameterResolver(),
                 new CriteriaParameterResolver()));
         all.addAll(List.of(more));

@@ -51,7 +51,8 @@ class ReportHtmlTest {
         String json = embeddedJson();
         assertThat(json).doesNotContain("<", ">", "&")
                 .contains("\\u003C/script\\u003E\\u003Cscript\\u003Ealert(1)\\u003C/script\\u003E")
-                .contains("\\u003Cimg src=x onerror=\\\"window.__xss=1\\\"\\u003E \\u003C!-- and \\u0026 and \\u2028 end");
+                .contains("\\u003Cimg src=x onerror=\\\"window.__xss=1\\\"\\u003E "
+                        + "\\u003C!-- and \\u0026 and \\u2028 end");
     }
 
     @Test
@@ -94,7 +95,8 @@ class ReportHtmlTest {
     void anyReportTextIsEmbeddedAsItIs() throws IOException {
         ObjectNode odd = ReportFixture.MAPPER.createObjectNode();
         odd.put("format", 1);
-        odd.putArray("checks").addObject().put("displayName", "<!--<script>\u2029</script>-->\"'`${x}\u00e9\ud83d\ude00");
+        odd.putArray("checks").addObject().put("displayName",
+                "<!--<script>\u2029</script>-->\"'`${x}\u00e9\ud83d\ude00");
 
         String page = ReportHtml.render(odd);
         String json = between(page, DATA_OPEN, "</script>");

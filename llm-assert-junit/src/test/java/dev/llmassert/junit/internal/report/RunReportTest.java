@@ -82,9 +82,10 @@ class RunReportTest {
         JsonNode run = report.path("run");
         assertThat(run.path("checks").asInt()).isEqualTo(6);
         assertThat(run.path("failed").asInt()).isEqualTo(2);
-        assertThat(checks).extracting(c -> c.path("displayName").asText() + "=" + c.path("tokens").path("input").asInt())
-                .containsExactlyInAnyOrder("concise()=10", "notVerbose()=10", "scriptAnswer()=10", "imageAnswer()=10", "grounded()=5",
-                        "invented()=5");
+        assertThat(checks)
+                .extracting(c -> c.path("displayName").asText() + "=" + c.path("tokens").path("input").asInt())
+                .containsExactlyInAnyOrder("concise()=10", "notVerbose()=10", "scriptAnswer()=10", "imageAnswer()=10",
+                        "grounded()=5", "invented()=5");
         assertThat(run.path("tokens").path("input").asInt()).isEqualTo(50);
         assertThat(run.path("cost").path("unpricedModels")).extracting(JsonNode::asText)
                 .containsExactly("word-overlap");
