@@ -1,11 +1,15 @@
 package dev.llmassert.junit.internal;
 
+import org.assertj.core.util.Strings;
+
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
- * Builds an AssertJ message format and its arguments together. Every text that is not ours (responses, options,
- * explanations) goes in as an argument, never into the format, so a {@code %} in it cannot break the message.
+ * Builds an AssertJ message format and its arguments together, for a {@link MessageTextFactory}. Every text that is
+ * not ours (responses, sentences, options, explanations, judge names) goes in as an argument, never into the format,
+ * so a {@code %} in it cannot break the message.
  */
 final class MessageText {
 
@@ -14,7 +18,7 @@ final class MessageText {
 
     /** Our own fixed text. */
     MessageText text(String fixed) {
-        format.append(fixed.replace("%", "%%"));
+        format.append(Strings.escapePercent(fixed));
         return this;
     }
 
@@ -48,21 +52,12 @@ final class MessageText {
         return format.toString();
     }
 
-    Object[] args() {
-        return args.toArray();
+    /** The arguments, each plain text turned into what AssertJ shows without quotes. */
+    Object[] args(Function<String, CharSequence> unquoted) {
+        return args.stream().map(arg -> arg instanceof Plain plain ? unquoted.apply(plain.text()) : arg).toArray();
     }
 
-    /** A text AssertJ's representation shows as it is: unknown types are shown by their {@code toString()}. */
-    private static final class Plain {
-        private final String text;
-
-        Plain(String text) {
-            this.text = text;
-        }
-
-        @Override
-        public String toString() {
-            return text;
-        }
+    /** A text to show as it is. */
+    private record Plain(String text) {
     }
 }

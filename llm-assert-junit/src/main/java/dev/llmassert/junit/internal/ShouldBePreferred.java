@@ -4,7 +4,6 @@ import dev.llmassert.core.criteria.Contest;
 import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.criteria.ResponseResult;
 import org.apiguardian.api.API;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 import java.util.List;
@@ -17,13 +16,13 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * the assertion gave them: {@code #0} is the asserted response, {@code #1} and on the ones it was compared with.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class ShouldBePreferred extends BasicErrorMessageFactory {
+public final class ShouldBePreferred extends MessageTextFactory {
 
     /** The marker in front of a contest the asserted response lost. */
     static final String LOST = "✗";
 
     private ShouldBePreferred(MessageText message) {
-        super(message.format(), message.args());
+        super(message);
     }
 
     /** The asserted response lost at least one contest. */

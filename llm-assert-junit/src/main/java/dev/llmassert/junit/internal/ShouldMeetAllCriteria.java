@@ -2,7 +2,6 @@ package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import org.apiguardian.api.API;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 import java.util.Map;
@@ -11,13 +10,13 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 /** Creates the message of a response whose multi-criteria aggregate is below the minimum. */
 @API(status = INTERNAL, since = "0.1")
-public final class ShouldMeetAllCriteria extends BasicErrorMessageFactory {
+public final class ShouldMeetAllCriteria extends MessageTextFactory {
 
     /** The marker in front of a criteria that fell short. */
     static final String SHORT = "✗";
 
     private ShouldMeetAllCriteria(MessageText message) {
-        super(message.format(), message.args());
+        super(message);
     }
 
     /**

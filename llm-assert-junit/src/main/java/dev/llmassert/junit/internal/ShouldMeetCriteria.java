@@ -3,7 +3,6 @@ package dev.llmassert.junit.internal;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.PositionalBias;
 import org.apiguardian.api.API;
-import org.assertj.core.error.BasicErrorMessageFactory;
 import org.assertj.core.error.ErrorMessageFactory;
 
 import java.util.List;
@@ -14,10 +13,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 /** Creates the messages of a response the direct judge did not find to meet a criteria. */
 @API(status = INTERNAL, since = "0.1")
-public final class ShouldMeetCriteria extends BasicErrorMessageFactory {
+public final class ShouldMeetCriteria extends MessageTextFactory {
 
     private ShouldMeetCriteria(MessageText message) {
-        super(message.format(), message.args());
+        super(message);
     }
 
     /** The judge chose another option than the expected one. */

@@ -3,15 +3,11 @@ package dev.llmassert.junit.internal;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 
 /**
  * The part of a groundedness failure message that lists the judge and every sentence, with the sentences below the
- * minimum marked {@value #UNSUPPORTED} so they stand out. Texts are message arguments, never part of the format, so
- * a {@code %} in a response cannot break the message.
+ * minimum marked {@value #UNSUPPORTED} so they stand out.
  */
 final class VerdictTable {
 
@@ -22,45 +18,28 @@ final class VerdictTable {
     private static final int MAX_EVIDENCE = 160;
     private static final int MAX_RESPONSE = 400;
 
-    private final String format;
-    private final List<Object> args;
-
-    private VerdictTable(String format, List<Object> args) {
-        this.format = format;
-        this.args = args;
+    private VerdictTable() {
     }
 
-    /**
-     * @param unquoted turns a text into an argument shown without quotes
-     */
-    static VerdictTable of(GroundednessVerdict verdict, double minScore, Function<String, Object> unquoted) {
-        StringBuilder format = new StringBuilder();
-        List<Object> args = new ArrayList<>();
+    /** Appends the judge's line, then each sentence with its score and evidence. */
+    static void append(MessageText message, GroundednessVerdict verdict, double minScore) {
         int below = verdict.sentencesBelow(minScore).size();
-        format.append("%nJudge: %s (").append(verdict.replayed() ? "replayed from a recording" : "live")
-                .append("), ").append(verdict.sentences().size()).append(verdict.sentences().size() == 1
-                        ? " sentence" : " sentences")
-                .append(", ").append(below).append(" below ").append(score(minScore));
-        args.add(unquoted.apply(verdict.judge()));
-        format.append(below > 0 ? " (marked " + UNSUPPORTED + "):" : ":");
+        int count = verdict.sentences().size();
+        message.line("Judge: ").plain(verdict.judge())
+                .text(" (" + (verdict.replayed() ? "replayed from a recording" : "live") + "), " + count
+                        + (count == 1 ? " sentence" : " sentences") + ", " + below + " below " + score(minScore)
+                        + (below > 0 ? " (marked " + UNSUPPORTED + "):" : ":"));
         for (SentenceVerdict sentence : verdict.sentences()) {
-            format.append("%n").append(sentence.score() < minScore ? "  " + UNSUPPORTED + " " : "    ")
-                    .append('[').append(sentence.index()).append("] ").append(score(sentence.score()))
-                    .append("  %s%n              evidence: %s");
-            args.add(MessageText.shorten(sentence.sentence(), MAX_SENTENCE));
-            args.add(sentence.hasEvidence()
-                    ? MessageText.shorten(sentence.evidence(), MAX_EVIDENCE)
-                    : unquoted.apply(SentenceVerdict.NOTHING_FOUND));
+            message.line((sentence.score() < minScore ? "  " + UNSUPPORTED + " " : "    ") + "[" + sentence.index()
+                            + "] " + score(sentence.score()) + "  ")
+                    .quoted(MessageText.shorten(sentence.sentence(), MAX_SENTENCE))
+                    .line("              evidence: ");
+            if (sentence.hasEvidence()) {
+                message.quoted(MessageText.shorten(sentence.evidence(), MAX_EVIDENCE));
+            } else {
+                message.plain(SentenceVerdict.NOTHING_FOUND);
+            }
         }
-        return new VerdictTable(format.toString(), args);
-    }
-
-    String format() {
-        return format;
-    }
-
-    List<Object> args() {
-        return args;
     }
 
     static String score(double score) {
