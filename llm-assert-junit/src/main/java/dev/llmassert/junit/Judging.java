@@ -33,7 +33,8 @@ import java.util.function.ToIntFunction;
  *   <li>fail once on a null response, and hand back an assert that has nothing left to report;</li>
  *   <li>choose the judge: the one given to {@code usingJudge(...)}, else the test's;</li>
  *   <li>judge, and carry what the user set ({@code as(...)}, ...) to the new assert;</li>
- *   <li>leave the default check open for after the test, or, outside the extension, make it now.</li>
+ *   <li>for a check with a default ({@link #checkWithDefault}), leave it open for after the test, or, outside the
+ *       extension, make it now.</li>
  * </ol>
  */
 final class Judging {
@@ -92,25 +93,37 @@ final class Judging {
     }
 
     /**
-     * Runs the template for a check that makes a judged assert.
+     * A check with a default expectation ({@code isGroundedIn}, {@code meets}, {@code meetsAll}): judged now, then
+     * left open until the test ends, when a bare one is checked against its default unless a call such as
+     * {@code withMinScore(...)} settled it first. Outside the extension nothing runs after the test, so a bare one is
+     * checked at once.
      *
-     * @param response          the asserted response
-     * @param info              what the user set on the response assert
-     * @param nullFailure       the failure of a null response, as the response assert words it
-     * @param judged            judges the (non-null) response and makes the assert
-     * @param unjudged          makes the assert of a null response, which has nothing left to report
-     * @param leavesDefaultOpen whether a bare check is left for after the test (or made now outside the extension)
+     * @param response    the asserted response
+     * @param info        what the user set on the response assert
+     * @param nullFailure the failure of a null response, as the response assert words it
+     * @param judged      judges the (non-null) response and makes the assert
+     * @param unjudged    makes the assert of a null response, whose failure is already reported
      */
-    <A extends JudgedAssert<A, ?>> A check(String response, WritableAssertionInfo info,
-                                           Supplier<AssertionError> nullFailure,
-                                           Function<JudgedAssert.Origin, A> judged,
-                                           Function<JudgedAssert.Origin, A> unjudged, boolean leavesDefaultOpen) {
+    <A extends JudgedAssert<A, ?>> A checkWithDefault(String response, WritableAssertionInfo info,
+                                                      Supplier<AssertionError> nullFailure,
+                                                      Function<JudgedAssert.Origin, A> judged,
+                                                      Function<JudgedAssert.Origin, A> unjudged) {
+        A made = checkFinishedAtOnce(response, info, nullFailure, judged, unjudged);
+        made.leaveOpenOrCheckNow(() -> ConfigurationResolver.outsideJUnit().minScore());
+        return made;
+    }
+
+    /**
+     * A check its caller finishes at once, such as {@code satisfies(question)}, which always expects "Yes": nothing
+     * is left open. The parameters are those of {@link #checkWithDefault}.
+     */
+    <A extends JudgedAssert<A, ?>> A checkFinishedAtOnce(String response, WritableAssertionInfo info,
+                                                         Supplier<AssertionError> nullFailure,
+                                                         Function<JudgedAssert.Origin, A> judged,
+                                                         Function<JudgedAssert.Origin, A> unjudged) {
         JudgedAssert.Origin origin = start(response, nullFailure);
         A made = origin.alreadyFailed() ? unjudged.apply(origin) : judged.apply(origin);
         AssertionState.copy(info, made.info);
-        if (leavesDefaultOpen) {
-            made.leaveOpenOrCheckNow(() -> ConfigurationResolver.outsideJUnit().minScore());
-        }
         return made;
     }
 

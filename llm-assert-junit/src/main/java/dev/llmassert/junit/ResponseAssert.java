@@ -96,10 +96,10 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
             }
         }
         List<String> judgedSources = List.copyOf(sources);
-        return judging.check(actual, info, this::nullResponse,
+        return judging.checkWithDefault(actual, info, this::nullResponse,
                 origin -> new GroundednessAssert(
                         judging.groundednessJudge(origin.scope()).judge(actual, judgedSources), origin),
-                origin -> new GroundednessAssert(null, origin), true);
+                origin -> new GroundednessAssert(null, origin));
     }
 
     /**
@@ -180,7 +180,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                     "Pass a criteria, e.g. CriteriaCatalog.CONCISENESS, CriteriaLoader.fromClasspath(\"criteria/"
                             + "tone.json\"), or an @LlmJudge.Criteria parameter."));
         }
-        return judgeOn(criteria, "meets(...)", true);
+        return judging.checkWithDefault(actual, info, this::nullResponse,
+                origin -> judgeOn(criteria, "meets(...)", origin), ResponseAssert::criteriaNotJudged);
     }
 
     /**
@@ -198,7 +199,9 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
             throw new IllegalArgumentException(Messages.nullArgument("satisfies(question) as a non-blank text",
                     "Pass a Yes/No question about the response, e.g. satisfies(\"Is the text self-contained?\")."));
         }
-        CriteriaAssert criteriaAssert = judgeOn(Criteria.yesNo(question), "satisfies(...)", false);
+        Criteria yesNo = Criteria.yesNo(question);
+        CriteriaAssert criteriaAssert = judging.checkFinishedAtOnce(actual, info, this::nullResponse,
+                origin -> judgeOn(yesNo, "satisfies(...)", origin), ResponseAssert::criteriaNotJudged);
         return criteriaAssert.origin.alreadyFailed() ? criteriaAssert : criteriaAssert.withOption("Yes");
     }
 
@@ -216,12 +219,12 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                             + " or an @LlmJudge.Criteria MultiCriteria parameter."));
         }
         double best = MultiCriteriaAssert.bestAttainable(multiCriteria);
-        return judging.check(actual, info, this::nullResponse, origin -> {
+        return judging.checkWithDefault(actual, info, this::nullResponse, origin -> {
             Map<String, String> fields = judging.contextFields();
             multiCriteria.criteria().forEach(c -> fields.putIfAbsent(c.toEvaluateField(), actual));
             return new MultiCriteriaAssert(judging.directJudge(origin.scope(), "meetsAll(...)")
                     .evaluate(new Instance(fields), multiCriteria), best, origin);
-        }, origin -> new MultiCriteriaAssert(null, best, origin), true);
+        }, origin -> new MultiCriteriaAssert(null, best, origin));
     }
 
     /**
@@ -247,16 +250,20 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
         return myself;
     }
 
-    private CriteriaAssert judgeOn(Criteria criteria, String check, boolean leavesDefaultOpen) {
-        return judging.check(actual, info, this::nullResponse, origin -> {
-            if (judging.hasContext(criteria.toEvaluateField())) {
-                throw new IllegalArgumentException(Messages.contextRepeatsEvaluatedField(criteria.name(),
-                        criteria.toEvaluateField()));
-            }
-            Instance instance = new Instance(judging.fieldsJudging(criteria.toEvaluateField(), actual));
-            DirectJudge judge = judging.directJudge(origin.scope(), check);
-            return new CriteriaAssert(judge.evaluate(instance, criteria), actual, instance, judge, origin);
-        }, origin -> new CriteriaAssert(null, null, null, null, origin), leavesDefaultOpen);
+    /** Judges the (non-null) response on {@code criteria}, with the context fields given. */
+    private CriteriaAssert judgeOn(Criteria criteria, String check, JudgedAssert.Origin origin) {
+        if (judging.hasContext(criteria.toEvaluateField())) {
+            throw new IllegalArgumentException(Messages.contextRepeatsEvaluatedField(criteria.name(),
+                    criteria.toEvaluateField()));
+        }
+        Instance instance = new Instance(judging.fieldsJudging(criteria.toEvaluateField(), actual));
+        DirectJudge judge = judging.directJudge(origin.scope(), check);
+        return new CriteriaAssert(judge.evaluate(instance, criteria), actual, instance, judge, origin);
+    }
+
+    /** The criteria assert of a null response: its failure is already reported, so it has nothing left to report. */
+    private static CriteriaAssert criteriaNotJudged(JudgedAssert.Origin origin) {
+        return new CriteriaAssert(null, null, null, null, origin);
     }
 
     private AssertionError nullResponse() {
