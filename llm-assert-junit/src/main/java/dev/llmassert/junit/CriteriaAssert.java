@@ -70,7 +70,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
             String expected = criteria.matchOption(option).map(CriteriaOption::name)
                     .orElseGet(() -> criteria.requireOption(option).name());
             boolean passed = actual.option().equals(expected);
-            check(CheckReport.entry("criteria", actual, "option \"" + expected + "\"", passed, origin.where()),
+            check(CheckReport.direct("criteria", actual, "option \"" + expected + "\"", passed, origin.where()),
                     passed, () -> ShouldMeetCriteria.shouldHaveOption(origin.response(), origin.context(), actual,
                             expected));
         }
@@ -89,7 +89,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         if (isNullChecked()) {
             double score = actual.requireScore();
             boolean passed = passes(score, minScore);
-            check(CheckReport.entry("criteria", actual, "score >= " + String.format(Locale.ROOT, "%.2f", minScore),
+            check(CheckReport.direct("criteria", actual, "score >= " + String.format(Locale.ROOT, "%.2f", minScore),
                     passed, origin.where()), passed, () -> ShouldMeetCriteria.shouldHaveMinScore(origin.response(),
                     origin.context(), actual, minScore));
         }
@@ -107,7 +107,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         if (isNullChecked()) {
             DirectResult checked = biasChecked();
             boolean passed = !checked.positionalBiasDetected();
-            check(CheckReport.entry("criteria.positional-bias", checked, "the same option with the options reversed",
+            check(CheckReport.direct("criteria.positional-bias", checked, "the same option with the options reversed",
                     passed, origin.where()), passed, () -> ShouldMeetCriteria.shouldBeFreeOfPositionalBias(
                     origin.response(), origin.context(), checked));
         }
@@ -128,7 +128,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
                 throw new IllegalStateException(Messages.agreementNeedsSamples("meets(...)"));
             }
             boolean passed = agreementReaches(actual.agreement(), minAgreement);
-            check(CheckReport.entry("criteria.agreement", actual, "agreement >= "
+            check(CheckReport.direct("criteria.agreement", actual, "agreement >= "
                             + String.format(Locale.ROOT, "%.2f", minAgreement), passed, origin.where()), passed,
                     () -> ShouldMeetCriteria.shouldHaveAgreement(origin.response(), origin.context(), actual,
                             minAgreement));
@@ -150,7 +150,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         StackTraceElement where = afterTest ? origin.where() : null;
         Criteria criteria = actual.criteria();
         if (!criteria.hasScores()) {
-            publish(CheckReport.entry("criteria", actual, "an option named with withOption(...)", false,
+            publish(CheckReport.direct("criteria", actual, "an option named with withOption(...)", false,
                     origin.where()));
             return failure(false, () -> ShouldMeetCriteria.shouldNameAnOption(origin.response(), origin.context(),
                     actual, where), afterTest);
@@ -159,7 +159,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         List<String> bestOptions = criteria.options().stream().filter(o -> o.score() >= best - TOLERANCE)
                 .map(CriteriaOption::name).toList();
         boolean passed = bestOptions.contains(actual.option());
-        publish(CheckReport.entry("criteria", actual, "best option " + bestOptions, passed, origin.where()));
+        publish(CheckReport.direct("criteria", actual, "best option " + bestOptions, passed, origin.where()));
         return failure(passed, () -> ShouldMeetCriteria.shouldHaveBestOption(origin.response(), origin.context(),
                 actual, bestOptions, where), afterTest);
     }

@@ -44,7 +44,7 @@ public class GroundednessAssert extends JudgedAssert<GroundednessAssert, Grounde
         settled.set(true);
         if (isNullChecked()) {
             boolean passed = passes(actual.score(), minScore);
-            check(CheckReport.entry("groundedness", actual, minScore, passed, origin.where()), passed,
+            check(CheckReport.groundedness("groundedness", actual, minScore, passed, origin.where()), passed,
                     () -> ShouldBeGrounded.shouldBeGrounded(origin.response(), actual, minScore));
         }
         return myself;
@@ -68,7 +68,7 @@ public class GroundednessAssert extends JudgedAssert<GroundednessAssert, Grounde
     Optional<AssertionError> checkDefault(DoubleSupplier defaultMinScore, boolean afterTest) {
         double minScore = defaultMinScore.getAsDouble();
         boolean passed = passes(actual.score(), minScore);
-        publish(CheckReport.entry("groundedness", actual, minScore, passed, origin.where()));
+        publish(CheckReport.groundedness("groundedness", actual, minScore, passed, origin.where()));
         return failure(passed, () -> afterTest
                 ? ShouldBeGrounded.shouldBeGroundedByDefault(origin.response(), actual, minScore, origin.where())
                 : ShouldBeGrounded.shouldBeGroundedOutsideExtension(origin.response(), actual, minScore), afterTest);

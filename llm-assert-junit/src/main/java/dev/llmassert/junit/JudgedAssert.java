@@ -1,11 +1,11 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.junit.internal.AssertionState;
-import dev.llmassert.junit.internal.CheckEntry;
 import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.PendingCheck;
 import dev.llmassert.junit.internal.TestScope;
+import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.assertj.core.error.ShouldNotBeNull;
@@ -114,19 +114,16 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
     }
 
     /** Reports the check and hands a failure to the sink. */
-    final void check(CheckEntry entry, boolean passed, Supplier<ErrorMessageFactory> message) {
+    final void check(Check entry, boolean passed, Supplier<ErrorMessageFactory> message) {
         publish(entry);
         if (!passed) {
             origin.failures().fail(assertionError(message.get()));
         }
     }
 
-    final void publish(CheckEntry entry) {
-        if (origin.response() != null) {
-            entry.detail().put("response", origin.response());
-        }
+    final void publish(Check entry) {
         if (origin.scope() != null) {
-            origin.scope().publish(entry);
+            origin.scope().publish(origin.response() == null ? entry : entry.withResponse(origin.response()));
         }
     }
 

@@ -44,7 +44,7 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
         settled.set(true);
         if (isNullChecked()) {
             boolean passed = passes(actual.score(), minScore);
-            check(CheckReport.entry("multi-criteria", actual, minScore, passed, origin.where()), passed,
+            check(CheckReport.multiCriteria("multi-criteria", actual, minScore, passed, origin.where()), passed,
                     () -> ShouldMeetAllCriteria.shouldMeetAll(origin.response(), origin.context(), actual, minScore,
                             false, null));
         }
@@ -60,7 +60,7 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
     @Override
     Optional<AssertionError> checkDefault(DoubleSupplier defaultMinScore, boolean afterTest) {
         boolean passed = passes(actual.score(), bestAttainable);
-        publish(CheckReport.entry("multi-criteria", actual, bestAttainable, passed, origin.where()));
+        publish(CheckReport.multiCriteria("multi-criteria", actual, bestAttainable, passed, origin.where()));
         return failure(passed, () -> ShouldMeetAllCriteria.shouldMeetAll(origin.response(), origin.context(), actual,
                 bestAttainable, true, afterTest ? origin.where() : null), afterTest);
     }

@@ -50,7 +50,7 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
         settled.set(true);
         if (isNullChecked()) {
             boolean passed = actual.contests().stream().filter(c -> c.involves(0)).allMatch(c -> c.winner() == 0);
-            check(CheckReport.entry("pairwise", actual, "response 0 wins every contest", passed, origin.where()),
+            check(CheckReport.pairwise("pairwise", actual, "response 0 wins every contest", passed, origin.where()),
                     passed, () -> ShouldBePreferred.shouldBePreferred(responses, origin.context(), actual));
         }
         return myself;
@@ -66,7 +66,7 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
         if (isNullChecked()) {
             PairwiseResult checked = biasChecked();
             boolean passed = !checked.positionalBiasDetected();
-            check(CheckReport.entry("pairwise.positional-bias", checked,
+            check(CheckReport.pairwise("pairwise.positional-bias", checked,
                     "the same winners with the responses reversed", passed, origin.where()), passed,
                     () -> ShouldBePreferred.shouldBeFreeOfPositionalBias(responses, origin.context(), checked));
         }
@@ -87,7 +87,7 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
                 throw new IllegalStateException(Messages.agreementNeedsSamples("isPreferredOver(...).on(...)"));
             }
             boolean passed = agreementReaches(actual.agreement(), minAgreement);
-            check(CheckReport.entry("pairwise.agreement", actual, "agreement >= "
+            check(CheckReport.pairwise("pairwise.agreement", actual, "agreement >= "
                             + String.format(Locale.ROOT, "%.2f", minAgreement), passed, origin.where()), passed,
                     () -> ShouldBePreferred.shouldHaveAgreement(responses, origin.context(), actual, minAgreement));
         }

@@ -4,6 +4,7 @@ import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.internal.report.ReportChannel;
+import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
@@ -66,10 +67,10 @@ public final class TestScope {
         context.publishReportEntry(entry);
     }
 
-    public void publish(CheckEntry check) {
-        Map<String, String> entry = check.fields();
+    public void publish(Check check) {
+        Map<String, String> entry = check.reportEntry();
         context.publishReportEntry(entry);
-        ReportChannel.check(context, check.detail());
+        ReportChannel.check(context, check);
         if (VERDICTS.isInfoEnabled()) {
             // a dynamic test's context may have no test class, so the class is optional here
             VERDICTS.info("{}: {}", context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("")

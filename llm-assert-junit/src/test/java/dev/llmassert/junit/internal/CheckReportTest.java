@@ -1,8 +1,10 @@
 package dev.llmassert.junit.internal;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
+import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -12,6 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class CheckReportTest {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private static GroundednessVerdict verdict(int retries) {
         return GroundednessVerdict.of(List.of(new SentenceVerdict(0, "Hold the red button.", 1.0,
                 "hold the red button")), "openai:gpt-4o-mini", new TokenUsage(10, 5), false, Duration.ofMillis(40),
@@ -20,10 +24,10 @@ class CheckReportTest {
 
     @Test
     void theRetriesOfACheckAreInItsReportEntryAndItsRunReportDetail() {
-        CheckEntry entry = CheckReport.entry("groundedness", verdict(3), 0.7, true, null);
+        Check check = CheckReport.groundedness("groundedness", verdict(3), 0.7, true, null);
 
-        assertThat(entry.fields()).containsEntry("llmassert.retries", "3");
-        assertThat(entry.detail().path("retries").asInt()).isEqualTo(3);
+        assertThat(check.reportEntry()).containsEntry("llmassert.retries", "3");
+        assertThat(JSON.valueToTree(check).path("retries").asInt()).isEqualTo(3);
     }
 
     @Test
@@ -31,10 +35,10 @@ class CheckReportTest {
         GroundednessVerdict before = new GroundednessVerdict(1.0, verdict(0).sentences(), "local:all-minilm-l6-v2-q",
                 null, false, null);
 
-        CheckEntry entry = CheckReport.entry("groundedness", before, 0.7, true, null);
+        Check check = CheckReport.groundedness("groundedness", before, 0.7, true, null);
 
         assertThat(before.retries()).isZero();
-        assertThat(entry.fields()).containsEntry("llmassert.retries", "0");
-        assertThat(entry.detail().path("retries").isInt()).isTrue();
+        assertThat(check.reportEntry()).containsEntry("llmassert.retries", "0");
+        assertThat(JSON.valueToTree(check).path("retries").isInt()).isTrue();
     }
 }

@@ -1,7 +1,7 @@
 package dev.llmassert.junit.internal.report;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.eval.EvaluationResults;
+import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -27,9 +27,9 @@ public final class ReportChannel {
     }
 
     /** Hands one judged check to the report. */
-    public static void check(ExtensionContext context, ObjectNode detail) {
-        collector(context).ifPresent(collector -> collector.addCheck(context.getUniqueId(),
-                context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName(), detail));
+    public static void check(ExtensionContext context, Check check) {
+        collector(context).ifPresent(collector -> collector.addCheck(check.inTest(context.getUniqueId(),
+                context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName())));
     }
 
     /** Hands one evaluation to the report. */

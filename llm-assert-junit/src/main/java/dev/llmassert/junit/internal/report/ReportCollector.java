@@ -1,16 +1,19 @@
 package dev.llmassert.junit.internal.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.eval.Annotation;
 import dev.llmassert.core.eval.EvaluationResults;
-import dev.llmassert.core.eval.GroupResult;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
+import dev.llmassert.junit.internal.report.ReportFormat.Check;
+import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
+import dev.llmassert.junit.internal.report.ReportFormat.Group;
+import dev.llmassert.junit.internal.report.ReportFormat.Measurement;
+import dev.llmassert.junit.internal.report.ReportFormat.Tokens;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,10 +26,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class ReportCollector {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final List<ObjectNode> checks = new ArrayList<>();
-    private final List<ObjectNode> evaluations = new ArrayList<>();
+    private final List<Check> checks = new ArrayList<>();
+    private final List<Evaluation> evaluations = new ArrayList<>();
     private volatile boolean enabled = true;
 
     void disable() {
@@ -37,15 +38,11 @@ public final class ReportCollector {
         return enabled;
     }
 
-    void addCheck(String testId, String className, String displayName, ObjectNode detail) {
+    /** Adds a check, with the test it was made in. */
+    void addCheck(Check check) {
         if (!enabled) {
             return;
         }
-        ObjectNode check = JSON.createObjectNode();
-        check.put("testId", testId);
-        check.put("className", className);
-        check.put("displayName", displayName);
-        check.setAll(detail);
         synchronized (checks) {
             checks.add(check);
         }
@@ -55,84 +52,61 @@ public final class ReportCollector {
         if (!enabled) {
             return;
         }
-        ObjectNode evaluation = JSON.createObjectNode();
-        evaluation.put("testId", testId);
-        evaluation.put("className", className);
-        evaluation.put("displayName", displayName);
-        evaluation.put("test", results.test());
-        evaluation.put("systemUnderTest", results.systemUnderTest());
-        evaluation.put("record", record.toString().replace('\\', '/'));
-        evaluation.put("items", results.items().size());
-        evaluation.put("errors", results.errors().size());
-        evaluation.put("recordings", results.recordings());
-        evaluation.put("wallMillis", results.timings().wallMillis());
-        evaluation.set("judges", JSON.valueToTree(results.annotators()));
-        long[] tokens = tokens(results);
-        evaluation.putObject("tokens").put("input", tokens[0]).put("output", tokens[1]);
-        evaluation.put("replayed", tokens[2] == 0);
-        evaluation.set("measurements", measurements(results.results().measurements()));
-        var groups = evaluation.putArray("groups");
-        for (GroupResult group : results.results().groups()) {
-            ObjectNode g = groups.addObject();
-            g.put("label", group.label());
-            g.put("items", group.items());
-            g.set("measurements", measurements(group.measurements()));
-        }
+        List<Group> groups = results.results().groups().stream()
+                .map(group -> new Group(group.label(), group.items(), measurements(group.measurements()))).toList();
+        Evaluation evaluation = new Evaluation(testId, className, displayName, results.test(),
+                results.systemUnderTest(), record.toString().replace('\\', '/'), results.items().size(),
+                results.errors().size(), results.recordings(), results.timings().wallMillis(), results.annotators(),
+                tokens(results), liveJudgeCalls(results) == 0, measurements(results.results().measurements()),
+                groups);
         synchronized (evaluations) {
             evaluations.add(evaluation);
         }
     }
 
-    /** Copies of what was collected so far. */
-    List<ObjectNode> checks() {
+    /** What was collected so far. */
+    List<Check> checks() {
         synchronized (checks) {
-            return checks.stream().map(ObjectNode::deepCopy).toList();
+            return List.copyOf(checks);
         }
     }
 
-    List<ObjectNode> evaluations() {
+    List<Evaluation> evaluations() {
         synchronized (evaluations) {
-            return evaluations.stream().map(ObjectNode::deepCopy).toList();
+            return List.copyOf(evaluations);
         }
     }
 
-    private static ObjectNode measurements(Map<String, MeasurementResult> measurements) {
-        ObjectNode node = JSON.createObjectNode();
-        measurements.forEach((name, m) -> {
-            ObjectNode row = node.putObject(name);
-            row.put("n", m.n());
-            put(row, "mean", m.mean());
-            put(row, "lower", m.interval().lower());
-            put(row, "upper", m.interval().upper());
-            row.put("method", m.interval().method());
-        });
-        return node;
+    private static Map<String, Measurement> measurements(Map<String, MeasurementResult> measurements) {
+        Map<String, Measurement> rows = new LinkedHashMap<>();
+        measurements.forEach((name, m) -> rows.put(name, new Measurement(m.n(), m.mean(), m.interval().lower(),
+                m.interval().upper(), m.interval().method())));
+        return rows;
     }
 
-    /** Tokens in, out, and the judge annotations that were live (not replayed), from the annotations' details. */
-    private static long[] tokens(EvaluationResults results) {
-        long[] totals = new long[3];
-        for (ItemResult item : results.items()) {
-            for (List<Annotation> annotations : item.annotations().values()) {
-                for (Annotation annotation : annotations) {
-                    if (annotation.details().get("tokens") instanceof Map<?, ?> counted) {
-                        totals[0] += ((Number) counted.get("input")).longValue();
-                        totals[1] += ((Number) counted.get("output")).longValue();
-                    }
-                    if (Boolean.FALSE.equals(annotation.details().get("replayed"))) {
-                        totals[2]++;
-                    }
-                }
+    /** Tokens in and out of the judge annotations, from the annotations' details. */
+    private static Tokens tokens(EvaluationResults results) {
+        Tokens total = Tokens.NONE;
+        for (Annotation annotation : annotations(results)) {
+            if (annotation.details().get("tokens") instanceof Map<?, ?> counted) {
+                total = total.plus(new Tokens(((Number) counted.get("input")).longValue(),
+                        ((Number) counted.get("output")).longValue()));
             }
         }
-        return totals;
+        return total;
     }
 
-    private static void put(ObjectNode node, String field, double value) {
-        if (Double.isFinite(value)) {
-            node.put(field, value);
-        } else {
-            node.putNull(field);
+    /** The judge annotations that were live calls, not replayed. */
+    private static long liveJudgeCalls(EvaluationResults results) {
+        return annotations(results).stream()
+                .filter(annotation -> Boolean.FALSE.equals(annotation.details().get("replayed"))).count();
+    }
+
+    private static List<Annotation> annotations(EvaluationResults results) {
+        List<Annotation> all = new ArrayList<>();
+        for (ItemResult item : results.items()) {
+            item.annotations().values().forEach(all::addAll);
         }
+        return all;
     }
 }

@@ -1,16 +1,25 @@
 package dev.llmassert.junit.internal.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.llmassert.core.io.AtomicFiles;
+import dev.llmassert.junit.internal.report.ReportFormat.Check;
+import dev.llmassert.junit.internal.report.ReportFormat.CheckCost;
+import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
+import dev.llmassert.junit.internal.report.ReportFormat.PricesUsed;
+import dev.llmassert.junit.internal.report.ReportFormat.Report;
+import dev.llmassert.junit.internal.report.ReportFormat.Run;
+import dev.llmassert.junit.internal.report.ReportFormat.RunCost;
+import dev.llmassert.junit.internal.report.ReportFormat.Tokens;
 import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -20,8 +29,8 @@ import java.util.Set;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * The run report built from what a {@link ReportCollector} holds: {@code report.json} (format 1, documented in the
- * README), {@code report.html}, and the one-block console summary.
+ * The run report built from what a {@link ReportCollector} holds: {@code report.json} (the records of
+ * {@link ReportFormat}, described in the README), {@code report.html}, and the one-block console summary.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class RunReport {
@@ -29,112 +38,84 @@ public final class RunReport {
     /** A check whose score is within this of its minimum is "near the bar". */
     public static final double NEAR_THE_BAR = 0.05;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final String CURRENCY = "USD";
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-    private final ObjectNode report;
+    private final Report report;
 
-    private RunReport(ObjectNode report) {
+    private RunReport(Report report) {
         this.report = report;
     }
 
     /** The report of {@code checks} and {@code evaluations}, priced by {@code prices}. */
-    static RunReport of(List<ObjectNode> checks, List<ObjectNode> evaluations, Prices prices, long wallMillis,
+    static RunReport of(List<Check> checks, List<Evaluation> evaluations, Prices prices, long wallMillis,
                         Instant generatedAt) {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("format", 1);
-        root.put("generatedAt", generatedAt.toString());
-        ObjectNode run = root.putObject("run");
-        ObjectNode priceInfo = root.putObject("prices");
-        priceInfo.put("source", prices.source());
-        priceInfo.put("asOf", prices.asOf());
-        priceInfo.put("currency", "USD");
-        priceInfo.put("nearTheBarMargin", NEAR_THE_BAR);
-
+        List<Check> listed = new ArrayList<>(checks.size());
+        Set<String> unpriced = new LinkedHashSet<>();
+        Tokens tokens = Tokens.NONE;
         long judgeMillis = 0;
-        long input = 0;
-        long output = 0;
+        long retries = 0;
         int failed = 0;
         int near = 0;
         int replayed = 0;
-        long retries = 0;
         double now = 0;
         double recorded = 0;
         boolean anyPriced = false;
-        Set<String> unpriced = new LinkedHashSet<>();
-        ArrayNode checkArray = root.putArray("checks");
-        int id = 0;
-        for (ObjectNode check : checks) {
-            check.put("id", ++id);
-            boolean passed = check.path("passed").asBoolean();
-            failed += passed ? 0 : 1;
-            boolean nearTheBar = check.has("score") && check.has("minimum")
-                    && Math.abs(check.get("score").asDouble() - check.get("minimum").asDouble()) <= NEAR_THE_BAR;
-            check.put("nearTheBar", nearTheBar);
-            near += nearTheBar ? 1 : 0;
-            boolean wasReplayed = check.path("replayed").asBoolean();
-            replayed += wasReplayed ? 1 : 0;
-            judgeMillis += check.path("latencyMillis").asLong();
-            retries += check.path("retries").asLong();
-            long in = check.path("tokens").path("input").asLong();
-            long out = check.path("tokens").path("output").asLong();
-            input += in;
-            output += out;
-            ObjectNode cost = check.putObject("cost");
-            Optional<Double> price = priceOf(prices, check.path("judge").asText(null), in, out);
-            cost.put("priceKnown", price.isPresent());
+        for (Check check : checks) {
+            Tokens used = check.tokens() == null ? Tokens.NONE : check.tokens();
+            boolean wasReplayed = Boolean.TRUE.equals(check.replayed());
+            boolean nearTheBar = check.score() != null && check.minimum() != null
+                    && Math.abs(check.score() - check.minimum()) <= NEAR_THE_BAR;
+            Optional<Double> price = priceOf(prices, check.judge(), used.input(), used.output());
+            CheckCost cost = price.map(p -> new CheckCost(true, p, wasReplayed ? 0.0 : p))
+                    .orElseGet(() -> new CheckCost(false, null, null));
             if (price.isPresent()) {
                 anyPriced = true;
-                cost.put("recorded", price.get());
-                cost.put("now", wasReplayed ? 0.0 : price.get());
                 recorded += price.get();
-                now += wasReplayed ? 0.0 : price.get();
+                now += cost.now();
             } else {
-                cost.putNull("recorded");
-                cost.putNull("now");
-                unpriced.add(model(check.path("judge").asText("")));
+                unpriced.add(model(check.judge() == null ? "" : check.judge()));
             }
-            checkArray.add(check);
+            failed += check.passed() ? 0 : 1;
+            near += nearTheBar ? 1 : 0;
+            replayed += wasReplayed ? 1 : 0;
+            judgeMillis += check.latencyMillis() == null ? 0 : check.latencyMillis();
+            retries += check.retries() == null ? 0 : check.retries();
+            tokens = tokens.plus(used);
+            listed.add(check.numbered(listed.size() + 1, nearTheBar, cost));
         }
-        ArrayNode evaluationArray = root.putArray("evaluations");
-        for (ObjectNode evaluation : evaluations) {
-            long in = evaluation.path("tokens").path("input").asLong();
-            long out = evaluation.path("tokens").path("output").asLong();
-            input += in;
-            output += out;
-            evaluationArray.add(evaluation);
+        for (Evaluation evaluation : evaluations) {
+            tokens = tokens.plus(evaluation.tokens());
         }
-        run.put("wallMillis", wallMillis);
-        run.put("judgeMillis", judgeMillis);
-        run.put("checks", checks.size());
-        run.put("failed", failed);
-        run.put("nearTheBar", near);
-        run.put("replayed", replayed);
-        run.put("live", checks.size() - replayed);
-        run.put("retries", retries);
-        run.putObject("tokens").put("input", input).put("output", output);
-        ObjectNode cost = run.putObject("cost");
-        if (anyPriced) {
-            cost.put("now", now);
-            cost.put("recorded", recorded);
-        } else {
-            cost.putNull("now");
-            cost.putNull("recorded");
-        }
-        cost.put("currency", "USD");
-        cost.set("unpricedModels", JSON.valueToTree(unpriced));
-        run.put("evaluations", evaluations.size());
-        return new RunReport(root);
+        RunCost cost = new RunCost(anyPriced ? now : null, anyPriced ? recorded : null, CURRENCY,
+                List.copyOf(unpriced));
+        Run run = new Run(wallMillis, judgeMillis, checks.size(), failed, near, replayed, checks.size() - replayed,
+                retries, tokens, cost, evaluations.size());
+        PricesUsed priceInfo = new PricesUsed(prices.source(), prices.asOf(), CURRENCY, NEAR_THE_BAR);
+        return new RunReport(new Report(ReportFormat.FORMAT, generatedAt.toString(), run, priceInfo, listed,
+                evaluations));
     }
 
-    public ObjectNode json() {
+    /** The report's records. */
+    public Report report() {
         return report;
+    }
+
+    /** The report as the JSON tree {@code report.json} holds. */
+    public JsonNode json() {
+        return JSON.valueToTree(report);
+    }
+
+    /** Reads a {@code report.json} back into its records. */
+    static Report read(Path file) throws IOException {
+        return JSON.readValue(file.toFile(), Report.class);
     }
 
     /** Writes {@code report.json} and {@code report.html} into {@code dir}, each atomically. */
     void write(Path dir) throws IOException {
         AtomicFiles.replace(dir.resolve("report.json"),
                 (JSON.writeValueAsString(report) + "\n").getBytes(StandardCharsets.UTF_8));
-        AtomicFiles.replace(dir.resolve("report.html"), ReportHtml.render(report).getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.replace(dir.resolve("report.html"), ReportHtml.render(json()).getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -142,26 +123,25 @@ public final class RunReport {
      * report: target/llm-assert/report.html}.
      */
     String summary(Path html) {
-        ObjectNode run = (ObjectNode) report.get("run");
-        long tokens = run.path("tokens").path("input").asLong() + run.path("tokens").path("output").asLong();
+        Run run = report.run();
+        long tokens = run.tokens().input() + run.tokens().output();
         String cost;
-        if (run.path("cost").path("now").isNull()) {
+        if (run.cost().now() == null) {
             cost = "price unknown";
         } else {
-            cost = "~$" + money(run.path("cost").path("now").asDouble());
-            if (run.path("cost").path("recorded").asDouble() > run.path("cost").path("now").asDouble()) {
-                cost += " now, ~$" + money(run.path("cost").path("recorded").asDouble()) + " when recorded";
+            cost = "~$" + money(run.cost().now());
+            if (run.cost().recorded() > run.cost().now()) {
+                cost += " now, ~$" + money(run.cost().recorded()) + " when recorded";
             }
-            if (!run.path("cost").path("unpricedModels").isEmpty()) {
-                cost += ", plus unpriced " + run.path("cost").path("unpricedModels").toString().replace("\"", "");
+            if (!run.cost().unpricedModels().isEmpty()) {
+                cost += ", plus unpriced [" + String.join(",", run.cost().unpricedModels()) + "]";
             }
         }
-        String evaluations = run.path("evaluations").asInt() == 0 ? "" : ", " + run.path("evaluations").asInt()
-                + (run.path("evaluations").asInt() == 1 ? " evaluation" : " evaluations");
+        String evaluations = run.evaluations() == 0 ? "" : ", " + run.evaluations()
+                + (run.evaluations() == 1 ? " evaluation" : " evaluations");
         return String.format(Locale.ROOT, "llm-assert: %d checks, %d failed, %d near the bar%s; %s tokens, %s (%d "
-                        + "replayed, %d live); report: %s", run.path("checks").asInt(), run.path("failed").asInt(),
-                run.path("nearTheBar").asInt(), evaluations, thousands(tokens), cost, run.path("replayed").asInt(),
-                run.path("live").asInt(), html.toString().replace('\\', '/'));
+                        + "replayed, %d live); report: %s", run.checks(), run.failed(), run.nearTheBar(), evaluations,
+                thousands(tokens), cost, run.replayed(), run.live(), html.toString().replace('\\', '/'));
     }
 
     private static Optional<Double> priceOf(Prices prices, String judge, long in, long out) {

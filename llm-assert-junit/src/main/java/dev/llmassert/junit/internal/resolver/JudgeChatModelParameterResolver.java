@@ -6,18 +6,13 @@ import dev.llmassert.junit.internal.Messages;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
-import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.support.TypeBasedParameterResolver;
 
 /** Resolves a {@link ChatModel} parameter to the judge's chat model; the local judge has none. */
-final class JudgeChatModelParameterResolver implements ParameterResolver {
+final class JudgeChatModelParameterResolver extends TypeBasedParameterResolver<ChatModel> {
 
     @Override
-    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        return parameterContext.getParameter().getType() == ChatModel.class;
-    }
-
-    @Override
-    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+    public ChatModel resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
         return JudgeSupply.chatModel(extensionContext).orElseThrow(() -> new ParameterResolutionException(
                 Messages.noChatModelForLocalJudge(parameterContext.getParameter().toString(),
                         Where.of(parameterContext))));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.testing.ReadOnlyFolders;
+import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.testing.ReportedChecks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -111,7 +112,7 @@ class RunReportTest {
         ObjectNode before = JSON.createObjectNode();
         before.put("kind", "criteria").put("passed", true).put("judge", "local:all-minilm-l6-v2-q");
 
-        RunReport report = RunReport.of(List.of(twice, once, before), List.of(), Prices.load(null), 10,
+        RunReport report = RunReport.of(checks(twice, once, before), List.of(), Prices.load(null), 10,
                 Instant.EPOCH);
 
         assertThat(report.json().path("run").path("retries").asInt()).isEqualTo(3);
@@ -127,7 +128,7 @@ class RunReportTest {
         unknown.put("kind", "criteria").put("passed", true).put("judge", "ollama:llama3.1").put("replayed", false);
         unknown.putObject("tokens").put("input", 500).put("output", 50);
 
-        RunReport report = RunReport.of(List.of(check, unknown), List.of(), Prices.load(null), 10, Instant.EPOCH);
+        RunReport report = RunReport.of(checks(check, unknown), List.of(), Prices.load(null), 10, Instant.EPOCH);
 
         JsonNode priced = report.json().path("checks").get(0).path("cost");
         assertThat(priced.path("now").asDouble()).isEqualTo(0.0);
@@ -150,7 +151,7 @@ class RunReportTest {
         ObjectNode far = JSON.createObjectNode().put("kind", "groundedness").put("passed", true)
                 .put("score", 0.9).put("minimum", 0.7).put("judge", "local:lexical");
 
-        RunReport report = RunReport.of(List.of(near, far), List.of(), Prices.load(null), 10, Instant.EPOCH);
+        RunReport report = RunReport.of(checks(near, far), List.of(), Prices.load(null), 10, Instant.EPOCH);
 
         assertThat(report.json().path("checks").get(0).path("nearTheBar").asBoolean()).isTrue();
         assertThat(report.json().path("checks").get(1).path("nearTheBar").asBoolean()).isFalse();
@@ -195,6 +196,15 @@ class RunReportTest {
                 .hasMessageContaining("is neither on the classpath nor a readable file");
         Files.writeString(table, "gpt-4o-mini.input=0.15\ngpt-4o-mini.output=0.6\n");
         assertThat(Prices.load(table.toString()).cost("GPT-4o-mini", 1_000_000, 0)).contains(0.15);
+    }
+
+    /** The checks as the report's records, read from their JSON as a report is. */
+    private static List<Check> checks(ObjectNode... checks) {
+        List<Check> records = new ArrayList<>();
+        for (ObjectNode check : checks) {
+            records.add(JSON.convertValue(check, Check.class));
+        }
+        return records;
     }
 
     private TestExecutionSummary run(Map<String, String> parameters, Class<?>... classes) {

@@ -1,0 +1,104 @@
+package dev.llmassert.junit.internal.report;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.junit.internal.report.ReportFormat.Check;
+import dev.llmassert.junit.internal.report.ReportFormat.Report;
+import dev.llmassert.junit.testing.ReportedChecks;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+
+/**
+ * The report's JSON has a type: a report written in a real run reads back into {@link ReportFormat}'s records with
+ * nothing left over or lost, and the README names every field of them.
+ */
+class ReportFormatTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path README = Path.of("..", "README.md");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aWrittenReportReadsBackIntoItsRecordsWithNothingLeftOverOrLost() throws IOException {
+        ReportRuns.run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), new PrintStream(OutputStream.nullOutputStream()),
+                ReportedChecks.class);
+        Path file = dir.resolve("report.json");
+
+        // unknown fields fail the read, so every field written has a place in the records
+        Report report = RunReport.read(file);
+
+        assertThat(report.format()).isEqualTo(ReportFormat.FORMAT);
+        assertThat(report.run().checks()).isEqualTo(6).isEqualTo(report.checks().size());
+        assertThat(report.checks()).extracting(Check::id).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
+        Check grounded = report.checks().stream().filter(c -> c.displayName().equals("grounded()")).findFirst()
+                .orElseThrow();
+        assertThat(grounded.kind()).isEqualTo("groundedness");
+        assertThat(grounded.sentences()).singleElement()
+                .satisfies(sentence -> assertThat(sentence.evidence()).contains("red button"));
+        assertThat(grounded.cost().priceKnown()).isFalse();
+        assertThat(grounded.reportEntry()).containsEntry("llmassert.check", "groundedness")
+                .containsEntry("llmassert.passed", "true").containsEntry("llmassert.sentences", "1");
+        assertThat(report.evaluations()).singleElement()
+                .satisfies(evaluation -> assertThat(evaluation.measurements()).containsKey("mentions-reset"));
+        // and written again, the records give the same JSON
+        JsonNode writtenAgain = JSON.readTree(JSON.writeValueAsString(report));
+        assertThat(writtenAgain).isEqualTo(JSON.readTree(file.toFile()));
+    }
+
+    @Test
+    void theReadmeNamesEveryFieldOfTheReportWhereItBelongs() throws IOException {
+        String readme = Files.readString(README);
+        String section = readme.substring(readme.indexOf("**`target/llm-assert/report.json`**"),
+                readme.indexOf("- **Cost**"));
+        String run = part(section, "`run`:");
+        String prices = part(section, "`prices`:");
+        String checks = part(section, "`checks[]`:");
+        String evaluations = part(section, "`evaluations[]`:");
+
+        assertNamed(section, Report.class);
+        assertNamed(run, ReportFormat.Run.class, ReportFormat.Tokens.class, ReportFormat.RunCost.class);
+        assertNamed(prices, ReportFormat.PricesUsed.class);
+        assertNamed(checks, Check.class, ReportFormat.Sentence.class, ReportFormat.CheckCost.class,
+                ReportFormat.Tokens.class);
+        assertNamed(evaluations, ReportFormat.Evaluation.class, ReportFormat.Measurement.class,
+                ReportFormat.Group.class, ReportFormat.Tokens.class);
+    }
+
+    /** The README's bullet for one part of the report, from its name to the next bullet of the list. */
+    private static String part(String section, String name) {
+        int start = section.indexOf("  - " + name);
+        assertThat(start).as("the README's bullet for %s", name).isNotNegative();
+        int end = section.indexOf("\n  - ", start + 1);
+        return section.substring(start, end < 0 ? section.length() : end);
+    }
+
+    /** Every field the records write is named in {@code text}, as {@code `name`} or {@code `name[]`}. */
+    private static void assertNamed(String text, Class<?>... records) {
+        TreeSet<String> fields = new TreeSet<>();
+        for (Class<?> type : records) {
+            Arrays.stream(type.getRecordComponents())
+                    .filter(c -> !c.getAccessor().isAnnotationPresent(JsonIgnore.class))
+                    .map(RecordComponent::getName).forEach(fields::add);
+        }
+        assertThat(fields).as("fields of %s that the README does not name in: %s", List.of(records), text)
+                .filteredOn(field -> !text.contains("`" + field + "`") && !text.contains("`" + field + "[]`"))
+                .isEmpty();
+    }
+}
