@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ class DatasetTest {
     @TempDir
     Path dir;
 
-    private static Dataset supportRoles(Dataset dataset) {
+    private static Dataset supportRoles(DatasetFile dataset) {
         return dataset.prompts("question", "rephrased")
                 .context("topic")
                 .contextList("sections")
@@ -140,7 +141,7 @@ class DatasetTest {
     @Test
     void rolesReturnANewDatasetAndLeaveTheFirstAsItWas() throws IOException {
         Path file = write("questions.jsonl", "{\"id\": \"q1\", \"question\": \"Reset?\", \"topic\": \"router\"}");
-        Dataset base = Dataset.fromFile(file).prompts("question");
+        DatasetFile base = Dataset.fromFile(file).prompts("question");
 
         Dataset withTopic = base.context("topic");
 
@@ -213,9 +214,12 @@ class DatasetTest {
     void itemsBuiltInCodeTakeNoRoles() {
         Dataset dataset = Dataset.of(List.of(TestItem.of("a", "Hi")));
 
-        assertThatThrownBy(() -> dataset.context("topic"))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("Fix: leave out the call");
+        // the roles are methods of a file's dataset only: a role on items built in code does not compile
+        assertThat(dataset).isNotInstanceOf(DatasetFile.class);
+        assertThat(Dataset.class.getMethods()).extracting(Method::getName)
+                .doesNotContain("id", "prompts", "context", "contextList", "ignore");
+        assertThat(DatasetFile.class.getMethods()).extracting(Method::getName)
+                .contains("id", "prompts", "context", "contextList", "ignore");
     }
 
     @Test

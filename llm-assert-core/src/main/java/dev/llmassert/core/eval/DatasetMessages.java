@@ -1,0 +1,139 @@
+package dev.llmassert.core.eval;
+
+import dev.llmassert.core.eval.DatasetRows.Format;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Every message of {@link Dataset} and its helpers: what is wrong, then the fix. A {@link DatasetException} puts the
+ * file, the line and the field in front.
+ */
+final class DatasetMessages {
+
+    // What a value must be, and the fix, for wrongType.
+
+    static final String ID_TYPE = "an id is a text or a number";
+    static final String LISTED_PROMPT_TYPE = "a prompt is a text";
+    static final String LISTED_PROMPT_FIX = "write each prompt of the list as a text.";
+    static final String PROMPT_TYPE = "a prompt is a text or a list of texts";
+    static final String PROMPT_FIX = "write the prompt as a text, or the prompts as a list of texts.";
+    static final String CONTEXT_TYPE = "a context value is a text, a number, a boolean, or a list of these";
+
+    private DatasetMessages() {
+    }
+
+    // ---- items built in code
+
+    static String nullItem(int position) {
+        return "Dataset.of(..): item " + position + " is null. Fix: leave it out, or build it with "
+                + "TestItem.of(id, prompt).";
+    }
+
+    static String duplicateItem(int first, int second, String id) {
+        return "Dataset.of(..): items " + first + " and " + second + " have the same id '" + id + "'. Fix: give each "
+                + "item its own id.";
+    }
+
+    // ---- the file and the roles
+
+    static String noResource(String resource) {
+        return "The dataset resource name is " + (resource == null ? "null" : "blank") + ". Fix: name a file on the "
+                + "classpath, e.g. Dataset.fromClasspath(\"eval/support.jsonl\") for "
+                + "src/test/resources/eval/support.jsonl.";
+    }
+
+    static String noItems(Format format) {
+        return "the file has no items. Fix: write " + format.example + ".";
+    }
+
+    static String duplicateId(String id, int firstLine) {
+        return "the id '" + id + "' is also the id on line " + firstLine + ". Fix: give each item its own id.";
+    }
+
+    static String noFieldNamed(String role) {
+        return "." + role + "() names no field. Fix: name one or more fields, e.g. ." + role + "(\"topic\").";
+    }
+
+    static String blankFieldName(String role, String field, String source) {
+        return "." + role + "(..) was given a " + (field == null ? "null" : "blank") + " field name. Fix: name a field "
+                + "of " + source + ".";
+    }
+
+    static String namedTwiceInOneCall(String role) {
+        return "." + role + "(..) names this field twice. Fix: name it once.";
+    }
+
+    static String twoRoles(String taken, String role) {
+        return "the field is named by ." + taken + "(..) and by ." + role + "(..). Fix: "
+                + (taken.equals(role) ? "name it once." : "give each field one role.");
+    }
+
+    static String noPromptField(String defaultPrompt, Collection<String> fields, String example) {
+        return "no prompt field is named, and the file has no field '" + defaultPrompt + "' to use instead. The file's "
+                + "fields: " + String.join(", ", fields) + ". Fix: name the fields that hold the prompts, e.g. "
+                + ".prompts(\"" + example + "\").";
+    }
+
+    /** {@code suggestion} is a {@link #didYouMean} or empty. */
+    static String noSuchField(String role, Format format, Collection<String> fields, String suggestion) {
+        return "." + role + "(..) names this field, but no " + format.unit + " of the file has it. The file's fields: "
+                + String.join(", ", fields) + "." + suggestion + " Fix: correct the name in ." + role + "(..), or "
+                + "leave it out.";
+    }
+
+    static String didYouMean(String field) {
+        return " Did you mean '" + field + "'?";
+    }
+
+    // ---- rows
+
+    static String noRole(String field, String rolesGiven) {
+        return "the field has no role. Roles given: " + rolesGiven + ". Fix: add .context(\"" + field + "\") to copy "
+                + "it into each item's context, or .ignore(\"" + field + "\") to leave it unused.";
+    }
+
+    static String missingId(Format format) {
+        return "the id is missing. Fix: give the item an id that no other item has, or remove the " + format.unit
+                + ".";
+    }
+
+    static String blankId(Format format) {
+        return "the id is blank. Fix: give the item an id that no other item has, or remove the " + format.unit + ".";
+    }
+
+    static String blankListedPrompt(int element) {
+        return "element " + element + " of the list of prompts is blank. Fix: give it a text, or remove it from the "
+                + "list.";
+    }
+
+    /** {@code emptiness}: missing, blank or an empty list. */
+    static String emptyPrompt(String field, String emptiness, Format format) {
+        return "the prompt is " + emptiness + ". Fix: give the " + field + " a text, or remove the " + format.unit
+                + ".";
+    }
+
+    static String emptyPrompts(List<String> fields, Format format) {
+        return "the prompt fields " + fields.stream().map(field -> "'" + field + "'").collect(Collectors.joining(", "))
+                + " are all missing or blank. Fix: give at least one of them a text, or remove the " + format.unit
+                + ".";
+    }
+
+    /** "the value is an object ({..}), but {expected}. Fix: {fix}", the value cut to 60 characters. */
+    static String wrongType(String subject, String kind, String shown, String expected, String fix) {
+        String value = shown.length() > 60 ? shown.substring(0, 57) + "..." : shown;
+        return subject + " is " + kind + " (" + value + "), but " + expected + ". Fix: " + fix;
+    }
+
+    // ---- fixes that name the line or the field
+
+    static String idFix(int line) {
+        return "write the id as a text, e.g. q" + line + ".";
+    }
+
+    static String contextFix(String field) {
+        return "write a text or a list of texts in its place, or leave the field unused with .ignore(\"" + field
+                + "\").";
+    }
+}
