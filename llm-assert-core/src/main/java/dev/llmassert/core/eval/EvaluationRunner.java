@@ -15,12 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -89,8 +90,8 @@ public final class EvaluationRunner {
         List<Annotator> annotators = annotators(test);
         List<TestItem> selected = select(all, settings);
 
-        Run run = new Run(test, sut, annotators, selected);
-        List<ItemResult> results = run.execute();
+        List<Annotated> annotated = new Run(test, sut, annotators, selected).execute();
+        List<ItemResult> results = annotated.stream().map(Annotated::result).toList();
 
         List<String> groupBy = test.groupBy(selected);
         AggregateResults aggregate = test.aggregate(results, new Aggregation(settings.confidence(),
@@ -102,7 +103,8 @@ public final class EvaluationRunner {
         Map<String, String> judges = new TreeMap<>();
         annotators.forEach(a -> judges.put(a.name(), a.judge() == null ? "code" : a.judge()));
         Timings timings = new Timings(started, (System.nanoTime() - startNanos) / 1_000_000,
-                run.systemNanos.get() / 1_000_000, run.annotationNanos.get() / 1_000_000);
+                annotated.stream().mapToLong(Annotated::systemNanos).sum() / 1_000_000,
+                annotated.stream().mapToLong(Annotated::annotationNanos).sum() / 1_000_000);
         EvaluationResults evaluation = new EvaluationResults(testId == null ? test.name() : testId, test.name(),
                 sut.name(), judges, recordings, versions(), settings, groupBy == null ? List.of() : groupBy, timings,
                 all.size(), results, aggregate);
@@ -210,108 +212,103 @@ public final class EvaluationRunner {
         return versions;
     }
 
-    /** One evaluation's state. */
+    /**
+     * One evaluation. Each call of the system under test completes a future with its answer; the calls that send the
+     * same prompt run one after another as one task of the system pool, the others in parallel. Each item's
+     * annotation waits for the futures of its calls only, then runs on the annotation pool while other calls go on.
+     */
     private final class Run {
         private final PromptResponseTest test;
         private final SystemUnderTest sut;
         private final List<Annotator> annotators;
         private final List<TestItem> items;
-        private final Interaction[][] interactions;
-        private final ItemError[] sutErrors;
-        private final AtomicInteger[] pending;
-        private final ItemResult[] results;
-        private final CountDownLatch done;
-        private final AtomicLong systemNanos = new AtomicLong();
-        private final AtomicLong annotationNanos = new AtomicLong();
-        private ExecutorService annotationPool;
 
         Run(PromptResponseTest test, SystemUnderTest sut, List<Annotator> annotators, List<TestItem> items) {
             this.test = test;
             this.sut = sut;
             this.annotators = annotators;
             this.items = items;
-            int n = items.size();
-            this.interactions = new Interaction[n][];
-            this.sutErrors = new ItemError[n];
-            this.pending = new AtomicInteger[n];
-            this.results = new ItemResult[n];
-            this.done = new CountDownLatch(n);
         }
 
-        List<ItemResult> execute() {
-            // Calls with the same prompt text form one chain, run in item then repeat order.
-            Map<String, List<Call>> chains = new LinkedHashMap<>();
-            for (int i = 0; i < items.size(); i++) {
-                TestItem item = items.get(i);
-                interactions[i] = new Interaction[item.prompts().size() * settings.repeats()];
-                pending[i] = new AtomicInteger(interactions[i].length);
-                for (int p = 0; p < item.prompts().size(); p++) {
-                    for (int r = 0; r < settings.repeats(); r++) {
-                        chains.computeIfAbsent(item.prompts().get(p).text(), k -> new ArrayList<>())
-                                .add(new Call(i, p, r));
-                    }
-                }
-            }
+        /** Every item's result, in the test's order. */
+        List<Annotated> execute() {
             ExecutorService sutPool = Executors.newFixedThreadPool(settings.concurrency(), threads("sut"));
-            annotationPool = Executors.newFixedThreadPool(settings.concurrency(), threads("annotate"));
+            ExecutorService annotationPool = Executors.newFixedThreadPool(settings.concurrency(),
+                    threads("annotate"));
             try {
-                for (List<Call> chain : chains.values()) {
-                    sutPool.execute(() -> chain.forEach(this::call));
+                // Calls with the same prompt text form one chain, run in item then repeat order.
+                Map<String, List<Call>> chains = new LinkedHashMap<>();
+                List<CompletableFuture<Annotated>> annotated = new ArrayList<>(items.size());
+                for (int i = 0; i < items.size(); i++) {
+                    int index = i;
+                    TestItem item = items.get(index);
+                    List<CompletableFuture<Answer>> answers = new ArrayList<>();
+                    for (int p = 0; p < item.prompts().size(); p++) {
+                        for (int r = 0; r < settings.repeats(); r++) {
+                            Call call = new Call(index, p, r, new CompletableFuture<>());
+                            chains.computeIfAbsent(item.prompts().get(p).text(), k -> new ArrayList<>()).add(call);
+                            answers.add(call.answer());
+                        }
+                    }
+                    annotated.add(annotation(index, answers, annotationPool));
                 }
-                done.await();
+                for (List<Call> chain : chains.values()) {
+                    sutPool.execute(() -> chain.forEach(call -> call.answer().complete(call(call))));
+                }
+                CompletableFuture.allOf(annotated.toArray(CompletableFuture[]::new)).get();
+                return annotated.stream().map(CompletableFuture::join).toList();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new EvaluationException("The evaluation of " + test.name() + " was interrupted.", e);
+            } catch (ExecutionException e) {
+                throw new EvaluationException("The evaluation of " + test.name() + " failed: " + e.getCause()
+                        + ". Fix: see the cause.", e.getCause());
             } finally {
                 sutPool.shutdownNow();
                 annotationPool.shutdownNow();
             }
-            return List.of(results);
         }
 
-        private void call(Call call) {
-            TestItem item = items.get(call.item());
-            Prompt prompt = item.prompts().get(call.prompt());
+        /** The item's annotation on {@code pool}, once the answers of all its calls are in. */
+        private CompletableFuture<Annotated> annotation(int index, List<CompletableFuture<Answer>> answers,
+                                                        Executor pool) {
+            return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenApplyAsync(
+                    all -> annotate(index, answers.stream().map(CompletableFuture::join).toList()), pool);
+        }
+
+        /** Sends one prompt; a failure is the answer's error, never thrown. */
+        private Answer call(Call call) {
+            Prompt prompt = items.get(call.item()).prompts().get(call.prompt());
             long start = System.nanoTime();
             try {
                 String response = sut.respond(prompt);
                 long nanos = System.nanoTime() - start;
-                systemNanos.addAndGet(nanos);
-                interactions[call.item()][call.prompt() * settings.repeats() + call.repeat()] =
-                        new Interaction(call.prompt(), call.repeat(), prompt, response, nanos / 1_000_000);
+                return new Answer(new Interaction(call.prompt(), call.repeat(), prompt, response, nanos / 1_000_000),
+                        null, nanos);
             } catch (Throwable e) {
-                systemNanos.addAndGet(System.nanoTime() - start);
-                synchronized (sutErrors) {
-                    if (sutErrors[call.item()] == null) {
-                        sutErrors[call.item()] = ItemError.of(ItemError.SYSTEM_UNDER_TEST, null, call.prompt(),
-                                call.repeat(), e);
-                    }
-                }
-            }
-            if (pending[call.item()].decrementAndGet() == 0) {
-                annotationPool.execute(() -> annotate(call.item()));
+                return new Answer(null, ItemError.of(ItemError.SYSTEM_UNDER_TEST, null, call.prompt(), call.repeat(),
+                        e), System.nanoTime() - start);
             }
         }
 
-        private void annotate(int index) {
+        /** Annotates and measures one item once all its calls are answered, in prompt then repeat order. */
+        private Annotated annotate(int index, List<Answer> answers) {
             long start = System.nanoTime();
+            ItemResult result;
             try {
-                ItemError error;
-                synchronized (sutErrors) {
-                    error = sutErrors[index];
-                }
-                results[index] = error != null ? failed(index, error) : measured(index);
+                ItemError error = answers.stream().map(Answer::error).filter(Objects::nonNull).findFirst()
+                        .orElse(null);
+                result = error != null ? failed(index, answers, error) : measured(index, answers);
             } catch (Throwable e) {
-                results[index] = failed(index, ItemError.of(ItemError.MEASURE_QUALITY, null, -1, -1, e));
-            } finally {
-                annotationNanos.addAndGet(System.nanoTime() - start);
-                done.countDown();
+                result = failed(index, answers, ItemError.of(ItemError.MEASURE_QUALITY, null, -1, -1, e));
             }
+            long called = answers.stream().mapToLong(Answer::nanos).sum();
+            return new Annotated(result, called, System.nanoTime() - start);
         }
 
-        private ItemResult measured(int index) {
+        private ItemResult measured(int index, List<Answer> answered) {
             TestItem item = items.get(index);
-            List<Interaction> answers = List.of(interactions[index]);
+            List<Interaction> answers = answered.stream().map(Answer::interaction).toList();
             Map<String, List<Annotation>> annotations = new LinkedHashMap<>();
             for (Annotator annotator : annotators) {
                 List<Annotation> list;
@@ -359,18 +356,23 @@ public final class EvaluationRunner {
             });
         }
 
-        private ItemResult failed(int index, ItemError error) {
-            List<Interaction> answers = new ArrayList<>();
-            for (Interaction interaction : interactions[index]) {
-                if (interaction != null) {
-                    answers.add(interaction);
-                }
-            }
+        /** The item with its error, and the answers it got. */
+        private ItemResult failed(int index, List<Answer> answered, ItemError error) {
+            List<Interaction> answers = answered.stream().map(Answer::interaction).filter(Objects::nonNull).toList();
             return new ItemResult(items.get(index), answers, Map.of(), Map.of(), error);
         }
     }
 
-    private record Call(int item, int prompt, int repeat) {
+    /** One call of the system under test, and the future its answer completes. */
+    private record Call(int item, int prompt, int repeat, CompletableFuture<Answer> answer) {
+    }
+
+    /** What one call got: an interaction, or the error of the system under test, and how long it took. */
+    private record Answer(Interaction interaction, ItemError error, long nanos) {
+    }
+
+    /** An item's result, with the time its calls took and the time its annotation took. */
+    private record Annotated(ItemResult result, long systemNanos, long annotationNanos) {
     }
 
     private static ThreadFactory threads(String role) {
