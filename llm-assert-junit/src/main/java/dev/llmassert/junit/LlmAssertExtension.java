@@ -35,24 +35,13 @@ import static org.apiguardian.api.API.Status.STABLE;
  * {@code isGroundedIn(...)} or {@code meetsAll(...)} without a minimum, a {@code meets(...)} without an option or
  * minimum, an {@code isPreferredOver(...)} never finished with {@code on(...)}).
  *
- * <p>Parameters it resolves in test methods, lifecycle methods and constructors:
- * <ul>
- *   <li>{@link GroundednessJudge}: the judge of the test;</li>
- *   <li>{@link ChatModel}: the judge's chat model, when the provider is a model provider: the one that records and
- *       replays through the test's recording (see {@link JudgeRecordings});</li>
- *   <li>{@link dev.llmassert.core.criteria.DirectJudge} and {@link dev.llmassert.core.criteria.PairwiseJudge}:
- *       the criteria judges, built on that chat model (so they too need a model provider or a supplied model);</li>
- *   <li>{@link dev.llmassert.core.criteria.Criteria} and {@link dev.llmassert.core.criteria.MultiCriteria}
- *       parameters annotated {@link LlmJudge.Criteria}.</li>
- * </ul>
+ * <p>It resolves, in test methods, lifecycle methods and constructors: the test's {@link GroundednessJudge}; the
+ * judge's {@link ChatModel}, recorded and replayed through the test's recording (so only with a model provider or
+ * a supplied model), and the {@code DirectJudge} and {@code PairwiseJudge} built on it; {@code Criteria} and
+ * {@code MultiCriteria} parameters annotated {@link LlmJudge.Criteria}; and the {@link Evaluator}.
  *
- * <p>All state lives in {@code ExtensionContext.Store}s under one namespace: the local judge and unrecorded judges
- * in the root store, built once per configuration and closed with it; a judge whose calls are recorded, and its
- * recording session, in the test's store, closed after the test; a judge on a supplied chat model in the store of
- * the class or method it was supplied for; the run's recordings files in the root store;
- * the configuration of a class or method (judge, default minimum and recordings: one record, from one walk over
- * its annotations) in its own store. The extension has no mutable fields, so one instance
- * serves parallel tests.
+ * <p>One instance serves tests run in parallel. Consult the Javadoc for {@link LlmJudge} and {@link JudgeRecordings}
+ * for details on the configuration.
  */
 @API(status = STABLE, since = "0.1")
 public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback,

@@ -23,10 +23,8 @@ import java.util.function.Supplier;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...} (a judge on a supplied chat
- * model lives in the store it was supplied to), else those built from the configuration: once per
- * {@link JudgeSettings} in the root store (closed with it at the end of the run), or, when the judge's calls are
- * recorded, once per test in the test's store, on the test's recording session.
+ * Finds the judges of a test: those supplied through {@code LlmAssertExtension.use...}, else those built from the
+ * configuration. Which store holds which judge: {@link ExtensionState}.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class JudgeSupply {
@@ -51,9 +49,8 @@ public final class JudgeSupply {
     }
 
     /**
-     * The groundedness judge of {@code context}. The local judge, and a judge whose chat model is not recorded, is
-     * built once per settings for the run (root store). A judge on a recorded chat model is built per test, in the
-     * test's store, because its chat model is that test's recording session; it is closed when the test ends.
+     * The groundedness judge of {@code context}: the one supplied for it, else one built from its settings, once for
+     * the run, or once per test when its calls are recorded (its chat model is the test's recording session).
      */
     public static GroundednessJudge groundednessJudge(ExtensionContext context) {
         GroundednessJudge supplied = ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE,

@@ -29,16 +29,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * The recordings of a run, in the extension's stores:
- * <ul>
- *   <li>root store: one {@link RecordingStore} for the run, so that every class and method recording into a file
- *       shares one {@link RecordingFile}; it saves what is left when the run ends;</li>
- *   <li>top-level class store: which files its tests used and which test methods ran, for the unused-recordings
- *       report at the end of the class ({@code @Nested} classes record into their top-level class's file);</li>
- *   <li>method store: the {@link RecordingSession} of the test, closed (and saved) after the test;</li>
- *   <li>class store: a session for judges used at class level ({@code @BeforeAll}, constructors), closed after
- *       the class.</li>
- * </ul>
+ * The recordings of a run: one {@link RecordingStore} for the run, so that every class and method recording into a
+ * file shares one {@link RecordingFile}; a {@link RecordingSession} per test, and per class for judges used at class
+ * level; and the unused-recordings report at the end of each top-level class. Which store holds which:
+ * {@link ExtensionState}.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class RecordingSupply {
