@@ -52,14 +52,14 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  *
  * <pre>
  * mvn -B -o -pl llm-assert-core,llm-assert-junit,llm-assert-examples test -Dskip.library.tests=true \
- *     -Dtest=ReRecordJudgeReplies -Dsurefire.failIfNoSpecifiedTests=false -Dllmassert.examples.rerecord=true
+ *     -Dtest=ReRecordJudgeReplies -Dsurefire.failIfNoSpecifiedTests=false -Dexamples.rerecord=true
  * </pre>
  *
  * <p>{@link SupportAssistantEvaluationTest} records its assistant's answers in its class's file too; they are
  * served and kept the same way. (After an edit of the evaluation's hand-written replies rather than of the prompts,
  * {@link RecordSupportEvaluation} writes its file afresh from them.)
  */
-@EnabledIfSystemProperty(named = "llmassert.examples.rerecord", matches = "true")
+@EnabledIfSystemProperty(named = "examples.rerecord", matches = "true")
 class ReRecordJudgeReplies {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -48,8 +48,11 @@ public final class MergeShards {
             }
             EvaluationResults merged = merge(shards.stream().map(EvaluationResults::read).toList());
             merged.write(Path.of(args[0]));
-            System.out.println("Merged " + shards.size() + " shard records (" + merged.items().size() + " items, "
-                    + merged.errors().size() + " errors) into " + Path.of(args[0]).toAbsolutePath());
+            int items = merged.items().size();
+            int errors = merged.errors().size();
+            System.out.println("Merged " + shards.size() + (shards.size() == 1 ? " shard record (" : " shard records (")
+                    + items + (items == 1 ? " item, " : " items, ") + errors + (errors == 1 ? " error" : " errors")
+                    + ") into " + Path.of(args[0]).toAbsolutePath());
         } catch (IllegalArgumentException | UncheckedIOException e) {
             System.err.println(e.getMessage());
             System.exit(2);

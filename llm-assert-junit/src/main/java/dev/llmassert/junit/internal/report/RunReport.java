@@ -139,9 +139,10 @@ public final class RunReport {
         }
         String evaluations = run.evaluations() == 0 ? "" : ", " + run.evaluations()
                 + (run.evaluations() == 1 ? " evaluation" : " evaluations");
-        return String.format(Locale.ROOT, "llm-assert: %d checks, %d failed, %d near the bar%s; %s tokens, %s (%d "
-                        + "replayed, %d live); report: %s", run.checks(), run.failed(), run.nearTheBar(), evaluations,
-                thousands(tokens), cost, run.replayed(), run.live(), html.toString().replace('\\', '/'));
+        return String.format(Locale.ROOT, "llm-assert: %s, %d failed, %d near the bar%s; %s %s, %s (%d "
+                        + "replayed, %d live); report: %s", VerdictLine.count(run.checks(), "check"), run.failed(),
+                run.nearTheBar(), evaluations, thousands(tokens), tokens == 1 ? "token" : "tokens", cost,
+                run.replayed(), run.live(), html.toString().replace('\\', '/'));
     }
 
     private static Optional<Double> priceOf(Prices prices, String judge, long in, long out) {

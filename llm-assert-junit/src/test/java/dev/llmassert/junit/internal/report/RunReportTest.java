@@ -43,7 +43,8 @@ class RunReportTest {
 
     @Test
     void everyJudgedCheckAndEvaluationOfTheRunIsInTheReportWithItsTestSourceAndEvidence() throws IOException {
-        TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), ReportedChecks.class);
+        TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE,
+                "summary"), ReportedChecks.class);
 
         assertThat(summary.getTotalFailureCount()).isEqualTo(1);
         JsonNode report = JSON.readTree(dir.resolve("report.json").toFile());
@@ -165,7 +166,57 @@ class RunReportTest {
         run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.REPORT_ENABLED, "false"), ReportedChecks.class);
 
         assertThat(dir.resolve("report.json")).doesNotExist();
+        assertThat(console.toString(StandardCharsets.UTF_8)).doesNotContain("llm-assert:");
+    }
+
+    @Test
+    void theConsoleShowsEveryVerdictAsItIsMadeThenTheSummaryByDefault() {
+        run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), ReportedChecks.class);
+
+        List<String> lines = console.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).contains("ReportedChecks.notVerbose(): criteria FAILED conciseness: option Concise, score "
+                + "1.00, expected option \"Verbose\", judge other:gpt-4o-mini, live");
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("ReportedChecks.grounded(): groundedness "
+                + "PASSED score 1.00 (min 0.50), lowest sentence 1.00, 1 sentence, judge test:word-overlap, live, "));
+        assertThat(lines).filteredOn(line -> line.contains(": groundedness ") || line.contains(": criteria "))
+                .hasSize(6);
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("ReportedChecks.evaluation(Evaluator): "
+                + "dev.llmassert.junit.testing.ReportedChecks$1 on echo: 3 items, 0 errors"));
+        assertThat(lines.get(lines.size() - 1)).startsWith("llm-assert: 6 checks, 2 failed");
+    }
+
+    @Test
+    void failuresShowsOnlyTheFailedChecksThenTheSummary() {
+        run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE, "failures"), ReportedChecks.class);
+
+        List<String> lines = console.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0) + lines.get(1)).contains("notVerbose(): criteria FAILED", "invented(): groundedness "
+                + "FAILED");
+        assertThat(lines.get(2)).startsWith("llm-assert: 6 checks, 2 failed");
+    }
+
+    @Test
+    void summaryShowsTheSummaryAndOffNothing() {
+        run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE, "summary"), ReportedChecks.class);
+        assertThat(console.toString(StandardCharsets.UTF_8).lines()).singleElement()
+                .satisfies(line -> assertThat(line).startsWith("llm-assert: 6 checks"));
+
+        console.reset();
+        run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE, "OFF"), ReportedChecks.class);
         assertThat(console.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(dir.resolve("report.json")).exists();
+    }
+
+    @Test
+    void aBadConsoleModeFailsTheTestsNamingTheKeyAndTheModes() {
+        TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE,
+                "verbose"), ReportedChecks.class);
+
+        assertThat(summary.getTestsSucceededCount()).isZero();
+        assertThat(summary.getFailures()).isNotEmpty().allSatisfy(failure -> assertThat(failure.getException())
+                .hasMessageContaining("Unsupported value for configuration key 'llmassert.console': 'verbose'")
+                .hasMessageContaining("Allowed: verdicts, failures, summary, off."));
     }
 
     @Test
@@ -179,7 +230,7 @@ class RunReportTest {
             assertThat(summary.getTestsSucceededCount()).isEqualTo(9);
             assertThat(summary.getTotalFailureCount()).isEqualTo(1);
             assertThat(readOnly.resolve("report")).doesNotExist();
-            assertThat(console.toString(StandardCharsets.UTF_8)).isEmpty();
+            assertThat(console.toString(StandardCharsets.UTF_8)).doesNotContain("llm-assert:");
         } finally {
             ReadOnlyFolders.makeWritable(readOnly);
         }
