@@ -51,7 +51,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * prompts replaces it with the mapping from the format of that time. From the repository root:
  *
  * <pre>
- * mvn -B -o -pl llm-assert-core,llm-assert-junit,llm-assert-examples test -Dskip.library.tests=true \
+ * mvn -B -pl llm-assert-core,llm-assert-junit,llm-assert-examples test -Dskip.library.tests=true \
  *     -Dtest=ReRecordJudgeReplies -Dsurefire.failIfNoSpecifiedTests=false -Dexamples.rerecord=true
  * </pre>
  *

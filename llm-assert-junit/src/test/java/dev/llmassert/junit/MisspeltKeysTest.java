@@ -39,7 +39,7 @@ class MisspeltKeysTest {
 
         assertThat(output)
                 .contains("FAILED ").contains(": llm-assert does not know 1 setting of this run")
-                .contains("unknown key llmassert.judge.provder, set by junit-platform.properties (file:"
+                .contains("unknown key llmassert.judge.provder, set in junit-platform.properties (file:"
                         + resources.toUri().getPath())
                 .contains("; did you mean llmassert.judge.provider?")
                 .contains("SUCCEEDED 0");
@@ -63,7 +63,7 @@ class MisspeltKeysTest {
                 Map.of("LLMASSERT_JUDGE_PROVDER", "openai"));
 
         assertThat(output)
-                .contains("unknown environment variable LLMASSERT_JUDGE_PROVDER, set by an environment variable; did "
+                .contains("unknown environment variable LLMASSERT_JUDGE_PROVDER, set in the environment; did "
                         + "you mean LLMASSERT_JUDGE_PROVIDER (llmassert.judge.provider)?")
                 .contains("SUCCEEDED 0");
     }

@@ -53,13 +53,13 @@ public final class Messages {
 
     /** A key, or an environment variable, that no setting has. */
     public static String unknownKey(String name, String where, String nearest) {
-        return "unknown " + (name.startsWith("llmassert.") ? "key " : "environment variable ") + name + ", set by "
+        return "unknown " + (name.startsWith("llmassert.") ? "key " : "environment variable ") + name + ", set "
                 + where + "; " + (nearest == null ? "no known key is close to it" : "did you mean " + nearest + "?");
     }
 
     /** A key of the design that this version does not read yet. */
     public static String reservedKey(String name, String where, String key, String meaning) {
-        return name + ", set by " + where + ", is not supported yet: " + key + " is reserved for " + meaning
+        return name + ", set " + where + ", is not supported yet: " + key + " is reserved for " + meaning
                 + ", which this version of llm-assert does not have";
     }
 

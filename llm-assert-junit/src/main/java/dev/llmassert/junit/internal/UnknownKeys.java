@@ -48,7 +48,10 @@ public final class UnknownKeys {
 
     private static final LevenshteinDistance DISTANCE = LevenshteinDistance.getDefaultInstance();
 
-    /** One setting as it was made: its name as written (a key or an environment variable) and where. */
+    /**
+     * One setting as it was made: its name as written (a key or an environment variable) and where, as a phrase that
+     * follows "set": {@code in junit-platform.properties (file:...)}, {@code by a system property (-D...)}.
+     */
     record Setting(String name, String origin) {
     }
 
@@ -118,27 +121,27 @@ public final class UnknownKeys {
         Set<String> explained = new TreeSet<>();
         for (String key : new TreeSet<>(system.stringPropertyNames())) {
             if (key.startsWith(PREFIX)) {
-                settings.add(new Setting(key, "a system property (-D" + key + "=...)"));
+                settings.add(new Setting(key, "by a system property (-D" + key + "=...)"));
                 explained.add(key);
             }
         }
         for (URL file : propertiesFiles(loader)) {
             for (String key : new TreeSet<>(read(file).stringPropertyNames())) {
                 if (key.startsWith(PREFIX)) {
-                    settings.add(new Setting(key, PROPERTIES_FILE + " (" + file + ")"));
+                    settings.add(new Setting(key, "in " + PROPERTIES_FILE + " (" + file + ")"));
                     explained.add(key);
                 }
             }
         }
         for (String key : new TreeSet<>(launcherKeys)) {
             if (key.startsWith(PREFIX) && !explained.contains(key)) {
-                settings.add(new Setting(key, "a configuration parameter of the JUnit launcher (Surefire's "
+                settings.add(new Setting(key, "by a configuration parameter of the JUnit launcher (Surefire's "
                         + "<configurationParameters>, or the build tool's or IDE's own)"));
             }
         }
         for (String name : new TreeSet<>(environment.keySet())) {
             if (name.startsWith(ENVIRONMENT_PREFIX)) {
-                settings.add(new Setting(name, "an environment variable"));
+                settings.add(new Setting(name, "in the environment"));
             }
         }
         return settings;

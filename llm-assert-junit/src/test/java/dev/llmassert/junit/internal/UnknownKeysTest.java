@@ -25,7 +25,7 @@ class UnknownKeysTest {
 
     @Test
     void everySupportedKeyPasses() {
-        List<Setting> settings = ConfigKeys.supported().stream().map(key -> new Setting(key, "a system property"))
+        List<Setting> settings = ConfigKeys.supported().stream().map(key -> new Setting(key, "by a system property"))
                 .toList();
 
         assertThat(UnknownKeys.check(settings, API_KEY_VARIABLE)).isEmpty();
@@ -34,7 +34,7 @@ class UnknownKeysTest {
     @Test
     void everySupportedEnvironmentVariablePasses() {
         List<Setting> settings = ConfigKeys.supported().stream()
-                .map(key -> new Setting(ConfigKeys.environmentVariable(key), "an environment variable")).toList();
+                .map(key -> new Setting(ConfigKeys.environmentVariable(key), "in the environment")).toList();
 
         assertThat(UnknownKeys.check(settings, API_KEY_VARIABLE)).isEmpty();
     }
@@ -42,11 +42,11 @@ class UnknownKeysTest {
     @Test
     void aMisspeltKeyIsNamedWithWhereItWasSetAndTheNearestKey() {
         Optional<String> message = UnknownKeys.check(List.of(new Setting("llmassert.judge.provder",
-                "junit-platform.properties (file:/p/junit-platform.properties)")), API_KEY_VARIABLE);
+                "in junit-platform.properties (file:/p/junit-platform.properties)")), API_KEY_VARIABLE);
 
         assertThat(message).hasValueSatisfying(text -> assertThat(text)
                 .startsWith("llm-assert does not know 1 setting of this run, so it would change nothing")
-                .contains("unknown key llmassert.judge.provder, set by junit-platform.properties "
+                .contains("unknown key llmassert.judge.provder, set in junit-platform.properties "
                         + "(file:/p/junit-platform.properties); did you mean llmassert.judge.provider?")
                 .contains("Fix: correct each misspelt key"));
     }
@@ -70,16 +70,17 @@ class UnknownKeysTest {
     @Test
     void aKeyCloseToNothingGetsNoGuess() {
         assertThat(UnknownKeys.nearestKey("llmassert.colour")).isEmpty();
-        assertThat(UnknownKeys.check(List.of(new Setting("llmassert.colour", "a system property")), API_KEY_VARIABLE))
+        assertThat(UnknownKeys.check(List.of(new Setting("llmassert.colour", "by a system property")),
+                API_KEY_VARIABLE))
                 .hasValueSatisfying(text -> assertThat(text).contains("unknown key llmassert.colour, set by a system "
                         + "property; no known key is close to it"));
     }
 
     @Test
     void aMisspeltEnvironmentVariableGetsTheNearestVariableAndItsKey() {
-        assertThat(UnknownKeys.check(List.of(new Setting("LLMASSERT_GROUNDEDNESS_MINSCORE", "an environment variable")),
+        assertThat(UnknownKeys.check(List.of(new Setting("LLMASSERT_GROUNDEDNESS_MINSCORE", "in the environment")),
                 API_KEY_VARIABLE)).hasValueSatisfying(text -> assertThat(text).contains("unknown environment variable "
-                + "LLMASSERT_GROUNDEDNESS_MINSCORE, set by an environment variable; did you mean "
+                + "LLMASSERT_GROUNDEDNESS_MINSCORE, set in the environment; did you mean "
                 + "LLMASSERT_GROUNDEDNESS_MIN_SCORE (llmassert.groundedness.min-score)?"));
     }
 
@@ -88,32 +89,33 @@ class UnknownKeysTest {
         assertThat(ConfigKeys.reserved()).containsOnlyKeys("llmassert.groundedness.method",
                 "llmassert.groundedness.calibration");
         Optional<String> message = UnknownKeys.check(List.of(
-                new Setting("llmassert.groundedness.method", "a system property"),
-                new Setting("LLMASSERT_GROUNDEDNESS_CALIBRATION", "an environment variable")), API_KEY_VARIABLE);
+                new Setting("llmassert.groundedness.method", "by a system property"),
+                new Setting("LLMASSERT_GROUNDEDNESS_CALIBRATION", "in the environment")), API_KEY_VARIABLE);
 
         assertThat(message).hasValueSatisfying(text -> assertThat(text)
                 .startsWith("llm-assert does not know 2 settings of this run, so they would change nothing")
                 .contains("llmassert.groundedness.method, set by a system property, is not supported yet: "
                         + "llmassert.groundedness.method is reserved for the groundedness method")
-                .contains("LLMASSERT_GROUNDEDNESS_CALIBRATION, set by an environment variable, is not supported yet"));
+                .contains("LLMASSERT_GROUNDEDNESS_CALIBRATION, set in the environment, is not supported yet"));
     }
 
     @Test
     void theVariableThatHoldsTheApiKeyIsNoSetting() {
-        assertThat(UnknownKeys.check(List.of(new Setting("LLMASSERT_OPENAI_KEY", "an environment variable")),
+        assertThat(UnknownKeys.check(List.of(new Setting("LLMASSERT_OPENAI_KEY", "in the environment")),
                 "LLMASSERT_OPENAI_KEY")).isEmpty();
-        assertThat(UnknownKeys.check(List.of(new Setting("LLMASSERT_OPENAI_KEY", "an environment variable")),
+        assertThat(UnknownKeys.check(List.of(new Setting("LLMASSERT_OPENAI_KEY", "in the environment")),
                 API_KEY_VARIABLE)).isPresent();
     }
 
     @Test
     void aKeySetInTwoPlacesIsNamedOnceWithBoth() {
-        Optional<String> message = UnknownKeys.check(List.of(new Setting("llmassert.judge.modle", "a system property"),
-                new Setting("llmassert.judge.modle", "junit-platform.properties (x)")), API_KEY_VARIABLE);
+        Optional<String> message = UnknownKeys.check(List.of(
+                new Setting("llmassert.judge.modle", "by a system property"),
+                new Setting("llmassert.judge.modle", "in junit-platform.properties (x)")), API_KEY_VARIABLE);
 
         assertThat(message).hasValueSatisfying(text -> assertThat(text)
                 .contains("unknown key llmassert.judge.modle, set by a system property and "
-                        + "junit-platform.properties (x); did you mean llmassert.judge.model?")
+                        + "in junit-platform.properties (x); did you mean llmassert.judge.model?")
                 .contains("does not know 1 setting"));
     }
 
@@ -133,12 +135,12 @@ class UnknownKeysTest {
                             "junit.jupiter.foo"));
 
             assertThat(settings).containsExactly(
-                    new Setting("llmassert.judge.provider", "a system property (-Dllmassert.judge.provider=...)"),
-                    new Setting("llmassert.judge.modle", "junit-platform.properties ("
+                    new Setting("llmassert.judge.provider", "by a system property (-Dllmassert.judge.provider=...)"),
+                    new Setting("llmassert.judge.modle", "in junit-platform.properties ("
                             + dir.resolve("junit-platform.properties").toUri().toURL() + ")"),
-                    new Setting("llmassert.report.enabeld", "a configuration parameter of the JUnit launcher "
+                    new Setting("llmassert.report.enabeld", "by a configuration parameter of the JUnit launcher "
                             + "(Surefire's <configurationParameters>, or the build tool's or IDE's own)"),
-                    new Setting("LLMASSERT_CONSOLE", "an environment variable"));
+                    new Setting("LLMASSERT_CONSOLE", "in the environment"));
         }
     }
 
