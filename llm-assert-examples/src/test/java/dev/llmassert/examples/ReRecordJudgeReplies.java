@@ -134,8 +134,13 @@ class ReRecordJudgeReplies {
         }
         Files.writeString(committed, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(file));
         int keys = RecordingKeys.rewriteKeys(committed);
-        System.out.println(committed + ": " + entries.size() + " entries, " + changed + " requests rewritten, " + keys
-                + " keys recomputed, every reply kept");
+        System.out.println(committed + ": " + count(entries.size(), "entry", "entries") + ", "
+                + count(changed, "request", "requests") + " rewritten, " + count(keys, "key", "keys")
+                + " recomputed, every reply kept");
+    }
+
+    private static String count(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 
     /**

@@ -82,24 +82,26 @@ class MisspeltKeysTest {
     @Test
     void aMisspeltKeyGivenToTheLauncherFailsTheRun() {
         // as Surefire's <configurationParameters> gives it: only the launcher listener can list such keys
-        TestExecutionSummary summary = ReportRuns.run(Map.of("llmassert.report.enabeld", "false"),
-                new PrintStream(PrintStream.nullOutputStream(), true, StandardCharsets.UTF_8), Judged.class);
-
-        assertThat(summary.getFailures()).singleElement().satisfies(failure -> assertThat(failure.getException())
+        assertThat(failureOfALauncherRunWith("llmassert.report.enabeld", "false"))
                 .hasMessageContaining("unknown key llmassert.report.enabeld, set by a configuration parameter of "
                         + "the JUnit launcher")
-                .hasMessageContaining("did you mean llmassert.report.enabled?"));
+                .hasMessageContaining("did you mean llmassert.report.enabled?");
     }
 
     @Test
     void aKeyOfTheDesignThatIsNotImplementedYetFailsSayingSo() {
-        TestExecutionSummary summary = ReportRuns.run(Map.of("llmassert.groundedness.method", "trulens"),
-                new PrintStream(PrintStream.nullOutputStream(), true, StandardCharsets.UTF_8), Judged.class);
-
-        assertThat(summary.getFailures()).singleElement().satisfies(failure -> assertThat(failure.getException())
+        assertThat(failureOfALauncherRunWith("llmassert.groundedness.method", "trulens"))
                 .hasMessageContaining("llmassert.groundedness.method, set by a configuration parameter of the JUnit "
                         + "launcher")
-                .hasMessageContaining("is not supported yet"));
+                .hasMessageContaining("is not supported yet");
+    }
+
+    /** The one failure of a run of {@link Judged} in this JVM, with {@code key=value} given to the launcher. */
+    private static Throwable failureOfALauncherRunWith(String key, String value) {
+        TestExecutionSummary summary = ReportRuns.run(Map.of(key, value),
+                new PrintStream(PrintStream.nullOutputStream(), true, StandardCharsets.UTF_8), Judged.class);
+        assertThat(summary.getFailures()).hasSize(1);
+        return summary.getFailures().get(0).getException();
     }
 
     private String launch(String name, String classPath, List<String> systemProperties,
