@@ -101,10 +101,11 @@ class GroundednessAssertionsTest {
             StackTraceElement[] trace = failureOf(results, test).getStackTrace();
             assertThat(trace[0].getClassName()).as(test).isEqualTo(Checks.class.getName());
             assertThat(trace[0].getMethodName()).as(test).isEqualTo(test);
-            // the extension's interceptor, which called the test, stays below it as JUnit's own frames do
+            // the extension's interceptor, which called the test, may stay below it as JUnit's own frames do (JUnit 6
+            // prunes them)
             assertThat(trace).as(test).extracting(StackTraceElement::getClassName)
                     .filteredOn(name -> name.startsWith("dev.llmassert.junit.") && !name.contains("Test"))
-                    .containsOnly(LlmAssertExtension.class.getName());
+                    .isSubsetOf(LlmAssertExtension.class.getName());
         }
     }
 
