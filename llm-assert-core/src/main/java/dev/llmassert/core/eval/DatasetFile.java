@@ -106,6 +106,17 @@ public final class DatasetFile extends Dataset {
     }
 
     /**
+     * The file as a labelled dataset, whose rows hold a response, a person's label, context and an id, for
+     * calibrating a judge; the id, context and ignored fields given so far keep their roles.
+     *
+     * @return the labelled dataset of the same file
+     * @throws DatasetException if prompt fields were named: a labelled row has a response instead
+     */
+    public LabelledDataset labelled() {
+        return LabelledDataset.of(source, roles);
+    }
+
+    /**
      * Reads the file and checks every item.
      *
      * @return the items in file order, unmodifiable

@@ -20,6 +20,8 @@ final class DatasetMessages {
     static final String PROMPT_TYPE = "a prompt is a text or a list of texts";
     static final String PROMPT_FIX = "write the prompt as a text, or the prompts as a list of texts.";
     static final String CONTEXT_TYPE = "a context value is a text, a number, a boolean, or a list of these";
+    static final String RESPONSE_TYPE = "a response is a text";
+    static final String LABEL_TYPE = "a label is a text, a number or a boolean, e.g. yes, no or an option's name";
 
     private DatasetMessages() {
     }
@@ -135,5 +137,47 @@ final class DatasetMessages {
     static String contextFix(String field) {
         return "write a text or a list of texts in its place, or leave the field unused with .ignore(\"" + field
                 + "\").";
+    }
+
+    // ---- labelled datasets
+
+    static String promptsInLabelled(List<String> prompts) {
+        return "a labelled dataset has no prompts, but .prompts(" + DatasetRoles.quoted(prompts) + ") was called "
+                + "before .labelled(). Fix: give the fields their roles after .labelled(): .response(..) for the "
+                + "text that was judged, .label(..) for the person's label, .context(..) for a question.";
+    }
+
+    /** No field for {@code role} is named, and the file has none called {@code byDefault}. */
+    static String noLabelledField(String role, String byDefault, Collection<String> fields, String example) {
+        return "no " + role + " field is named, and the file has no field '" + byDefault + "' to use instead. The "
+                + "file's fields: " + String.join(", ", fields) + ". Fix: name the field that holds the " + role
+                + ", e.g. ." + role + "(\"" + example + "\").";
+    }
+
+    static String missingLabelled(String role, Format format) {
+        return "the " + role + " is missing. Fix: give the " + format.unit + " its " + role + ", or remove the "
+                + format.unit + ".";
+    }
+
+    static String blankLabelled(String role, Format format) {
+        return "the " + role + " is blank. Fix: give the " + format.unit + " its " + role + ", or remove the "
+                + format.unit + ".";
+    }
+
+    static String labelledFix(String role) {
+        return role.equals("label") ? "write the label as a text: yes or no for groundedness, the expected option "
+                + "for a criteria." : "write the text that was judged as one text.";
+    }
+
+    static String notBinaryLabel(String label) {
+        return "the label is '" + label + "', but a groundedness label is yes or no (true or false, 1 or 0 also "
+                + "do; case does not matter). Fix: write yes when the response is supported by its sources, no when "
+                + "it is not.";
+    }
+
+    /** {@code suggestion} is a {@link #didYouMean} or empty. */
+    static String notAnOption(String label, List<String> options, String suggestion) {
+        return "the label is '" + label + "', but it is none of the criteria's options: " + String.join(", ", options)
+                + "." + suggestion + " Fix: write the option the response should get, as the criteria names it.";
     }
 }

@@ -76,7 +76,7 @@ record RoleBinding(DatasetRoles roles, String idField, List<String> promptFields
     }
 
     /** " Did you mean 'topic'?" for the closest of {@code candidates}, or nothing when none is close. */
-    private static String suggestion(String field, List<String> candidates) {
+    static String suggestion(String field, List<String> candidates) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : candidates) {

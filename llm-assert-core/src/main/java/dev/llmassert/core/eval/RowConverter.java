@@ -1,13 +1,10 @@
 package dev.llmassert.core.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.llmassert.core.eval.DatasetRoles.ContextKind;
-import dev.llmassert.core.eval.DatasetRows.Format;
 import dev.llmassert.core.eval.DatasetRows.Row;
 import dev.llmassert.core.eval.DatasetRows.Source;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,14 +15,14 @@ import java.util.Map;
  */
 final class RowConverter {
 
-    private static final String LIST_SEPARATOR = "|";
-
     private final Source source;
     private final RoleBinding binding;
+    private final RowValues values;
 
     RowConverter(Source source, RoleBinding binding) {
         this.source = source;
         this.binding = binding;
+        this.values = new RowValues(source);
     }
 
     /**
@@ -44,7 +41,7 @@ final class RowConverter {
         List<Prompt> itemPrompts = prompts(row, binding.promptFields());
         Map<String, Object> itemContext = new LinkedHashMap<>();
         binding.roles().context().forEach((field, kind) -> {
-            Object value = contextValue(row, field, kind);
+            Object value = values.contextValue(row, field, kind);
             if (value != null) {
                 itemContext.put(field, value);
             }
@@ -61,7 +58,7 @@ final class RowConverter {
         if (node == null || node.isNull()) {
             throw error(row, field, DatasetMessages.missingId(source.format()));
         }
-        String text = scalar(node);
+        String text = RowValues.scalar(node);
         if (text == null || node.isBoolean()) {
             throw wrongType(row, field, "the value", node, DatasetMessages.ID_TYPE, DatasetMessages.idFix(row.line()));
         }
@@ -84,7 +81,7 @@ final class RowConverter {
                     emptiness = "an empty list";
                 }
                 for (int i = 0; i < node.size(); i++) {
-                    String text = scalar(node.get(i));
+                    String text = RowValues.scalar(node.get(i));
                     if (text == null) {
                         throw wrongType(row, field, "element " + (i + 1) + " of the list", node.get(i),
                                 DatasetMessages.LISTED_PROMPT_TYPE, DatasetMessages.LISTED_PROMPT_FIX);
@@ -96,7 +93,7 @@ final class RowConverter {
                 }
                 continue;
             }
-            String text = scalar(node);
+            String text = RowValues.scalar(node);
             if (text == null) {
                 throw wrongType(row, field, "the value", node, DatasetMessages.PROMPT_TYPE,
                         DatasetMessages.PROMPT_FIX);
@@ -117,62 +114,12 @@ final class RowConverter {
         return texts;
     }
 
-    /** The value kept in the item's context: a text, a list of texts, or {@code null} for none. */
-    private Object contextValue(Row row, String field, ContextKind kind) {
-        JsonNode node = row.values().get(field);
-        if (node == null || node.isNull()) {
-            return null;
-        }
-        if (source.format() == Format.CSV) {
-            String cell = node.asText();
-            if (cell.isBlank()) {
-                return null;
-            }
-            if (kind == ContextKind.TEXT) {
-                return cell;
-            }
-            List<String> elements = Arrays.stream(cell.split("\\" + LIST_SEPARATOR))
-                    .map(String::strip).filter(element -> !element.isEmpty()).toList();
-            return elements.isEmpty() ? null : elements;
-        }
-        String text = scalar(node);
-        if (text != null) {
-            return kind == ContextKind.LIST ? List.of(text) : text;
-        }
-        if (!node.isArray()) {
-            throw wrongType(row, field, "the value", node, DatasetMessages.CONTEXT_TYPE,
-                    DatasetMessages.contextFix(field));
-        }
-        List<String> elements = new ArrayList<>(node.size());
-        for (int i = 0; i < node.size(); i++) {
-            String element = scalar(node.get(i));
-            if (element == null) {
-                throw wrongType(row, field, "element " + (i + 1) + " of the list", node.get(i),
-                        DatasetMessages.CONTEXT_TYPE, DatasetMessages.contextFix(field));
-            }
-            elements.add(element);
-        }
-        return List.copyOf(elements);
-    }
-
-    /** A text, number or boolean as its text; {@code null} for anything else. */
-    private static String scalar(JsonNode node) {
-        if (node == null || node.isNull() || node.isContainerNode() || node.isMissingNode()) {
-            return null;
-        }
-        if (node.isBigDecimal()) {
-            return node.decimalValue().toPlainString();
-        }
-        return node.asText();
-    }
-
     private DatasetException wrongType(Row row, String field, String subject, JsonNode node, String expected,
                                        String fix) {
-        return error(row, field, DatasetMessages.wrongType(subject, DatasetRows.kind(node, source.format()),
-                node == null ? "null" : node.toString(), expected, fix));
+        return values.wrongType(row, field, subject, node, expected, fix);
     }
 
     private DatasetException error(Row row, String field, String problem) {
-        return new DatasetException(source.name(), row.line(), field, problem);
+        return values.error(row, field, problem);
     }
 }
