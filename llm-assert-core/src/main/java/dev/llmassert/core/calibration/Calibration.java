@@ -1,0 +1,164 @@
+package dev.llmassert.core.calibration;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import org.apiguardian.api.API;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * What a calibration found: how far a judge agrees with a person's labels on a team's own rows, with intervals, the
+ * bar fitted for a groundedness judge, and where the judge went wrong. Made by {@link Calibrator}; written as the
+ * record {@code target/llm-assert/calibrations/<test id>.json} and read back with {@link #read(Path)}.
+ *
+ * <p>For a groundedness judge the headline {@link #agreement()} is held out: each row judged at a bar fitted on the
+ * other folds ({@link #fittedBar()}), never at a bar fitted on the row itself. For a criteria judge it is the
+ * agreement of the options chosen; there is no bar.
+ *
+ * @param format       {@value #FORMAT}
+ * @param testId       the id of the calibration, e.g. the test class and method
+ * @param kind         {@value #GROUNDEDNESS} or {@value #CRITERIA}
+ * @param judge        the judge, as {@code provider:model}
+ * @param criteria     the criteria's name, or {@code null} for groundedness
+ * @param labels       the labels, in order: {@code yes, no}, or the criteria's options
+ * @param confidence   the confidence level of the intervals
+ * @param maxErrorRate the share of rows that may fail to be judged before a gate fails
+ * @param recordings   how the judge's calls were recorded or replayed, e.g. {@code replay src/test/...json}
+ * @param versions     the versions of llm-assert and Java
+ * @param startedAt    when the calibration started, ISO-8601
+ * @param wallMillis   how long it took
+ * @param items        the rows given, judged or not
+ * @param errors       the rows that could not be judged, left out of every figure
+ * @param currentBar   the bar the judge was used with when calibrated (the configured default minimum), or
+ *                     {@code null}
+ * @param atCurrentBar the agreement at {@code currentBar}, in-sample (nothing was fitted), or {@code null}
+ * @param fittedBar    the bar fitted by cross-validation, or {@code null} for a criteria
+ * @param agreement    the headline agreement: held out at the fitted bar, or the options'
+ * @param auc          the area under the ROC curve of the groundedness scores, or {@code null}
+ * @param curve        the in-sample agreement at each bar from 0 to 1 in steps of 0.01; empty for a criteria
+ * @param misjudged    the rows where the judge disagrees (at the fitted bar for groundedness), worst first: the
+ *                     furthest from the bar, or the option furthest in score from the label's
+ * @param rows         every judged row, in the order given
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record Calibration(int format, String testId, String kind, String judge, String criteria, List<String> labels,
+                          double confidence, double maxErrorRate, String recordings, Map<String, String> versions,
+                          String startedAt, long wallMillis, int items, List<RowError> errors, Double currentBar,
+                          Agreement atCurrentBar, FittedBar fittedBar, Agreement agreement, Estimate auc,
+                          List<CurvePoint> curve, List<MisjudgedRow> misjudged, List<JudgedRow> rows) {
+
+    /** The record's format. */
+    public static final int FORMAT = 1;
+    /** The kind of a groundedness judge's calibration. */
+    public static final String GROUNDEDNESS = "groundedness";
+    /** The kind of a direct criteria judge's calibration. */
+    public static final String CRITERIA = "criteria";
+    /** The groundedness labels. */
+    public static final String YES = "yes";
+    public static final String NO = "no";
+
+    public Calibration {
+        labels = List.copyOf(labels);
+        versions = Collections.unmodifiableMap(new TreeMap<>(versions));
+        errors = List.copyOf(errors);
+        curve = List.copyOf(curve);
+        misjudged = List.copyOf(misjudged);
+        rows = List.copyOf(rows);
+    }
+
+    /** Whether this is a groundedness judge's calibration, with a bar. */
+    @JsonIgnore
+    public boolean isGroundedness() {
+        return GROUNDEDNESS.equals(kind);
+    }
+
+    /** The fitted bar, for a groundedness judge. */
+    public Optional<FittedBar> fitted() {
+        return Optional.ofNullable(fittedBar);
+    }
+
+    /** The share of rows that could not be judged. */
+    public double errorRate() {
+        return items == 0 ? 0 : (double) errors.size() / items;
+    }
+
+    /** Whether more rows failed than {@link #maxErrorRate()} allows. */
+    public boolean errorRateExceeded() {
+        return errorRate() > maxErrorRate + 1e-12;
+    }
+
+    /**
+     * The agreement of a groundedness judge at {@code bar} over every row, in-sample: for a bar chosen in advance
+     * (such as the one in use now), not for one chosen on these rows.
+     *
+     * @throws IllegalStateException for a criteria judge's calibration, which has no bar
+     * @throws IllegalArgumentException when {@code bar} is not between 0 and 1
+     */
+    public Agreement agreementAt(double bar) {
+        if (!isGroundedness()) {
+            throw new IllegalStateException("The calibration " + testId + " is of a criteria judge, which chooses an "
+                    + "option and has no bar. Fix: read its agreement(), per option in agreement().labels().");
+        }
+        if (!(bar >= 0.0 && bar <= 1.0)) {
+            throw new IllegalArgumentException("A bar is between 0 and 1, but is " + bar + ".");
+        }
+        return Figures.inSample(rows, bar, confidence, seedOf(), AgreementStatistics.RESAMPLES);
+    }
+
+    /** The seed the folds and the bootstraps start from. */
+    long seedOf() {
+        return fittedBar == null ? Calibrator.DEFAULT_SEED : fittedBar.seed();
+    }
+
+    /** Writes the record to {@code file}, whole or not at all. */
+    public void write(Path file) {
+        CalibrationRecords.write(this, file);
+    }
+
+    /**
+     * Reads a record written by {@link #write(Path)}, e.g. a committed one.
+     *
+     * @throws IllegalArgumentException naming the file and the fix, when it is missing, not JSON, not a calibration
+     *                                  record or damaged
+     */
+    public static Calibration read(Path file) {
+        return CalibrationRecords.read(file);
+    }
+
+    /**
+     * One line: {@code local:all-minilm-l6-v2-q on 32 rows: balanced accuracy 0.81 [0.70, 0.89] held out at the
+     * fitted bar 0.64; kappa 0.55 [...]; AUC 0.90 [...]}.
+     */
+    public String headline() {
+        StringBuilder text = new StringBuilder(judge).append(criteria == null ? "" : " on " + criteria)
+                .append(String.format(Locale.ROOT, " over %d rows", rows.size()));
+        if (!errors.isEmpty()) {
+            text.append(" (").append(errors.size()).append(" not judged)");
+        }
+        text.append(": balanced accuracy ").append(short3(agreement.balancedAccuracy()));
+        text.append(fittedBar != null ? " held out at the fitted bar " + fittedBar.barText() : "");
+        if (agreement.kappa() != null) {
+            text.append("; kappa ").append(short3(agreement.kappa()));
+        }
+        if (auc != null) {
+            text.append("; AUC ").append(short3(auc));
+        }
+        if (atCurrentBar != null) {
+            text.append(String.format(Locale.ROOT, "; at the current bar %.2f: ", currentBar))
+                    .append(short3(atCurrentBar.balancedAccuracy()));
+        }
+        return text.toString();
+    }
+
+    private static String short3(Estimate estimate) {
+        return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", estimate.value(), estimate.interval().lower(),
+                estimate.interval().upper());
+    }
+}

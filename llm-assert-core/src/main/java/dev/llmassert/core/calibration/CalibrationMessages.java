@@ -1,0 +1,58 @@
+package dev.llmassert.core.calibration;
+
+import dev.llmassert.core.eval.LabelledItem;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Every message of a calibration: what happened, where, and the fix. */
+final class CalibrationMessages {
+
+    private static final int ERRORS_SHOWN = 5;
+
+    private CalibrationMessages() {
+    }
+
+    static String noRows(boolean isNull) {
+        return "There are " + (isNull ? "no labelled items (null)" : "no labelled items") + " to calibrate the judge "
+                + "on. Fix: load them from a labelled file, e.g. Dataset.fromClasspath(\"calibration/answers.jsonl\")"
+                + ".labelled().contextList(\"sources\").load(); 50 to 200 rows give useful intervals.";
+    }
+
+    static String duplicateId(LabelledItem item, int first, int second) {
+        return "Labelled items " + first + " and " + second + " have the same id '" + item.id() + "' (" + item.where()
+                + "). Fix: give each row its own id; the id names the row in the record and the report.";
+    }
+
+    static String missingContext(LabelledItem item, String key, String what) {
+        return item.where() + ": the row has no context '" + key + "' for " + what + "; it has "
+                + (item.context().isEmpty() ? "no context" : item.context().keySet()) + ". Fix: give the file's field "
+                + "the role, e.g. .contextList(\"" + key + "\"), or add it in code with item.withContext(\"" + key
+                + "\", ...).";
+    }
+
+    /** {@code errors} is {@code null} before judging, when the labels themselves are too few. */
+    static String tooFewOfALabel(String which, int yes, int no, List<RowError> errors) {
+        String counts = yes + (yes == 1 ? " row" : " rows") + " " + which + " yes and " + no
+                + (no == 1 ? " row" : " rows") + " " + which + " no";
+        if (errors == null) {
+            return "A calibration needs at least " + Calibrator.MIN_ROWS_PER_LABEL + " rows of each label, to fit a "
+                    + "bar on some and measure it on others, but there are " + counts + ". Fix: label more rows of "
+                    + "the rarer kind; 50 to 200 rows in all give useful intervals.";
+        }
+        return "Too few rows were judged to calibrate the judge: " + counts + ", as " + errors.size()
+                + (errors.size() == 1 ? " row" : " rows") + " failed:" + listed(errors) + "\nFix: correct what "
+                + "failed (a missing recording, an unreachable judge), then run the calibration again.";
+    }
+
+    static String nothingJudged(List<RowError> errors) {
+        return "No row could be judged, so the judge cannot be calibrated:" + listed(errors) + "\nFix: correct what "
+                + "failed (a missing recording, an unreachable judge), then run the calibration again.";
+    }
+
+    private static String listed(List<RowError> errors) {
+        String shown = errors.stream().limit(ERRORS_SHOWN).map(e -> "\n  - " + e.id() + " (" + e.where() + "): "
+                + e.error()).collect(Collectors.joining());
+        return shown + (errors.size() > ERRORS_SHOWN ? "\n  ... and " + (errors.size() - ERRORS_SHOWN) + " more" : "");
+    }
+}

@@ -1,0 +1,414 @@
+package dev.llmassert.core.calibration;
+
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.DirectJudge;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.eval.EvaluationSettings;
+import dev.llmassert.core.eval.LabelledDataset;
+import dev.llmassert.core.eval.LabelledItem;
+import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.groundedness.GroundednessVerdict;
+import org.apiguardian.api.API;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * Calibrates a judge on rows a person has labelled: judges every row (in parallel, as an evaluation does, through the
+ * judge's own limits, retries and recordings), then measures how far the judge agrees with the labels, with
+ * intervals, and for a groundedness judge fits the bar by k-fold cross-validation.
+ *
+ * <pre>{@code
+ * Calibration calibration = Calibrator.builder()
+ *         .currentBar(0.7)
+ *         .recordTo(Path.of("target/llm-assert/calibrations/support.json"))
+ *         .build()
+ *         .calibrate(judge, Dataset.fromClasspath("calibration/support.jsonl").labelled().contextList("sources"));
+ * }</pre>
+ *
+ * <ul>
+ *   <li>A groundedness row's label is {@code yes}/{@code no} ({@code true}/{@code false}, {@code 1}/{@code 0}) and
+ *       its sources are its context value {@value #SOURCES}. A criteria row's label is the option it should get,
+ *       and its context holds the criteria's context fields.</li>
+ *   <li>Every label and every row's context is checked before any row is judged, so a typo costs no judge call.</li>
+ *   <li>The calibrator holds no state between calibrations.</li>
+ * </ul>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Calibrator {
+
+    /** The context value that holds a groundedness row's sources. */
+    public static final String SOURCES = "sources";
+    /** The folds of the cross-validation that fits the bar. */
+    public static final int DEFAULT_FOLDS = 5;
+    /** The seed of the folds when none is given. */
+    public static final long DEFAULT_SEED = 1L;
+    /** The resamples of each bootstrap interval (kappa, AUC) unless {@link Builder#bootstrapResamples} says. */
+    public static final int DEFAULT_RESAMPLES = AgreementStatistics.RESAMPLES;
+    /** The fewest resamples a bootstrap may take. */
+    public static final int MIN_RESAMPLES = 100;
+    /** The fewest rows of each label a bar can be fitted and cross-validated on. */
+    public static final int MIN_ROWS_PER_LABEL = 2;
+
+    private final EvaluationSettings settings;
+    private final int folds;
+    private final long seed;
+    private final int resamples;
+    private final Double currentBar;
+    private final String testId;
+    private final String recordings;
+    private final Path recordFile;
+
+    private Calibrator(Builder builder) {
+        this.settings = builder.settings;
+        this.folds = builder.folds;
+        this.seed = builder.seed;
+        this.resamples = builder.resamples;
+        this.currentBar = builder.currentBar;
+        this.testId = builder.testId;
+        this.recordings = builder.recordings;
+        this.recordFile = builder.recordFile;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** {@link #calibrate(GroundednessJudge, List)} on the rows of {@code dataset}. */
+    public Calibration calibrate(GroundednessJudge judge, LabelledDataset dataset) {
+        return calibrate(judge, Objects.requireNonNull(dataset, "dataset").load());
+    }
+
+    /**
+     * Calibrates a groundedness judge: each row's response judged against its sources, the bar fitted, and the
+     * agreement measured held out at it.
+     *
+     * @throws dev.llmassert.core.eval.DatasetException naming the row, for a label that is not yes or no
+     * @throws IllegalArgumentException                  for no rows, two rows with one id, a row without sources,
+     *                                                   or fewer than {@value #MIN_ROWS_PER_LABEL} rows of a label
+     * @throws IllegalStateException                     when so many rows failed to be judged that fewer than
+     *                                                   {@value #MIN_ROWS_PER_LABEL} of a label are left
+     */
+    public Calibration calibrate(GroundednessJudge judge, List<LabelledItem> items) {
+        requireJudge(judge);
+        requireItems(items);
+        boolean[] labels = new boolean[items.size()];
+        for (int i = 0; i < items.size(); i++) {
+            labels[i] = items.get(i).binaryLabel();
+            requireContext(items.get(i), SOURCES, "its sources");
+        }
+        requireBothLabels(labels, "labelled", null);
+        Instant started = Instant.now();
+        long startNanos = System.nanoTime();
+        List<Judging.Outcome<GroundednessVerdict>> outcomes = Judging.run(items,
+                item -> judge.judge(item.response(), item.contextList(SOURCES)), settings.concurrency());
+
+        List<Integer> judged = new ArrayList<>();
+        List<RowError> errors = errors(items, outcomes, judged);
+        boolean[] yes = new boolean[judged.size()];
+        double[] scores = new double[judged.size()];
+        List<JudgedRow> rows = new ArrayList<>(judged.size());
+        for (int j = 0; j < judged.size(); j++) {
+            int i = judged.get(j);
+            yes[j] = labels[i];
+            scores[j] = outcomes.get(i).verdict().score();
+        }
+        requireBothLabels(yes, "judged", errors);
+
+        double level = settings.confidence();
+        int k = Math.min(folds, Math.min(Figures.count(yes, true), Figures.count(yes, false)));
+        int[] fold = BarFitting.folds(yes, k, seed);
+        for (int j = 0; j < judged.size(); j++) {
+            rows.add(new JudgedRow(items.get(judged.get(j)).id(), label(yes[j]), scores[j], null, fold[j]));
+        }
+        double[] foldBars = new double[k];
+        boolean[] heldOut = BarFitting.heldOut(scores, yes, fold, k, foldBars);
+        double bar = BarFitting.fit(scores, yes, IntStream.range(0, scores.length).toArray());
+        List<Double> barsOfFolds = new ArrayList<>(k);
+        for (double foldBar : foldBars) {
+            barsOfFolds.add(foldBar);
+        }
+        FittedBar fitted = new FittedBar(bar, k, seed, barsOfFolds);
+        Agreement agreement = Figures.binary(Agreement.HELD_OUT, yes, heldOut, level, seed, resamples);
+
+        List<MisjudgedRow> misjudged = new ArrayList<>();
+        for (int j = 0; j < judged.size(); j++) {
+            boolean passed = BarFitting.passes(scores[j], bar);
+            if (passed != yes[j]) {
+                LabelledItem item = items.get(judged.get(j));
+                GroundednessVerdict verdict = outcomes.get(judged.get(j)).verdict();
+                misjudged.add(new MisjudgedRow(item.id(), item.where(), label(yes[j]), label(passed), scores[j], bar,
+                        item.response(), verdict.sentences(), ""));
+            }
+        }
+        misjudged.sort(Comparator.comparingDouble((MisjudgedRow row) -> -Math.abs(row.score() - bar)));
+
+        Calibration calibration = new Calibration(Calibration.FORMAT, id(), Calibration.GROUNDEDNESS, judge.name(),
+                null, Figures.BINARY, level, settings.maxErrorRate(), recordings, versions(), started.toString(),
+                millisSince(startNanos), items.size(), errors, currentBar,
+                currentBar == null ? null : Figures.inSample(rows, currentBar, level, seed, resamples), fitted, agreement,
+                Figures.auc(scores, yes, level, seed, resamples), Figures.curve(scores, yes), misjudged, rows);
+        return recorded(calibration);
+    }
+
+    /** {@link #calibrate(DirectJudge, Criteria, List)} on the rows of {@code dataset}. */
+    public Calibration calibrate(DirectJudge judge, Criteria criteria, LabelledDataset dataset) {
+        return calibrate(judge, criteria, Objects.requireNonNull(dataset, "dataset").load());
+    }
+
+    /**
+     * Calibrates a direct criteria judge: each row's response judged on {@code criteria}, with the criteria's
+     * context fields from the row's context, and the options it chose compared with the labels, per option and in
+     * all. A criteria judge chooses an option, so no bar is fitted.
+     *
+     * @throws dev.llmassert.core.eval.DatasetException naming the row, for a label that is none of the options
+     * @throws IllegalArgumentException                  for no rows, two rows with one id, or a row without one of
+     *                                                   the criteria's context fields
+     * @throws IllegalStateException                     when every row failed to be judged
+     */
+    public Calibration calibrate(DirectJudge judge, Criteria criteria, List<LabelledItem> items) {
+        requireJudge(judge);
+        if (criteria == null) {
+            throw new IllegalArgumentException("The criteria to calibrate the judge on is null. Fix: pass the "
+                    + "criteria the labels name options of, e.g. CriteriaCatalog.ANSWER_RELEVANCE.");
+        }
+        requireItems(items);
+        List<String> options = criteria.optionNames();
+        int[] labels = new int[items.size()];
+        for (int i = 0; i < items.size(); i++) {
+            labels[i] = options.indexOf(items.get(i).optionLabel(options));
+            for (String field : criteria.contextFields()) {
+                requireContext(items.get(i), field, "the context field '" + field + "' of the criteria '"
+                        + criteria.name() + "'");
+            }
+        }
+        Instant started = Instant.now();
+        long startNanos = System.nanoTime();
+        List<Judging.Outcome<DirectResult>> outcomes = Judging.run(items, item -> {
+            Instance instance = Instance.of(criteria.toEvaluateField(), item.response());
+            for (String field : criteria.contextFields()) {
+                instance = instance.with(field, String.join("\n\n", item.contextList(field)));
+            }
+            return judge.evaluate(instance, criteria);
+        }, settings.concurrency());
+
+        List<Integer> judged = new ArrayList<>();
+        List<RowError> errors = errors(items, outcomes, judged);
+        if (judged.isEmpty()) {
+            throw new IllegalStateException(CalibrationMessages.nothingJudged(errors));
+        }
+        int[] label = new int[judged.size()];
+        int[] chosen = new int[judged.size()];
+        List<JudgedRow> rows = new ArrayList<>(judged.size());
+        List<MisjudgedRow> misjudged = new ArrayList<>();
+        Map<String, Double> distance = new HashMap<>();
+        for (int j = 0; j < judged.size(); j++) {
+            LabelledItem item = items.get(judged.get(j));
+            DirectResult result = outcomes.get(judged.get(j)).verdict();
+            label[j] = labels[judged.get(j)];
+            chosen[j] = options.indexOf(result.option());
+            String expected = options.get(label[j]);
+            rows.add(new JudgedRow(item.id(), expected, result.score(), result.option(), null));
+            if (label[j] != chosen[j]) {
+                misjudged.add(new MisjudgedRow(item.id(), item.where(), expected, result.option(), result.score(),
+                        null, item.response(), List.of(), result.explanation()));
+                Double expectedScore = criteria.requireOption(expected).score();
+                distance.put(item.id(), result.score() == null || expectedScore == null ? 0.0
+                        : Math.abs(result.score() - expectedScore));
+            }
+        }
+        misjudged.sort(Comparator.comparingDouble((MisjudgedRow row) -> -distance.get(row.id())));
+        double level = settings.confidence();
+        Calibration calibration = new Calibration(Calibration.FORMAT, id(), Calibration.CRITERIA, judge.name(),
+                criteria.name(), options, level, settings.maxErrorRate(), recordings, versions(), started.toString(),
+                millisSince(startNanos), items.size(), errors, null, null, null,
+                Figures.agreement(Agreement.OPTIONS, null, options, label, chosen, level, seed,
+                        resamples), null, List.of(),
+                misjudged, rows);
+        return recorded(calibration);
+    }
+
+    private Calibration recorded(Calibration calibration) {
+        if (recordFile != null) {
+            calibration.write(recordFile);
+        }
+        return calibration;
+    }
+
+    /** The errors of the rows that failed; the indices of the others go to {@code judged}. */
+    private static <T> List<RowError> errors(List<LabelledItem> items, List<Judging.Outcome<T>> outcomes,
+                                             List<Integer> judged) {
+        List<RowError> errors = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            Throwable error = outcomes.get(i).error();
+            if (error == null) {
+                judged.add(i);
+            } else {
+                errors.add(new RowError(items.get(i).id(), items.get(i).where(), Judging.describe(error)));
+            }
+        }
+        return errors;
+    }
+
+    private static String label(boolean yes) {
+        return yes ? Calibration.YES : Calibration.NO;
+    }
+
+    private String id() {
+        return testId == null ? "calibration" : testId;
+    }
+
+    private static long millisSince(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    private static void requireJudge(Object judge) {
+        if (judge == null) {
+            throw new IllegalArgumentException("The judge to calibrate is null. Fix: pass the judge whose verdicts "
+                    + "the labels should be compared with, e.g. the one injected into the test.");
+        }
+    }
+
+    private static void requireItems(List<LabelledItem> items) {
+        if (items == null || items.isEmpty()) {
+            throw new IllegalArgumentException(CalibrationMessages.noRows(items == null));
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            LabelledItem item = items.get(i);
+            if (item == null) {
+                throw new IllegalArgumentException("Labelled item " + (i + 1) + " of " + items.size() + " is null. "
+                        + "Fix: leave it out.");
+            }
+            Integer first = seen.putIfAbsent(item.id(), i + 1);
+            if (first != null) {
+                throw new IllegalArgumentException(CalibrationMessages.duplicateId(item, first, i + 1));
+            }
+        }
+    }
+
+    private static void requireContext(LabelledItem item, String key, String what) {
+        if (!item.context().containsKey(key)) {
+            throw new IllegalArgumentException(CalibrationMessages.missingContext(item, key, what));
+        }
+    }
+
+    /** Fails when fewer than {@value #MIN_ROWS_PER_LABEL} rows have either label. */
+    private static void requireBothLabels(boolean[] yes, String which, List<RowError> errors) {
+        int positives = Figures.count(yes, true);
+        int negatives = yes.length - positives;
+        if (positives < MIN_ROWS_PER_LABEL || negatives < MIN_ROWS_PER_LABEL) {
+            String message = CalibrationMessages.tooFewOfALabel(which, positives, negatives, errors);
+            throw errors == null ? new IllegalArgumentException(message) : new IllegalStateException(message);
+        }
+    }
+
+    private static Map<String, String> versions() {
+        Map<String, String> versions = new TreeMap<>();
+        String own = Calibrator.class.getPackage().getImplementationVersion();
+        versions.put("llm-assert", own == null ? "development" : own);
+        versions.put("java", System.getProperty("java.version"));
+        return versions;
+    }
+
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static final class Builder {
+        private EvaluationSettings settings = EvaluationSettings.defaults();
+        private int folds = DEFAULT_FOLDS;
+        private long seed = DEFAULT_SEED;
+        private int resamples = DEFAULT_RESAMPLES;
+        private Double currentBar;
+        private String testId;
+        private String recordings = "none";
+        private Path recordFile;
+
+        private Builder() {
+        }
+
+        /**
+         * The settings of evaluations that apply: {@code concurrency} (rows judged at once), {@code confidence} (the
+         * intervals' level) and {@code maxErrorRate}; default {@link EvaluationSettings#defaults()}.
+         */
+        public Builder settings(EvaluationSettings value) {
+            this.settings = Objects.requireNonNull(value, "settings");
+            return this;
+        }
+
+        /**
+         * The folds of the cross-validation, at least 2; default {@value #DEFAULT_FOLDS}. With fewer rows of a label
+         * than folds, there are as many folds as rows of that label.
+         */
+        public Builder folds(int value) {
+            if (value < 2) {
+                throw new IllegalArgumentException("A cross-validation needs at least 2 folds, but folds is " + value
+                        + ". Fix: use 5 or 10.");
+            }
+            this.folds = value;
+            return this;
+        }
+
+        /** The seed that splits the rows into folds, so the same rows always give the same split. */
+        public Builder seed(long value) {
+            this.seed = value;
+            return this;
+        }
+
+        /**
+         * The resamples of the seeded bootstraps that give kappa and the AUC their intervals, at least 100; default
+         * {@value #DEFAULT_RESAMPLES}. The other intervals (Wilson) take no resampling.
+         */
+        public Builder bootstrapResamples(int value) {
+            if (value < MIN_RESAMPLES) {
+                throw new IllegalArgumentException("A bootstrap needs at least " + MIN_RESAMPLES + " resamples, but "
+                        + "bootstrapResamples is " + value + ". Fix: keep the default, " + DEFAULT_RESAMPLES + ".");
+            }
+            this.resamples = value;
+            return this;
+        }
+
+        /**
+         * The bar a groundedness judge is used with now (e.g. the configured default minimum): the calibration also
+         * reports the agreement at it. Not set by default.
+         */
+        public Builder currentBar(double value) {
+            if (!(value >= 0.0 && value <= 1.0)) {
+                throw new IllegalArgumentException("The current bar must be between 0 and 1, but is " + value + ".");
+            }
+            this.currentBar = value;
+            return this;
+        }
+
+        /** The id the record carries; default {@code calibration}. */
+        public Builder testId(String value) {
+            this.testId = value;
+            return this;
+        }
+
+        /** How the judge's calls are recorded or replayed, for the record; default {@code none}. */
+        public Builder recordings(String description) {
+            this.recordings = description == null || description.isBlank() ? "none" : description;
+            return this;
+        }
+
+        /** Where to write the record; none is written when not set. */
+        public Builder recordTo(Path file) {
+            this.recordFile = file;
+            return this;
+        }
+
+        public Calibrator build() {
+            return new Calibrator(this);
+        }
+    }
+}
