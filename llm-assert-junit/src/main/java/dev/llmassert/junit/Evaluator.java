@@ -1,13 +1,20 @@
 package dev.llmassert.junit;
 
 import dev.langchain4j.model.chat.ChatModel;
+import dev.llmassert.core.calibration.Calibration;
+import dev.llmassert.core.calibration.Calibrator;
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.EvaluationRunner;
 import dev.llmassert.core.eval.EvaluationSettings;
 import dev.llmassert.core.eval.ItemResult;
+import dev.llmassert.core.eval.LabelledDataset;
+import dev.llmassert.core.eval.LabelledItem;
 import dev.llmassert.core.eval.PromptResponseTest;
 import dev.llmassert.core.eval.SystemUnderTest;
+import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.record.RecordingSession;
 import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.EvaluationText;
@@ -27,6 +34,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -53,6 +61,7 @@ public final class Evaluator {
     public static final String DEFAULT_REPORT_DIR = "target/llm-assert";
 
     private static final Logger LOG = LoggerFactory.getLogger("dev.llmassert.junit.evaluations");
+    private static final Logger CALIBRATIONS = LoggerFactory.getLogger("dev.llmassert.junit.calibrations");
 
     private final ExtensionContext context;
     private final EvaluationSettings settings;
@@ -184,6 +193,88 @@ public final class Evaluator {
                     + EvaluationText.item(item), e);
             throw failure;
         }
+    }
+
+    /**
+     * Calibrates a groundedness judge on rows a person has labelled ({@code yes}/{@code no}) and writes the record
+     * {@code target/llm-assert/calibrations/<test id>.json}: the agreement held out at the bar fitted by k-fold
+     * cross-validation, with intervals at {@code llmassert.eval.confidence}, the agreement at the bar in use now, the
+     * curve and the misjudged rows. The judge's calls run {@code llmassert.eval.concurrency} at once, through its own
+     * limits, retries and this test's recordings, so an LLM judge's calibration replays offline. The log and the
+     * report entry give the configuration line that applies the fitted bar.
+     *
+     * <pre>{@code
+     * Calibration calibration = evaluator.calibrate(judge, Dataset.fromClasspath("calibration/answers.jsonl")
+     *         .labelled().response("answer").label("grounded").contextList("sources"));
+     * assertThat(calibration).balancedAccuracy().hasLowerBoundAtLeast(0.75);
+     * }</pre>
+     */
+    public Calibration calibrate(GroundednessJudge judge, LabelledDataset rows) {
+        return calibrate(judge, requireRows(rows).load());
+    }
+
+    /** As {@link #calibrate(GroundednessJudge, LabelledDataset)}, on labelled rows made in code. */
+    public Calibration calibrate(GroundednessJudge judge, List<LabelledItem> rows) {
+        String testId = testId();
+        Path record = reportDir.resolve("calibrations").resolve(testId + ".json");
+        Calibration calibration = calibrator(testId).currentBar(groundednessMinScore()).build()
+                .calibrate(judge, rows);
+        return published(calibration, record);
+    }
+
+    /**
+     * Calibrates a direct criteria judge on rows labelled with the option each should get, their context holding the
+     * criteria's context fields: the agreement per option and in all, with intervals, the confusion between options
+     * and the misjudged rows; written to {@code target/llm-assert/calibrations/<test id>.json}.
+     */
+    public Calibration calibrate(DirectJudge judge, Criteria criteria, LabelledDataset rows) {
+        return calibrate(judge, criteria, requireRows(rows).load());
+    }
+
+    /** As {@link #calibrate(DirectJudge, Criteria, LabelledDataset)}, on labelled rows made in code. */
+    public Calibration calibrate(DirectJudge judge, Criteria criteria, List<LabelledItem> rows) {
+        String testId = testId();
+        Path record = reportDir.resolve("calibrations").resolve(testId + ".json");
+        return published(calibrator(testId).build().calibrate(judge, criteria, rows), record);
+    }
+
+    private static LabelledDataset requireRows(LabelledDataset rows) {
+        if (rows == null) {
+            throw new IllegalArgumentException("The labelled rows are null. Fix: pass a labelled file, e.g. "
+                    + "Dataset.fromClasspath(\"calibration/answers.jsonl\").labelled().contextList(\"sources\").");
+        }
+        return rows;
+    }
+
+    private Calibrator.Builder calibrator(String testId) {
+        Optional<RecordingSession> session = RecordingSupply.session(context);
+        return Calibrator.builder().settings(settings).testId(testId)
+                .recordings(session.map(s -> s.mode().id() + " " + shown(s.file().path())).orElse("off"));
+    }
+
+    private Calibration published(Calibration calibration, Path record) {
+        try {
+            calibration.write(record);
+        } catch (UncheckedIOException e) {
+            LOG.warn("{} The calibration's figures are not affected.", e.getMessage());
+        }
+        String apply = calibration.fitted().map(bar -> "Apply the fitted bar " + bar.barText() + " to "
+                + calibration.judge() + ": commit the record (e.g. to src/test/resources/calibration/) and set "
+                + ConfigKeys.GROUNDEDNESS_CALIBRATION + "=<committed path of " + shown(record) + ">, or set "
+                + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar.barText()).orElse("");
+        Map<String, String> entry = new TreeMap<>();
+        entry.put("llm-assert.calibration", calibration.headline());
+        entry.put("llm-assert.calibration.record", record.toString());
+        if (!apply.isEmpty()) {
+            entry.put("llm-assert.calibration.apply", apply);
+        }
+        context.publishReportEntry(entry);
+        CALIBRATIONS.info("{}: {} (record {})", calibration.testId(), calibration.headline(), record);
+        if (!apply.isEmpty()) {
+            CALIBRATIONS.info("{}", apply);
+        }
+        ReportChannel.calibration(context, calibration, record);
+        return calibration;
     }
 
     /** {@code path} relative to the working directory when it is under it, so that a record reads the same anywhere. */

@@ -7,6 +7,7 @@ import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.JudgeSupply;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.RecordingSupply;
+import dev.llmassert.junit.internal.ResolvedConfiguration;
 import dev.llmassert.junit.internal.TestScope;
 import dev.llmassert.junit.internal.resolver.CompositeParameterResolver;
 import org.apiguardian.api.API;
@@ -97,9 +98,13 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
      */
     @Override
     public void beforeEach(ExtensionContext context) {
-        ConfigurationResolver.of(context);
+        ResolvedConfiguration configuration = ConfigurationResolver.of(context);
         RecordingSupply.testStarted(context);
         JudgeSupply.prepareRecording(context);
+        if (configuration.calibration() != null) {
+            // a calibration record of another judge fails the test before it runs, naming both judges
+            JudgeSupply.groundednessJudge(context);
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseResult;
@@ -71,6 +72,14 @@ public class LlmAssertions extends Assertions {
      */
     public static EvaluationResultsAssert assertThat(EvaluationResults results) {
         return new EvaluationResultsAssert(results);
+    }
+
+    /**
+     * Gates on a judge's calibration against a person's labels:
+     * {@code assertThat(calibration).balancedAccuracy().hasLowerBoundAtLeast(0.75)}.
+     */
+    public static CalibrationAssert assertThat(Calibration calibration) {
+        return new CalibrationAssert(calibration);
     }
 
     /** Assertions on a multi-criteria result obtained from a {@code DirectJudge} directly. */

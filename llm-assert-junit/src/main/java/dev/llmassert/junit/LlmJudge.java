@@ -70,6 +70,9 @@ public @interface LlmJudge {
     /** The configuration key of {@link #minScore()}: {@value}. */
     String MIN_SCORE_KEY = ConfigKeys.GROUNDEDNESS_MIN_SCORE;
 
+    /** The configuration key of {@link #calibration()}: {@value}. */
+    String CALIBRATION_KEY = ConfigKeys.GROUNDEDNESS_CALIBRATION;
+
     /**
      * The minimum a bare {@code isGroundedIn(...)} is checked against when no minimum is configured: {@value}.
      *
@@ -100,6 +103,14 @@ public @interface LlmJudge {
      * {@value #DEFAULT_MIN_SCORE}.
      */
     double minScore() default UNSET;
+
+    /**
+     * The path of a committed calibration record, e.g. {@code "src/test/resources/calibration/support.json"}: the
+     * bar it fitted becomes the minimum of a bare {@code isGroundedIn(...)}, for the judge it was made with only;
+     * another judge fails the test, naming both. A {@link #minScore()} or {@value #MIN_SCORE_KEY} set nearer the
+     * test wins over it. Key {@value #CALIBRATION_KEY}.
+     */
+    String calibration() default DEFAULT;
 
     /**
      * Injects a criteria into a test parameter of type {@link dev.llmassert.core.criteria.Criteria} or

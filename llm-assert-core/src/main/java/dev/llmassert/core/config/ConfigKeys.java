@@ -55,6 +55,12 @@ public final class ConfigKeys {
     public static final String JUDGE_MAX_TOKENS_PER_MINUTE = "llmassert.judge.max-tokens-per-minute";
     /** {@value}: the default minimum for {@code isGroundedIn}. */
     public static final String GROUNDEDNESS_MIN_SCORE = "llmassert.groundedness.min-score";
+    /**
+     * {@value}: the path of a committed calibration record (from {@code target/llm-assert/calibrations/}); the bar it
+     * fitted becomes the default minimum of a bare {@code isGroundedIn}, for the judge it was made with only (another
+     * judge fails the run, naming both); default none.
+     */
+    public static final String GROUNDEDNESS_CALIBRATION = "llmassert.groundedness.calibration";
     /** {@value}: {@code off}, {@code replay}, {@code record-missing} or {@code record}. */
     public static final String RECORDINGS_MODE = "llmassert.recordings.mode";
     /** {@value}: where recordings live, default {@code src/test/resources/llm-recordings}. */
@@ -91,7 +97,8 @@ public final class ConfigKeys {
 
     private static final List<String> SUPPORTED = List.of(JUDGE_PROVIDER, JUDGE_MODEL, JUDGE_BASE_URL,
             JUDGE_API_KEY_ENV, JUDGE_TEMPERATURE, JUDGE_CONCURRENCY, JUDGE_TIMEOUT, JUDGE_MAX_RETRIES,
-            JUDGE_MAX_REQUESTS_PER_MINUTE, JUDGE_MAX_TOKENS_PER_MINUTE, GROUNDEDNESS_MIN_SCORE, RECORDINGS_MODE,
+            JUDGE_MAX_REQUESTS_PER_MINUTE, JUDGE_MAX_TOKENS_PER_MINUTE, GROUNDEDNESS_MIN_SCORE, GROUNDEDNESS_CALIBRATION,
+            RECORDINGS_MODE,
             RECORDINGS_DIR, RECORDINGS_PRUNE, EVAL_CONCURRENCY, EVAL_REPEATS, EVAL_MAX_ITEMS, EVAL_SHARD,
             EVAL_CONFIDENCE, EVAL_MAX_ERROR_RATE, CONSOLE, REPORT_ENABLED, REPORT_DIR, REPORT_PRICES);
 
@@ -100,9 +107,7 @@ public final class ConfigKeys {
      * pass for a setting that works.
      */
     private static final Map<String, String> RESERVED = Map.of(
-            "llmassert.groundedness.method", "the groundedness method (auto, trulens, claim-check)",
-            "llmassert.groundedness.calibration", "a committed calibration record whose fitted bar becomes the "
-                    + "default minimum");
+            "llmassert.groundedness.method", "the groundedness method (auto, trulens, claim-check)");
 
     private ConfigKeys() {
     }

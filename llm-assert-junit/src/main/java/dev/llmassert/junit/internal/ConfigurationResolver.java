@@ -1,5 +1,6 @@
 package dev.llmassert.junit.internal;
 
+import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.InvalidSettingException;
 import dev.llmassert.core.model.JudgeSettings;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
+import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
@@ -157,6 +159,10 @@ public final class ConfigurationResolver {
             throw invalid(e);
         }
         double minScore = minScore();
+        AppliedCalibration calibration = calibration();
+        if (calibration != null && calibration.applied()) {
+            minScore = calibration.bar();
+        }
         ConsoleMode console;
         try {
             console = ConsoleMode.parse(get(ConfigKeys.CONSOLE));
@@ -164,7 +170,51 @@ public final class ConfigurationResolver {
             throw invalid(e);
         }
         return new ResolvedConfiguration(settings, minScore, recordings(annotations.recordingsFile(), System::getenv),
-                console);
+                console, calibration);
+    }
+
+    /**
+     * The calibration record named by {@value LlmJudge#CALIBRATION_KEY}, or {@code null} when none is. Its bar is
+     * applied unless {@value LlmJudge#MIN_SCORE_KEY} is set nearer the test (or in the same place).
+     *
+     * @throws ExtensionConfigurationException when the record cannot be read or has no bar
+     */
+    public AppliedCalibration calibration() {
+        Optional<Setting> setting = firstSetting(LlmJudge.CALIBRATION_KEY);
+        if (setting.isEmpty()) {
+            return null;
+        }
+        Path path;
+        try {
+            path = Path.of(setting.get().value().strip());
+        } catch (InvalidPathException e) {
+            throw invalid(new InvalidSettingException(LlmJudge.CALIBRATION_KEY, setting.get().value(),
+                    "the path of a calibration record (" + e.getReason() + ")"));
+        }
+        Calibration record;
+        try {
+            record = Calibration.read(path);
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            throw new ExtensionConfigurationException(Messages.unreadableCalibration(LlmJudge.CALIBRATION_KEY,
+                    setting.get().source(), e.getMessage()), e);
+        }
+        if (record.fittedBar() == null) {
+            throw new ExtensionConfigurationException(Messages.calibrationWithoutBar(LlmJudge.CALIBRATION_KEY,
+                    path, setting.get().source(), record.judge(), record.criteria()));
+        }
+        boolean applied = sourceIndex(LlmJudge.CALIBRATION_KEY) < sourceIndex(LlmJudge.MIN_SCORE_KEY);
+        return new AppliedCalibration(path, record.judge(), record.fittedBar().bar(), setting.get().source(), applied);
+    }
+
+    /** The index of the first source that sets {@code key}, or the number of sources when none does. */
+    private int sourceIndex(String key) {
+        for (int i = 0; i < sources.size(); i++) {
+            String value = sources.get(i).get(key);
+            if (value != null && !value.isBlank()) {
+                return i;
+            }
+        }
+        return sources.size();
     }
 
     /**
@@ -313,6 +363,7 @@ public final class ConfigurationResolver {
                         judge.concurrency() == LlmJudge.UNSET ? null : String.valueOf(judge.concurrency());
                 case LlmJudge.MIN_SCORE_KEY ->
                         judge.minScore() == LlmJudge.UNSET ? null : String.valueOf(judge.minScore());
+                case LlmJudge.CALIBRATION_KEY -> textOrNull(judge.calibration());
                 default -> null;
             };
         }

@@ -53,6 +53,25 @@ public final class JudgeSupply {
      * the run, or once per test when its calls are recorded (its chat model is the test's recording session).
      */
     public static GroundednessJudge groundednessJudge(ExtensionContext context) {
+        GroundednessJudge judge = findGroundednessJudge(context);
+        verifyCalibration(context, judge);
+        return judge;
+    }
+
+    /**
+     * Fails when {@code llmassert.groundedness.calibration} names a record made with a judge other than
+     * {@code judge}: a calibration never applies silently to another judge.
+     *
+     * @throws ExtensionConfigurationException naming both judges
+     */
+    public static void verifyCalibration(ExtensionContext context, GroundednessJudge judge) {
+        AppliedCalibration calibration = ConfigurationResolver.of(context).calibration();
+        if (calibration != null && !calibration.judge().equals(judge.name())) {
+            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(calibration, judge.name()));
+        }
+    }
+
+    private static GroundednessJudge findGroundednessJudge(ExtensionContext context) {
         GroundednessJudge supplied = ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE,
                 GroundednessJudge.class);
         if (supplied != null) {

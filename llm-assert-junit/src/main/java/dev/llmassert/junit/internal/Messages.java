@@ -262,4 +262,23 @@ public final class Messages {
                 + NL + "Fix: finish it with .on(criteria), e.g. "
                 + "isPreferredOver(oldAnswer).on(CriteriaCatalog.CONCISENESS).";
     }
+
+    public static String unreadableCalibration(String key, String where, String problem) {
+        return "The calibration record named by " + key + " (set by " + where + ") cannot be used: " + problem;
+    }
+
+    public static String calibrationWithoutBar(String key, Path record, String where, String judge, String criteria) {
+        return "The calibration record " + record + ", named by " + key + " (set by " + where + "), is of the criteria "
+                + "judge " + judge + " on '" + criteria + "', which chooses options and fits no bar." + NL + "Fix: "
+                + "name the record of a groundedness judge's calibration, or remove " + key + ".";
+    }
+
+    public static String calibrationOfAnotherJudge(AppliedCalibration calibration, String judge) {
+        return "The calibration record " + calibration.record() + " (" + ConfigKeys.GROUNDEDNESS_CALIBRATION
+                + ", set by " + calibration.where() + ") was made with the judge " + calibration.judge() + ", but this "
+                + "test's groundedness judge is " + judge + ". Its bar (" + calibration.bar() + ") says where "
+                + calibration.judge() + " agrees best with the labels; it says nothing about " + judge + "." + NL
+                + "Fix: calibrate " + judge + " on the same labels and name that record, or configure the judge "
+                + calibration.judge() + " (llmassert.judge.provider and llmassert.judge.model).";
+    }
 }

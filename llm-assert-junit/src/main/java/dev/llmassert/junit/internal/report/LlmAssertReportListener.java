@@ -149,14 +149,15 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
             try {
                 var checks = collector.checks();
                 var evaluations = collector.evaluations();
-                if (checks.isEmpty() && evaluations.isEmpty()) {
+                var calibrations = collector.calibrations();
+                if (checks.isEmpty() && evaluations.isEmpty() && calibrations.isEmpty()) {
                     if (published.get() > 0) {
                         noReport();
                     }
                     return;
                 }
                 RunReport report = RunReport.of(checks, evaluations, Prices.load(prices),
-                        (System.nanoTime() - startNanos) / 1_000_000, Instant.now());
+                        (System.nanoTime() - startNanos) / 1_000_000, Instant.now()).withCalibrations(calibrations);
                 report.write(dir);
                 if (mode.printsSummary()) {
                     console.println(report.summary(dir.resolve("report.html")));

@@ -1,5 +1,6 @@
 package dev.llmassert.junit.internal.report;
 
+import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import org.apiguardian.api.API;
@@ -39,6 +40,13 @@ public final class ReportChannel {
     public static void evaluation(ExtensionContext context, EvaluationResults results, Path record) {
         collector(context).ifPresent(collector -> collector.addEvaluation(context.getUniqueId(),
                 context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName(), results, record));
+    }
+
+    /** Hands one calibration to the report. */
+    public static void calibration(ExtensionContext context, Calibration calibration, Path record) {
+        collector(context).ifPresent(collector -> collector.addCalibration(context.getUniqueId(),
+                context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName(), calibration,
+                record));
     }
 
     /**

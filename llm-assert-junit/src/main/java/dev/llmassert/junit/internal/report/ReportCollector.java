@@ -1,9 +1,12 @@
 package dev.llmassert.junit.internal.report;
 
+import dev.llmassert.core.calibration.Calibration;
+import dev.llmassert.core.calibration.MisjudgedRow;
 import dev.llmassert.core.eval.Annotation;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
+import dev.llmassert.junit.internal.report.ReportFormat.CalibrationEntry;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
 import dev.llmassert.junit.internal.report.ReportFormat.Group;
@@ -28,6 +31,7 @@ public final class ReportCollector {
 
     private final List<Check> checks = new ArrayList<>();
     private final List<Evaluation> evaluations = new ArrayList<>();
+    private final List<CalibrationEntry> calibrations = new ArrayList<>();
     private volatile boolean enabled = true;
 
     void disable() {
@@ -61,6 +65,29 @@ public final class ReportCollector {
                 groups);
         synchronized (evaluations) {
             evaluations.add(evaluation);
+        }
+    }
+
+    void addCalibration(String testId, String className, String displayName, Calibration calibration, Path record) {
+        if (!enabled) {
+            return;
+        }
+        List<MisjudgedRow> shown = calibration.misjudged().stream().limit(RunReport.MISJUDGED_SHOWN).toList();
+        CalibrationEntry entry = new CalibrationEntry(testId, className, displayName, calibration.testId(),
+                calibration.kind(), calibration.judge(), calibration.criteria(), calibration.labels(),
+                record.toString().replace('\\', '/'), calibration.items(), calibration.errors().size(),
+                calibration.recordings(), calibration.wallMillis(), calibration.confidence(),
+                calibration.fittedBar(), calibration.currentBar(), calibration.agreement(),
+                calibration.atCurrentBar(), calibration.auc(), calibration.curve(), shown,
+                calibration.misjudged().size());
+        synchronized (calibrations) {
+            calibrations.add(entry);
+        }
+    }
+
+    List<CalibrationEntry> calibrations() {
+        synchronized (calibrations) {
+            return List.copyOf(calibrations);
         }
     }
 

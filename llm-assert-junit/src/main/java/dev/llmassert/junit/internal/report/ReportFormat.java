@@ -2,6 +2,11 @@ package dev.llmassert.junit.internal.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.llmassert.core.calibration.Agreement;
+import dev.llmassert.core.calibration.CurvePoint;
+import dev.llmassert.core.calibration.Estimate;
+import dev.llmassert.core.calibration.FittedBar;
+import dev.llmassert.core.calibration.MisjudgedRow;
 import org.apiguardian.api.API;
 
 import java.util.Collections;
@@ -36,11 +41,18 @@ public final class ReportFormat {
      */
     @API(status = INTERNAL, since = "0.1")
     public record Report(int format, String generatedAt, Run run, PricesUsed prices, List<Check> checks,
-                         List<Evaluation> evaluations) {
+                         List<Evaluation> evaluations, List<CalibrationEntry> calibrations) {
 
         public Report {
             checks = List.copyOf(checks);
             evaluations = List.copyOf(evaluations);
+            calibrations = calibrations == null ? List.of() : List.copyOf(calibrations);
+        }
+
+        /** A report without calibrations. */
+        public Report(int format, String generatedAt, Run run, PricesUsed prices, List<Check> checks,
+                      List<Evaluation> evaluations) {
+            this(format, generatedAt, run, prices, checks, evaluations, List.of());
         }
     }
 
@@ -268,6 +280,27 @@ public final class ReportFormat {
             judges = Collections.unmodifiableMap(new LinkedHashMap<>(judges));
             measurements = Collections.unmodifiableMap(new LinkedHashMap<>(measurements));
             groups = List.copyOf(groups);
+        }
+    }
+
+    /**
+     * One calibration of the run: a judge against a person's labels (see {@code dev.llmassert.core.calibration}).
+     *
+     * @param record    the calibration's own record file
+     * @param misjudged the rows where the judge disagrees, worst first, at most {@value RunReport#MISJUDGED_SHOWN}
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public record CalibrationEntry(String testId, String className, String displayName, String calibration,
+                                   String kind, String judge, String criteria, List<String> labels, String record,
+                                   int items, int errors, String recordings, long wallMillis, double confidence,
+                                   FittedBar fittedBar, Double currentBar, Agreement agreement,
+                                   Agreement atCurrentBar, Estimate auc, List<CurvePoint> curve,
+                                   List<MisjudgedRow> misjudged, int misjudgedTotal) {
+
+        public CalibrationEntry {
+            labels = List.copyOf(labels);
+            curve = List.copyOf(curve);
+            misjudged = List.copyOf(misjudged);
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.llmassert.core.io.AtomicFiles;
+import dev.llmassert.junit.internal.report.ReportFormat.CalibrationEntry;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.CheckCost;
 import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
@@ -37,6 +38,9 @@ public final class RunReport {
 
     /** A check whose score is within this of its minimum is "near the bar". */
     public static final double NEAR_THE_BAR = 0.05;
+
+    /** The misjudged rows of a calibration that the report shows; its record holds them all. */
+    static final int MISJUDGED_SHOWN = 20;
 
     private static final String CURRENCY = "USD";
     private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
@@ -94,6 +98,12 @@ public final class RunReport {
         PricesUsed priceInfo = new PricesUsed(prices.source(), prices.asOf(), CURRENCY, NEAR_THE_BAR);
         return new RunReport(new Report(ReportFormat.FORMAT, generatedAt.toString(), run, priceInfo, listed,
                 evaluations));
+    }
+
+    /** This report with the run's calibrations. */
+    RunReport withCalibrations(List<CalibrationEntry> calibrations) {
+        return new RunReport(new Report(report.format(), report.generatedAt(), report.run(), report.prices(),
+                report.checks(), report.evaluations(), calibrations));
     }
 
     /** The report's records. */

@@ -13,6 +13,7 @@
   const prices = object(data.prices);
   const checks = Array.isArray(data.checks) ? data.checks.map(object) : [];
   const evaluations = Array.isArray(data.evaluations) ? data.evaluations.map(object) : [];
+  const calibrations = Array.isArray(data.calibrations) ? data.calibrations.map(object) : [];
   const margin = isNum(prices.nearTheBarMargin) ? prices.nearTheBarMargin : null;
   const runCost = object(run.cost);
   const currency = typeof runCost.currency === 'string' ? runCost.currency : '';
@@ -543,6 +544,140 @@
         + ' over every item and for each group; the group\'s item count in brackets.'));
   }
 
+  // ---- calibrations -------------------------------------------------------------------------------------------
+
+  function interval(e) {
+    const est = object(e);
+    const iv = object(est.interval);
+    return isNum(est.value)
+      ? est.value.toFixed(3) + (isNum(iv.lower) && isNum(iv.upper)
+        ? ' [' + iv.lower.toFixed(3) + ', ' + iv.upper.toFixed(3) + ']' : '') : '–';
+  }
+
+  function calibration(c, k) {
+    const headingId = 'calibration-' + k;
+    const fitted = object(c.fittedBar);
+    const agreement = object(c.agreement);
+    const current = object(c.atCurrentBar);
+    const box = h('section', { class: 'calibration', 'aria-labelledby': headingId },
+      h('h3', { id: headingId }, (isText(c.calibration) ? c.calibration : 'Calibration ' + (k + 1))
+        + (isText(c.judge) ? ' · ' + c.judge : '')));
+    box.append(fields([
+      ['Test method', [simpleName(c.className), c.displayName].filter(isText).join(' · ')],
+      ['Judge', c.judge + (isText(c.criteria) ? ' on ' + c.criteria : ''), 'mono'],
+      ['Rows', isNum(c.items) ? fmtInt(c.items) + (c.errors > 0 ? ' (' + fmtInt(c.errors) + ' not judged)' : '') : null],
+      ['Fitted bar', isNum(fitted.bar) ? fitted.bar.toFixed(3) + ' (' + fitted.folds + '-fold cross-validation)' : null],
+      ['Bar in use', isNum(c.currentBar) ? c.currentBar.toFixed(3) : null],
+      ['Judge calls', c.recordings, 'mono'],
+      ['Record', c.record, 'mono'],
+    ]));
+    const level = isNum(c.confidence) ? Math.round(c.confidence * 100) + '%' : '';
+    const rows = [['Balanced accuracy', agreement.balancedAccuracy, current.balancedAccuracy]];
+    const currentRecalls = Array.isArray(current.labels) ? current.labels.map(object) : [];
+    for (const l of (Array.isArray(agreement.labels) ? agreement.labels.map(object) : [])) {
+      const at = currentRecalls.find(r => r.label === l.label);
+      rows.push(['Recall of “' + l.label + '” (' + fmtInt(l.n) + ' rows)', l.recall, at ? at.recall : null]);
+    }
+    rows.push(['Cohen’s kappa', agreement.kappa, current.kappa]);
+    if (c.auc) {
+      rows.push(['AUC of the score', c.auc, null]);
+    }
+    const hasCurrent = isNum(c.currentBar) && Object.keys(current).length > 0;
+    const tbody = h('tbody');
+    for (const [name, e, at] of rows) {
+      tbody.append(h('tr', null, h('td', null, name), h('td', { class: 'num' }, interval(e)),
+        hasCurrent ? h('td', { class: 'num' }, at ? interval(at) : '–') : null,
+        h('td', null, object(object(e).interval).method || '')));
+    }
+    const headline = agreement.basis === 'held-out' ? 'Held out at the fitted bar' : 'Agreement';
+    box.append(h('table', { class: 'measurements calibration-figures' },
+      h('caption', null, 'Agreement with the labels, ' + level + ' intervals'),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Figure'), h('th', { scope: 'col', class: 'num' }, headline),
+        hasCurrent ? h('th', { scope: 'col', class: 'num' }, 'At the bar in use ' + c.currentBar.toFixed(2)) : null,
+        h('th', { scope: 'col' }, 'Method'))),
+      tbody));
+    box.append(confusionTable(object(agreement.confusion)));
+    box.append(curveChart(c, fitted));
+    box.append(misjudgedTable(c));
+    return box;
+  }
+
+  function confusionTable(confusion) {
+    const labels = Array.isArray(confusion.labels) ? confusion.labels : [];
+    const counts = Array.isArray(confusion.counts) ? confusion.counts : [];
+    if (labels.length === 0) {
+      return null;
+    }
+    return h('table', { class: 'measurements confusion' },
+      h('caption', null, 'Confusion: the person’s label (rows) against the judge’s (columns)'),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Person / judge'),
+        labels.map(l => h('th', { scope: 'col', class: 'num' }, String(l))))),
+      h('tbody', null, labels.map((l, i) => h('tr', null, h('th', { scope: 'row' }, String(l)),
+        labels.map((_, j) => h('td', { class: 'num' + (i === j ? ' agree' : '') },
+          fmtInt(Array.isArray(counts[i]) && isNum(counts[i][j]) ? counts[i][j] : 0)))))));
+  }
+
+  function curveChart(c, fitted) {
+    const curve = Array.isArray(c.curve) ? c.curve.map(object).filter(p => isNum(p.bar) && isNum(p.balancedAccuracy)) : [];
+    if (curve.length === 0) {
+      return null;
+    }
+    const width = 880, height = 260, left = 50, right = 20, top = 12, bottom = 36;
+    const x = v => left + v * (width - left - right);
+    const y = v => top + (1 - v) * (height - top - bottom);
+    const svg = s('svg', { viewBox: '0 0 ' + width + ' ' + height, class: 'curve' });
+    svg.append(s('title', null, 'Balanced accuracy at each bar, over every row (in-sample)'));
+    for (let i = 0; i <= 4; i++) {
+      const v = i / 4;
+      svg.append(s('line', { x1: left, x2: width - right, y1: y(v), y2: y(v), stroke: '#e4e8ef' }));
+      svg.append(s('text', { x: left - 8, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#5b6475' }, v.toFixed(2)));
+      svg.append(s('text', { x: x(v), y: height - 12, 'text-anchor': 'middle', 'font-size': 11, fill: '#5b6475' }, v.toFixed(2)));
+    }
+    const line = (key, colour, dash) => s('polyline', { fill: 'none', stroke: colour, 'stroke-width': 2,
+      'stroke-dasharray': dash, points: curve.filter(p => isNum(p[key])).map(p => x(p.bar) + ',' + y(p[key])).join(' ') });
+    svg.append(line('recallYes', '#9aa5b8', '4 3'), line('recallNo', '#c9a44b', '4 3'), line('balancedAccuracy', '#2d5bd7'));
+    const marks = [];
+    if (isNum(fitted.bar)) {
+      marks.push([fitted.bar, 'fitted ' + fitted.bar.toFixed(2), '#1d2433']);
+    }
+    if (isNum(c.currentBar)) {
+      marks.push([c.currentBar, 'in use ' + c.currentBar.toFixed(2), '#b3261e']);
+    }
+    marks.forEach(([bar, label, colour], i) => {
+      svg.append(s('line', { x1: x(bar), x2: x(bar), y1: top, y2: height - bottom, stroke: colour, 'stroke-width': 1.5 }));
+      svg.append(s('text', { x: x(bar) + 4, y: top + 12 + i * 14, 'font-size': 11, fill: colour, class: 'bar-mark' }, label));
+    });
+    return h('figure', { class: 'chart' }, svg,
+      h('figcaption', null, 'Balanced accuracy (solid) and each label’s recall (dashed) against the bar, over every '
+        + 'row: in-sample, to show the shape; the fitted bar is chosen and measured by cross-validation.'));
+  }
+
+  function misjudgedTable(c) {
+    const rows = Array.isArray(c.misjudged) ? c.misjudged.map(object) : [];
+    const total = isNum(c.misjudgedTotal) ? c.misjudgedTotal : rows.length;
+    if (rows.length === 0) {
+      return h('p', { class: 'empty' }, 'No row is misjudged.');
+    }
+    const tbody = h('tbody');
+    for (const r of rows) {
+      const sentences = Array.isArray(r.sentences) ? r.sentences.map(object) : [];
+      const evidence = sentences.length > 0
+        ? h('ul', { class: 'evidence' }, sentences.map(x => h('li', null,
+          (isNum(x.score) ? x.score.toFixed(2) + ' ' : '') + (x.sentence || '') + ' — ' + (x.evidence || ''))))
+        : (r.explanation || '');
+      tbody.append(h('tr', { class: 'misjudged' }, h('td', null, h('code', null, r.id || '')),
+        h('td', null, r.label || ''), h('td', null, r.judged || ''),
+        h('td', { class: 'num' }, isNum(r.score) ? r.score.toFixed(3) : '–'),
+        h('td', null, h('div', { class: 'response' }, r.response || ''), evidence)));
+    }
+    return h('table', { class: 'measurements misjudged-rows' },
+      h('caption', null, 'Misjudged rows, worst first' + (total > rows.length ? ' (' + rows.length + ' of ' + total + ')' : '')),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Row'), h('th', { scope: 'col' }, 'Person'),
+        h('th', { scope: 'col' }, 'Judge'), h('th', { scope: 'col', class: 'num' }, 'Score'),
+        h('th', { scope: 'col' }, 'Response and the judge’s evidence'))),
+      tbody);
+  }
+
   // ---- page ---------------------------------------------------------------------------------------------------
 
   const main = document.getElementById('report');
@@ -568,5 +703,8 @@
   main.append(h('h2', { id: 'checks' }, 'Checks'), checkTable());
   if (evaluations.length > 0) {
     main.append(h('h2', { id: 'evaluations' }, 'Evaluations'), ...evaluations.map(evaluation));
+  }
+  if (calibrations.length > 0) {
+    main.append(h('h2', { id: 'calibrations' }, 'Calibrations'), ...calibrations.map(calibration));
   }
 })();

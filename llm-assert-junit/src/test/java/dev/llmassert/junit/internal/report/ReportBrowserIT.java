@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.junit.testing.ReportedCalibration;
 import dev.llmassert.junit.testing.ReportedChecks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -89,7 +90,8 @@ class ReportBrowserIT {
         // the report of a real run: the fixture classes through a launcher session with the report listener
         Path dir = OUTPUT.resolve("fixture-run");
         ReportRuns.run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()),
-                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), ReportedChecks.class);
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), ReportedChecks.class,
+                ReportedCalibration.class);
         return new ObjectMapper().readTree(dir.resolve("report.json").toFile());
     }
 
@@ -356,6 +358,37 @@ class ReportBrowserIT {
 
     private static List<WebElement> visibleChecks() {
         return driver.findElements(By.cssSelector("tr.check")).stream().filter(WebElement::isDisplayed).toList();
+    }
+
+    @Test
+    void calibrationSectionShowsTheFiguresTheConfusionTheCurveAndTheMisjudgedRows() {
+        JsonNode calibration = report.at("/calibrations/0");
+        WebElement section = driver.findElement(By.cssSelector("section.calibration"));
+
+        assertThat(driver.findElement(By.id("calibrations")).getText()).isEqualTo("Calibrations");
+        assertThat(section.findElement(By.tagName("h3")).getText()).isEqualTo(calibration.path("calibration").asText()
+                + " · " + calibration.path("judge").asText());
+        List<WebElement> figures = section.findElements(By.cssSelector("table.calibration-figures tbody tr"));
+        JsonNode balanced = calibration.at("/agreement/balancedAccuracy");
+        assertThat(figures.get(0).getText()).startsWith("Balanced accuracy " + String.format(Locale.ROOT,
+                "%.3f [%.3f, %.3f]", balanced.path("value").asDouble(), balanced.at("/interval/lower").asDouble(),
+                balanced.at("/interval/upper").asDouble())).endsWith("wilson-mover");
+        assertThat(figures).extracting(WebElement::getText).anySatisfy(text -> assertThat(text)
+                .startsWith("Cohen’s kappa")).anySatisfy(text -> assertThat(text).startsWith("AUC of the score"));
+        List<WebElement> confusion = section.findElements(By.cssSelector("table.confusion td.agree"));
+        assertThat(confusion).extracting(WebElement::getText).containsExactly(
+                calibration.at("/agreement/confusion/counts/0/0").asText(),
+                calibration.at("/agreement/confusion/counts/1/1").asText());
+        WebElement curve = section.findElement(By.cssSelector("svg.curve"));
+        assertThat(curve.isDisplayed()).isTrue();
+        assertThat(curve.findElements(By.tagName("polyline"))).hasSize(3);
+        assertThat(curve.findElements(By.cssSelector("text.bar-mark"))).extracting(WebElement::getText)
+                .containsExactly("fitted " + String.format(Locale.ROOT, "%.2f",
+                        calibration.at("/fittedBar/bar").asDouble()), "in use 0.70");
+        List<WebElement> misjudged = section.findElements(By.cssSelector("tr.misjudged"));
+        assertThat(misjudged).hasSize(calibration.path("misjudged").size()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(misjudged).extracting(WebElement::getText)
+                .anySatisfy(text -> assertThat(text).contains(ReportedChecks.SCRIPT_ANSWER));
     }
 
     private static String figure(String field) {

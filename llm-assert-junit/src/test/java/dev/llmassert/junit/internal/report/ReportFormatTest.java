@@ -3,7 +3,15 @@ package dev.llmassert.junit.internal.report;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmassert.core.calibration.Agreement;
+import dev.llmassert.core.calibration.ConfusionMatrix;
+import dev.llmassert.core.calibration.CurvePoint;
+import dev.llmassert.core.calibration.Estimate;
+import dev.llmassert.core.calibration.FittedBar;
+import dev.llmassert.core.calibration.LabelAgreement;
+import dev.llmassert.core.calibration.MisjudgedRow;
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.eval.Interval;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Report;
 import dev.llmassert.junit.testing.ReportedChecks;
@@ -71,6 +79,7 @@ class ReportFormatTest {
         String prices = part(section, "`prices`:");
         String checks = part(section, "`checks[]`:");
         String evaluations = part(section, "`evaluations[]`:");
+        String calibrations = part(section, "`calibrations[]`");
 
         assertNamed(section, Report.class);
         assertNamed(run, ReportFormat.Run.class, ReportFormat.Tokens.class, ReportFormat.RunCost.class);
@@ -79,6 +88,9 @@ class ReportFormatTest {
                 ReportFormat.Tokens.class);
         assertNamed(evaluations, ReportFormat.Evaluation.class, ReportFormat.Measurement.class,
                 ReportFormat.Group.class, ReportFormat.Tokens.class);
+        assertNamed(calibrations, ReportFormat.CalibrationEntry.class, FittedBar.class, Agreement.class,
+                Estimate.class, Interval.class, LabelAgreement.class, ConfusionMatrix.class, CurvePoint.class,
+                MisjudgedRow.class);
     }
 
     /** The README's bullet for one part of the report, from its name to the next bullet of the list. */
