@@ -22,6 +22,8 @@ class ReadmeTest {
             "QuickStartTest.java");
     private static final Path EVALUATION = Path.of("src", "test", "java", "dev", "llmassert", "examples",
             "SupportAssistantEvaluationTest.java");
+    private static final Path CALIBRATION = Path.of("src", "test", "java", "dev", "llmassert", "examples",
+            "SupportAnswersCalibrationTest.java");
 
     @Test
     void theQuickStartIsCopiedFromQuickStartTest() throws IOException {
@@ -44,6 +46,19 @@ class ReadmeTest {
 
         assertThat(keys).containsExactlyElementsOf(ConfigKeys.supported());
         assertThat(section).contains(ConfigKeys.reserved().keySet().stream().map(key -> "`" + key + "`").toList());
+    }
+
+    @Test
+    void theCalibrationIsCopiedFromSupportAnswersCalibrationTest() throws IOException {
+        String readme = Files.readString(README);
+        String section = readme.substring(readme.indexOf("## Calibrate a judge on your own labels"));
+        String snippet = section.substring(section.indexOf("```java\n") + 8, section.indexOf("```",
+                section.indexOf("```java\n") + 8));
+        List<String> test = Files.readAllLines(CALIBRATION).stream().map(String::strip).toList();
+
+        assertThat(snippet.lines().map(String::strip).filter(line -> !line.isEmpty()))
+                .hasSizeGreaterThan(10)
+                .allSatisfy(line -> assertThat(test).as("the lines of %s", CALIBRATION).contains(line));
     }
 
     @Test
