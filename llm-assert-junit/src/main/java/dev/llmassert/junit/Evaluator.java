@@ -41,10 +41,12 @@ import java.util.stream.Stream;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
- * Runs prompt-response tests inside a JUnit test; injected as a parameter by {@link LlmJudge} (or
- * {@link LlmAssertExtension}). Settings come from {@code llmassert.eval.*} (annotation, configuration parameter,
- * environment); the system's chat model and every judge go through the test's recordings, so the whole evaluation
- * replays offline; each run writes its record to {@code target/llm-assert/evaluations/<test id>.json}.
+ * Runs prompt-response tests, and calibrations of a judge on labelled rows
+ * ({@link #calibrate(GroundednessJudge, LabelledDataset)}), inside a JUnit test; injected as a parameter by
+ * {@link LlmJudge} (or {@link LlmAssertExtension}). Settings come from {@code llmassert.eval.*} (annotation,
+ * configuration parameter, environment); the system's chat model and every judge go through the test's recordings,
+ * so the whole evaluation replays offline; each run writes its record to
+ * {@code target/llm-assert/evaluations/<test id>.json}.
  *
  * <pre>{@code
  * @TestFactory

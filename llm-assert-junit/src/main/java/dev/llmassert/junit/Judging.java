@@ -109,7 +109,9 @@ final class Judging {
                                                       Function<JudgedAssert.Origin, A> judged,
                                                       Function<JudgedAssert.Origin, A> unjudged) {
         A made = checkFinishedAtOnce(response, info, nullFailure, judged, unjudged);
-        made.leaveOpenOrCheckNow(() -> ConfigurationResolver.outsideJUnit().minScore());
+        // outside the extension, a calibration record applies to the judge given to the check only
+        made.leaveOpenOrCheckNow(() -> ConfigurationResolver.outsideJUnit().defaultMinScore(
+                groundednessJudge == null ? null : groundednessJudge.name()));
         return made;
     }
 

@@ -7,11 +7,13 @@ import dev.llmassert.core.eval.LabelledItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
+import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.testing.ConfigurationProbe;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -147,6 +149,31 @@ class CalibrationsTest {
                 .hasMessageContaining("was made with the judge openai:gpt-4o-mini, but this test's groundedness "
                         + "judge is test:word-overlap")
                 .hasMessageContaining("Fix: calibrate test:word-overlap on the same labels");
+    }
+
+    @Test
+    void outsideTheExtensionARecordAppliesToTheJudgeOfTheCheckOnly() {
+        Calibration calibration = Calibrator.builder().build().calibrate(new WordOverlapJudge(), rows());
+        Path record = dir.resolve("outside.json");
+        calibration.write(record);
+        ConfigurationResolver resolver = new ConfigurationResolver(List.of(new ConfigurationResolver.Source() {
+            @Override
+            public String get(String key) {
+                return key.equals(ConfigKeys.GROUNDEDNESS_CALIBRATION) ? record.toString() : null;
+            }
+
+            @Override
+            public String describe(String key) {
+                return "the system property " + key;
+            }
+        }));
+
+        assertThat(resolver.defaultMinScore(WordOverlapJudge.NAME)).isEqualTo(calibration.fittedBar().bar());
+        assertThat(resolver.defaultMinScore(null)).isEqualTo(LlmJudge.DEFAULT_MIN_SCORE);
+        assertThatThrownBy(() -> resolver.defaultMinScore("local:all-minilm-l6-v2-q"))
+                .isInstanceOf(ExtensionConfigurationException.class)
+                .hasMessageContaining("was made with the judge test:word-overlap, but this test's groundedness "
+                        + "judge is local:all-minilm-l6-v2-q");
     }
 
     @Test

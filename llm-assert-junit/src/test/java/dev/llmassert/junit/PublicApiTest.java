@@ -33,15 +33,18 @@ class PublicApiTest extends PublicApiContract {
         Map<String, String> internal = new TreeMap<>(statuses);
         internal.keySet().removeAll(api.keySet());
 
-        assertThat(api).containsOnlyKeys(ROOT + ".CriteriaAssert", ROOT + ".EverySentenceAssert",
+        assertThat(api).containsOnlyKeys(ROOT + ".AgreementFigureAssert", ROOT + ".CalibrationAssert",
+                        ROOT + ".CriteriaAssert", ROOT + ".EverySentenceAssert",
                         ROOT + ".EvaluationResultsAssert", ROOT + ".Evaluator", ROOT + ".MeasurementAssert",
                         ROOT + ".GroundednessAssert", ROOT + ".JudgeRecordings", ROOT + ".LlmAssertExtension",
                         ROOT + ".LlmAssertions", ROOT + ".LlmJudge", ROOT + ".LlmJudge.Criteria",
                         ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert", ROOT + ".PairwiseAssert",
                         ROOT + ".PreferredOver", ROOT + ".ResponseAssert")
                 .doesNotContainValue("INTERNAL");
-        // the evaluation API is new: usable, but its shape may still change
+        // the evaluation and calibration API is new: usable, but its shape may still change
         assertThat(api).containsEntry(ROOT + ".Evaluator", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".CalibrationAssert", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".AgreementFigureAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".EvaluationResultsAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".MeasurementAssert", "EXPERIMENTAL");
         assertThat(internal).isNotEmpty().allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));

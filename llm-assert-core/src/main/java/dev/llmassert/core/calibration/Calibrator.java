@@ -157,7 +157,8 @@ public final class Calibrator {
         Calibration calibration = new Calibration(Calibration.FORMAT, id(), Calibration.GROUNDEDNESS, judge.name(),
                 null, Figures.BINARY, level, settings.maxErrorRate(), recordings, versions(), started.toString(),
                 millisSince(startNanos), items.size(), errors, currentBar,
-                currentBar == null ? null : Figures.inSample(rows, currentBar, level, seed, resamples), fitted, agreement,
+                currentBar == null ? null : Figures.inSample(rows, currentBar, level, seed, resamples), fitted,
+                agreement,
                 Figures.auc(scores, yes, level, seed, resamples), Figures.curve(scores, yes), misjudged, rows);
         return recorded(calibration);
     }

@@ -69,7 +69,8 @@ public final class CalibrationBenchmark {
             speed(Path.of(args[1]));
             return;
         }
-        System.out.println("| file | half fitted on | rows of the other half (yes/no) | fitted bar | held-out balanced accuracy "
+        System.out.println("| file | half fitted on | rows of the other half (yes/no) | fitted bar "
+                + "| held-out balanced accuracy "
                 + "| best single bar on that half | gap | in-sample on the fitting half |");
         System.out.println("|---|---|---|---|---|---|---|---|");
         try (LocalGroundednessJudge judge = LocalGroundednessJudge.create()) {

@@ -49,7 +49,8 @@ class CalibratorTest {
             }
             double score = Double.parseDouble(response.substring(response.lastIndexOf(' ') + 1));
             return GroundednessVerdict.of(List.of(new SentenceVerdict(0, response, score,
-                    score >= 0.5 ? sources.get(0) : SentenceVerdict.NOTHING_FOUND)), name(), null, false, Duration.ZERO);
+                    score >= 0.5 ? sources.get(0) : SentenceVerdict.NOTHING_FOUND)), name(), null, false,
+                    Duration.ZERO);
         }
 
         @Override
@@ -227,7 +228,8 @@ class CalibratorTest {
                 .build();
         // the judge's option is the answer's first word, so the rows say what it will choose
         ScriptedChatModel model = ScriptedChatModel.answering(request -> {
-            String answer = PromptData.after(ScriptedChatModel.lastUserText(request), "## The response to evaluate\n\n");
+            String answer = PromptData.after(ScriptedChatModel.lastUserText(request),
+                    "## The response to evaluate\n\n");
             String option = answer.startsWith("Somewhat") ? "Somewhat clear" : answer.split(" ")[0];
             return "{\"explanation\": \"It reads as " + option + ".\", \"selectedOption\": \"" + option + "\"}";
         });

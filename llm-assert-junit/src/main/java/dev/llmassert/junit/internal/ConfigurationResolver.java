@@ -174,6 +174,24 @@ public final class ConfigurationResolver {
     }
 
     /**
+     * The default minimum of a bare check made outside the extension with the judge {@code judgeName}: the bar of
+     * the calibration record when one applies, else {@link #minScore()}.
+     *
+     * @param judgeName the judge of the check, or {@code null} for a check that is not of groundedness
+     * @throws ExtensionConfigurationException when the record was made with another judge, naming both
+     */
+    public double defaultMinScore(String judgeName) {
+        AppliedCalibration calibration = judgeName == null ? null : calibration();
+        if (calibration == null || !calibration.applied()) {
+            return minScore();
+        }
+        if (!calibration.judge().equals(judgeName)) {
+            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(calibration, judgeName));
+        }
+        return calibration.bar();
+    }
+
+    /**
      * The calibration record named by {@value LlmJudge#CALIBRATION_KEY}, or {@code null} when none is. Its bar is
      * applied unless {@value LlmJudge#MIN_SCORE_KEY} is set nearer the test (or in the same place).
      *
