@@ -281,7 +281,7 @@ public final class EvaluationRunner {
             Prompt prompt = items.get(call.item()).prompts().get(call.prompt());
             long start = System.nanoTime();
             try {
-                String response = sut.respond(prompt);
+                String response = sut.respond(prompt, items.get(call.item()).id());
                 long nanos = System.nanoTime() - start;
                 return new Answer(new Interaction(call.prompt(), call.repeat(), prompt, response, nanos / 1_000_000),
                         null, nanos);

@@ -69,6 +69,56 @@ class EvaluationRunnerTest {
     }
 
     @Test
+    void aFunctionSystemSeesThePromptItsContextAndTheItemIdButNeverTheItemsContext() {
+        // Two customers ask the same question: the system must answer each by the prompt's own context.
+        PromptResponseTest test = new PromptResponseTest() {
+            @Override
+            public List<TestItem> makeTestItems() {
+                return List.of(
+                        TestItem.builder("order-a").prompt(Prompt.of("Where is my order?", Map.of("order", "A-1")))
+                                .context("expected", "in Lyon").build(),
+                        TestItem.builder("order-b").prompt(Prompt.of("Where is my order?", Map.of("order", "B-2")))
+                                .context("expected", "in Porto").build());
+            }
+
+            @Override
+            public List<Annotator> annotators() {
+                return List.of();
+            }
+        };
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        SystemUnderTest sut = SystemUnderTest.of("orders", (prompt, itemId) -> {
+            seen.put(itemId, prompt.text() + " " + prompt.context());
+            return "Order " + prompt.contextText("order") + " is on its way.";
+        });
+
+        EvaluationResults results = EvaluationRunner.builder().build().run(test, sut);
+
+        assertThat(results.items()).extracting(i -> i.interactions().get(0).response())
+                .containsExactly("Order A-1 is on its way.", "Order B-2 is on its way.");
+        assertThat(seen).containsOnly(Map.entry("order-a", "Where is my order? {order=A-1}"),
+                Map.entry("order-b", "Where is my order? {order=B-2}"));
+        // the function's only inputs are the Prompt and the id: the item's context ("expected") has no way in
+        assertThat(String.join(" ", seen.values())).doesNotContain("Lyon", "Porto", "expected");
+    }
+
+    @Test
+    void aFunctionOfTheTextStillCompilesAndOutsideAnEvaluationAFunctionSystemGetsNoItemId() throws Exception {
+        SystemUnderTest byText = SystemUnderTest.of("echo", question -> "You asked: " + question);
+        List<String> ids = Collections.synchronizedList(new ArrayList<>());
+        SystemUnderTest byPrompt = SystemUnderTest.of("ids", (prompt, itemId) -> {
+            ids.add(String.valueOf(itemId));
+            return prompt.text();
+        });
+
+        assertThat(byText.respond(Prompt.of("Hi?"), "q1")).isEqualTo("You asked: Hi?");
+        assertThat(byPrompt.respond(Prompt.of("Hi?"))).isEqualTo("Hi?");
+        assertThat(ids).containsExactly("null");
+        assertThatThrownBy(() -> SystemUnderTest.of("x", (SystemUnderTest.Responder) null))
+                .hasMessageContaining("The system under test 'x' has no function (null). Fix:");
+    }
+
+    @Test
     void annotatorsRunOnEveryResponseAndTheDefaultMeasurementsAreAggregatedOverallAndPerGroup() {
         PromptResponseTest test = questions(10, List.of(Annotators.contains("mentions-reset", "reset"),
                 Annotators.matches("has-digit", "\\d")));
