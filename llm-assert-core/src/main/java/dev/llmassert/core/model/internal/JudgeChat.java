@@ -10,6 +10,7 @@ import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.model.JudgeCallException;
@@ -196,9 +197,9 @@ public final class JudgeChat {
         if (!Replayed.isReplayed(response) || response.modelName() == null || response.modelName().isBlank()) {
             return Optional.empty();
         }
+        ChatRequestParameters defaults = chatModel.defaultRequestParameters();
         String asked = request.parameters() != null && request.parameters().modelName() != null
-                ? request.parameters().modelName()
-                : chatModel.defaultRequestParameters() == null ? null : chatModel.defaultRequestParameters().modelName();
+                ? request.parameters().modelName() : defaults == null ? null : defaults.modelName();
         return response.modelName().equals(asked) ? Optional.empty() : Optional.of(response.modelName());
     }
 
