@@ -54,6 +54,7 @@ public final class EvaluationRunner {
 
     private final EvaluationSettings settings;
     private final String testId;
+    private final String testName;
     private final Path recordFile;
     private final String recordings;
 
@@ -61,6 +62,7 @@ public final class EvaluationRunner {
         this.recordings = builder.recordings;
         this.settings = builder.settings;
         this.testId = builder.testId;
+        this.testName = builder.testName;
         this.recordFile = builder.recordFile;
     }
 
@@ -105,7 +107,8 @@ public final class EvaluationRunner {
         Timings timings = new Timings(started, (System.nanoTime() - startNanos) / 1_000_000,
                 annotated.stream().mapToLong(Annotated::systemNanos).sum() / 1_000_000,
                 annotated.stream().mapToLong(Annotated::annotationNanos).sum() / 1_000_000);
-        EvaluationResults evaluation = new EvaluationResults(testId == null ? test.name() : testId, test.name(),
+        String name = testName == null ? test.name() : testName;
+        EvaluationResults evaluation = new EvaluationResults(testId == null ? name : testId, name,
                 sut.name(), judges, recordings, versions(), settings, groupBy == null ? List.of() : groupBy, timings,
                 all.size(), results, aggregate);
         if (recordFile != null) {
@@ -388,6 +391,7 @@ public final class EvaluationRunner {
     public static final class Builder {
         private EvaluationSettings settings = EvaluationSettings.defaults();
         private String testId;
+        private String testName;
         private Path recordFile;
         private String recordings = "none";
 
@@ -412,6 +416,15 @@ public final class EvaluationRunner {
         /** The id the record carries; default the test's name. */
         public Builder testId(String testId) {
             this.testId = testId;
+            return this;
+        }
+
+        /**
+         * The name the record gives the test instead of {@link PromptResponseTest#name()}, for a test that has none
+         * of its own (an anonymous class): e.g. the JUnit test's display name. Default: the test's name.
+         */
+        public Builder testName(String name) {
+            this.testName = name == null || name.isBlank() ? null : name.strip();
             return this;
         }
 

@@ -29,10 +29,18 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface PromptResponseTest {
 
-    /** The test's name in the evaluation record; by default the class's simple name. */
+    /**
+     * The test's name in the evaluation record; by default the class's simple name, or for an anonymous class the
+     * method it was written in ({@code supportQuestions}, not {@code EvalTest$1}). Under JUnit, an anonymous test is
+     * named by the test's display name instead.
+     */
     default String name() {
         String simple = getClass().getSimpleName();
-        return simple.isEmpty() ? getClass().getName() : simple;
+        if (!simple.isEmpty()) {
+            return simple;
+        }
+        return getClass().getEnclosingMethod() != null ? getClass().getEnclosingMethod().getName()
+                : getClass().getName();
     }
 
     /**

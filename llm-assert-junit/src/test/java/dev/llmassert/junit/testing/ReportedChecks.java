@@ -91,8 +91,8 @@ public class ReportedChecks {
                 return List.of(Annotators.contains("mentions-reset", "reset"));
             }
         };
-        return evaluator.dynamicTests(test, SystemUnderTest.of("echo", q -> q), results -> {
-        });
+        return evaluator.dynamicTests(test, SystemUnderTest.of("echo", q -> q), results ->
+                assertThat(results).measurement("mentions-reset").hasMeanAtLeast(0.5));
     }
 
     /** A judge model named gpt-4o-mini that finds every text concise, for 10 tokens in and 5 out per call. */

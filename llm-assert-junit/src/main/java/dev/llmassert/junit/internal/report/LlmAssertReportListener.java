@@ -4,10 +4,12 @@ import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.junit.Evaluator;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.store.Namespace;
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -84,6 +86,13 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
             prices = setting(config, ConfigKeys.REPORT_PRICES).orElse(null);
         }
 
+        /** Which tests passed: a check that failed in a test that passed was expected to fail. */
+        @Override
+        public void executionFinished(TestIdentifier testIdentifier, TestExecutionResult testExecutionResult) {
+            collector.testFinished(testIdentifier.getUniqueId(),
+                    testExecutionResult.getStatus() == TestExecutionResult.Status.SUCCESSFUL);
+        }
+
         @Override
         public void testPlanExecutionFinished(TestPlan testPlan) {
             if (!collector.enabled()) {
@@ -95,7 +104,7 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                 if (checks.isEmpty() && evaluations.isEmpty()) {
                     return;
                 }
-                RunReport report = RunReport.of(checks, evaluations, Prices.load(prices),
+                RunReport report = RunReport.of(checks, evaluations, collector.passedTests(), Prices.load(prices),
                         (System.nanoTime() - startNanos) / 1_000_000, Instant.now());
                 report.write(dir);
                 console.println(report.summary(dir.resolve("report.html")));
