@@ -10,10 +10,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -43,8 +45,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *       in {@link EvaluationResults#errorRate()}; it is never dropped silently.</li>
  *   <li>Calls that send the same prompt go one after another, in item then repeat order, so repeats of a prompt take
  *       a recording's replies in the order they were recorded. Different prompts run in parallel.</li>
- *   <li>{@code maxItems} keeps a deterministic sample (by a hash of the item id); {@code shard} keeps the items whose
- *       id hash falls in the shard. Both are stable across runs and machines.</li>
+ *   <li>{@code maxItems} keeps a deterministic sample (by a hash of the item id); {@code shard} keeps every n-th
+ *       item in the order of that hash, so shards differ in size by at most one. Both are stable across runs and
+ *       machines for a given dataset.</li>
  * </ul>
  *
  * <p>The runner holds no state between runs; one runner may run several evaluations, one after another or at once.
@@ -93,7 +96,12 @@ public final class EvaluationRunner {
         List<TestItem> selected = select(all, settings);
 
         List<Annotated> annotated = new Run(test, sut, annotators, selected).execute();
-        List<ItemResult> results = annotated.stream().map(Annotated::result).toList();
+        Map<String, Integer> place = new HashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            place.put(all.get(i).id(), i);
+        }
+        List<ItemResult> results = annotated.stream().map(Annotated::result)
+                .map(result -> result.withIndex(place.get(result.id()))).toList();
 
         List<String> groupBy = test.groupBy(selected);
         AggregateResults aggregate = test.aggregate(results, new Aggregation(settings.confidence(),
@@ -168,14 +176,25 @@ public final class EvaluationRunner {
         return List.copyOf(annotators);
     }
 
-    /** The shard's items, then a deterministic sample of {@code maxItems} of them, in the test's order. */
+    /**
+     * The shard's items, then a deterministic sample of {@code maxItems} of them, in the test's order. The items are
+     * dealt to the shards in the order of a stable hash of their ids, one to each shard in turn, so the shards' sizes
+     * differ by at most one and the same dataset always splits the same way (a hash alone splits 32 items 3, 11, 18).
+     */
     static List<TestItem> select(List<TestItem> items, EvaluationSettings settings) {
         List<TestItem> selected = items;
         if (settings.shard() != null) {
             int count = settings.shard().count();
             int index = settings.shard().index() - 1;
-            selected = selected.stream()
-                    .filter(item -> Long.remainderUnsigned(hash("shard", item.id()), count) == index).toList();
+            List<TestItem> dealt = items.stream()
+                    .sorted(Comparator.comparingLong((TestItem item) -> hash("shard", item.id()))
+                            .thenComparing(TestItem::id))
+                    .toList();
+            Set<TestItem> mine = new HashSet<>();
+            for (int i = index; i < dealt.size(); i += count) {
+                mine.add(dealt.get(i));
+            }
+            selected = items.stream().filter(mine::contains).toList();
         }
         if (settings.maxItems() > 0 && settings.maxItems() < selected.size()) {
             Map<TestItem, Integer> order = new HashMap<>();

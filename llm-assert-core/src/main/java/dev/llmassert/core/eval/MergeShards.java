@@ -57,8 +57,10 @@ public final class MergeShards {
     }
 
     /**
-     * The records as one: items in shard order, results by the default aggregation at the shards' confidence and
-     * grouping.
+     * The records as one: items in the whole run's order (each record says where each item was among the test's
+     * items; an older record without it keeps shard order), results by the default aggregation at the shards'
+     * confidence and grouping, so that they equal the whole run's, intervals included. The test id loses its
+     * {@code .shard-i-of-n}.
      *
      * @throws IllegalArgumentException when the records are of different tests or settings, or share an item
      */
@@ -79,6 +81,7 @@ public final class MergeShards {
             same("system under test", first.systemUnderTest(), shard.systemUnderTest(), s);
             same("settings", first.settings().withShard(null), shard.settings().withShard(null), s);
             same("grouping", first.groupBy(), shard.groupBy(), s);
+            same("dataset size", first.datasetItems(), shard.datasetItems(), s);
             for (ItemResult item : shard.items()) {
                 Integer other = owner.putIfAbsent(item.id(), s);
                 if (other != null) {
@@ -92,11 +95,17 @@ public final class MergeShards {
             annotationMillis += shard.timings().annotationMillis();
             wallMillis = Math.max(wallMillis, shard.timings().wallMillis());
         }
+        if (items.stream().allMatch(item -> item.index() >= 0)) {
+            // the whole run's order: the bootstrap resamples items in order, so only then are the intervals the same
+            items.sort(Comparator.comparingInt(ItemResult::index));
+        }
         Instant started = shards.stream().map(r -> r.timings().started()).min(Comparator.naturalOrder())
                 .orElseThrow();
         Aggregation aggregation = new Aggregation(first.settings().confidence(), first.groupBy());
-        return new EvaluationResults(first.testId(), first.test(), first.systemUnderTest(), first.annotators(),
-                first.recordings(), first.versions(), first.settings().withShard(null), first.groupBy(),
+        String recordings = String.join("; ", shards.stream().map(EvaluationResults::recordings).distinct().toList());
+        return new EvaluationResults(first.testId().replaceFirst("\\.shard-\\d+-of-\\d+$", ""), first.test(),
+                first.systemUnderTest(), first.annotators(), recordings, first.versions(),
+                first.settings().withShard(null), first.groupBy(),
                 new Timings(started, wallMillis, systemMillis, annotationMillis), first.datasetItems(), items,
                 aggregation.standard(items));
     }
