@@ -204,6 +204,9 @@ final class EvaluationRecords {
             number(i, "upper", m.interval().upper());
             i.put("level", m.interval().level());
             i.put("method", m.interval().method());
+            if (m.kind() != null) {
+                n.put("kind", m.kind().id());
+            }
         });
         return node;
     }
@@ -301,7 +304,8 @@ final class EvaluationRecords {
                     new Summary(n.path("n").asInt(), number(n.get("mean")), number(n.get("min")),
                             number(n.get("max")), number(n.get("sum")), number(n.get("standardDeviation"))),
                     new Interval(number(i.get("lower")), number(i.get("upper")), i.path("level").asDouble(),
-                            i.path("method").asText())));
+                            i.path("method").asText()),
+                    n.hasNonNull("kind") ? MeasurementKind.of(n.get("kind").asText()) : null));
         });
         return results;
     }

@@ -104,8 +104,9 @@ public final class EvaluationRunner {
                 .map(result -> result.withIndex(place.get(result.id()))).toList();
 
         List<String> groupBy = test.groupBy(selected);
+        Map<String, MeasurementKind> kinds = test.measurementKinds();
         AggregateResults aggregate = test.aggregate(results, new Aggregation(settings.confidence(),
-                groupBy == null ? List.of() : groupBy));
+                groupBy == null ? List.of() : groupBy, kinds == null ? Map.of() : kinds));
         if (aggregate == null) {
             throw new IllegalStateException(test.name() + ".aggregate returned null. Fix: return the results, e.g. "
                     + "aggregation.standard(items).");

@@ -24,7 +24,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *
  * or, in a Maven build, {@code mvn exec:java -Dexec.mainClass=dev.llmassert.core.eval.MergeShards
  * -Dexec.args="merged.json shard-1.json shard-2.json"}. A test that overrides {@code aggregate} gets the default
- * aggregation here; merge with {@link #merge(List)} and aggregate in code instead.
+ * aggregation here (with the measurement kinds the records name); merge with {@link #merge(List)} and aggregate in
+ * code instead.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class MergeShards {
@@ -101,7 +102,13 @@ public final class MergeShards {
         }
         Instant started = shards.stream().map(r -> r.timings().started()).min(Comparator.naturalOrder())
                 .orElseThrow();
-        Aggregation aggregation = new Aggregation(first.settings().confidence(), first.groupBy());
+        Map<String, MeasurementKind> kinds = new HashMap<>();
+        first.results().measurements().forEach((name, m) -> {
+            if (m.kind() != null) {
+                kinds.put(name, m.kind());
+            }
+        });
+        Aggregation aggregation = new Aggregation(first.settings().confidence(), first.groupBy(), kinds);
         String recordings = String.join("; ", shards.stream().map(EvaluationResults::recordings).distinct().toList());
         return new EvaluationResults(first.testId().replaceFirst("\\.shard-\\d+-of-\\d+$", ""), first.test(),
                 first.systemUnderTest(), first.annotators(), recordings, first.versions(),

@@ -77,6 +77,16 @@ public interface PromptResponseTest {
         return measurements;
     }
 
+    /**
+     * The kind of each measurement whose interval should not be guessed from its values, e.g.
+     * {@code Map.of("gender_stereotype_count", MeasurementKind.COUNT)}: a count whose values happen to be 0 and 1 is
+     * not a rate. By default none: a measurement whose values are all 0 or 1 gets the Wilson interval of a rate, any
+     * other a bootstrap.
+     */
+    default Map<String, MeasurementKind> measurementKinds() {
+        return Map.of();
+    }
+
     /** The context keys to group items by; by default {@link Aggregation#sharedContextKeys}. */
     default List<String> groupBy(List<TestItem> items) {
         return Aggregation.sharedContextKeys(items);

@@ -358,6 +358,51 @@ class EvaluationRunnerTest {
     }
 
     @Test
+    void aDeclaredKindChoosesTheIntervalAndTravelsWithTheRecordIntoAMerge() {
+        PromptResponseTest counted = new PromptResponseTest() {
+            @Override
+            public List<TestItem> makeTestItems() {
+                return IntStream.rangeClosed(1, 12).mapToObj(i -> TestItem.of("q" + i, "Question " + i + "?"))
+                        .toList();
+            }
+
+            @Override
+            public List<Annotator> annotators() {
+                return List.of();
+            }
+
+            @Override
+            public Map<String, Double> measureQuality(AnnotatedItem item) {
+                // how many times the answer says "sorry": 0 or 1 here, but a count, not a rate
+                double sorry = item.response(0).contains("sorry") ? 1 : 0;
+                return Map.of("apologies", sorry, "apologised", sorry);
+            }
+
+            @Override
+            public Map<String, MeasurementKind> measurementKinds() {
+                return Map.of("apologies", MeasurementKind.COUNT);
+            }
+        };
+        SystemUnderTest sut = SystemUnderTest.of("bot", q -> q.contains("3") ? "sorry, no" : "yes");
+        List<EvaluationResults> shards = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            Path file = dir.resolve("kinds-" + i + ".json");
+            EvaluationRunner.builder().settings(EvaluationSettings.defaults().withShard(
+                    new EvaluationSettings.Shard(i, 2))).recordTo(file).build().run(counted, sut);
+            shards.add(EvaluationResults.read(file));
+        }
+        EvaluationResults whole = EvaluationRunner.builder().build().run(counted, sut);
+
+        MeasurementResult apologies = whole.measurement("apologies").orElseThrow();
+        assertThat(apologies.kind()).isEqualTo(MeasurementKind.COUNT);
+        assertThat(apologies.interval().method()).isEqualTo("poisson");
+        assertThat(whole.measurement("apologised").orElseThrow().interval().method()).as("guessed, as before")
+                .isEqualTo("wilson");
+        assertThat(shards.get(0).measurement("apologies").orElseThrow().kind()).isEqualTo(MeasurementKind.COUNT);
+        assertThat(MergeShards.merge(shards).results()).isEqualTo(whole.results());
+    }
+
+    @Test
     void theRecordIsWrittenAndReadBackWhole() throws Exception {
         Path file = dir.resolve("evaluations/questions.json");
         PromptResponseTest test = questions(6, List.of(Annotators.contains("mentions-reset", "reset"),
