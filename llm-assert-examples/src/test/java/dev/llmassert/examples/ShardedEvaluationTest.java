@@ -52,7 +52,8 @@ class ShardedEvaluationTest {
     private EvaluationResults run(String shard) {
         EngineTestKit.Builder run = EngineTestKit.engine("junit-jupiter")
                 .selectors(selectMethod(SupportAssistantEvaluationTest.class, "supportQuestions",
-                        "dev.llmassert.junit.Evaluator, dev.llmassert.core.criteria.DirectJudge"))
+                        "dev.llmassert.junit.Evaluator, dev.llmassert.core.criteria.DirectJudge, "
+                                + "dev.llmassert.core.groundedness.GroundednessJudge"))
                 .configurationParameter(ConfigKeys.REPORT_DIR, dir.toString())
                 .configurationParameter(ConfigKeys.RECORDINGS_MODE, RecordingMode.REPLAY.id());
         if (shard != null) {
