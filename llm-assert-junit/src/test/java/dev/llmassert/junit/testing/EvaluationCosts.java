@@ -1,9 +1,6 @@
 package dev.llmassert.junit.testing;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.langchain4j.model.chat.request.ChatRequestParameters;
-import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.eval.Annotator;
@@ -34,18 +31,8 @@ public class EvaluationCosts {
 
     @Test
     void answers(Evaluator evaluator, DirectJudge conciseness) {
-        ScriptedChatModel scripted = ScriptedChatModel.answering(request -> "Hold the red button.");
-        ChatModel application = new ChatModel() {
-            @Override
-            public ChatResponse doChat(ChatRequest request) {
-                return scripted.doChat(request);
-            }
-
-            @Override
-            public ChatRequestParameters defaultRequestParameters() {
-                return ChatRequestParameters.builder().modelName("gpt-4o-mini").build();
-            }
-        };
+        ChatModel application = ReportedChecks.named("gpt-4o-mini",
+                ScriptedChatModel.answering(request -> "Hold the red button."));
         evaluator.run(questions(List.of(Annotators.criteria("concise", conciseness, CriteriaCatalog.CONCISENESS))),
                 SystemUnderTest.of(application));
     }

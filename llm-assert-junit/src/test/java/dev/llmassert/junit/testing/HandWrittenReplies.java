@@ -1,7 +1,6 @@
 package dev.llmassert.junit.testing;
 
 import dev.langchain4j.data.message.AiMessage;
-import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
@@ -18,6 +17,7 @@ import dev.llmassert.core.eval.SystemUnderTest;
 import dev.llmassert.core.eval.TestItem;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.Recordings;
+import dev.llmassert.core.testing.ScriptedChatModel;
 import dev.llmassert.junit.Evaluator;
 import dev.llmassert.junit.LlmAssertExtension;
 import dev.llmassert.junit.LlmJudge;
@@ -91,7 +91,7 @@ public class HandWrittenReplies {
             }
         };
         SystemUnderTest assistant = SystemUnderTest.of(new FixtureModel("gpt-4o-mini", request -> {
-            String question = lastUserText(request);
+            String question = ScriptedChatModel.lastUserText(request);
             return question.contains("lights") ? "They blink green when the reset is done."
                     : "Hold the red button for ten seconds.";
         }));
@@ -116,7 +116,7 @@ public class HandWrittenReplies {
                     ? system.text() : m instanceof UserMessage user ? user.singleText() : "").toList());
             if (all.contains("supported by source text")) {
                 // the model declares no JSON schema support, so the judge asks for its text template
-                return lastUserText(request).contains("1-800-555-0199")
+                return ScriptedChatModel.lastUserText(request).contains("1-800-555-0199")
                         ? "Supporting Evidence: NOTHING FOUND\nScore: 0"
                         : "Supporting Evidence: To reset the router, hold the red button for ten seconds.\nScore: 10";
             }
@@ -127,16 +127,6 @@ public class HandWrittenReplies {
             return "{\"explanation\": \"One short sentence that says what to do.\", \"selectedOption\": "
                     + "\"Concise\", \"feedback\": \"\"}";
         }
-    }
-
-    private static String lastUserText(ChatRequest request) {
-        List<ChatMessage> messages = request.messages();
-        for (int i = messages.size() - 1; i >= 0; i--) {
-            if (messages.get(i) instanceof UserMessage user) {
-                return user.singleText();
-            }
-        }
-        return "";
     }
 
     /**

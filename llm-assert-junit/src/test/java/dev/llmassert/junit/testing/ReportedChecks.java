@@ -101,17 +101,22 @@ public class ReportedChecks {
         public void beforeAll(ExtensionContext context) {
             ScriptedChatModel scripted = ScriptedChatModel.answering(request ->
                     "{\"explanation\": \"Short and complete.\", \"selectedOption\": \"Concise\", \"feedback\": \"\"}");
-            LlmAssertExtension.useChatModel(context, new ChatModel() {
-                @Override
-                public ChatResponse doChat(ChatRequest request) {
-                    return scripted.doChat(request);
-                }
-
-                @Override
-                public ChatRequestParameters defaultRequestParameters() {
-                    return ChatRequestParameters.builder().modelName("gpt-4o-mini").build();
-                }
-            });
+            LlmAssertExtension.useChatModel(context, named("gpt-4o-mini", scripted));
         }
+    }
+
+    /** {@code scripted}, saying its model is {@code name}, as a real client does, so its tokens have a price. */
+    public static ChatModel named(String name, ScriptedChatModel scripted) {
+        return new ChatModel() {
+            @Override
+            public ChatResponse doChat(ChatRequest request) {
+                return scripted.doChat(request);
+            }
+
+            @Override
+            public ChatRequestParameters defaultRequestParameters() {
+                return ChatRequestParameters.builder().modelName(name).build();
+            }
+        };
     }
 }
