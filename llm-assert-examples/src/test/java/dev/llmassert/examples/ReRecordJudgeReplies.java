@@ -51,15 +51,15 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * prompts replaces it with the mapping from the format of that time. From the repository root:
  *
  * <pre>
- * mvn -B -o -pl llm-assert-core,llm-assert-junit,llm-assert-examples test -Dskip.library.tests=true \
- *     -Dtest=ReRecordJudgeReplies -Dsurefire.failIfNoSpecifiedTests=false -Dllmassert.examples.rerecord=true
+ * mvn -B -pl llm-assert-core,llm-assert-junit,llm-assert-examples test -Dskip.library.tests=true \
+ *     -Dtest=ReRecordJudgeReplies -Dsurefire.failIfNoSpecifiedTests=false -Dexamples.rerecord=true
  * </pre>
  *
  * <p>{@link SupportAssistantEvaluationTest} records its assistant's answers in its class's file too; they are
  * served and kept the same way. (After an edit of the evaluation's hand-written replies rather than of the prompts,
  * {@link RecordSupportEvaluation} writes its file afresh from them.)
  */
-@EnabledIfSystemProperty(named = "llmassert.examples.rerecord", matches = "true")
+@EnabledIfSystemProperty(named = "examples.rerecord", matches = "true")
 class ReRecordJudgeReplies {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -134,8 +134,13 @@ class ReRecordJudgeReplies {
         }
         Files.writeString(committed, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(file));
         int keys = RecordingKeys.rewriteKeys(committed);
-        System.out.println(committed + ": " + entries.size() + " entries, " + changed + " requests rewritten, " + keys
-                + " keys recomputed, every reply kept");
+        System.out.println(committed + ": " + count(entries.size(), "entry", "entries") + ", "
+                + count(changed, "request", "requests") + " rewritten, " + count(keys, "key", "keys")
+                + " recomputed, every reply kept");
+    }
+
+    private static String count(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.llmassert.examples;
 
+import dev.llmassert.core.config.ConfigKeys;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -10,8 +11,9 @@ import java.util.List;
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /**
- * The README stays true: its quick start is {@link QuickStartTest}, character for character, and every line of its
- * dataset evaluation is a line of {@link SupportAssistantEvaluationTest}.
+ * The README stays true: its quick start is {@link QuickStartTest}, character for character, every line of its
+ * dataset evaluation is a line of {@link SupportAssistantEvaluationTest}, and its configuration table lists exactly
+ * the keys of {@link ConfigKeys#supported()}, in order.
  */
 class ReadmeTest {
 
@@ -30,6 +32,18 @@ class ReadmeTest {
                 .replaceFirst("/\\*\\* The README's quick start[^\\n]*\\n", "");
 
         assertThat(readme).contains("```java\n" + expected + "```");
+    }
+
+    @Test
+    void theConfigurationTableListsEveryKeyThisVersionReads() throws IOException {
+        String readme = Files.readString(README);
+        String section = readme.substring(readme.indexOf("\n## Configuration\n"));
+        section = section.substring(0, section.indexOf("\n### "));
+        List<String> keys = section.lines().filter(line -> line.startsWith("| `llmassert."))
+                .map(line -> line.substring(3, line.indexOf('`', 3))).toList();
+
+        assertThat(keys).containsExactlyElementsOf(ConfigKeys.supported());
+        assertThat(section).contains(ConfigKeys.reserved().keySet().stream().map(key -> "`" + key + "`").toList());
     }
 
     @Test

@@ -37,7 +37,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * repository root:
  *
  * <pre>
- * mvn -B -o -pl llm-assert-core,llm-assert-junit,llm-assert-examples test -Dskip.library.tests=true \
+ * mvn -B -pl llm-assert-core,llm-assert-junit,llm-assert-examples test -Dskip.library.tests=true \
  *     -Dtest=RecordSupportEvaluation -Dsurefire.failIfNoSpecifiedTests=false -Dllmassert.recordings.mode=record
  * </pre>
  *

@@ -45,7 +45,7 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
  * {@code src/test/resources/eval/support-replies.hand-written.jsonl}; most answers follow the manual, and six do
  * not, each with a {@code note} saying how. After editing that file, re-record (from the repository root) with
  * <pre>
- * mvn -B -o -pl llm-assert-core,llm-assert-junit,llm-assert-examples test -Dskip.library.tests=true \
+ * mvn -B -pl llm-assert-core,llm-assert-junit,llm-assert-examples test -Dskip.library.tests=true \
  *     -Dtest=RecordSupportEvaluation -Dsurefire.failIfNoSpecifiedTests=false -Dllmassert.recordings.mode=record
  * </pre>
  * To record a real assistant and judge instead, set {@code OPENAI_API_KEY} and run this class with

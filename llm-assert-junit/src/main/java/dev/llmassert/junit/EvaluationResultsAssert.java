@@ -6,6 +6,7 @@ import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.FailureSink;
+import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
@@ -109,10 +110,11 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
                 .map(i -> "\n  - " + i.id() + ": " + i.error().describe())
                 .collect(Collectors.joining());
         int more = results.errors().size() - 5;
-        return String.format(Locale.ROOT, "The evaluation %s has %d failed items of %d (error rate %.3f), above %s "
+        return String.format(Locale.ROOT, "The evaluation %s has %s of %d (error rate %.3f), above %s "
                         + "= %s. Its results would judge only the items that did not fail.%s%s\nFix: correct what "
                         + "failed (see each item's test), or allow some failures with %s.",
-                results.test(), results.errors().size(), results.items().size(), results.errorRate(),
+                results.test(), Messages.count(results.errors().size(), "failed item"), results.items().size(),
+                results.errorRate(),
                 ConfigKeys.EVAL_MAX_ERROR_RATE, results.settings().maxErrorRate(), items,
                 more > 0 ? "\n  ... and " + more + " more" : "", ConfigKeys.EVAL_MAX_ERROR_RATE);
     }

@@ -142,8 +142,14 @@ public final class Evaluator {
         context.publishReportEntry(Map.of("llm-assert.evaluation", EvaluationText.headline(results),
                 "llm-assert.evaluation.table", table,
                 "llm-assert.evaluation.record", record.toString()));
-        LOG.info("{} ({} items, {} errors, record {}):\n{}", testId, results.items().size(), results.errors().size(),
-                record, table);
+        if (ConfigurationResolver.of(context).console().printsEvaluations()) {
+            // the run report's listener prints the table from the entry; a console appender need not show it twice
+            LOG.debug("{} ({} items, {} errors, record {}):\n{}", testId, results.items().size(),
+                    results.errors().size(), record, table);
+        } else {
+            LOG.info("{} ({} items, {} errors, record {}):\n{}", testId, results.items().size(),
+                    results.errors().size(), record, table);
+        }
         ReportChannel.evaluation(context, results, record, system);
         return results;
     }

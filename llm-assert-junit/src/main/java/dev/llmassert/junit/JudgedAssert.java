@@ -1,6 +1,7 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.junit.internal.AssertionState;
+import dev.llmassert.junit.internal.CallSite;
 import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.PendingCheck;
@@ -108,7 +109,7 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
             return true;
         }
         if (!origin.alreadyFailed()) {
-            origin.failures().fail(assertionError(ShouldNotBeNull.shouldNotBeNull()));
+            origin.failures().fail(failureOf(ShouldNotBeNull.shouldNotBeNull()));
         }
         return false;
     }
@@ -117,7 +118,7 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
     final void check(Check entry, boolean passed, Supplier<ErrorMessageFactory> message) {
         publish(entry);
         if (!passed) {
-            origin.failures().fail(assertionError(message.get()));
+            origin.failures().fail(failureOf(message.get()));
         }
     }
 
@@ -132,11 +133,16 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
         if (passed) {
             return Optional.empty();
         }
-        AssertionError error = assertionError(message.get());
+        AssertionError error = failureOf(message.get());
         if (afterTest) {
             pointAtAssertion(error, origin);
         }
         return Optional.of(error);
+    }
+
+    /** The failure of this assert, its trace starting at the test's line rather than in llm-assert. */
+    final AssertionError failureOf(ErrorMessageFactory message) {
+        return CallSite.fromTheTest(assertionError(message));
     }
 
     /** The next assert of a chain, with what the user set on this one ({@code as(...)}, ...). */

@@ -8,6 +8,7 @@ import dev.llmassert.core.eval.PairedComparison;
 import dev.llmassert.core.eval.Statistics;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.FailureSink;
+import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
@@ -138,20 +139,23 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         }
         if (then.isEmpty()) {
             return failed(asked, "No item has '" + name + "'" + where() + " in both this run and the baseline "
-                    + baseline.testId() + " (" + baseline.items().size() + " items), so they cannot be compared. "
+                    + baseline.testId() + " (" + Messages.count(baseline.items().size(), "item")
+                    + "), so they cannot be compared. "
                     + "Fix: compare with a baseline of the same test and dataset, recorded after the measurement "
                     + "was added.");
         }
         PairedComparison comparison = Statistics.comparePaired(then.stream().mapToDouble(d -> d).toArray(),
                 now.stream().mapToDouble(d -> d).toArray(), results.settings().confidence(), dropToDetect);
-        String figures = String.format(Locale.ROOT, "mean %.3f now against %.3f in the baseline, over %d paired "
-                        + "items (%d worse, %d better); difference %.3f, interval %s; one-sided p = %.4g (%s)",
-                comparison.currentMean(), comparison.baselineMean(), comparison.n(), comparison.worse(),
+        String figures = String.format(Locale.ROOT, "mean %.3f now against %.3f in the baseline, over %s "
+                        + "(%d worse, %d better); difference %.3f, interval %s; one-sided p = %.4g (%s)",
+                comparison.currentMean(), comparison.baselineMean(), Messages.count(comparison.n(), "paired item"),
+                comparison.worse(),
                 comparison.better(), comparison.meanDifference(), comparison.differenceInterval(),
                 comparison.pValue(), comparison.method());
-        String power = comparison.underpowered() ? String.format(Locale.ROOT, "%d paired items cannot reliably "
+        String power = comparison.underpowered() ? String.format(Locale.ROOT, "%s cannot reliably "
                         + "detect a drop of %.3f in '%s'%s: the smallest drop they detect (at %.0f%% confidence, 80%% "
-                        + "power) is %.3f; about %d items would be needed.", comparison.n(), dropToDetect, name,
+                        + "power) is %.3f; about %d items would be needed.",
+                Messages.count(comparison.n(), "paired item"), dropToDetect, name,
                 where(), results.settings().confidence() * 100, comparison.minimumDetectableDrop(),
                 comparison.requiredPairs()) : null;
         boolean passed = !comparison.significantRegression();

@@ -7,6 +7,7 @@ import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.junit.internal.CallSite;
 import dev.llmassert.junit.internal.Messages;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractStringAssert;
@@ -267,6 +268,6 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
     }
 
     private AssertionError nullResponse() {
-        return assertionError(ShouldNotBeNull.shouldNotBeNull());
+        return CallSite.fromTheTest(assertionError(ShouldNotBeNull.shouldNotBeNull()));
     }
 }

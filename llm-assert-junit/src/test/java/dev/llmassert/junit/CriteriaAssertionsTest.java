@@ -76,7 +76,7 @@ class CriteriaAssertionsTest {
     static String[] openAi(LoopbackChatServer server, String... more) {
         List<String> parameters = new ArrayList<>(List.of(ConfigKeys.JUDGE_PROVIDER, "openai",
                 ConfigKeys.JUDGE_BASE_URL, server.baseUrl(),
-                ConfigKeys.JUDGE_API_KEY_ENV, "LLMASSERT_TEST_UNSET_KEY",
+                ConfigKeys.JUDGE_API_KEY_ENV, "JUDGE_TEST_UNSET_KEY",
                 ConfigKeys.JUDGE_MAX_RETRIES, "0",
                 ConfigKeys.RECORDINGS_MODE, "off"));
         parameters.addAll(List.of(more));

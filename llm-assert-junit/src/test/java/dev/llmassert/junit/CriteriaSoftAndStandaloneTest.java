@@ -74,7 +74,7 @@ class CriteriaSoftAndStandaloneTest {
     @Test
     void outsideTheExtensionAJudgeOfOnesOwnChecksAtOnce() {
         JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).baseUrl(server.baseUrl())
-                .apiKeyEnv("LLMASSERT_TEST_UNSET_KEY").maxRetries(0).build();
+                .apiKeyEnv("JUDGE_TEST_UNSET_KEY").maxRetries(0).build();
         try (DirectJudge direct = DirectJudge.builder().chatModel(JudgeModels.chatModel(settings)).settings(settings)
                 .build();
              PairwiseJudge pairwise = PairwiseJudge.builder().chatModel(JudgeModels.chatModel(settings))

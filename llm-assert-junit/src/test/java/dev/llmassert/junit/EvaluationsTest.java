@@ -70,7 +70,7 @@ class EvaluationsTest {
                 .hasMessageContaining("prompt 1: \"How do I reset router 2?\"")
                 .hasRootCauseMessage("the assistant is down");
         Throwable gate = throwable(results.testEvents().failed().list().get(1));
-        assertThat(gate).hasMessageContaining("has 1 failed items of 10 (error rate 0.100), above "
+        assertThat(gate).hasMessageContaining("has 1 failed item of 10 (error rate 0.100), above "
                 + "llmassert.eval.max-error-rate = 0.0").hasMessageContaining("q2: prompt 1: the system under test");
     }
 

@@ -42,7 +42,7 @@ class FaultyEndpointTest {
             + "The lights blink green when the reset is done.";
 
     /** Set for the test JVM by this module's Surefire configuration: a key in the real environment. */
-    private static final String KEY_VARIABLE = "LLMASSERT_TEST_API_KEY";
+    private static final String KEY_VARIABLE = "JUDGE_TEST_API_KEY";
 
     private final AtomicInteger served = new AtomicInteger();
     private final LoopbackChatServer server = LoopbackChatServer.start();

@@ -46,7 +46,7 @@ class ForkedJvmRecordingTest {
     static final int CHANGED = 5;
     static final String SHARED_FILE = "recordings/shared-by-forks.json";
     static final String VARIANT = "test.fork.variant";
-    private static final String KEY_VARIABLE = "LLMASSERT_FORK_TEST_API_KEY";
+    private static final String KEY_VARIABLE = "FORK_TEST_API_KEY";
 
     @TempDir
     Path dir;

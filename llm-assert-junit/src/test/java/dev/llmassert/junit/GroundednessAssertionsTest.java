@@ -86,11 +86,27 @@ class GroundednessAssertionsTest {
 
         assertThat(failureOf(results, "everySentenceOfAPartlyInventedAnswer")).hasMessageContainingAll(
                 "Expecting every sentence of response:",
-                "to be grounded in its sources with a score of at least 0.50, but 1 of 2 sentences were not"
+                "to be grounded in its sources with a score of at least 0.50, but 1 of 2 sentences was not"
                         + " (lowest 0.29).",
                 "  ✗ [1] 0.29  \"The router also brews coffee every morning.\"");
         assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()))
                 .contains("everySentenceAboveALowBar()");
+    }
+
+    @Test
+    void aFailuresTraceStartsAtTheTestsLineWithoutLlmAssertsFrames() {
+        EngineExecutionResults results = run(Checks.class);
+
+        for (String test : List.of("inventedAnswer", "everySentenceOfAPartlyInventedAnswer", "nullResponse")) {
+            StackTraceElement[] trace = failureOf(results, test).getStackTrace();
+            assertThat(trace[0].getClassName()).as(test).isEqualTo(Checks.class.getName());
+            assertThat(trace[0].getMethodName()).as(test).isEqualTo(test);
+            // the extension's interceptor, which called the test, may stay below it as JUnit's own frames do (JUnit 6
+            // prunes them)
+            assertThat(trace).as(test).extracting(StackTraceElement::getClassName)
+                    .filteredOn(name -> name.startsWith("dev.llmassert.junit.") && !name.contains("Test"))
+                    .isSubsetOf(LlmAssertExtension.class.getName());
+        }
     }
 
     @Test

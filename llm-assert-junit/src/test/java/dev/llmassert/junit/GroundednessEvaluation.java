@@ -51,10 +51,12 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
  *
  * <p>From the repository root:
  * <pre>
- * mvn -B -o -q -pl llm-assert-core,llm-assert-junit test-compile exec:java -Dexec.core.skip=true \
+ * mvn -B -q -pl llm-assert-core,llm-assert-junit test-compile exec:java -Dexec.core.skip=true \
  *     -Dexec.classpathScope=test -Dexec.mainClass=dev.llmassert.junit.GroundednessEvaluation \
  *     -Dexec.args="../shared/data/qags-cnndm.jsonl ../shared/data/begin-wow-cmu.jsonl"
  * </pre>
+ * {@code llm-assert-junit/src/test/resources/labelled/grounded-sentences.jsonl} is a tiny labelled file of this
+ * format, committed so that the command can be tried at once, and run by {@code GroundednessEvaluationTest}.
  * Options after the paths: {@code --without-embeddings} measures the lexical-only judge (what a user gets with the
  * embedding artifact excluded); {@code --min-score=<x>} checks against another minimum (it sets
  * {@value LlmJudge#MIN_SCORE_KEY}, so the bare assertion uses it); {@code --errors=<n>} also prints up to n
@@ -337,7 +339,8 @@ public final class GroundednessEvaluation {
                 format(m.recallUngrounded()), m.ungroundedFailed(), m.ungrounded());
         out.printf(Locale.ROOT, "Cohen's kappa      %s%n", format(m.kappa()));
         out.printf(Locale.ROOT, "AUC of the score   %s%n", format(m.auc()));
-        out.printf(Locale.ROOT, "cross-check        %d sentences where pass != (score >= min score)%n", mismatches);
+        out.printf(Locale.ROOT, "cross-check        %d %s where pass != (score >= min score)%n", mismatches,
+                mismatches == 1 ? "sentence" : "sentences");
         out.printf(Locale.ROOT, "time               %.3f s, %.3f sentences/s (each judged twice)%n", seconds,
                 m.n() / seconds);
         if (errors > 0) {

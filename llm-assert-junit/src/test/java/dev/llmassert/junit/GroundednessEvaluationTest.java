@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +30,8 @@ import static dev.llmassert.junit.LlmAssertions.within;
 class GroundednessEvaluationTest {
 
     private static final double EPS = 1e-12;
+    /** A labelled file of the evaluation's format, 8 sentences of two articles, committed for the command. */
+    private static final Path LABELLED = Path.of("src", "test", "resources", "labelled", "grounded-sentences.jsonl");
 
     private static Judgement grounded(double score, boolean passed) {
         return new Judgement(score, passed, true);
@@ -295,6 +299,28 @@ class GroundednessEvaluationTest {
                     .isInstanceOf(InputException.class)
                     .hasMessageContaining("No such file");
         }
+    }
+
+    /**
+     * The README's command, on the tiny labelled file committed beside these tests: the program reads it, judges it
+     * with the default judge and with the lexical-only one, and prints every figure, as it does for the full sets.
+     */
+    @Test
+    void theCommandRunsOnTheCommittedLabelledFile() throws InputException {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
+
+        GroundednessEvaluation.run(new String[] {LABELLED.toString()}, out);
+        GroundednessEvaluation.run(new String[] {LABELLED.toString(), "--without-embeddings", "--errors=2"}, out);
+
+        assertThat(output.toString(StandardCharsets.UTF_8))
+                .contains("judge local:all-minilm-l6-v2-q built in ", "judge local:lexical built in ")
+                .contains("== " + LABELLED)
+                .contains("N                  8 (grounded 4, ungrounded 4)")
+                .contains("balanced accuracy  ", "recall grounded    ", "recall ungrounded  ", "Cohen's kappa      ",
+                        "AUC of the score   ")
+                .contains("cross-check        0 sentences where pass != (score >= min score)")
+                .doesNotContain("n/a");
     }
 
     @Test

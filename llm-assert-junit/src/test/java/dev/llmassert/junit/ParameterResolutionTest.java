@@ -66,7 +66,7 @@ class ParameterResolutionTest {
     void judgeChatModelThatCannotBeBuiltFailsWithTheJudgeName() {
         // Mode off: every call would go to the model. (A replaying mode gets a stand-in; see RecordAndReplayTest.)
         Throwable failure = failureOf(run(AsksForChatModel.class, ConfigKeys.JUDGE_PROVIDER, "openai",
-                ConfigKeys.JUDGE_API_KEY_ENV, "LLMASSERT_TEST_NO_SUCH_KEY", ConfigKeys.RECORDINGS_MODE, "off"),
+                ConfigKeys.JUDGE_API_KEY_ENV, "JUDGE_TEST_NO_SUCH_KEY", ConfigKeys.RECORDINGS_MODE, "off"),
                 "chatModel");
 
         assertThat(failure).isInstanceOf(ParameterResolutionException.class);

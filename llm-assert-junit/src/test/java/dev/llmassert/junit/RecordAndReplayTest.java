@@ -66,7 +66,7 @@ class RecordAndReplayTest {
     static final String INVENTED = "Routers brew espresso every morning.";
 
     /** Set for the test JVM by this module's Surefire configuration: a key in the real environment. */
-    private static final String KEY_VARIABLE = "LLMASSERT_TEST_API_KEY";
+    private static final String KEY_VARIABLE = "JUDGE_TEST_API_KEY";
     private static final String MANUAL_PARAMETER = "test.manual";
 
     @TempDir
@@ -117,7 +117,7 @@ class RecordAndReplayTest {
     @Test
     void replayingModesNeedNoKeyUntilARequestIsNotRecorded() {
         run(Judged.class, RecordingMode.RECORD_MISSING).testEvents().assertStatistics(s -> s.started(3));
-        String noKey = "LLMASSERT_TEST_NO_SUCH_KEY";
+        String noKey = "JUDGE_TEST_NO_SUCH_KEY";
 
         for (RecordingMode mode : List.of(RecordingMode.REPLAY, RecordingMode.RECORD_MISSING)) {
             Map<String, String> ci = parameters(mode, ConfigKeys.JUDGE_API_KEY_ENV, noKey);

@@ -1,14 +1,22 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.junit.testing.HandWrittenReplies;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.testing.Runs.failureOf;
@@ -18,8 +26,12 @@ import static dev.llmassert.junit.testing.Texts.GROUNDED;
 import static dev.llmassert.junit.testing.Texts.INVENTED;
 import static dev.llmassert.junit.testing.Texts.MANUAL;
 import static dev.llmassert.junit.testing.Texts.PARTLY_INVENTED;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-/** Each judged check publishes a JUnit report entry, which Surefire's XML and IDEs show. */
+/**
+ * Each judged check publishes a JUnit report entry. Surefire's XML has no report entries; JUnit's Open Test Reporting
+ * XML has them.
+ */
 class ReportEntriesTest {
 
     @Test
@@ -82,6 +94,27 @@ class ReportEntriesTest {
                         .containsEntry("llmassert.score", "0.0000"));
         assertThat(failureOf(results, "failingCheck"))
                 .hasMessageContaining("Judge: test:word-overlap (replayed from a recording), 1 sentence");
+    }
+
+    @Test
+    void theEntriesReachJUnitsOpenTestReportingXml(@TempDir Path dir) throws IOException {
+        LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectClass(Reported.class))
+                .configurationParameter("junit.platform.reporting.open.xml.enabled", "true")
+                .configurationParameter("junit.platform.reporting.output.dir", dir.toString())
+                .configurationParameter(ConfigKeys.REPORT_DIR, dir.resolve("llm-assert").toString())
+                .configurationParameter(ConfigKeys.CONSOLE, "off")
+                .build());
+
+        List<Path> xml;
+        try (Stream<Path> files = Files.list(dir)) {
+            xml = files.filter(f -> f.getFileName().toString().endsWith(".xml")).toList();
+        }
+        assertThat(xml).singleElement().satisfies(file -> assertThat(Files.readString(file))
+                .contains("explicitMinimum()")
+                .contains("<entry key=\"llmassert.check\">groundedness</entry>")
+                .contains("<entry key=\"llmassert.score\">1.0000</entry>")
+                .contains("<entry key=\"llmassert.judge\">test:word-overlap</entry>"));
     }
 
     static class Reported {

@@ -2,8 +2,11 @@ package dev.llmassert.core.config;
 
 import org.apiguardian.api.API;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 /**
@@ -12,6 +15,10 @@ import static org.apiguardian.api.API.Status.STABLE;
  * <p>Each key can be given as a JUnit configuration parameter ({@code -D}, {@code junit-platform.properties})
  * or as an environment variable: the key upper-cased with {@code .} and {@code -} turned into {@code _},
  * for example {@code LLMASSERT_JUDGE_PROVIDER}. See {@link #environmentVariable(String)}.
+ *
+ * <p>{@link #supported()} lists every key this version reads, and {@link #reserved()} the keys of the design that it
+ * does not read yet. A key under {@code llmassert.} in neither list is a typo, and the JUnit extension fails the run
+ * on it, naming the nearest key of {@link #supported()}.
  */
 @API(status = STABLE, since = "0.1")
 public final class ConfigKeys {
@@ -68,6 +75,13 @@ public final class ConfigKeys {
     /** {@value}: the share of items that may fail (SUT call or annotator) before a gate fails, default {@code 0}. */
     public static final String EVAL_MAX_ERROR_RATE = "llmassert.eval.max-error-rate";
 
+    /**
+     * {@value}: what llm-assert prints to the console, whatever the logging setup: {@code verdicts} (a line per
+     * check, each evaluation's table, then the run's summary; the default), {@code failures} (the lines of failed
+     * checks, then the summary), {@code summary} (the summary only) or {@code off}.
+     */
+    public static final String CONSOLE = "llmassert.console";
+
     /** {@value}: where the run report and the evaluation records go, default {@code target/llm-assert}. */
     public static final String REPORT_DIR = "llmassert.report.dir";
     /** {@value}: write the run report and print its summary, default {@code true}. */
@@ -75,7 +89,37 @@ public final class ConfigKeys {
     /** {@value}: a classpath resource or file with prices per model, per million tokens in and out. */
     public static final String REPORT_PRICES = "llmassert.report.prices";
 
+    private static final List<String> SUPPORTED = List.of(JUDGE_PROVIDER, JUDGE_MODEL, JUDGE_BASE_URL,
+            JUDGE_API_KEY_ENV, JUDGE_TEMPERATURE, JUDGE_CONCURRENCY, JUDGE_TIMEOUT, JUDGE_MAX_RETRIES,
+            JUDGE_MAX_REQUESTS_PER_MINUTE, JUDGE_MAX_TOKENS_PER_MINUTE, GROUNDEDNESS_MIN_SCORE, RECORDINGS_MODE,
+            RECORDINGS_DIR, RECORDINGS_PRUNE, EVAL_CONCURRENCY, EVAL_REPEATS, EVAL_MAX_ITEMS, EVAL_SHARD,
+            EVAL_CONFIDENCE, EVAL_MAX_ERROR_RATE, CONSOLE, REPORT_ENABLED, REPORT_DIR, REPORT_PRICES);
+
+    /**
+     * Keys of the design that this version does not read yet, with what they will do: setting one fails rather than
+     * pass for a setting that works.
+     */
+    private static final Map<String, String> RESERVED = Map.of(
+            "llmassert.groundedness.method", "the groundedness method (auto, trulens, claim-check)",
+            "llmassert.groundedness.calibration", "a committed calibration record whose fitted bar becomes the "
+                    + "default minimum");
+
     private ConfigKeys() {
+    }
+
+    /** Every key this version reads, in the order of the README's configuration table. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static List<String> supported() {
+        return SUPPORTED;
+    }
+
+    /**
+     * The keys of the design that this version does not read yet, each with what it is meant to do. Setting one
+     * fails the run, saying so, instead of being silently ignored.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static Map<String, String> reserved() {
+        return RESERVED;
     }
 
     /**

@@ -77,9 +77,9 @@ public final class Annotators {
             }
             boolean passed = verdict.score() >= minScore;
             return new Annotation(verdict.score(), passed, passed ? "grounded" : "not grounded",
-                    String.format(Locale.ROOT, "score %.3f against a minimum of %.2f; %d of %d sentences "
-                                    + "below it", verdict.score(), minScore, verdict.sentencesBelow(minScore).size(),
-                            verdict.sentences().size()),
+                    String.format(Locale.ROOT, "score %.3f against a minimum of %.2f; %d of %d %s below it",
+                            verdict.score(), minScore, verdict.sentencesBelow(minScore).size(),
+                            verdict.sentences().size(), verdict.sentences().size() == 1 ? "sentence" : "sentences"),
                     judged(Map.of("sentences", sentences, "minScore", minScore, "replayed", verdict.replayed(),
                             "tokens", tokens(verdict.tokenUsage())), verdict.recordedModel()));
         });

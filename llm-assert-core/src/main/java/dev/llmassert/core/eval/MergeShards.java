@@ -3,6 +3,7 @@ package dev.llmassert.core.eval;
 import org.apiguardian.api.API;
 
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,9 +23,10 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *      merged.json shard-1.json shard-2.json shard-3.json
  * </pre>
  *
- * or, in a Maven build, {@code mvn exec:java -Dexec.mainClass=dev.llmassert.core.eval.MergeShards
- * -Dexec.args="merged.json shard-1.json shard-2.json"}. A test that overrides {@code aggregate} gets the default
- * aggregation here (with the measurement kinds the records name); merge with {@link #merge(List)} and aggregate in
+ * or, from this repository's root, {@code mvn -B -q -pl llm-assert-core compile exec:java
+ * -Dexec.mainClass=dev.llmassert.core.eval.MergeShards -Dexec.args="merged.json shard-1.json shard-2.json"}. A test
+ * that overrides {@code aggregate} gets the default aggregation here (with the measurement kinds the records name);
+ * merge with {@link #merge(List)} and aggregate in
  * code instead.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -45,12 +47,24 @@ public final class MergeShards {
         try {
             List<Path> shards = new ArrayList<>();
             for (int i = 1; i < args.length; i++) {
-                shards.add(Path.of(args[i]));
+                Path shard = Path.of(args[i]);
+                if (!Files.isRegularFile(shard)) {
+                    System.err.println("There is no shard record at " + shard.toAbsolutePath() + ". Fix: run each "
+                            + "shard with -Dllmassert.eval.shard=i/n (its record is <llmassert.report.dir>/evaluations/"
+                            + "<test id>.shard-i-of-n.json, by default under target/llm-assert), then pass every "
+                            + "shard's record after the merged file's path.");
+                    System.exit(2);
+                    return;
+                }
+                shards.add(shard);
             }
             EvaluationResults merged = merge(shards.stream().map(EvaluationResults::read).toList());
             merged.write(Path.of(args[0]));
-            System.out.println("Merged " + shards.size() + " shard records (" + merged.items().size() + " items, "
-                    + merged.errors().size() + " errors) into " + Path.of(args[0]).toAbsolutePath());
+            int items = merged.items().size();
+            int errors = merged.errors().size();
+            System.out.println("Merged " + shards.size() + (shards.size() == 1 ? " shard record (" : " shard records (")
+                    + items + (items == 1 ? " item, " : " items, ") + errors + (errors == 1 ? " error" : " errors")
+                    + ") into " + Path.of(args[0]).toAbsolutePath());
         } catch (IllegalArgumentException | UncheckedIOException e) {
             System.err.println(e.getMessage());
             System.exit(2);

@@ -17,7 +17,7 @@ import java.util.Map;
  * ratio to it is the overhead of splitting, prompting, HTTP and parsing. A benchmark, not a test: it asserts nothing.
  *
  * <pre>
- * mvn -B -o -q -pl llm-assert-core test-compile exec:java \
+ * mvn -B -q -pl llm-assert-core test-compile exec:java \
  *     -Dexec.mainClass=dev.llmassert.core.groundedness.JudgingOverheadBenchmark -Dexec.classpathScope=test
  * </pre>
  *

@@ -12,7 +12,7 @@ import java.util.Locale;
  *
  * <p>From the repository root:
  * <pre>
- * mvn -B -o -q -pl llm-assert-core test-compile exec:java \
+ * mvn -B -q -pl llm-assert-core test-compile exec:java \
  *     -Dexec.mainClass=dev.llmassert.core.groundedness.LocalJudgeBenchmark -Dexec.classpathScope=test
  * </pre>
  */

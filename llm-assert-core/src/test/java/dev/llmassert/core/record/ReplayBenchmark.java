@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * key, lookup, response) after warm-up. Not a test; no assertions.
  *
  * <pre>
- * mvn -B -o -q test-compile exec:java -pl llm-assert-core -Dexec.classpathScope=test \
+ * mvn -B -q test-compile exec:java -pl llm-assert-core -Dexec.classpathScope=test \
  *     -Dexec.mainClass=dev.llmassert.core.record.ReplayBenchmark [-Dexec.args="10000"]
  * </pre>
  */

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * in the test sources so that the library jar holds no {@code main} and no {@code System.exit}.
  *
  * <pre>
- * mvn -B -o -q -pl llm-assert-core test-compile exec:java -Dexec.classpathScope=test \
+ * mvn -B -q -pl llm-assert-core test-compile exec:java -Dexec.classpathScope=test \
  *     -Dexec.mainClass=dev.llmassert.core.record.RewriteRecordingKeys -Dexec.args="file-or-folder..."
  * </pre>
  *

@@ -48,6 +48,16 @@ public final class ChildJvm {
     /** As {@link #start(String, Class, Path, List, String...)}, with variables added to this JVM's environment. */
     public static ChildJvm start(String name, Class<?> main, Path workDir, List<String> systemProperties,
                                  Map<String, String> environment, String... args) throws IOException {
+        return start(name, main, workDir, testClassPath(), systemProperties, environment, args);
+    }
+
+    /**
+     * As {@link #start(String, Class, Path, List, Map, String...)}, on {@code classPath} instead of this JVM's test
+     * class path: e.g. with a folder of resources first, or without a jar.
+     */
+    public static ChildJvm start(String name, Class<?> main, Path workDir, String classPath,
+                                 List<String> systemProperties, Map<String, String> environment, String... args)
+            throws IOException {
         Files.createDirectories(workDir);
         Path log = workDir.resolve(name + ".log");
         List<String> command = new ArrayList<>(List.of(
@@ -55,7 +65,7 @@ public final class ChildJvm {
                 // Small and quick to start: these children do a little I/O, not heavy computing.
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
         command.addAll(systemProperties);
-        command.addAll(List.of("-cp", testClassPath(), main.getName()));
+        command.addAll(List.of("-cp", classPath, main.getName()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile());

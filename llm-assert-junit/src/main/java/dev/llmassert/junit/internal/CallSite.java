@@ -1,13 +1,17 @@
 package dev.llmassert.junit.internal;
 
 import org.apiguardian.api.API;
+import org.assertj.core.internal.Failures;
 
 import java.util.Arrays;
 import java.util.List;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-/** Where the user made an assertion: the first frame outside this library, AssertJ and the JDK. */
+/**
+ * Where the user made an assertion: the first frame outside this library, AssertJ and the JDK; and a failure's
+ * trace without this library's frames, as AssertJ removes its own.
+ */
 @API(status = INTERNAL, since = "0.1")
 public final class CallSite {
 
@@ -18,8 +22,9 @@ public final class CallSite {
             "dev.llmassert.junit.CriteriaAssert", "dev.llmassert.junit.PairwiseAssert",
             "dev.llmassert.junit.PreferredOver", "dev.llmassert.junit.MultiCriteriaAssert",
             "dev.llmassert.junit.Judging");
+    private static final String INTERNAL_PACKAGE = "dev.llmassert.junit.internal.";
     private static final List<String> LIBRARY_PACKAGES = List.of(
-            "dev.llmassert.junit.internal.", "org.assertj.", "net.bytebuddy.", "java.", "jdk.", "sun.");
+            INTERNAL_PACKAGE, "org.assertj.", "net.bytebuddy.", "java.", "jdk.", "sun.");
 
     private CallSite() {
     }
@@ -34,12 +39,37 @@ public final class CallSite {
         return first == stack.length ? stack : Arrays.copyOfRange(stack, first, stack.length);
     }
 
-    private static boolean isLibrary(String className) {
+    /**
+     * {@code failure} without llm-assert's own frames, so that its trace starts at the line of the test that made
+     * the assertion, as AssertJ removes its own frames from its failures. AssertJ's switch for that
+     * ({@code Assertions.setRemoveAssertJRelatedElementsFromStackTrace(false)}) keeps ours too.
+     */
+    public static <T extends Throwable> T fromTheTest(T failure) {
+        if (!Failures.instance().isRemoveAssertJRelatedElementsFromStackTrace()) {
+            return failure;
+        }
+        StackTraceElement[] kept = Arrays.stream(failure.getStackTrace())
+                .filter(frame -> !isOwn(frame.getClassName())).toArray(StackTraceElement[]::new);
+        if (kept.length > 0) {
+            failure.setStackTrace(kept);
+        }
+        return failure;
+    }
+
+    /** A frame of llm-assert's assertions, or of a soft proxy of one. */
+    private static boolean isOwn(String className) {
         for (String libraryClass : LIBRARY_CLASSES) {
             // soft proxies are subclasses named LibraryClass$ByteBuddy$...
             if (className.equals(libraryClass) || className.startsWith(libraryClass + "$")) {
                 return true;
             }
+        }
+        return className.startsWith(INTERNAL_PACKAGE);
+    }
+
+    private static boolean isLibrary(String className) {
+        if (isOwn(className)) {
+            return true;
         }
         for (String libraryPackage : LIBRARY_PACKAGES) {
             if (className.startsWith(libraryPackage)) {

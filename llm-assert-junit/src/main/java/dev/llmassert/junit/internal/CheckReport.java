@@ -17,7 +17,6 @@ import org.apiguardian.api.API;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -152,79 +151,5 @@ public final class CheckReport {
 
     private static String decimals(double score) {
         return String.format(Locale.ROOT, "%.4f", score);
-    }
-
-    /**
-     * One line for a console: {@code groundedness PASSED score 0.83 (min 0.60), lowest sentence 0.72, 3 sentences,
-     * judge local:all-minilm-l6-v2-q, live, 41 ms}.
-     */
-    public static String summary(Map<String, String> entry) {
-        if (!entry.containsKey("llmassert.sentences")) {
-            return criteriaSummary(entry);
-        }
-        return String.format(Locale.ROOT,
-                "%s %s score %s (min %s), lowest sentence %s, %s sentences, judge %s, %s, %s ms",
-                entry.get("llmassert.check"),
-                Boolean.parseBoolean(entry.get("llmassert.passed")) ? "PASSED" : "FAILED",
-                shortScore(entry.get("llmassert.score")), shortScore(entry.get("llmassert.minScore")),
-                shortScore(entry.get("llmassert.lowestSentenceScore")), entry.get("llmassert.sentences"),
-                judgeOf(entry),
-                Boolean.parseBoolean(entry.get("llmassert.replayed")) ? "replayed" : "live",
-                entry.get("llmassert.durationMillis"));
-    }
-
-    /**
-     * One line for a criteria check: {@code criteria PASSED conciseness: option Concise, score 1.00, expected option
-     * "Concise", judge openai:gpt-4o-mini, replayed}.
-     */
-    private static String criteriaSummary(Map<String, String> entry) {
-        StringBuilder line = new StringBuilder();
-        line.append(entry.get("llmassert.check")).append(' ')
-                .append(Boolean.parseBoolean(entry.get("llmassert.passed")) ? "PASSED" : "FAILED");
-        if (entry.containsKey("llmassert.criteria")) {
-            line.append(' ').append(entry.get("llmassert.criteria")).append(':');
-        }
-        appendIfPresent(line, entry, "llmassert.option", "option");
-        appendIfPresent(line, entry, "llmassert.ranking", "ranking");
-        if (entry.containsKey("llmassert.score")) {
-            line.append(separator(line)).append("score ").append(shortScore(entry.get("llmassert.score")));
-        }
-        appendIfPresent(line, entry, "llmassert.expected", "expected");
-        if (entry.containsKey("llmassert.minScore")) {
-            line.append(", min ").append(shortScore(entry.get("llmassert.minScore")));
-        }
-        if (entry.containsKey("llmassert.samples") && !"1".equals(entry.get("llmassert.samples"))) {
-            line.append(", agreement ").append(shortScore(entry.get("llmassert.agreement"))).append(" of ")
-                    .append(entry.get("llmassert.samples")).append(" samples");
-        }
-        if (entry.containsKey("llmassert.judge")) {
-            line.append(", judge ").append(judgeOf(entry));
-        }
-        if (entry.containsKey("llmassert.replayed")) {
-            line.append(", ").append(Boolean.parseBoolean(entry.get("llmassert.replayed")) ? "replayed" : "live");
-        }
-        return line.toString();
-    }
-
-    /** The judge, or who wrote its replayed replies: {@code hand-written-example (configured openai:gpt-4o-mini)}. */
-    private static String judgeOf(Map<String, String> entry) {
-        String recorded = entry.get("llmassert.recordedModel");
-        return recorded == null ? entry.get("llmassert.judge")
-                : recorded + " (configured " + entry.get("llmassert.judge") + ")";
-    }
-
-    private static void appendIfPresent(StringBuilder line, Map<String, String> entry, String key, String label) {
-        if (entry.containsKey(key)) {
-            line.append(separator(line)).append(label).append(' ')
-                    .append(entry.get(key));
-        }
-    }
-
-    private static String separator(StringBuilder line) {
-        return line.charAt(line.length() - 1) == ':' ? " " : ", ";
-    }
-
-    private static String shortScore(String score) {
-        return score == null ? "?" : String.format(Locale.ROOT, "%.2f", Double.parseDouble(score));
     }
 }

@@ -6,6 +6,7 @@ import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.junit.JudgeRecordings;
 import dev.llmassert.junit.LlmJudge;
+import dev.llmassert.junit.internal.report.ConsoleMode;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -60,9 +61,11 @@ public final class ConfigurationResolver {
      * The configuration of {@code context} (a class or method), resolved when first asked for and kept in its store:
      * the judge, the default minimum and the recordings, from one walk over the annotations.
      *
-     * @throws ExtensionConfigurationException naming the key, the value, where it was set and what is allowed
+     * @throws ExtensionConfigurationException naming the key, the value, where it was set and what is allowed, or
+     *                                         each setting of the run that names no known key
      */
     public static ResolvedConfiguration of(ExtensionContext context) {
+        UnknownKeys.verify(context);
         // keyed by the context itself: a store lookup also searches the parent stores, and a method's settings may
         // differ from its class's
         return ExtensionState.getOrCompute(ExtensionState.store(context), new ConfigurationKey(context.getUniqueId()),
@@ -101,8 +104,11 @@ public final class ConfigurationResolver {
     /**
      * For assertions that run outside the extension: system properties, then the environment, so that
      * {@code -D} settings mean the same with and without {@code @LlmJudge}.
+     *
+     * @throws IllegalStateException when a system property or an environment variable names no known key
      */
     public static ConfigurationResolver outsideJUnit() {
+        UnknownKeys.verifyOutsideJUnit();
         return new ConfigurationResolver(List.of(
                 new Source() {
                     @Override
@@ -151,7 +157,14 @@ public final class ConfigurationResolver {
             throw invalid(e);
         }
         double minScore = minScore();
-        return new ResolvedConfiguration(settings, minScore, recordings(annotations.recordingsFile(), System::getenv));
+        ConsoleMode console;
+        try {
+            console = ConsoleMode.parse(get(ConfigKeys.CONSOLE));
+        } catch (InvalidSettingException e) {
+            throw invalid(e);
+        }
+        return new ResolvedConfiguration(settings, minScore, recordings(annotations.recordingsFile(), System::getenv),
+                console);
     }
 
     /**

@@ -31,8 +31,8 @@ public final class EvaluationText {
     /** {@code SupportQuestions on nimbus: 32 items, 0 errors; grounded.passed 0.906 [0.758, 0.968] ...}. */
     public static String headline(EvaluationResults results) {
         StringBuilder text = new StringBuilder(results.test()).append(" on ").append(results.systemUnderTest())
-                .append(": ").append(results.items().size()).append(" items, ").append(results.errors().size())
-                .append(results.errors().size() == 1 ? " error" : " errors");
+                .append(": ").append(Messages.count(results.items().size(), "item")).append(", ")
+                .append(Messages.count(results.errors().size(), "error"));
         results.results().measurements().values().forEach(m -> text.append("; ").append(measurement(m)));
         return text.toString();
     }

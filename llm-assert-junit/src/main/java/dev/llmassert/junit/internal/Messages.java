@@ -8,6 +8,7 @@ import org.apiguardian.api.API;
 
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -36,6 +37,35 @@ public final class Messages {
                 + NL + "Fix the value where it is set: the annotation attribute (@LlmJudge, @JudgeRecordings), "
                 + "-D" + e.key() + "=..., junit-platform.properties, or the environment variable "
                 + ConfigKeys.environmentVariable(e.key()) + ".";
+    }
+
+    /** The run's settings that this version does not know, one line each (from {@link UnknownKeys}). */
+    public static String unknownKeys(List<String> problems) {
+        StringBuilder message = new StringBuilder("llm-assert does not know ")
+                .append(count(problems.size(), "setting")).append(" of this run, so ")
+                .append(problems.size() == 1 ? "it" : "they")
+                .append(" would change nothing, and the run would use the defaults instead:");
+        problems.forEach(problem -> message.append(NL).append("  - ").append(problem));
+        return message.append(NL).append("Fix: correct each misspelt key where it is set, and remove each key that is")
+                .append(" not supported yet. Every key this version reads is in the README's Configuration table")
+                .append(" (and in dev.llmassert.core.config.ConfigKeys).").toString();
+    }
+
+    /** A key, or an environment variable, that no setting has. */
+    public static String unknownKey(String name, String where, String nearest) {
+        return "unknown " + (name.startsWith("llmassert.") ? "key " : "environment variable ") + name + ", set "
+                + where + "; " + (nearest == null ? "no known key is close to it" : "did you mean " + nearest + "?");
+    }
+
+    /** A key of the design that this version does not read yet. */
+    public static String reservedKey(String name, String where, String key, String meaning) {
+        return name + ", set " + where + ", is not supported yet: " + key + " is reserved for " + meaning
+                + ", which this version of llm-assert does not have";
+    }
+
+    /** {@code 1 sentence}, {@code 2 sentences}: a count with its noun, singular for one. */
+    public static String count(long n, String noun) {
+        return n + " " + (n == 1 ? noun : noun + "s");
     }
 
     public static String judgeUnavailable(JudgeSettings settings, String what, Throwable cause) {
@@ -89,7 +119,7 @@ public final class Messages {
         StringBuilder message = new StringBuilder()
                 .append(unused.size()).append(unused.size() == 1 ? " recording" : " recordings")
                 .append(" in ").append(file).append(" were not used by the tests of ").append(className)
-                .append(" (").append(ran).append(" of ").append(testMethods).append(" test methods ran).");
+                .append(" (").append(ran).append(" of ").append(count(testMethods, "test method")).append(" ran).");
         int shown = 0;
         for (String key : unused) {
             if (shown++ == 5) {

@@ -129,7 +129,7 @@ public final class RecordingSupply {
                     pruneSkipped = "mode " + configuration.mode()
                             + " never writes; prune in record or record-missing mode";
                 } else if (!wholeClass) {
-                    pruneSkipped = "only " + ran + " of " + expected.size() + " test methods ran";
+                    pruneSkipped = "only " + ran + " of " + Messages.count(expected.size(), "test method") + " ran";
                 } else if (named) {
                     pruneSkipped = Messages.NAMED_FILE_NOT_PRUNED;
                 } else if (!sharedWith.isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.junit.internal.report.ConsoleMode;
 import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -12,8 +13,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param settings        how to build the judge
  * @param defaultMinScore the minimum a bare {@code isGroundedIn(...)} is checked against
  * @param recordings      how the judge's calls are recorded and replayed
+ * @param console         what the console shows ({@code llmassert.console}), which decides the verdict log's level
  */
 @API(status = INTERNAL, since = "0.1")
 public record ResolvedConfiguration(JudgeSettings settings, double defaultMinScore,
-                                    RecordingConfiguration recordings) {
+                                    RecordingConfiguration recordings, ConsoleMode console) {
 }

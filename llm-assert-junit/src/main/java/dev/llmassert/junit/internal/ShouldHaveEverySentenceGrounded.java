@@ -21,7 +21,8 @@ public final class ShouldHaveEverySentenceGrounded extends MessageTextFactory {
         MessageText message = new MessageText()
                 .line("Expecting every sentence of response:").line("  ").quoted(VerdictTable.shortenResponse(response))
                 .line("to be grounded in its sources with a score of at least " + scores[1] + ", but " + below + " of "
-                        + verdict.sentences().size() + " sentences were not (lowest " + scores[0] + ").");
+                        + Messages.count(verdict.sentences().size(), "sentence") + (below == 1 ? " was" : " were")
+                        + " not (lowest " + scores[0] + ").");
         VerdictTable.append(message, verdict, minScore);
         return new ShouldHaveEverySentenceGrounded(message);
     }

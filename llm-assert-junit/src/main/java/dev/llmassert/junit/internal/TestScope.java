@@ -7,6 +7,7 @@ import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.internal.report.ReportChannel;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Gate;
+import dev.llmassert.junit.internal.report.VerdictLine;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
@@ -27,7 +28,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class TestScope {
 
-    /** Each verdict also goes to this logger at INFO, so a console run shows it; Surefire's XML gets the entry. */
+    /**
+     * Each verdict line also goes to this logger, for teams that route logs: at INFO when the console does not print
+     * it ({@code llmassert.console} is {@code summary} or {@code off}, or {@code failures} and the check passed), at
+     * DEBUG when it does, so that a console appender does not show it twice.
+     */
     private static final Logger VERDICTS = LoggerFactory.getLogger("dev.llmassert.verdicts");
 
     private final ExtensionContext context;
@@ -69,14 +74,24 @@ public final class TestScope {
         context.publishReportEntry(entry);
     }
 
+    /**
+     * Publishes the check: its report entry (which the run report's listener prints as a verdict line), the run
+     * report, and the verdicts logger.
+     */
     public void publish(Check check) {
         Map<String, String> entry = check.reportEntry();
         context.publishReportEntry(entry);
         ReportChannel.check(context, check);
-        if (VERDICTS.isInfoEnabled()) {
+        boolean printed = ConfigurationResolver.of(context).console().printsCheck(check.passed());
+        if (printed ? VERDICTS.isDebugEnabled() : VERDICTS.isInfoEnabled()) {
             // a dynamic test's context may have no test class, so the class is optional here
-            VERDICTS.info("{}: {}", context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("")
-                    + context.getDisplayName(), CheckReport.summary(entry));
+            String test = context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("")
+                    + context.getDisplayName();
+            if (printed) {
+                VERDICTS.debug("{}: {}", test, VerdictLine.of(entry));
+            } else {
+                VERDICTS.info("{}: {}", test, VerdictLine.of(entry));
+            }
         }
     }
 

@@ -50,7 +50,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * </ol>
  *
  * <pre>
- * mvn -B -o -q -pl llm-assert-core,llm-assert-junit test-compile exec:java -Dexec.classpathScope=test \
+ * mvn -B -q -pl llm-assert-core,llm-assert-junit test-compile exec:java -Dexec.core.skip=true \
+ *     -Dexec.classpathScope=test \
  *     -Dexec.mainClass=dev.llmassert.junit.benchmarks.EvaluationBenchmark
  * </pre>
  */

@@ -59,7 +59,7 @@ class FailureMessagesTest {
                 0.7).create();
 
         assertThat(message).startsWith(NL + "Expecting every sentence of response:" + NL + "  \"Two sentences.\"" + NL
-                + "to be grounded in its sources with a score of at least 0.70, but 1 of 2 sentences were not "
+                + "to be grounded in its sources with a score of at least 0.70, but 1 of 2 sentences was not "
                 + "(lowest 0.20)." + NL + "Judge: test:100%-judge");
     }
 

@@ -42,12 +42,13 @@ public final class JudgeMessages {
 
     public static String unusableReply(String judge, String subject, int attempts, String lastReply,
                                        String parseError) {
-        return String.format("The judge %s gave no usable reply for %s after %d tries.%n"
+        return String.format("The judge %s gave no usable reply for %s after %d %s.%n"
                         + "Last reply: %s%n"
                         + "Problem: %s.%n"
                         + "The judge never guesses a score. Fix: use a stronger judge model (%s), one that supports "
                         + "structured output, or run again if the model is usually reliable.",
-                judge, subject, attempts, quote(lastReply), parseError, ConfigKeys.JUDGE_MODEL);
+                judge, subject, attempts, attempts == 1 ? "try" : "tries", quote(lastReply), parseError,
+                ConfigKeys.JUDGE_MODEL);
     }
 
     /**

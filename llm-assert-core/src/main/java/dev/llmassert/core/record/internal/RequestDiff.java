@@ -135,7 +135,8 @@ public final class RequestDiff {
             out.addAll(other);
         }
         if (now.size() != recorded.size()) {
-            out.add("the request has " + now.size() + " messages now vs " + recorded.size() + " recorded");
+            out.add("the request has " + now.size() + (now.size() == 1 ? " message" : " messages") + " now vs "
+                    + recorded.size() + " recorded");
             for (int i = common; i < now.size(); i++) {
                 out.add("new message " + (i + 1) + ": " + now.get(i).path("role").asText() + " '"
                         + excerpt(messageText(now.get(i)), 0) + "'");
@@ -181,11 +182,11 @@ public final class RequestDiff {
                 line++;
             }
             if (line >= recordedLines.length) {
-                return label + " has " + nowLines.length + " lines now vs " + recordedLines.length
+                return label + " has " + lines(nowLines.length) + " now vs " + recordedLines.length
                         + " recorded; new line " + (line + 1) + ": '" + excerpt(nowLines[line], 0) + "'";
             }
             if (line >= nowLines.length) {
-                return label + " has " + nowLines.length + " lines now vs " + recordedLines.length
+                return label + " has " + lines(nowLines.length) + " now vs " + recordedLines.length
                         + " recorded; recorded line " + (line + 1) + " is gone: '"
                         + excerpt(recordedLines[line], 0) + "'";
             }
@@ -334,5 +335,9 @@ public final class RequestDiff {
             }
         }
         return distance;
+    }
+
+    private static String lines(int n) {
+        return n + (n == 1 ? " line" : " lines");
     }
 }

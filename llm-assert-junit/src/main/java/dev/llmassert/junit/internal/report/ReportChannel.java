@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Set;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -24,6 +25,8 @@ public final class ReportChannel {
     /** The namespace of the session store entry, as the listener and the extension both name it. */
     static final String[] NAMESPACE = {"dev.llmassert", "report"};
     static final String KEY = "collector";
+    /** The keys of the launcher's configuration parameters, which only a launcher listener can list. */
+    static final String LAUNCHER_KEYS = "launcherKeys";
 
     private ReportChannel() {
     }
@@ -53,11 +56,24 @@ public final class ReportChannel {
                 gate.inTest(context.getUniqueId(), context.getDisplayName())));
     }
 
+    /**
+     * The keys of the run's configuration parameters as the launcher has them (explicit ones, system properties and
+     * {@code junit-platform.properties}), for the check of unknown keys; empty when no listener could list them.
+     */
+    @SuppressWarnings("unchecked")
+    public static Set<String> launcherKeys(ExtensionContext context) {
+        return sessionValue(context, LAUNCHER_KEYS, Set.class).map(keys -> (Set<String>) keys).orElse(Set.of());
+    }
+
     static Optional<ReportCollector> collector(ExtensionContext context) {
+        return sessionValue(context, KEY, ReportCollector.class);
+    }
+
+    private static <T> Optional<T> sessionValue(ExtensionContext context, String key, Class<T> type) {
         try {
             ExtensionContext.Store store = context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION,
                     ExtensionContext.Namespace.create((Object[]) NAMESPACE));
-            return Optional.ofNullable(store.get(KEY, ReportCollector.class));
+            return Optional.ofNullable(store.get(key, type));
         } catch (NoSuchMethodError | NoClassDefFoundError | UnsupportedOperationException e) {
             // Jupiter before 5.13, or an engine run with no launcher session: no report
             return Optional.empty();

@@ -144,21 +144,22 @@ public final class RunReport {
      */
     String summary(Path html) {
         Run run = report.run();
-        StringBuilder line = new StringBuilder("llm-assert: ").append(count(run.checks(), "check", "checks"))
+        StringBuilder line = new StringBuilder("llm-assert: ").append(VerdictLine.count(run.checks(), "check"))
                 .append(", ").append(run.failed()).append(" failed");
         if (run.failedAsExpected() > 0) {
             line.append(", ").append(run.failedAsExpected()).append(" failed as the test expected");
         }
         line.append(", ").append(run.nearTheBar()).append(" near the bar");
         if (run.evaluations() > 0) {
-            line.append("; ").append(count(run.evaluations(), "evaluation", "evaluations")).append(", ")
-                    .append(count(run.gates(), "gate", "gates")).append(", ").append(run.failedGates())
+            line.append("; ").append(VerdictLine.count(run.evaluations(), "evaluation")).append(", ")
+                    .append(VerdictLine.count(run.gates(), "gate")).append(", ").append(run.failedGates())
                     .append(" failed");
         }
         if (run.localOnly()) {
             line.append("; local judge: no tokens, no cost");
         } else {
-            line.append("; ").append(thousands(run.tokens().input() + run.tokens().output())).append(" tokens, ")
+            long tokens = run.tokens().input() + run.tokens().output();
+            line.append("; ").append(thousands(tokens)).append(tokens == 1 ? " token, " : " tokens, ")
                     .append(cost(run.cost())).append(" (").append(run.replayed()).append(" replayed, ")
                     .append(run.live()).append(" live)");
         }
@@ -177,10 +178,6 @@ public final class RunReport {
             cost += ", plus unpriced [" + String.join(",", runCost.unpricedModels()) + "]";
         }
         return cost;
-    }
-
-    private static String count(int n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
     }
 
     private static Optional<Double> priceOf(Prices prices, String judge, long in, long out) {

@@ -63,10 +63,10 @@ import static dev.llmassert.junit.LlmAssertions.assertThatExceptionOfType;
  */
 class ReportBrowserIT {
 
-    private static final String CHROMIUM = System.getProperty("llmassert.browser.chromium", "/usr/bin/chromium");
+    private static final String CHROMIUM = System.getProperty("browser.chromium", "/usr/bin/chromium");
     private static final String CHROMEDRIVER =
-            System.getProperty("llmassert.browser.chromedriver", "/usr/bin/chromedriver");
-    private static final Path OUTPUT = Path.of(System.getProperty("llmassert.browser.output",
+            System.getProperty("browser.chromedriver", "/usr/bin/chromedriver");
+    private static final Path OUTPUT = Path.of(System.getProperty("browser.output",
             "target/llm-assert-browser"));
 
     /** Held, so that its level and handler stay set while the driver starts (the JDK keeps loggers weakly). */

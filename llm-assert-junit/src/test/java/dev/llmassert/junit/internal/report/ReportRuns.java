@@ -14,12 +14,12 @@ import java.util.stream.Stream;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /** Runs fixture classes in a launcher session of their own, with the report listener as the only session listener. */
-final class ReportRuns {
+public final class ReportRuns {
 
     private ReportRuns() {
     }
 
-    static TestExecutionSummary run(Map<String, String> parameters, PrintStream console, Class<?>... classes) {
+    public static TestExecutionSummary run(Map<String, String> parameters, PrintStream console, Class<?>... classes) {
         SummaryGeneratingListener results = new SummaryGeneratingListener();
         LauncherConfig config = LauncherConfig.builder()
                 .enableLauncherSessionListenerAutoRegistration(false)

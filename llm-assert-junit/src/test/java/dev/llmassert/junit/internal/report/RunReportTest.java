@@ -47,7 +47,8 @@ class RunReportTest {
 
     @Test
     void everyJudgedCheckAndEvaluationOfTheRunIsInTheReportWithItsTestSourceAndEvidence() throws IOException {
-        TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), ReportedChecks.class);
+        TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE,
+                "summary"), ReportedChecks.class);
 
         assertThat(summary.getTotalFailureCount()).isEqualTo(1);
         JsonNode report = JSON.readTree(dir.resolve("report.json").toFile());
@@ -128,8 +129,12 @@ class RunReportTest {
         assertThat(run.path("failedAsExpected").asInt()).isEqualTo(1);
         assertThat(run.path("localOnly").asBoolean()).isTrue();
         assertThat(report.has("prices")).as("no model was called: no prices").isFalse();
-        assertThat(console.toString(StandardCharsets.UTF_8).strip()).isEqualTo("llm-assert: 2 checks, 0 failed, 1 "
-                + "failed as the test expected, 0 near the bar; local judge: no tokens, no cost; report: "
+        List<String> lines = console.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.subList(0, 2)).as("the verdict lines, then the summary")
+                .anySatisfy(line -> assertThat(line).startsWith("LocalJudgeChecks.invented(): groundedness FAILED"));
+        assertThat(lines.get(2)).isEqualTo("llm-assert: 2 checks, 0 failed, 1 failed as the test expected, 0 near "
+                + "the bar; local judge: no tokens, no cost; report: "
                 + dir.resolve("report.html").toString().replace('\\', '/'));
     }
 
@@ -171,6 +176,12 @@ class RunReportTest {
                 .containsExactly("hand-written-example");
         assertThat(evaluation.path("recordings").asText()).endsWith("HandWrittenReplies.json: 2 replayed");
         assertThat(console.toString(StandardCharsets.UTF_8)).contains("1 evaluation, 3 gates, 1 failed");
+        // each check's verdict line names the replies' writer beside the configured judge
+        assertThat(console.toString(StandardCharsets.UTF_8).lines()
+                .filter(line -> line.contains(": groundedness ") || line.contains(": criteria ")))
+                .hasSize(3)
+                .allSatisfy(line -> assertThat(line)
+                        .contains("judge hand-written-example (configured openai:gpt-4o-mini), replayed"));
     }
 
     @Test
@@ -276,7 +287,58 @@ class RunReportTest {
         run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.REPORT_ENABLED, "false"), ReportedChecks.class);
 
         assertThat(dir.resolve("report.json")).doesNotExist();
+        assertThat(console.toString(StandardCharsets.UTF_8)).doesNotContain("llm-assert:");
+    }
+
+    @Test
+    void theConsoleShowsEveryVerdictAsItIsMadeThenTheSummaryByDefault() {
+        run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), ReportedChecks.class);
+
+        List<String> lines = console.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).contains("ReportedChecks.notVerbose(): criteria FAILED conciseness: option Concise, score "
+                + "1.00, expected option \"Verbose\", judge other:gpt-4o-mini, live");
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("ReportedChecks.grounded(): groundedness "
+                + "PASSED score 1.00 (min 0.50), lowest sentence 1.00, 1 sentence, judge test:word-overlap, live, "));
+        assertThat(lines).filteredOn(line -> line.contains(": groundedness ") || line.contains(": criteria "))
+                .hasSize(6);
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("ReportedChecks.evaluation(Evaluator): "
+                + "evaluation(Evaluator) on echo: 3 items, 0 errors"));
+        assertThat(lines.get(lines.size() - 1)).startsWith("llm-assert: 6 checks, 1 failed, 1 failed as the test "
+                + "expected,");
+    }
+
+    @Test
+    void failuresShowsOnlyTheFailedChecksThenTheSummary() {
+        run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE, "failures"), ReportedChecks.class);
+
+        List<String> lines = console.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0) + lines.get(1)).contains("notVerbose(): criteria FAILED", "invented(): groundedness "
+                + "FAILED");
+        assertThat(lines.get(2)).startsWith("llm-assert: 6 checks, 1 failed, 1 failed as the test expected,");
+    }
+
+    @Test
+    void summaryShowsTheSummaryAndOffNothing() {
+        run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE, "summary"), ReportedChecks.class);
+        assertThat(console.toString(StandardCharsets.UTF_8).lines()).singleElement()
+                .satisfies(line -> assertThat(line).startsWith("llm-assert: 6 checks"));
+
+        console.reset();
+        run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE, "OFF"), ReportedChecks.class);
         assertThat(console.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(dir.resolve("report.json")).exists();
+    }
+
+    @Test
+    void aBadConsoleModeFailsTheTestsNamingTheKeyAndTheModes() {
+        TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE,
+                "verbose"), ReportedChecks.class);
+
+        assertThat(summary.getTestsSucceededCount()).isZero();
+        assertThat(summary.getFailures()).isNotEmpty().allSatisfy(failure -> assertThat(failure.getException())
+                .hasMessageContaining("Unsupported value for configuration key 'llmassert.console': 'verbose'")
+                .hasMessageContaining("Allowed: verdicts, failures, summary, off."));
     }
 
     @Test
@@ -290,7 +352,7 @@ class RunReportTest {
             assertThat(summary.getTestsSucceededCount()).isEqualTo(9);
             assertThat(summary.getTotalFailureCount()).isEqualTo(1);
             assertThat(readOnly.resolve("report")).doesNotExist();
-            assertThat(console.toString(StandardCharsets.UTF_8)).isEmpty();
+            assertThat(console.toString(StandardCharsets.UTF_8)).doesNotContain("llm-assert:");
         } finally {
             ReadOnlyFolders.makeWritable(readOnly);
         }
