@@ -87,7 +87,8 @@ class ReportFormatTest {
         assertNamed(checks, Check.class, ReportFormat.Sentence.class, ReportFormat.CheckCost.class,
                 ReportFormat.Tokens.class);
         assertNamed(evaluations, ReportFormat.Evaluation.class, ReportFormat.Measurement.class,
-                ReportFormat.Group.class, ReportFormat.Tokens.class);
+                ReportFormat.Group.class, ReportFormat.Tokens.class, ReportFormat.ModelUse.class,
+                ReportFormat.CheckCost.class, ReportFormat.Gate.class);
         assertNamed(calibrations, ReportFormat.CalibrationEntry.class, FittedBar.class, Agreement.class,
                 Estimate.class, Interval.class, LabelAgreement.class, ConfusionMatrix.class, CurvePoint.class,
                 MisjudgedRow.class);
