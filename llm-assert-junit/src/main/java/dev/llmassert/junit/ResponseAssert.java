@@ -6,9 +6,11 @@ import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.criteria.PairwiseJudge;
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.internal.CallSite;
 import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.ShouldFollowTrajectory;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractStringAssert;
 import org.assertj.core.api.AssertionErrorCollector;
@@ -18,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 /**
@@ -48,6 +51,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
 
     private final Judging judging = new Judging();
+    private Trajectory trajectory;
 
     public ResponseAssert(String response) {
         super(response, ResponseAssert.class);
@@ -101,6 +105,26 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                 origin -> new GroundednessAssert(
                         judging.groundednessJudge(origin.scope()).judge(actual, judgedSources), origin),
                 origin -> new GroundednessAssert(null, origin));
+    }
+
+    /**
+     * Judges an agent's final answer against what its tools returned: each non-blank tool result is a source, as
+     * in {@link #isGroundedIn(List)}. Only on the answer of {@code assertThat(trajectory).finalAnswer()}; finish with
+     * {@link GroundednessAssert#withMinScore(double) withMinScore(...)} as with any groundedness check.
+     *
+     * @throws IllegalStateException if this response is not the final answer of a trajectory
+     * @throws AssertionError        at once, if the agent called no tool or every tool returned a blank result
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public GroundednessAssert isGroundedInToolResults() {
+        if (trajectory == null) {
+            throw new IllegalStateException(Messages.notAFinalAnswer());
+        }
+        List<String> results = trajectory.toolResults();
+        if (results.isEmpty()) {
+            throwAssertionError(ShouldFollowTrajectory.shouldHaveToolResults(trajectory));
+        }
+        return isGroundedIn(results);
     }
 
     /**
@@ -243,6 +267,12 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
             }
         }
         return judging.preferredOver(actual, List.of(others), info, this::nullResponse);
+    }
+
+    /** Marks the response as the final answer of {@code trajectory}, for {@link #isGroundedInToolResults()}. */
+    ResponseAssert answerOf(Trajectory trajectory) {
+        this.trajectory = trajectory;
+        return myself;
     }
 
     /** Sends this assert's failures, and those of the asserts it makes, to soft assertions. */

@@ -28,7 +28,7 @@ public final class CompositeParameterResolver implements ParameterResolver {
     public static ParameterResolver forTheExtension(ParameterResolver... more) {
         List<ParameterResolver> all = new ArrayList<>(List.of(new GroundednessJudgeParameterResolver(),
                 new JudgeChatModelParameterResolver(), new CriteriaJudgeParameterResolver(),
-                new CriteriaParameterResolver()));
+                new CriteriaParameterResolver(), new TrajectoryRecorderParameterResolver()));
         all.addAll(List.of(more));
         return new CompositeParameterResolver(all.toArray(ParameterResolver[]::new));
     }
