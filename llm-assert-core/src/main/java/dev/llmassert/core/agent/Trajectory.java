@@ -4,6 +4,7 @@ import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -21,7 +22,7 @@ public record Trajectory(String request, List<ToolCall> toolCalls, String finalA
 
     public Trajectory {
         request = request == null ? "" : request;
-        if (toolCalls == null || toolCalls.contains(null)) {
+        if (toolCalls == null || toolCalls.stream().anyMatch(Objects::isNull)) {
             throw new IllegalArgumentException("A trajectory's tool calls must be a list without nulls, but got "
                     + toolCalls + ". Fix: pass List.of() for an agent that called no tool.");
         }

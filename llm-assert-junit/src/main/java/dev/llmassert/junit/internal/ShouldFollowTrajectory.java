@@ -115,8 +115,9 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
         MessageText message = intro(trajectory);
         message.line("to be grounded in what its tools returned, but ")
                 .text(trajectory.toolCalls().isEmpty() ? "it called no tool" : "every tool returned a blank result")
-                .text(", so there is nothing to ground the answer in.")
-                .line("Fix: assert that the tool is called first (calledTool(...)), or judge the answer against "
+                .text(", so there is nothing to ground the answer in.");
+        table(message, List.of(), trajectory, name -> false);
+        message.line("Fix: assert that the tool is called first (calledTool(...)), or judge the answer against "
                         + "other sources with isGroundedIn(sources).");
         return new ShouldFollowTrajectory(message);
     }
