@@ -5,10 +5,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
+import dev.llmassert.core.agent.internal.JsonValues;
 import org.apiguardian.api.API;
 
-import java.util.Iterator;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -82,38 +81,11 @@ public final class ToolArguments {
 
     /** Whether two JSON values are equal, numbers compared by value. */
     public static boolean same(JsonNode actual, JsonNode expected) {
-        return actual.equals((a, b) -> a.isNumber() && b.isNumber()
-                ? a.decimalValue().compareTo(b.decimalValue()) : a.equals(b) ? 0 : 1, expected);
+        return JsonValues.same(actual, expected);
     }
 
-    /**
-     * Whether {@code actual} holds everything {@code expected} holds: each field of an expected object, recursively;
-     * arrays of the same length, element by element; other values equal.
-     */
+    /** Whether {@code actual} holds at least what {@code expected} holds (promptfoo's partial tool-args-match). */
     public static boolean contains(JsonNode actual, JsonNode expected) {
-        if (expected.isObject()) {
-            if (!actual.isObject()) {
-                return false;
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
-                if (!actual.has(field.getKey()) || !contains(actual.get(field.getKey()), field.getValue())) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (expected.isArray()) {
-            if (!actual.isArray() || actual.size() != expected.size()) {
-                return false;
-            }
-            for (int i = 0; i < expected.size(); i++) {
-                if (!contains(actual.get(i), expected.get(i))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return same(actual, expected);
+        return JsonValues.contains(actual, expected);
     }
 }
