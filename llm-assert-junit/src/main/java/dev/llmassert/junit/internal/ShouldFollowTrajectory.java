@@ -143,7 +143,7 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
         int rows = Math.max(expected.size(), calls.size());
         for (int i = 0; i < rows; i++) {
             String left = i < expected.size() ? expected.get(i) : "";
-            String right = i < calls.size() ? MessageText.shorten(calls.get(i).toString(), 160) : "(none)";
+            String right = i < calls.size() ? MessageText.shorten(calls.get(i).toString(), 300) : "(none)";
             boolean wrong = marked != null ? i < calls.size() && marked.test(calls.get(i).name())
                     : !(i < expected.size() && i < calls.size() && expected.get(i).equals(calls.get(i).name()));
             message.line("  " + pad(String.valueOf(i + 1), 3)).plain(pad(MessageText.shorten(left, width), width))
