@@ -12,8 +12,8 @@ import dev.llmassert.core.eval.SystemUnderTest;
 import dev.llmassert.core.eval.TestItem;
 import dev.llmassert.junit.Evaluator;
 import dev.llmassert.junit.LlmJudge;
-import dev.llmassert.junit.TrajectoryRecorder;
 import dev.llmassert.junit.Trajectories;
+import dev.llmassert.junit.TrajectoryRecorder;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

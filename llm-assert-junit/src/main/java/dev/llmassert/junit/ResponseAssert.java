@@ -1,12 +1,12 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.criteria.PairwiseJudge;
-import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.internal.CallSite;
 import dev.llmassert.junit.internal.Messages;

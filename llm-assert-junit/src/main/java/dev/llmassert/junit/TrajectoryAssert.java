@@ -15,8 +15,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * Assertions on what an agent did: the tools it called, in which order, with which arguments, and its final answer.
- * Made by {@link LlmAssertions#assertThat(Trajectory)} or {@link LlmAssertions#assertThat(dev.langchain4j.service.Result)
- * assertThat(result)}.
+ * Made by {@link LlmAssertions#assertThat(Trajectory)}, or by {@code assertThat(result)} for the {@code Result} of an
+ * AI service method.
  *
  * <pre>{@code
  * assertThat(trajectory).calledTool("lookupWarranty").withArgument("serial", "NR2-0042").times(1);

@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
-import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 import static dev.llmassert.junit.LlmAssertions.catchThrowable;
 
 /**

@@ -38,12 +38,18 @@ class PublicApiTest extends PublicApiContract {
                         ROOT + ".GroundednessAssert", ROOT + ".JudgeRecordings", ROOT + ".LlmAssertExtension",
                         ROOT + ".LlmAssertions", ROOT + ".LlmJudge", ROOT + ".LlmJudge.Criteria",
                         ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert", ROOT + ".PairwiseAssert",
-                        ROOT + ".PreferredOver", ROOT + ".ResponseAssert")
+                        ROOT + ".PreferredOver", ROOT + ".ResponseAssert", ROOT + ".ToolCallAssert",
+                        ROOT + ".Trajectories", ROOT + ".TrajectoryAssert", ROOT + ".TrajectoryRecorder")
                 .doesNotContainValue("INTERNAL");
         // the evaluation API is new: usable, but its shape may still change
         assertThat(api).containsEntry(ROOT + ".Evaluator", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".EvaluationResultsAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".MeasurementAssert", "EXPERIMENTAL");
+        // so is the agents API
+        assertThat(api).containsEntry(ROOT + ".TrajectoryAssert", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".ToolCallAssert", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".TrajectoryRecorder", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".Trajectories", "EXPERIMENTAL");
         assertThat(internal).isNotEmpty().allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));
     }
 }

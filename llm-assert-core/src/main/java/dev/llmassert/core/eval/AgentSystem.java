@@ -4,7 +4,7 @@ import dev.llmassert.core.agent.Trajectory;
 
 import java.util.function.Function;
 
-/** An agent as a system under test: its answer is its trajectory's final answer, and the runner keeps the trajectory. */
+/** An agent as a system under test: its answer is its trajectory's final answer; the runner keeps the trajectory. */
 record AgentSystem(String name, Function<String, Trajectory> agent) implements SystemUnderTest {
 
     @Override

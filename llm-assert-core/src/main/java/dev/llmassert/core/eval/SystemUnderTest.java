@@ -66,8 +66,8 @@ public interface SystemUnderTest {
     static SystemUnderTest ofAgent(String name, Function<String, Trajectory> agent) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("The agent under test needs a name for the evaluation record, "
-                    + "e.g. SystemUnderTest.ofAgent(\"support-agent\", question -> Trajectories.of(agent.chat(question),"
-                    + " question)).");
+                    + "e.g. SystemUnderTest.ofAgent(\"support-agent\", question -> "
+                    + "Trajectories.of(agent.chat(question), question)).");
         }
         if (agent == null) {
             throw new IllegalArgumentException("The agent under test '" + name + "' has no function (null).");
