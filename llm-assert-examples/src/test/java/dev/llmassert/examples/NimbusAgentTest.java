@@ -41,6 +41,20 @@ class NimbusAgentTest {
     static final String VISIT_WITHOUT_LOOKUP = "Please book a technician for my router NR2-0042 on 2026-12-05.";
     static final Path TASKS = Path.of("src/test/resources/eval/agent-tasks.jsonl");
 
+    /** The failure of {@link #aBookingWithoutAWarrantyLookupFails}, quoted in the README (with %n for a line end). */
+    static final String BOOKING_WITHOUT_LOOKUP = "%n"
+            + "Expecting the agent's trajectory for \"Please book a technician for my router NR2-0042 on "
+            + "2026-12-05.\"%n"
+            + "to call [lookupWarranty, bookTechnician] in this order (other calls may come between), but"
+            + " \"lookupWarranty\" was never called.%n"
+            + "  #   expected           actual%n"
+            + "  1   lookupWarranty   ✗ bookTechnician {\"serial\":\"NR2-0042\",\"date\":\"2026-12-05\"} ->"
+            + " \"A technician visit for NR2-0042 is booked on 5 December 2026 between 8 am and noon. "
+            + "The visit number is V-0042-1205. The repair is covered by the warranty.\"%n"
+            + "  2   bookTechnician   ✗ (none)%n"
+            + "Final answer: \"A technician visit is booked on 5 December 2026 between 8 am and noon; the "
+            + "visit number is V-0042-1205.\"";
+
     @Test
     void looksTheWarrantyUpThenBooksTheVisit(Evaluator evaluator) {
         NimbusTools tools = NimbusTools.demo();
@@ -65,18 +79,7 @@ class NimbusAgentTest {
         Trajectory trajectory = Trajectories.of(result, VISIT_WITHOUT_LOOKUP);
 
         assertThatThrownBy(() -> assertThat(trajectory).calledToolsInOrder("lookupWarranty", "bookTechnician"))
-                .hasMessage(String.format("%n"
-                        + "Expecting the agent's trajectory for \"Please book a technician for my router NR2-0042 on "
-                        + "2026-12-05.\"%n"
-                        + "to call [lookupWarranty, bookTechnician] in this order (other calls may come between), but"
-                        + " \"lookupWarranty\" was never called.%n"
-                        + "  #   expected           actual%n"
-                        + "  1   lookupWarranty   ✗ bookTechnician {\"serial\":\"NR2-0042\",\"date\":\"2026-12-05\"} ->"
-                        + " \"A technician visit for NR2-0042 is booked on 5 December 2026 between 8 am and noon. "
-                        + "The visit number is V-0042-1205. The repair is covered by the warranty.\"%n"
-                        + "  2   bookTechnician   ✗ (none)%n"
-                        + "Final answer: \"A technician visit is booked on 5 December 2026 between 8 am and noon; the "
-                        + "visit number is V-0042-1205.\""));
+                .hasMessage(String.format(BOOKING_WITHOUT_LOOKUP));
     }
 
     @Test

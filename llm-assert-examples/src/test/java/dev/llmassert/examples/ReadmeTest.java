@@ -18,6 +18,7 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 class ReadmeTest {
 
     private static final Path README = Path.of("..", "README.md");
+    private static final Path AGENT_TEST = Path.of("src/test/java/dev/llmassert/examples/NimbusAgentTest.java");
     private static final Path QUICK_START = Path.of("src", "test", "java", "dev", "llmassert", "examples",
             "QuickStartTest.java");
     private static final Path EVALUATION = Path.of("src", "test", "java", "dev", "llmassert", "examples",
@@ -57,5 +58,22 @@ class ReadmeTest {
         assertThat(snippet.lines().map(String::strip).filter(line -> !line.isEmpty()))
                 .hasSizeGreaterThan(30)
                 .allSatisfy(line -> assertThat(test).as("the lines of %s", EVALUATION).contains(line));
+    }
+
+    @Test
+    void theAgentSectionQuotesNimbusAgentTest() throws IOException {
+        String readme = Files.readString(README);
+        String section = readme.substring(readme.indexOf("## Agents: the tools an AI service called"));
+        String snippet = section.substring(section.indexOf("```java\n") + 8, section.indexOf("```",
+                section.indexOf("```java\n") + 8));
+        List<String> test = Files.readAllLines(AGENT_TEST).stream().map(String::strip).toList();
+
+        assertThat(snippet.lines().map(String::strip).filter(line -> line.startsWith("assertThat(result)")
+                || line.startsWith(".")))
+                .hasSize(7)
+                .allSatisfy(line -> assertThat(test).as("the lines of %s", AGENT_TEST).contains(line));
+        String failure = String.format(NimbusAgentTest.BOOKING_WITHOUT_LOOKUP).replace(System.lineSeparator(), "\n")
+                .substring(1);
+        assertThat(section).contains("```\n" + failure + "\n```");
     }
 }
