@@ -1,6 +1,9 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.criteria.Criteria;
+import dev.llmassert.core.criteria.CriteriaCatalog;
+import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.ShouldFollowTrajectory;
 import org.apiguardian.api.API;
@@ -9,7 +12,9 @@ import org.assertj.core.error.ErrorMessageFactory;
 import org.assertj.core.internal.Failures;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -29,6 +34,15 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajectory> {
+
+    /** The context field of the user's request, for judged criteria. */
+    public static final String REQUEST = "request";
+    /** The context field of the tool calls, one line each with arguments and result, for judged criteria. */
+    public static final String TRAJECTORY = "trajectory";
+    /** The context field of the final answer, for judged criteria. */
+    public static final String RESPONSE = "response";
+
+    private DirectJudge criteriaJudge;
 
     public TrajectoryAssert(Trajectory trajectory) {
         super(trajectory, TrajectoryAssert.class);
@@ -124,6 +138,43 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     public ResponseAssert finalAnswer() {
         isNotNull();
         return new ResponseAssert(actual.finalAnswer()).answerOf(actual);
+    }
+
+    /**
+     * Judges the trajectory on {@code criteria} with a direct criteria judge (an LLM judge), as
+     * {@link ResponseAssert#meets(Criteria)} does: the judge sees the user's request ({@code request}), the tool calls
+     * with their arguments and results ({@code trajectory}) and the final answer ({@code response}), each between data
+     * tags. The criteria's judged field is one of them, the others are context: {@link CriteriaCatalog#TASK_COMPLETION}
+     * judges the answer, {@link CriteriaCatalog#TOOL_USE_APPROPRIATENESS} the calls. Finish with
+     * {@code withOption(...)} or {@code withMinScore(...)}; without either, the best option is expected.
+     */
+    public CriteriaAssert meets(Criteria criteria) {
+        isNotNull();
+        if (criteria == null) {
+            throw new IllegalArgumentException(Messages.nullArgument("meets(criteria)",
+                    "Pass a criteria, e.g. CriteriaCatalog.TASK_COMPLETION or CriteriaCatalog.TOOL_USE_APPROPRIATENESS."));
+        }
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put(REQUEST, actual.request());
+        fields.put(TRAJECTORY, String.join("\n", actual.lines().subList(0, actual.lines().size() - 1)));
+        fields.put(RESPONSE, actual.finalAnswer());
+        String judged = fields.remove(criteria.toEvaluateField());
+        ResponseAssert response = new ResponseAssert(judged == null ? actual.finalAnswer() : judged).answerOf(actual);
+        if (criteriaJudge != null) {
+            response.usingCriteriaJudge(criteriaJudge);
+        }
+        fields.forEach(response::inContext);
+        return response.meets(criteria);
+    }
+
+    /** Judges criteria with {@code judge} instead of the direct judge of the running {@link LlmJudge} test. */
+    public TrajectoryAssert usingCriteriaJudge(DirectJudge judge) {
+        if (judge == null) {
+            throw new IllegalArgumentException(Messages.nullArgument("usingCriteriaJudge(judge)",
+                    "Pass a DirectJudge, or drop usingCriteriaJudge(...) to use the judge of @LlmJudge."));
+        }
+        this.criteriaJudge = judge;
+        return myself;
     }
 
     void fail(ErrorMessageFactory message, List<String> expected) {
