@@ -152,7 +152,8 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
         isNotNull();
         if (criteria == null) {
             throw new IllegalArgumentException(Messages.nullArgument("meets(criteria)",
-                    "Pass a criteria, e.g. CriteriaCatalog.TASK_COMPLETION or CriteriaCatalog.TOOL_USE_APPROPRIATENESS."));
+                    "Pass a criteria, e.g. CriteriaCatalog.TASK_COMPLETION or "
+                            + "CriteriaCatalog.TOOL_USE_APPROPRIATENESS."));
         }
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put(REQUEST, actual.request());
