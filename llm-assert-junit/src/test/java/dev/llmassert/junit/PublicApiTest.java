@@ -37,14 +37,16 @@ class PublicApiTest extends PublicApiContract {
                         ROOT + ".EvaluationResultsAssert", ROOT + ".Evaluator", ROOT + ".MeasurementAssert",
                         ROOT + ".GroundednessAssert", ROOT + ".JudgeRecordings", ROOT + ".LlmAssertExtension",
                         ROOT + ".LlmAssertions", ROOT + ".LlmJudge", ROOT + ".LlmJudge.Criteria",
-                        ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert", ROOT + ".PairwiseAssert",
-                        ROOT + ".PreferredOver", ROOT + ".ResponseAssert", ROOT + ".ToolCallAssert",
-                        ROOT + ".Trajectories", ROOT + ".TrajectoryAssert", ROOT + ".TrajectoryRecorder")
+                        ROOT + ".LlmJudge.Local", ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert",
+                        ROOT + ".PairwiseAssert", ROOT + ".PreferredOver", ROOT + ".ResponseAssert",
+                        ROOT + ".ToolCallAssert", ROOT + ".Trajectories", ROOT + ".TrajectoryAssert",
+                        ROOT + ".TrajectoryRecorder")
                 .doesNotContainValue("INTERNAL");
         // the evaluation API is new: usable, but its shape may still change
         assertThat(api).containsEntry(ROOT + ".Evaluator", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".EvaluationResultsAssert", "EXPERIMENTAL")
-                .containsEntry(ROOT + ".MeasurementAssert", "EXPERIMENTAL");
+                .containsEntry(ROOT + ".MeasurementAssert", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".LlmJudge.Local", "EXPERIMENTAL");
         // so is the agents API
         assertThat(api).containsEntry(ROOT + ".TrajectoryAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".ToolCallAssert", "EXPERIMENTAL")
