@@ -60,6 +60,6 @@ final class NimbusAgentScript {
         int round = Math.min(request.toolResults().size(), rounds.size() - 1);
         Object reply = rounds.get(round);
         return (reply instanceof ToolCallReply call ? Reply.toolCalls(call) : Reply.content((String) reply))
-                .byModel(MODEL);
+                .byModel(MODEL).withoutUsage();
     }
 }

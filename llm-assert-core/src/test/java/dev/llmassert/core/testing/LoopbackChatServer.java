@@ -178,10 +178,12 @@ public final class LoopbackChatServer implements AutoCloseable {
             }
         }
         choice.put("finish_reason", reply.finishReason);
-        ObjectNode usage = root.putObject("usage");
-        usage.put("prompt_tokens", reply.inputTokens);
-        usage.put("completion_tokens", reply.outputTokens);
-        usage.put("total_tokens", reply.inputTokens + reply.outputTokens);
+        if (reply.inputTokens >= 0) {
+            ObjectNode usage = root.putObject("usage");
+            usage.put("prompt_tokens", reply.inputTokens);
+            usage.put("completion_tokens", reply.outputTokens);
+            usage.put("total_tokens", reply.inputTokens + reply.outputTokens);
+        }
         return JSON.writeValueAsString(root);
     }
 
@@ -322,6 +324,11 @@ public final class LoopbackChatServer implements AutoCloseable {
         public Reply after(Duration delay) {
             return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
                     toolCalls, model);
+        }
+
+        /** The same reply with no {@code usage}, as a hand-written reply has no token counts. */
+        public Reply withoutUsage() {
+            return withUsage(-1, -1);
         }
 
         public Reply withUsage(int inputTokens, int outputTokens) {
