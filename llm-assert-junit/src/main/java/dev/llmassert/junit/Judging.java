@@ -1,5 +1,6 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.PairwiseJudge;
@@ -45,6 +46,7 @@ final class Judging {
     private final Map<String, String> context = new LinkedHashMap<>();
     private Integer samples;
     private FailureSink failures = FailureSink.THROWING;
+    private Trajectory trajectory;
 
     void use(GroundednessJudge judge) {
         this.groundednessJudge = judge;
@@ -150,7 +152,12 @@ final class Judging {
             failures.fail(nullFailure.get());
         }
         return new JudgedAssert.Origin(response, Collections.unmodifiableMap(new LinkedHashMap<>(context)), failures,
-                scope, site, nullResponse);
+                scope, site, nullResponse, trajectory);
+    }
+
+    /** The response judged is the final answer of {@code agentTrajectory}: the report shows the trajectory. */
+    void answerOf(Trajectory agentTrajectory) {
+        this.trajectory = agentTrajectory;
     }
 
     GroundednessJudge groundednessJudge(TestScope scope) {

@@ -272,6 +272,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
     /** Marks the response as the final answer of {@code trajectory}, for {@link #isGroundedInToolResults()}. */
     ResponseAssert answerOf(Trajectory trajectory) {
         this.trajectory = trajectory;
+        judging.answerOf(trajectory);
         return myself;
     }
 
