@@ -1,12 +1,12 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.junit.internal.AssertionState;
 import dev.llmassert.junit.internal.CallSite;
 import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.PendingCheck;
 import dev.llmassert.junit.internal.TestScope;
-import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.junit.internal.report.ReportFormat.AgentTrajectory;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import org.assertj.core.api.AbstractAssert;
