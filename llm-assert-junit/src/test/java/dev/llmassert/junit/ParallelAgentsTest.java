@@ -16,10 +16,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.testing.Runs.failures;
+import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
 
 /**
@@ -29,6 +31,7 @@ import static dev.llmassert.junit.testing.Runs.run;
 class ParallelAgentsTest {
 
     static final int TESTS = 16;
+    static final Pattern ORDER = Pattern.compile("A-\\d+");
 
     @Test
     void sixteenAgentTestsInParallelKeepTheirTrajectoriesApart() {
@@ -41,6 +44,17 @@ class ParallelAgentsTest {
 
         assertThat(failures(results)).isEmpty();
         results.testEvents().assertStatistics(s -> s.started(TESTS).succeeded(TESTS));
+        // each test's report entries hold its own two trajectories, and no other test's order
+        List<Map<String, String>> trajectories = reportEntries(results).stream()
+                .filter(entry -> entry.containsKey("llmassert.trajectory")).toList();
+        assertThat(trajectories).hasSize(2 * TESTS);
+        for (int n = 1; n <= TESTS; n++) {
+            String order = "A-" + (2000 + n);
+            assertThat(trajectories).filteredOn(entry -> entry.get("llmassert.trajectory").contains(order))
+                    .as("the trajectories of %s", order).hasSize(2)
+                    .allSatisfy(entry -> assertThat(ORDER.matcher(entry.get("llmassert.trajectory")).results()
+                            .map(m -> m.group()).distinct()).containsExactly(order));
+        }
     }
 
     @LlmJudge

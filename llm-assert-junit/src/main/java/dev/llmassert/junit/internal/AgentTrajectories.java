@@ -5,7 +5,9 @@ import dev.llmassert.junit.TrajectoryRecorder;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -30,6 +32,22 @@ public final class AgentTrajectories {
     /** The trajectories recorded by the recorders injected for {@code context}, in the recorders' order. */
     public static List<Trajectory> recorded(ExtensionContext context) {
         return recorders(context).list.stream().flatMap(r -> r.trajectories().stream()).toList();
+    }
+
+    /**
+     * Publishes each trajectory the test's recorders hold as a JUnit report entry: {@code llmassert.trajectory} (the
+     * request, the numbered calls with arguments and results, the answer) and {@code llmassert.toolCalls}.
+     */
+    public static void publish(ExtensionContext context) {
+        for (Trajectory trajectory : recorded(context)) {
+            List<String> lines = new ArrayList<>();
+            if (!trajectory.request().isBlank()) {
+                lines.add("request: \"" + trajectory.request() + "\"");
+            }
+            lines.addAll(trajectory.lines());
+            context.publishReportEntry(Map.of("llmassert.trajectory", String.join("\n", lines),
+                    "llmassert.toolCalls", String.valueOf(trajectory.toolCalls().size())));
+        }
     }
 
     private static Recorders recorders(ExtensionContext context) {
