@@ -39,8 +39,10 @@ class ParallelAgentsTest {
                 "junit.jupiter.execution.parallel.enabled", "true",
                 "junit.jupiter.execution.parallel.mode.default", "concurrent",
                 "junit.jupiter.execution.parallel.config.strategy", "fixed",
-                "junit.jupiter.execution.parallel.config.fixed.parallelism", String.valueOf(TESTS),
-                "junit.jupiter.execution.parallel.config.fixed.max-pool-size", String.valueOf(TESTS));
+                // more workers than tests: the engine, the class and the parameterized test's container hold workers
+                // while their children run, and all sixteen tests must be running at once to pass the barrier
+                "junit.jupiter.execution.parallel.config.fixed.parallelism", String.valueOf(TESTS + 8),
+                "junit.jupiter.execution.parallel.config.fixed.max-pool-size", String.valueOf(4 * TESTS));
 
         assertThat(failures(results)).isEmpty();
         results.testEvents().assertStatistics(s -> s.started(TESTS).succeeded(TESTS));
