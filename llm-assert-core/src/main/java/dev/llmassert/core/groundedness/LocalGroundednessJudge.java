@@ -4,6 +4,8 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.groundedness.internal.EmbeddingCache;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
+import dev.llmassert.core.groundedness.internal.Reasons;
+import dev.llmassert.core.groundedness.internal.Scoring;
 import dev.llmassert.core.groundedness.internal.SourceIndex;
 import dev.llmassert.core.groundedness.internal.Support;
 import dev.llmassert.core.groundedness.internal.Words;
@@ -15,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +84,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
      * <p>The evidence is mapped onto the score so that the evidence at which a sentence counts as supported (the
      * centre, fitted on labelled data of two domains) lands on this value, full support on 1 and none on 0.
      */
-    public static final double DEFAULT_THRESHOLD = 0.7;
+    public static final double DEFAULT_THRESHOLD = Scoring.THRESHOLD;
 
     /** The name of the judge that uses the embedded all-MiniLM-L6-v2 (quantized) model. */
     public static final String NAME_WITH_EMBEDDINGS = "local:all-minilm-l6-v2-q";
@@ -103,15 +106,18 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     private final SentenceSplitter splitter;
     private final EmbeddingCache embeddings;
     private final String name;
+    private final Scoring scoring;
 
     private LocalGroundednessJudge(Builder builder) {
         this.splitter = SentenceSplitter.english();
         if (builder.embeddingModel != null) {
             this.embeddings = new EmbeddingCache(builder.embeddingModel, builder.cacheSize);
             this.name = nameOf(builder.embeddingModel);
+            this.scoring = Scoring.WITH_EMBEDDINGS;
         } else {
             this.embeddings = null;
             this.name = NAME_LEXICAL;
+            this.scoring = Scoring.LEXICAL;
         }
     }
 
@@ -149,6 +155,17 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
 
     @Override
     public GroundednessVerdict judge(String response, List<String> sources) {
+        return judge(response, sources, null);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The numbers, dates and names of the question count as given: "Your 27 kg bag is over the 23 kg limit" is
+     * not failed for the user's own 27 kg when the question states it.
+     */
+    @Override
+    public GroundednessVerdict judge(String response, List<String> sources, String question) {
         long start = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> responseSentences = JudgeInput.sentences(response, splitter);
@@ -157,22 +174,14 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             throw new IllegalArgumentException("The sources hold no sentences: every source is punctuation or "
                     + "symbols only.\nFix: pass the text the response should be grounded in.");
         }
+        Set<String> given = givenFacts(question);
         List<SentenceVerdict> verdicts = new ArrayList<>(responseSentences.size());
         for (int from = 0; from < responseSentences.size(); from += BATCH) {
             List<String> batch = responseSentences.subList(from, Math.min(from + BATCH, responseSentences.size()));
             List<Words> words = batch.stream().map(Words::of).toList();
-            List<Support> supports = measure(batch, words, index);
+            List<Support> supports = measure(batch, words, index, given);
             for (int i = 0; i < batch.size(); i++) {
-                Support support = supports.get(i);
-                if (makesNoClaim(words.get(i))) {
-                    // "Yes." or "Sure!" states nothing the sources could contradict: like an LLM judge told to
-                    // treat trivial statements as supported, it must not drag the answer's score down.
-                    verdicts.add(new SentenceVerdict(from + i, batch.get(i), 1.0, NO_CLAIM));
-                    continue;
-                }
-                boolean matched = support.evidence() != null && evidence(support) >= WEAK_MATCH;
-                verdicts.add(new SentenceVerdict(from + i, batch.get(i), score(support),
-                        matched ? support.evidence().text() : SentenceVerdict.NOTHING_FOUND));
+                verdicts.add(verdict(from + i, batch.get(i), words.get(i), supports.get(i)));
             }
         }
         // TruLens leaves trivial statements out of the mean: "Yes." or "That's true!" neither supports an answer nor
@@ -183,21 +192,49 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
                 Duration.ofNanos(System.nanoTime() - start));
     }
 
+    private SentenceVerdict verdict(int index, String sentence, Words words, Support support) {
+        if (words.makesNoClaim()) {
+            // "Yes.", "Great question!" or "I hope this helps!" states nothing the sources could contradict: like an
+            // LLM judge told to treat trivial statements as supported, it must not drag the answer's score down.
+            return new SentenceVerdict(index, sentence, 1.0, NO_CLAIM, Reasons.NO_CLAIM);
+        }
+        double score = scoring.score(support);
+        boolean matched = support.evidence() != null && Scoring.evidence(support) >= Scoring.WEAK_MATCH;
+        return new SentenceVerdict(index, sentence, score,
+                matched ? support.evidence().text() : SentenceVerdict.NOTHING_FOUND,
+                score < DEFAULT_THRESHOLD ? Reasons.of(sentence, words, support, matched) : "");
+    }
+
+    /** The facts of the user's question, which an answer may repeat though no source holds them. */
+    private static Set<String> givenFacts(String question) {
+        if (question == null || question.isBlank()) {
+            return Set.of();
+        }
+        Set<String> facts = new HashSet<>();
+        for (String sentence : SentenceSplitter.english().split(question)) {
+            for (String fact : Words.of(sentence).facts()) {
+                facts.add(fact);
+                facts.add(Words.stem(fact));
+            }
+        }
+        return facts;
+    }
+
     /** The measurements behind each sentence's score, for calibration ({@code LocalJudgeCalibration}) and diagnosis. */
     List<Support> measure(String response, List<String> sources) {
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
         return measure(sentences, sentences.stream().map(Words::of).toList(),
-                SourceIndex.of(checkedSources, splitter::split));
+                SourceIndex.of(checkedSources, splitter::split), Set.of());
     }
 
-    private List<Support> measure(List<String> sentences, List<Words> words, SourceIndex index) {
+    private List<Support> measure(List<String> sentences, List<Words> words, SourceIndex index, Set<String> given) {
         List<List<SourceIndex.Sentence>> candidates = words.stream()
                 .map(w -> index.candidates(w, CANDIDATES)).toList();
         List<Support> out = new ArrayList<>(sentences.size());
         if (embeddings == null) {
             for (int i = 0; i < sentences.size(); i++) {
-                out.add(Support.measure(words.get(i), index, candidates.get(i), null));
+                out.add(Support.measure(words.get(i), index, candidates.get(i), null, given));
             }
             return out;
         }
@@ -231,85 +268,18 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             for (int c = 0; c < own.size(); c++) {
                 similarity[c] = EmbeddingCache.cosine(v, byText.get(own.get(c)));
             }
-            out.add(Support.measure(words.get(i), index, candidates.get(i), similarity));
+            out.add(Support.measure(words.get(i), index, candidates.get(i), similarity, given));
         }
         return out;
     }
 
-    /**
-     * The evidence for support before calibration, from 0 to 1.
-     * <ul>
-     *   <li>With embeddings: the semantic similarity of the sentence's claim to the stretch of a source sentence it
-     *       restates, or, when higher, how much of it is copied: the smaller of the rarity-weighted share of its
-     *       content words that its evidence holds and the share of its word pairs the sources hold. A paraphrase is
-     *       recognised by meaning, a clause copied from a long sentence by its words.</li>
-     *   <li>Without embeddings: the mean of the evidence's share of the content words and the share of word pairs.</li>
-     * </ul>
-     */
-    static double evidence(Support s) {
-        if (Double.isNaN(s.semantic())) {
-            return (s.evidenceCoverage() + s.bigrams()) / 2;
-        }
-        double copied = Math.min(s.evidenceCoverage(), s.bigrams());
-        return Math.max(Math.max(0, s.semantic()), copied);
-    }
-
-    /**
-     * Turns the measurements into a score from 0 to 1, times a factor for each number, date or name the sources
-     * lack and for a negation mismatch. The evidence is mapped piecewise linearly so that the calibrated centre (the
-     * evidence at which a sentence counts as supported) lands on {@link #DEFAULT_THRESHOLD}, full support on 1 and
-     * none on 0: a verbatim sentence scores 1, which a logistic curve would never reach.
-     */
-    double score(Support s) {
-        return score(s, Double.isNaN(s.semantic()) ? LEXICAL_CENTER : CENTER);
-    }
-
-    /** The score of {@code s} with the centre {@code center}: for calibration ({@code LocalJudgeCalibration}). */
-    static double score(Support s, double center) {
-        double e = evidence(s);
-        double p = e >= center
-                ? DEFAULT_THRESHOLD + (1 - DEFAULT_THRESHOLD) * (e - center) / (1 - center)
-                : DEFAULT_THRESHOLD * e / center;
-        p *= Math.pow(MISSING_FACT_FACTOR, s.missingFacts());
-        if (s.negationMismatch()) {
-            p *= NEGATION_FACTOR;
-        }
-        // Four decimals: enough to rank, and a last-bit difference in floating point never changes a verdict.
-        return Math.round(Math.min(1, Math.max(0, p)) * 10_000) / 10_000.0;
-    }
-
-    // The centres: the evidence at which a sentence counts as supported, fitted by LocalJudgeCalibration on two
-    // labelled sets of different domains (news summaries and dialogue replies), each measured with the centre
-    // fitted on the other; see docs/local-judge.md, rounds 4 to 6.
-    static final double CENTER = 0.8975;
-    static final double LEXICAL_CENTER = 0.765;
-    /**
-     * Below this evidence the best source sentence is only the least bad of unrelated ones: reporting it as evidence
-     * would mislead, so the verdict says NOTHING FOUND. It does not change any score.
-     */
-    private static final double WEAK_MATCH = 0.5;
-
-    /** Words that answer or greet without stating anything: "Yes.", "Sure!", "Thanks!". */
-    private static final Set<String> DISCOURSE_WORDS = Set.of("yes", "no", "yeah", "nope", "sure",
-            "ok", "okay", "certainly", "absolutely", "indeed", "correct", "right", "thanks", "thank", "hello", "hi",
-            "great", "glad", "happy", "help", "helps", "please", "sorry", "course",
-            // Reactions to what the user said: "That's true!", "I bet they are!", "It's quite nice." ("cool",
-            // "nice", "agree"... are not content words at all, see Words.)
-            "true", "bet", "love", "fun", "funny", "good", "wonderful", "fantastic", "lovely", "neat", "exactly",
-            "quite", "pretty", "totally", "scary", "sad", "too", "thing", "sound", "sounds");
-
-    static boolean makesNoClaim(Words sentence) {
-        return sentence.tokens().stream().allMatch(t -> DISCOURSE_WORDS.contains(t)
-                || !Words.isContent(t));
-    }
-
-    /** The evidence of a sentence with no content words ("Yes.", "Sure!"): it makes no claim to support. */
+    /** The evidence of a sentence that makes no claim ("Yes.", "Great question!"): nothing to support. */
     public static final String NO_CLAIM = "(no factual claim to check)";
 
-    /** One invented number, date or name takes a fully supported sentence to 0.1: an invented fact is not a detail. */
-    private static final double MISSING_FACT_FACTOR = 0.1;
-    /** Saying the opposite of the evidence takes a fully supported sentence to 0.4, below the threshold. */
-    private static final double NEGATION_FACTOR = 0.4;
+    /** The scoring of this judge: for calibration ({@code LocalJudgeFit}). */
+    Scoring scoring() {
+        return scoring;
+    }
 
     private static String nameOf(EmbeddingModel model) {
         if (model.getClass().getName().equals(DEFAULT_MODEL_CLASS)) {
