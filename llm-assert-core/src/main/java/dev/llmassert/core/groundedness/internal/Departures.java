@@ -5,7 +5,9 @@ import org.apiguardian.api.API;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -25,7 +27,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *                         ("7 kg" for checked bags, which the sources give for carry-on bags), or {@code null}
  */
 @API(status = INTERNAL, since = "0.1")
-public record Departures(String negatedWord, Opposite opposite, double recombined, Misattached misattached) {
+public record Departures(String negatedWord, Opposite opposite, double recombined, Misattached misattached,
+                         double recombinedContent) {
 
     /** A word of the claim and the word of its evidence it is the opposite of. */
     @API(status = INTERNAL, since = "0.1")
@@ -42,9 +45,14 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
 
     /** How many words a shortening may leave out between two words it joins. */
     private static final int SHORTENING = 4;
+    /** How many content words a shortening may leave out between two it joins. */
+    private static final int CONTENT_SHORTENING = 3;
+
+    /** How many clauses an aside that a shortening drops may span. */
+    private static final int ASIDE_CLAUSES = 3;
 
     /** None of them: for a sentence without evidence. */
-    static final Departures NONE = new Departures(null, null, 0, null);
+    static final Departures NONE = new Departures(null, null, 0, null, 0);
 
     /**
      * Measures how {@code claim} departs from {@code evidence} and the next-best source sentence {@code runnerUp}.
@@ -65,8 +73,9 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
         Set<String> own = new HashSet<>(claim.contentStems());
 
         String negatedWord = regionNegates ? null : claim.negatedHeads().stream().sorted().findFirst().orElse(null);
-        return new Departures(negatedWord, opposite(claim, region, own), recombined(claim, index, runnerUp == null ? List.of(evidence) : List.of(evidence, runnerUp)),
-                misattached(claim, index, evidence, givenFacts));
+        List<SourceIndex.Sentence> sentences = runnerUp == null ? List.of(evidence) : List.of(evidence, runnerUp);
+        return new Departures(negatedWord, opposite(claim, region, own), recombined(claim, index, sentences),
+                misattached(claim, index, evidence, givenFacts), recombinedContent(sentences, claim));
     }
 
     /** The first word of the claim, absent from the evidence, whose opposite the evidence holds and the claim lacks. */
@@ -102,44 +111,145 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
      */
     private static double recombined(Words claim, SourceIndex index, List<SourceIndex.Sentence> region) {
         List<String> tokens = claim.tokens();
+        List<List<String>> regionTokens = region.stream().map(r -> r.words().tokens()).toList();
         int pairs = 0;
         int recombined = 0;
         for (int i = 0; i + 1 < tokens.size(); i++) {
             String a = tokens.get(i);
             String b = tokens.get(i + 1);
-            if (!Words.isContent(a) && !Words.isContent(b) || ARTICLES.contains(a) || ARTICLES.contains(b)) {
+            if (!Words.isContent(a) && !Words.isContent(b) || ARTICLES.contains(a) || ARTICLES.contains(b)
+                    || swapsJoiner(tokens, i, regionTokens)) {
                 continue;
             }
             pairs++;
             // Held as written or by stem: "firmware update" is the source's "firmware updates".
             boolean held = index.hasBigram(a + " " + b) || index.hasStemPair(Words.stem(a) + " " + Words.stem(b));
-            if (!held && joinsApart(a, b, region)) {
+            if (!held && joinsApart(a, b, regionTokens, SHORTENING) && !skipsAside(a, b, region, t -> t)) {
                 recombined++;
             }
         }
         return pairs == 0 ? 0 : (double) recombined / pairs;
     }
 
-    /** Whether the region holds both words, but nowhere {@code b} shortly after {@code a} in one sentence. */
-    private static boolean joinsApart(String a, String b, List<SourceIndex.Sentence> region) {
-        boolean hasA = false;
-        boolean hasB = false;
+    private static double recombinedContent(List<SourceIndex.Sentence> region, Words claim) {
+        List<List<String>> regionStems = region.stream().map(r -> r.words().contentStems()).toList();
+        int pairs = 0;
+        int recombined = 0;
+        for (List<String> clause : claim.clauses()) {
+            String previous = null;
+            for (String token : clause) {
+                if (Lexicon.CONNECTORS.contains(token)) {
+                    previous = null;
+                    continue;
+                }
+                String stem = Words.contentStem(token);
+                if (stem == null) {
+                    continue;
+                }
+                if (previous != null && !previous.equals(stem)) {
+                    pairs++;
+                    if (farApart(previous, stem, regionStems, CONTENT_SHORTENING)
+                            && !skipsAside(previous, stem, region, Words::contentStem)) {
+                        recombined++;
+                    }
+                }
+                previous = stem;
+            }
+        }
+        return pairs == 0 ? 0 : (double) recombined / pairs;
+    }
+
+    /**
+     * Whether the pair at {@code i} is only a function word put in place of another ("open Family and create" for
+     * "open Family to create"): the evidence has the words on either side of it with one other word between them.
+     */
+    private static boolean swapsJoiner(List<String> tokens, int i, List<List<String>> region) {
+        for (int k = i; k <= i + 1; k++) {
+            if (k == 0 || k + 1 >= tokens.size() || Words.isContent(tokens.get(k))) {
+                continue;
+            }
+            String before = tokens.get(k - 1);
+            String after = tokens.get(k + 1);
+            for (List<String> t : region) {
+                for (int j = 0; j + 2 < t.size(); j++) {
+                    if (t.get(j).equals(before) && t.get(j + 2).equals(after) && !Words.isContent(t.get(j + 1))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a sentence of the region has {@code a} in one clause and {@code b} opening one of the next few: the
+     * claim drops an aside between them, as a shortening does ("The video has been viewed" from "The video, which was
+     * filmed at the old station, has been viewed"). Words are compared by {@code key}; a word it maps to {@code null}
+     * is skipped.
+     */
+    private static boolean skipsAside(String a, String b, List<SourceIndex.Sentence> region,
+                                      Function<String, String> key) {
         for (SourceIndex.Sentence sentence : region) {
-            List<String> t = sentence.words().tokens();
+            List<List<String>> clauses = sentence.words().clauses();
+            for (int i = 0; i < clauses.size(); i++) {
+                if (clauses.get(i).stream().map(key).noneMatch(a::equals)) {
+                    continue;
+                }
+                for (int j = i + 1; j < clauses.size() && j <= i + ASIDE_CLAUSES; j++) {
+                    String opening = clauses.get(j).stream().map(key).filter(Objects::nonNull).findFirst().orElse(null);
+                    if (b.equals(opening)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether the region holds both words, but nowhere within {@code window} words of each other in one sentence. */
+    private static boolean farApart(String a, String b, List<List<String>> region, int window) {
+        boolean apart = false;
+        for (List<String> t : region) {
+            boolean hasA = false;
+            boolean hasB = false;
             for (int i = 0; i < t.size(); i++) {
                 if (!t.get(i).equals(a)) {
                     hasB |= t.get(i).equals(b);
                     continue;
                 }
                 hasA = true;
-                for (int j = i + 1; j < t.size() && j <= i + SHORTENING; j++) {
+                for (int j = Math.max(0, i - window); j < t.size() && j <= i + window; j++) {
                     if (t.get(j).equals(b)) {
                         return false;
                     }
                 }
             }
+            apart |= hasA && hasB;
         }
-        return hasA && hasB;
+        return apart;
+    }
+
+    /** Whether the region holds both words, but nowhere {@code b} shortly after {@code a} in one sentence. */
+    private static boolean joinsApart(String a, String b, List<List<String>> region, int window) {
+        boolean apart = false;
+        for (List<String> t : region) {
+            boolean hasA = false;
+            boolean hasB = false;
+            for (int i = 0; i < t.size(); i++) {
+                if (!t.get(i).equals(a)) {
+                    hasB |= t.get(i).equals(b);
+                    continue;
+                }
+                hasA = true;
+                for (int j = i + 1; j < t.size() && j <= i + window; j++) {
+                    if (t.get(j).equals(b)) {
+                        return false;
+                    }
+                }
+            }
+            apart |= hasA && hasB;
+        }
+        return apart;
     }
 
     /**

@@ -105,6 +105,10 @@ public final class Lexicon {
             "fantastic", "lovely", "neat", "exactly", "quite", "pretty", "totally", "scary", "sad", "thing", "sound",
             "sounds");
 
+    /** Words that join clauses: two words on either side of one belong to different statements. */
+    static final Set<String> CONNECTORS = Set.of("and", "or", "but", "when", "while", "because", "if", "which",
+            "that", "so", "then", "after", "before", "until", "where", "since", "although", "though", "as", "who");
+
     /** Number words and their values; ordinals are their number ("third" states 3). */
     static final Map<String, String> NUMBER_WORDS = Map.ofEntries(
             Map.entry("zero", "0"), Map.entry("one", "1"), Map.entry("two", "2"), Map.entry("three", "3"),

@@ -33,7 +33,14 @@ public record Scoring(double center, double related, double[] weights, Scoring o
     /** The features, in the order of {@link #features}. */
     public static final List<String> FEATURES = List.of("log evidence", "log words", "invented fact",
             "misattached number", "negation its evidence lacks", "negation mismatch", "opposite word",
-            "recombined pairs");
+            "recombined pairs", "recombined content words");
+
+    /**
+     * What a negation mismatch with the evidence leaves of the score, on top of its fitted weight: "Phone support is
+     * available on weekends" against "Phone support is not available on weekends" says the opposite of its evidence,
+     * whatever else it shares with it.
+     */
+    static final double NEGATION_MISMATCH_FACTOR = 0.4;
 
     /** Below this evidence the best source sentence is only the least bad of unrelated ones. */
     public static final double WEAK_MATCH = 0.5;
@@ -42,15 +49,16 @@ public record Scoring(double center, double related, double[] weights, Scoring o
      * The judge with embeddings, fitted by {@code LocalJudgeFit} on the six shared sets (2026-11-25). A sentence below
      * 0.3 similarity to every source sentence is about something else, whatever its length.
      */
-    public static final Scoring WITH_EMBEDDINGS = new Scoring(0.9875, 0.3,
-            new double[] {0.6456, -4.8357, -0.6669, -2.0463, -1.2750, -7.4441, -7.6896}, evidenceOnly(0.8975));
+    public static final Scoring WITH_EMBEDDINGS = new Scoring(0.8325, 0.3,
+            new double[] {0.6177, -4.5357, -0.6863, -1.9403, -1.1736, -7.0209, -5.0831, -7.1218}, evidenceOnly(0.8975));
 
     /**
      * The judge without embeddings (lexical evidence only), fitted the same way. Its evidence, the share of words
      * and word pairs, tells little across kinds of text, so the fit leans on the departures almost alone.
      */
-    public static final Scoring LEXICAL = new Scoring(0.7225, 0,
-            new double[] {18.3885, -82.0864, -17.3138, -30.8394, -26.3006, -120.3988, -127.4250}, evidenceOnly(0.765));
+    public static final Scoring LEXICAL = new Scoring(0.1175, 0,
+            new double[] {6.2595, -33.0575, -4.5165, -8.3938, -7.2184, -39.0011, -23.7479, -65.3648},
+            evidenceOnly(0.765));
 
     public Scoring {
         if (weights.length != FEATURES.size() - 1) {
@@ -98,7 +106,8 @@ public record Scoring(double center, double related, double[] weights, Scoring o
             d.negatedWord() == null ? 0 : 1,
             s.negationMismatch() ? 1 : 0,
             d.opposite() == null ? 0 : 1,
-            d.recombined()
+            d.recombined(),
+            d.recombinedContent()
         };
     }
 
@@ -128,6 +137,9 @@ public record Scoring(double center, double related, double[] weights, Scoring o
                 ? THRESHOLD + (1 - THRESHOLD) * (support - center) / (1 - center)
                 : THRESHOLD * support / center;
         p *= Math.pow(FACT_FACTOR, s.inventedFacts().size() + (s.departures().misattached() == null ? 0 : 1));
+        if (s.negationMismatch()) {
+            p *= NEGATION_MISMATCH_FACTOR;
+        }
         // Four decimals: enough to rank, and a last-bit difference in floating point never changes a verdict.
         return Math.round(Math.min(1, Math.max(0, p)) * 10_000) / 10_000.0;
     }

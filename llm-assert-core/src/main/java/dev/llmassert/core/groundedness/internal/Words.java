@@ -32,10 +32,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *                     negates {@code attend}
  * @param negatedHeads the first content stem after each negation, the word it bears on: in "has not stopped Klopp
  *                     being named", the stem of {@code stopped}
+ * @param clauses      the tokens of each clause (split at commas, colons, brackets, dashes and "but")
  */
 @API(status = INTERNAL, since = "0.1")
 public record Words(List<String> tokens, List<String> contentStems, Set<String> facts, Set<String> negatedStems,
-                    Set<String> negatedHeads) {
+                    Set<String> negatedHeads, List<List<String>> clauses) {
 
     /** Punctuation that ends a clause, and with it the reach of a negation. */
     private static final Pattern CLAUSE_BREAK = Pattern.compile("[,;:()\u2013\u2014]|[.!?](?=\\s)|\\bbut\\b",
@@ -55,6 +56,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         facts = Set.copyOf(facts);
         negatedStems = Set.copyOf(negatedStems);
         negatedHeads = Set.copyOf(negatedHeads);
+        clauses = clauses.stream().map(List::copyOf).toList();
     }
 
     /** Whether the sentence negates anything. */
@@ -110,8 +112,10 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         // cable" the "no" does not negate "check".
         Set<String> negated = new HashSet<>();
         Set<String> heads = new HashSet<>();
+        List<List<String>> clauses = new ArrayList<>();
         for (String clause : CLAUSE_BREAK.split(sentence)) {
             List<String> clauseTokens = rawTokens(clause).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+            clauses.add(clauseTokens);
             for (int i = 0; i < clauseTokens.size(); i++) {
                 if (isNegation(clauseTokens, i) && !isHedge(clauseTokens, i)) {
                     boolean head = true;
@@ -128,7 +132,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
                 }
             }
         }
-        return new Words(tokens, content, facts, negated, heads);
+        return new Words(tokens, content, facts, negated, heads, clauses);
     }
 
     /**
