@@ -12,7 +12,6 @@ import dev.llmassert.core.eval.PromptResponseTest;
 import dev.llmassert.core.eval.SystemUnderTest;
 import dev.llmassert.core.eval.TestItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
-import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.junit.Evaluator;
 import dev.llmassert.junit.LlmJudge;
 import org.junit.jupiter.api.DynamicTest;
@@ -71,16 +70,15 @@ class SupportAssistantEvaluationTest {
             + "dev.llmassert.examples.SupportAssistantEvaluationTest.supportQuestions.json");
 
     /**
-     * The groundedness judge. The class's {@code @LlmJudge} names gpt-4o-mini for the relevance judge, so an injected
-     * {@code GroundednessJudge} would be the LLM one; this is the local judge, built directly:
-     * {@code LocalGroundednessJudge.create()} is what {@code provider = "local"} gives, in stable API, and needs no
+     * The class's {@code @LlmJudge} names gpt-4o-mini for the relevance judge, so a plain {@code GroundednessJudge}
+     * parameter would be the LLM one; {@code @LlmJudge.Local} injects the local judge instead, which needs no
      * recordings.
      */
-    private static final GroundednessJudge LOCAL_JUDGE = LocalGroundednessJudge.create();
-
     @TestFactory
-    Stream<DynamicTest> supportQuestions(Evaluator evaluator, DirectJudge relevanceJudge) {
-        SupportQuestions questions = new SupportQuestions(relevanceJudge, evaluator.groundednessMinScore());
+    Stream<DynamicTest> supportQuestions(Evaluator evaluator, DirectJudge relevanceJudge,
+                                         @LlmJudge.Local GroundednessJudge localJudge) {
+        SupportQuestions questions = new SupportQuestions(relevanceJudge, localJudge,
+                evaluator.groundednessMinScore());
         return evaluator.dynamicTests(questions, assistant(evaluator), results -> {
             // The evaluator logs results.table() and publishes it as a report entry: every measurement per topic.
 
@@ -108,9 +106,11 @@ class SupportAssistantEvaluationTest {
     }
 
     @Test
-    void eachJudgeCatchesWhatTheOtherMisses(Evaluator evaluator, DirectJudge relevanceJudge) {
+    void eachJudgeCatchesWhatTheOtherMisses(Evaluator evaluator, DirectJudge relevanceJudge,
+                                            @LlmJudge.Local GroundednessJudge localJudge) {
         EvaluationResults results = evaluator.run(
-                new SupportQuestions(relevanceJudge, evaluator.groundednessMinScore()), assistant(evaluator));
+                new SupportQuestions(relevanceJudge, localJudge, evaluator.groundednessMinScore()),
+                assistant(evaluator));
 
         // An invented phone number, an invented 30-day limit: on topic, but not grounded.
         assertThat(verdicts(results, "warranty-contact")).containsExactly("not grounded", "Relevant");
@@ -159,10 +159,12 @@ class SupportAssistantEvaluationTest {
     static final class SupportQuestions implements PromptResponseTest {
 
         private final DirectJudge relevanceJudge;
+        private final GroundednessJudge localJudge;
         private final double minScore;
 
-        SupportQuestions(DirectJudge relevanceJudge, double minScore) {
+        SupportQuestions(DirectJudge relevanceJudge, GroundednessJudge localJudge, double minScore) {
             this.relevanceJudge = relevanceJudge;
+            this.localJudge = localJudge;
             this.minScore = minScore;
         }
 
@@ -184,7 +186,7 @@ class SupportAssistantEvaluationTest {
         @Override
         public List<Annotator> annotators() {
             return List.of(
-                    Annotators.groundedness("grounded", LOCAL_JUDGE, "sources", minScore),
+                    Annotators.groundedness("grounded", localJudge, "sources", minScore),
                     Annotators.criteria("relevant", relevanceJudge, CriteriaCatalog.ANSWER_RELEVANCE));
         }
     }

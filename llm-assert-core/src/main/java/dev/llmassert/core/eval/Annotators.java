@@ -85,8 +85,8 @@ public final class Annotators {
                     String.format(Locale.ROOT, "score %.3f against a minimum of %.2f; %d of %d %s below it",
                             verdict.score(), minScore, verdict.sentencesBelow(minScore).size(),
                             verdict.sentences().size(), verdict.sentences().size() == 1 ? "sentence" : "sentences"),
-                    Map.of("sentences", sentences, "minScore", minScore, "replayed", verdict.replayed(),
-                            "tokens", tokens(verdict.tokenUsage())));
+                    judged(Map.of("sentences", sentences, "minScore", minScore, "replayed", verdict.replayed(),
+                            "tokens", tokens(verdict.tokenUsage())), verdict.recordedModel()));
         });
     }
 
@@ -113,6 +113,7 @@ public final class Annotators {
             if (result.metadata() != null) {
                 details.put("replayed", result.metadata().replayed());
                 details.put("tokens", tokens(result.metadata().tokenUsage()));
+                details = judged(details, result.metadata().recordedModel());
             }
             if (result.positionalBiasChecked()) {
                 details.put("positionalBias", result.positionalBiasDetected());
@@ -176,6 +177,7 @@ public final class Annotators {
                         if (r == 0 && result.metadata() != null) {
                             details.put("tokens", tokens(result.metadata().tokenUsage()));
                             details.put("replayed", result.metadata().replayed());
+                            details = judged(details, result.metadata().recordedModel());
                         }
                         annotations[positions.get(r)] = new Annotation(response.winrate(), null,
                                 "rank " + response.ranking(), String.join(" ", response.explanations()), details);
@@ -233,6 +235,19 @@ public final class Annotators {
             throw new IllegalArgumentException("The predicate of the annotator '" + name + "' is null.");
         }
         return Annotator.of(name, (item, interaction) -> Annotation.check(predicate.test(interaction.response())));
+    }
+
+    /**
+     * The details with {@code recordedModel}, when replayed replies were written by another model than the judge's
+     * (e.g. {@code hand-written-example}).
+     */
+    static Map<String, Object> judged(Map<String, Object> details, String recordedModel) {
+        if (recordedModel == null) {
+            return details;
+        }
+        Map<String, Object> more = new LinkedHashMap<>(details);
+        more.put("recordedModel", recordedModel);
+        return more;
     }
 
     /** Tokens in and out, for an annotation's details; 0 for a judge that counts none (the local judge). */

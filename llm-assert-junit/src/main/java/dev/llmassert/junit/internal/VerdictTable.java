@@ -26,8 +26,8 @@ final class VerdictTable {
     static void append(MessageText message, GroundednessVerdict verdict, double minScore) {
         int below = verdict.sentencesBelow(minScore).size();
         int count = verdict.sentences().size();
-        message.line("Judge: ").plain(verdict.judge())
-                .text(" (" + (verdict.replayed() ? "replayed from a recording" : "live") + "), " + count
+        judge(message, verdict.judge(), verdict.replayed(), verdict.recordedModel())
+                .text(", " + count
                         + (count == 1 ? " sentence" : " sentences") + ", " + below + " below " + score(minScore)
                         + (below > 0 ? " (marked " + UNSUPPORTED + "):" : ":"));
         for (SentenceVerdict sentence : verdict.sentences()) {
@@ -48,6 +48,19 @@ final class VerdictTable {
                 message.line("              why: ").plain(sentence.reason());
             }
         }
+    }
+
+    /**
+     * {@code Judge: openai:gpt-4o-mini (live)}, or {@code (replayed from a recording)}; a replayed reply that another
+     * model wrote shows that model, {@code Judge: hand-written-example (replayed from a recording; configured judge
+     * openai:gpt-4o-mini)}, so a reply a person wrote is never taken for the configured model's.
+     */
+    static MessageText judge(MessageText message, String judge, boolean replayed, String recordedModel) {
+        if (replayed && recordedModel != null) {
+            return message.line("Judge: ").plain(recordedModel).text(" (replayed from a recording; configured judge ")
+                    .plain(judge).text(")");
+        }
+        return message.line("Judge: ").plain(judge).text(replayed ? " (replayed from a recording)" : " (live)");
     }
 
     static String score(double score) {
