@@ -45,6 +45,7 @@ final class Judging {
     private PairwiseJudge pairwiseJudge;
     private final Map<String, String> context = new LinkedHashMap<>();
     private Integer samples;
+    private String question;
     private FailureSink failures = FailureSink.THROWING;
     private Trajectory trajectory;
 
@@ -62,6 +63,15 @@ final class Judging {
 
     void putContext(String field, String value) {
         context.put(field, value);
+    }
+
+    void question(String question) {
+        this.question = question;
+    }
+
+    /** The question the response answers, or {@code null} when none was given. */
+    String question() {
+        return question;
     }
 
     boolean hasContext(String field) {

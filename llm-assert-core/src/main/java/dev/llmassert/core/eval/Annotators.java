@@ -107,8 +107,10 @@ public final class Annotators {
 
     /**
      * Groundedness of each response in the sources held by the context value {@code sourcesKey} (the prompt's
-     * context first, then the item's): the score is the verdict's, and it passes at {@code minScore}. The details
-     * hold every sentence with its score and evidence.
+     * context first, then the item's): the score is the verdict's, and it passes at {@code minScore}. The prompt's
+     * text is the question the response answers ({@link GroundednessJudge#judge(String, List, String)}): the figures
+     * and names it gives are not held against the response. The details hold every sentence with its score, evidence
+     * and the judge's reason, when it gave one.
      */
     public static Annotator groundedness(String name, GroundednessJudge judge, String sourcesKey, double minScore) {
         requireName(name);
@@ -123,13 +125,16 @@ public final class Annotators {
             if (interaction.response().isBlank()) {
                 return new Annotation(0.0, false, "empty", "The response is empty: nothing is grounded.", Map.of());
             }
-            GroundednessVerdict verdict = judge.judge(interaction.response(), sources);
+            GroundednessVerdict verdict = judge.judge(interaction.response(), sources, interaction.prompt().text());
             List<Map<String, Object>> sentences = new ArrayList<>();
             for (SentenceVerdict sentence : verdict.sentences()) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("sentence", sentence.sentence());
                 row.put("score", sentence.score());
                 row.put("evidence", sentence.evidence());
+                if (sentence.hasReason()) {
+                    row.put("reason", sentence.reason());
+                }
                 sentences.add(row);
             }
             boolean passed = verdict.score() >= minScore;
