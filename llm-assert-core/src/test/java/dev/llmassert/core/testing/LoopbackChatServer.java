@@ -167,6 +167,9 @@ public final class LoopbackChatServer implements AutoCloseable {
         message.put("role", "assistant");
         message.put("content", reply.content);
         choice.put("finish_reason", reply.finishReason);
+        if (reply.logprob != null) {
+            logprobs(choice.putObject("logprobs").putArray("content").addObject(), reply);
+        }
         ObjectNode usage = root.putObject("usage");
         usage.put("prompt_tokens", reply.inputTokens);
         usage.put("completion_tokens", reply.outputTokens);
@@ -185,7 +188,17 @@ public final class LoopbackChatServer implements AutoCloseable {
         root.put("done_reason", reply.finishReason);
         root.put("prompt_eval_count", reply.inputTokens);
         root.put("eval_count", reply.outputTokens);
+        if (reply.logprob != null) {
+            logprobs(root.putArray("logprobs").addObject(), reply);
+        }
         return JSON.writeValueAsString(root);
+    }
+
+    private static void logprobs(ObjectNode token, Reply reply) {
+        token.put("token", reply.content);
+        token.put("logprob", reply.logprob);
+        ArrayNode top = token.putArray("top_logprobs");
+        reply.topLogprobs.forEach((text, logprob) -> top.addObject().put("token", text).put("logprob", logprob));
     }
 
     /** A request as the server received it. */
@@ -231,9 +244,18 @@ public final class LoopbackChatServer implements AutoCloseable {
         private final String finishReason;
         private final boolean drop;
         private final Map<String, String> headers;
+        private final Double logprob;
+        private final Map<String, Double> topLogprobs;
 
         private Reply(int status, String content, String rawBody, Duration delay, int inputTokens,
                       int outputTokens, String finishReason, boolean drop, Map<String, String> headers) {
+            this(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers, null,
+                    Map.of());
+        }
+
+        private Reply(int status, String content, String rawBody, Duration delay, int inputTokens,
+                      int outputTokens, String finishReason, boolean drop, Map<String, String> headers,
+                      Double logprob, Map<String, Double> topLogprobs) {
             this.status = status;
             this.content = content;
             this.rawBody = rawBody;
@@ -243,6 +265,8 @@ public final class LoopbackChatServer implements AutoCloseable {
             this.finishReason = finishReason;
             this.drop = drop;
             this.headers = headers;
+            this.logprob = logprob;
+            this.topLogprobs = topLogprobs;
         }
 
         /** A successful completion whose assistant message is {@code content}. */
@@ -262,11 +286,23 @@ public final class LoopbackChatServer implements AutoCloseable {
 
         /** The same reply, sent after {@code delay}. */
         public Reply after(Duration delay) {
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers);
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
+                    logprob, topLogprobs);
         }
 
         public Reply withUsage(int inputTokens, int outputTokens) {
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers);
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
+                    logprob, topLogprobs);
+        }
+
+        /**
+         * The same reply, its content one token with log-probability {@code logprob}, and {@code top} the tokens
+         * listed at its place (token to log-probability): in an OpenAI body as {@code choices[0].logprobs.content},
+         * in an Ollama body as Ollama 0.12.11+ sends them, {@code logprobs} beside the message.
+         */
+        public Reply withLogprobs(double logprob, Map<String, Double> top) {
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
+                    logprob, Map.copyOf(top));
         }
 
         /** The same reply with one more response header, e.g. {@code withHeader("Retry-After", "1")}. */
@@ -274,7 +310,7 @@ public final class LoopbackChatServer implements AutoCloseable {
             Map<String, String> more = new LinkedHashMap<>(headers);
             more.put(name, value);
             return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop,
-                    Map.copyOf(more));
+                    Map.copyOf(more), logprob, topLogprobs);
         }
     }
 }
