@@ -1,6 +1,9 @@
 package dev.llmassert.core.groundedness;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.Judges;
 import dev.llmassert.core.groundedness.internal.MiniCheckPrompt;
@@ -11,6 +14,7 @@ import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
 import dev.llmassert.core.record.RecordingStore;
+import dev.llmassert.core.record.RecordingFileException;
 import dev.llmassert.core.record.Recordings;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
@@ -18,6 +22,8 @@ import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,6 +50,7 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
     private static final String SUPPORTED = "The router has four ports.";
     private static final String UNSUPPORTED = "The warranty lasts five years.";
     private static final Function<String, String> NO_ENVIRONMENT = name -> null;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
@@ -169,35 +176,96 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
         assertThat(verdict.judge()).isEqualTo("ollama:bespoke-minicheck");
     }
 
-    @Test
-    void recordedVerdictsReplayTheSameWithTheServerStopped() throws IOException {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"openai", "ollama"})
+    void recordedVerdictsReplayTheSameWithTheServerStopped(String provider) throws IOException {
         server.respondWith(ClaimCheckGroundednessJudgeIntegrationTest::miniCheck);
+        JudgeSettings settings = "openai".equals(provider) ? openAi() : ollama();
         Path file = Recordings.fileFor(dir, "com.example.FactCheckTest");
-        ChatModel client = JudgeModels.chatModel(openAi(), NO_ENVIRONMENT);
+        ChatModel client = JudgeModels.chatModel(settings, NO_ENVIRONMENT);
 
         GroundednessVerdict live;
         try (RecordingStore store = RecordingStore.create();
              RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "record");
-             GroundednessJudge judge = judge(openAi(), session.wrap(client))) {
+             GroundednessJudge judge = judge(settings, session.wrap(client))) {
             live = judge.judge(SUPPORTED + " " + UNSUPPORTED, MANUAL);
         }
+        int calls = server.requestCount();
         server.close();
 
         GroundednessVerdict replayed;
         try (RecordingStore store = RecordingStore.create();
              RecordingSession session = store.file(file).openSession(RecordingMode.REPLAY, "replay");
-             GroundednessJudge judge = judge(openAi(), session.wrap(client))) {
+             GroundednessJudge judge = judge(settings, session.wrap(client))) {
             replayed = judge.judge(SUPPORTED + " " + UNSUPPORTED, MANUAL);
         }
 
+        assertThat(calls).isEqualTo(2);
         assertThat(live.replayed()).isFalse();
         assertThat(replayed.replayed()).isTrue();
         assertThat(replayed.sentences()).isEqualTo(live.sentences());
         assertThat(replayed.score()).isEqualTo(live.score());
-        assertThat(replayed.sentences().get(0).score()).isCloseTo(0.95, within(0.002));
+        assertThat(replayed.judge()).isEqualTo(live.judge());
         String recording = Files.readString(file);
-        assertThat(recording).contains("\"logprobs\": true", "\"topLogprobs\": 5", "\"maxOutputTokens\": 1",
-                "\"logprob\": -0.05", "\"top\": [");
+        assertThat(recording).contains("\"maxOutputTokens\": 1", "Document: ");
+        if ("openai".equals(provider)) {
+            assertThat(replayed.sentences().get(0).score()).isCloseTo(0.95, within(0.002));
+            assertThat(recording).contains("\"logprobs\": true", "\"topLogprobs\": 5", "\"logprob\": -0.05",
+                    "\"top\": [");
+        } else {
+            assertThat(replayed.sentences()).extracting(SentenceVerdict::score).containsExactly(1.0, 0.0);
+            assertThat(recording).doesNotContain("logprob");
+        }
+    }
+
+    /**
+     * A recording made against the loopback server, then given replies a person wrote, as a team writes an example
+     * before it has a model: the entry says {@code "model": "hand-written-example"}, its key is left out, and the
+     * written log-probabilities are the score.
+     */
+    @Test
+    void aHandWrittenReplyWithLogprobsReplaysItsScoreAndABadLogprobFailsNamingTheFileAndPlace() throws IOException {
+        server.respondWith(ClaimCheckGroundednessJudgeIntegrationTest::miniCheck);
+        Path file = Recordings.fileFor(dir, "com.example.HandWrittenFactCheckTest");
+        ChatModel client = JudgeModels.chatModel(openAi(), NO_ENVIRONMENT);
+        try (RecordingStore store = RecordingStore.create();
+             RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "record");
+             GroundednessJudge judge = judge(openAi(), session.wrap(client))) {
+            judge.judge(SUPPORTED, MANUAL);
+        }
+        ObjectNode recorded = (ObjectNode) JSON.readTree(file.toFile());
+        ObjectNode entry = (ObjectNode) recorded.path("entries").get(0);
+        entry.remove("key");
+        entry.put("model", "hand-written-example");
+        ArrayNode replies = entry.putArray("responses");
+        ObjectNode reply = replies.addObject();
+        reply.put("text", "Yes");
+        ArrayNode tokens = reply.putArray("logprobs");
+        ObjectNode token = tokens.addObject().put("token", "Yes").put("logprob", -0.3);
+        token.putArray("top").add(JSON.createObjectNode().put("token", "Yes").put("logprob", -0.3))
+                .add(JSON.createObjectNode().put("token", "No").put("logprob", -1.35));
+        Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(recorded));
+        server.close();
+
+        try (RecordingStore store = RecordingStore.create();
+             RecordingSession session = store.file(file).openSession(RecordingMode.REPLAY, "replay");
+             GroundednessJudge judge = judge(openAi(), session.wrap(client))) {
+            SentenceVerdict verdict = judge.judge(SUPPORTED, MANUAL).sentences().get(0);
+            assertThat(verdict.score()).isCloseTo(Math.exp(-0.3), within(1e-9));
+            assertThat(verdict.evidence()).startsWith("[said Yes, P(yes) 0.74 from logprobs]");
+        }
+
+        token.put("logprob", 0.4);
+        String bad = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(recorded);
+        Files.writeString(file, bad);
+        try (RecordingStore store = RecordingStore.create()) {
+            assertThatThrownBy(() -> store.file(file).openSession(RecordingMode.REPLAY, "replay"))
+                    .isInstanceOf(RecordingFileException.class)
+                    .hasMessageContaining(file.toString())
+                    .hasMessageContaining("responses[0].logprobs[0].logprob")
+                    .hasMessageContaining("expected a number of 0 or less (a natural log-probability), but is 0.4");
+        }
+        assertThat(Files.readString(file)).as("a bad file is never rewritten").isEqualTo(bad);
     }
 
     @Test
