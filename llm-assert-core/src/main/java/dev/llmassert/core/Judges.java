@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /** Builds judges from settings: the one entry point for runners such as the JUnit extension. */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -75,7 +76,11 @@ public final class Judges {
         return LlmGroundednessJudge.builder().chatModel(chatModel).settings(settings).judgeName(judgeName).build();
     }
 
-    /** The log line when {@code auto} chooses the claim-check judge for {@code model}. */
+    /**
+     * The log line when {@code auto} chooses the claim-check judge for {@code model}: for the JUnit module, which
+     * logs it once for the run.
+     */
+    @API(status = INTERNAL, since = "0.1")
     public static String claimCheckChosen(String model) {
         return "The judge model " + model + " is a MiniCheck fact-checking model, so groundedness is checked by "
                 + "claim-check (" + ConfigKeys.GROUNDEDNESS_METHOD + "=auto): one Document/Claim call per sentence, "
@@ -83,7 +88,8 @@ public final class Judges {
                 + "prompt instead.";
     }
 
-    /** The error when {@code method} needs a judge model and the provider is local. */
+    /** The error when {@code method} needs a judge model and the provider is local: for the JUnit module. */
+    @API(status = INTERNAL, since = "0.1")
     public static String needsJudgeModel(GroundednessMethod method) {
         return ConfigKeys.GROUNDEDNESS_METHOD + "=" + method.id() + " needs a judge model, but "
                 + ConfigKeys.JUDGE_PROVIDER + " is local, which judges without one.\nFix: choose a provider and "
