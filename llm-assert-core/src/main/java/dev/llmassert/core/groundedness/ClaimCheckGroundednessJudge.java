@@ -48,7 +48,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
 
     /**
      * The most characters of one chunk by default: about 1,000 tokens of English, so that a chunk, MiniCheck's system
-     * prompt and the sentence fit in the 2,048-token context an Ollama server gives a model unless told otherwise.
+     * prompt and the sentence fit even in a 2,048-token context, Ollama's default for a long time.
      */
     public static final int DEFAULT_CHUNK_SIZE = 4_000;
     /** The smallest chunk size accepted. */
