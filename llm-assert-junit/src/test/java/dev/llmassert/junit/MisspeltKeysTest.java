@@ -91,8 +91,8 @@ class MisspeltKeysTest {
     @Test
     void aKeyOfTheDesignThatIsNotImplementedYetFailsSayingSo() {
         assertThat(failureOfALauncherRunWith("llmassert.groundedness.calibration", "calibration.json"))
-                .hasMessageContaining("llmassert.groundedness.calibration, set by a configuration parameter of the JUnit "
-                        + "launcher")
+                .hasMessageContaining("llmassert.groundedness.calibration, set by a configuration parameter of the "
+                        + "JUnit launcher")
                 .hasMessageContaining("is not supported yet");
     }
 
