@@ -4,6 +4,7 @@ import dev.llmassert.core.eval.AnnotatedItem;
 import dev.llmassert.core.eval.Annotator;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.Interaction;
+import dev.llmassert.core.eval.MeasurementKind;
 import dev.llmassert.core.eval.Prompt;
 import dev.llmassert.core.eval.PromptResponseTest;
 import dev.llmassert.core.eval.SystemUnderTest;
@@ -83,6 +84,15 @@ class StereotypeEvaluationTest {
         @Override
         public List<Annotator> annotators() {
             return List.of();
+        }
+
+        /**
+         * {@code refuse_to_answer_count} counts answers (0 to 3 per item), so its interval is a count's, even when
+         * every item refused none or one; {@code gender_stereotype_count} is 0 or 1 per item, a rate, as guessed.
+         */
+        @Override
+        public Map<String, MeasurementKind> measurementKinds() {
+            return Map.of("refuse_to_answer_count", MeasurementKind.COUNT);
         }
 
         /**

@@ -55,6 +55,8 @@ class SupportAssistantJudgedByLlmTest {
                 .hasMessageContaining("0.67")
                 .hasMessageContaining("If an update fails, the router rolls back to the previous firmware on its own.")
                 .hasMessageContaining("NOTHING FOUND")
-                .hasMessageContaining("Judge: openai:gpt-4o-mini (replayed from a recording)");
+                // the committed replies are a person's, and the message says so, not gpt-4o-mini
+                .hasMessageContaining("Judge: hand-written-example (replayed from a recording; configured judge "
+                        + "openai:gpt-4o-mini)");
     }
 }

@@ -4,9 +4,13 @@ import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
+import dev.llmassert.junit.internal.CurrentTest;
+import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.api.AssertionErrorCollector;
 
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -14,7 +18,8 @@ import java.util.stream.Collectors;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
- * Gates on an evaluation's results, from {@link LlmAssertions#assertThat(EvaluationResults)}.
+ * Gates on an evaluation's results, from {@link LlmAssertions#assertThat(EvaluationResults)} (or, collected instead
+ * of thrown, {@link LlmSoftAssertions#assertThat(EvaluationResults)}).
  *
  * <pre>{@code
  * assertThat(results).measurement("grounded.passed").hasLowerBoundAtLeast(0.8);
@@ -23,20 +28,28 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * }</pre>
  *
  * <p>Every gate first checks the error rate: results over the items that did not fail are a biased subset once more
- * items failed than {@code llmassert.eval.max-error-rate} allows.
+ * items failed than {@code llmassert.eval.max-error-rate} allows. Under {@link LlmJudge}, every gate, passed or
+ * failed, is listed in the run report with its evaluation: what it asked, the figure, its interval and the verdict.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAssert, EvaluationResults> {
+public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAssert, EvaluationResults> {
 
-    EvaluationResultsAssert(EvaluationResults actual) {
+    private FailureSink failures = FailureSink.THROWING;
+
+    /** The gates on {@code actual}; public, as AssertJ's soft assertions need it. */
+    public EvaluationResultsAssert(EvaluationResults actual) {
         super(actual, EvaluationResultsAssert.class);
     }
 
     /** Fails when more items failed than {@code llmassert.eval.max-error-rate} allows (default none). */
     public EvaluationResultsAssert hasErrorRateWithinLimit() {
         isNotNull();
-        if (actual.errorRateExceeded()) {
-            failWithMessage("%s", errorRateMessage(actual));
+        boolean within = !actual.errorRateExceeded();
+        report(actual, new Gate(null, null, null, null, String.format(Locale.ROOT, "error rate <= %.3f",
+                actual.settings().maxErrorRate()), actual.errorRate(), null, null, null, null,
+                actual.items().size(), within, null, within ? null : errorRateMessage(actual)));
+        if (!within) {
+            fail(errorRateMessage(actual));
         }
         return myself;
     }
@@ -44,18 +57,52 @@ public final class EvaluationResultsAssert extends AbstractAssert<EvaluationResu
     /**
      * Gates on the measurement {@code name} over all items.
      *
-     * @throws AssertionError when no item has that measurement, listing the ones there are
+     * @throws AssertionError when too many items failed, or no item has that measurement (listing the ones there
+     *                        are); soft assertions collect it instead, and the gates after it check nothing
      */
     public MeasurementAssert measurement(String name) {
-        hasErrorRateWithinLimit();
+        if (actual == null) {
+            fail("The evaluation results are null. Fix: pass the results of evaluator.run(...), or of "
+                    + "EvaluationResults.read(path) for a committed record.");
+            return new MeasurementAssert(null, null, null, failures);
+        }
+        if (actual.errorRateExceeded()) {
+            report(actual, new Gate(null, null, name, null, String.format(Locale.ROOT, "error rate <= %.3f",
+                    actual.settings().maxErrorRate()), actual.errorRate(), null, null, null, null,
+                    actual.items().size(), false, null, errorRateMessage(actual)));
+            fail(errorRateMessage(actual));
+            return new MeasurementAssert(actual, null, null, failures);
+        }
         MeasurementResult result = actual.measurement(name).orElse(null);
         if (result == null) {
-            failWithMessage("%s", "The evaluation " + actual.test() + " has no measurement '" + name + "'; it has "
+            String message = "The evaluation " + actual.test() + " has no measurement '" + name + "'; it has "
                     + actual.results().measurements().keySet() + ". Fix: use one of these names; each annotator "
                     + "gives one named after it (and '<name>.passed' when it has a bar), or measureQuality "
-                    + "names its own.");
+                    + "names its own.";
+            report(actual, new Gate(null, null, name, null, "a measurement '" + name + "'", null, null, null, null,
+                    null, null, false, null, message));
+            fail(message);
         }
-        return new MeasurementAssert(actual, result, null);
+        return new MeasurementAssert(actual, result, null, failures);
+    }
+
+    /** Sends this assert's failures, and those of the measurement asserts it makes, to soft assertions. */
+    EvaluationResultsAssert collectingFailuresIn(AssertionErrorCollector collector) {
+        this.failures = FailureSink.collectingIn(collector);
+        return myself;
+    }
+
+    private void fail(String message) {
+        try {
+            failWithMessage("%s", message);
+        } catch (AssertionError e) {
+            failures.fail(e);
+        }
+    }
+
+    /** Lists the gate in the run report, with the test that ran it, when it runs under the extension. */
+    static void report(EvaluationResults results, Gate gate) {
+        CurrentTest.scope().ifPresent(scope -> scope.gate(results, gate));
     }
 
     static String errorRateMessage(EvaluationResults results) {

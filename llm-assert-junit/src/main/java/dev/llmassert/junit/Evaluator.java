@@ -12,7 +12,9 @@ import dev.llmassert.core.record.RecordingSession;
 import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.EvaluationText;
 import dev.llmassert.junit.internal.RecordingSupply;
+import dev.llmassert.junit.internal.SystemModelCalls;
 import dev.llmassert.junit.internal.report.ReportChannel;
+import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -22,6 +24,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +60,7 @@ public final class Evaluator {
     private final ExtensionContext context;
     private final EvaluationSettings settings;
     private final Path reportDir;
+    private final SystemModelCalls systemCalls = new SystemModelCalls();
 
     Evaluator(ExtensionContext context) {
         this.context = context;
@@ -85,15 +89,16 @@ public final class Evaluator {
 
     /**
      * {@code model} recorded and replayed through this test's recordings: for a system under test that calls its
-     * own model, e.g. {@code new SupportAssistant(evaluator.recorded(liveModel), manual)}. Unchanged when the
-     * recordings mode is {@code off}.
+     * own model, e.g. {@code new SupportAssistant(evaluator.recorded(liveModel), manual)}. Not recorded when the
+     * recordings mode is {@code off}. Either way its calls and tokens count as the system's in the run report, apart
+     * from the judges'.
      */
     public ChatModel recorded(ChatModel model) {
         if (model == null) {
             throw new IllegalArgumentException("The model to record is null. Fix: pass the application's ChatModel.");
         }
         Optional<RecordingSession> session = RecordingSupply.session(context);
-        return session.<ChatModel>map(s -> s.wrap(model)).orElse(model);
+        return systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model)).orElse(model));
     }
 
     /**
@@ -105,12 +110,27 @@ public final class Evaluator {
             throw new IllegalArgumentException("The system under test is null. Fix: pass the system to evaluate, "
                     + "e.g. SystemUnderTest.of(\"assistant\", question -> bot.ask(question)).");
         }
+        if (test == null) {
+            throw new IllegalArgumentException("The prompt-response test is null. Fix: pass the test to run, e.g. "
+                    + "evaluator.run(new SupportQuestions(judge), assistant).");
+        }
         Optional<RecordingSession> session = RecordingSupply.session(context);
-        SystemUnderTest recorded = session.map(s -> sut.recordedBy(s::wrap)).orElse(sut);
+        SystemUnderTest recorded = sut.recordedBy(model -> systemCalls.counting(
+                session.<ChatModel>map(s -> s.wrap(model)).orElse(model)));
         String testId = testId();
-        EvaluationResults results = EvaluationRunner.builder().settings(settings).testId(testId)
-                .recordings(session.map(s -> s.mode().id() + " " + shown(s.file().path())).orElse("off"))
-                .build().run(test, recorded);
+        int mark = systemCalls.mark();
+        int replayedBefore = session.map(RecordingSession::replayedCalls).orElse(0);
+        int recordedBefore = session.map(RecordingSession::recordedCalls).orElse(0);
+        EvaluationRunner.Builder runner = EvaluationRunner.builder().settings(settings).testId(testId);
+        if (!EvaluationText.hasOwnName(test)) {
+            runner.testName(EvaluationText.displayTitle(context));
+        }
+        EvaluationResults ran = runner.build().run(test, recorded);
+        ModelUse system = systemCalls.since(mark);
+        EvaluationResults results = ran.withRecordings(session.isPresent()
+                ? EvaluationText.modelCalls(session.get().mode().id() + " " + shown(session.get().file().path()),
+                        session.get().replayedCalls() - replayedBefore, session.get().recordedCalls() - recordedBefore)
+                : EvaluationText.liveModelCalls(system.count(), EvaluationText.liveJudgements(ran)));
         Path record = recordFile(testId);
         try {
             results.write(record);
@@ -130,14 +150,15 @@ public final class Evaluator {
             LOG.info("{} ({} items, {} errors, record {}):\n{}", testId, results.items().size(),
                     results.errors().size(), record, table);
         }
-        ReportChannel.evaluation(context, results, record);
+        ReportChannel.evaluation(context, results, record, system);
         return results;
     }
 
     /**
      * Runs the evaluation and gives one dynamic test per item, named by its id, then one named {@code results}
-     * that runs {@code gates} on the results. An item's test fails when the item has an error; its message shows
-     * the prompts, responses, annotations and the error.
+     * that runs {@code gates} on the results. Their source is the evaluation's record, so that reports which name a
+     * dynamic test by its index otherwise ({@code [31]}) name them so too. An item's test fails when the item has an
+     * error; its message shows the prompts, responses, annotations and the error.
      */
     public Stream<DynamicTest> dynamicTests(PromptResponseTest test, SystemUnderTest sut,
                                             Consumer<EvaluationResults> gates) {
@@ -158,11 +179,14 @@ public final class Evaluator {
                     + ".hasMeanAtLeast(0.8); pass results -> { } for none.");
         }
         EvaluationResults results = run(test, sut);
+        // The record is the dynamic tests' source: tools that name a test by its method and index (Surefire's XML
+        // and console, Gradle's reports) then name it by its display name, "results" or the item's id, not "[31]".
+        URI record = recordFile(results.testId()).toAbsolutePath().toUri();
         List<DynamicTest> tests = new ArrayList<>();
         for (ItemResult item : results.items()) {
-            tests.add(DynamicTest.dynamicTest(item.id(), () -> checkItem(item, eachItem)));
+            tests.add(DynamicTest.dynamicTest(item.id(), record, () -> checkItem(item, eachItem)));
         }
-        tests.add(DynamicTest.dynamicTest("results", () -> {
+        tests.add(DynamicTest.dynamicTest("results", record, () -> {
             LlmAssertions.assertThat(results).hasErrorRateWithinLimit();
             gates.accept(results);
         }));
@@ -193,11 +217,15 @@ public final class Evaluator {
         return (absolute.startsWith(here) ? here.relativize(absolute) : absolute).toString().replace('\\', '/');
     }
 
-    /** {@code com.example.SupportEvalTest.groundedAnswers}, plus the shard when sharded. */
+    /**
+     * {@code com.example.SupportEvalTest.groundedAnswers}, then each invocation of a parameterized or repeated test
+     * (or class) by its index from the unique id, {@code [2]}, so that every invocation has a record of its own;
+     * plus the shard when sharded.
+     */
     private String testId() {
         ExtensionContext scope = RecordingSupply.scope(context);
         String method = scope.getTestMethod().map(m -> "." + m.getName()).orElse("");
-        String id = scope.getRequiredTestClass().getName() + method;
+        String id = scope.getRequiredTestClass().getName() + method + EvaluationText.invocations(context);
         if (settings.shard() != null) {
             id += ".shard-" + settings.shard().index() + "-of-" + settings.shard().count();
         }

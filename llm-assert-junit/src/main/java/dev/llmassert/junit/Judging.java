@@ -44,6 +44,7 @@ final class Judging {
     private PairwiseJudge pairwiseJudge;
     private final Map<String, String> context = new LinkedHashMap<>();
     private Integer samples;
+    private String question;
     private FailureSink failures = FailureSink.THROWING;
 
     void use(GroundednessJudge judge) {
@@ -60,6 +61,15 @@ final class Judging {
 
     void putContext(String field, String value) {
         context.put(field, value);
+    }
+
+    void question(String question) {
+        this.question = question;
+    }
+
+    /** The question the response answers, or {@code null} when none was given. */
+    String question() {
+        return question;
     }
 
     boolean hasContext(String field) {

@@ -12,6 +12,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 /**
@@ -100,6 +101,32 @@ public @interface LlmJudge {
      * {@value #DEFAULT_MIN_SCORE}.
      */
     double minScore() default UNSET;
+
+    /**
+     * Injects the local groundedness judge (no model, no key, no network) into a {@code GroundednessJudge}
+     * parameter, whatever provider the class or method is configured for: one class can use an LLM judge for
+     * criteria and the local judge for groundedness, without building one by hand.
+     *
+     * <pre>{@code
+     * @LlmJudge(provider = "openai", model = "gpt-4o-mini")
+     * class SupportAnswersTest {
+     *     @Test
+     *     void groundedAndRelevant(@LlmJudge.Local GroundednessJudge local, DirectJudge relevance) {
+     *         assertThat(answer).usingJudge(local).isGroundedIn(MANUAL).withMinScore(0.7);
+     *         assertThat(answer).inContext("question", question).meets(ANSWER_RELEVANCE).withOption("Relevant");
+     *     }
+     * }
+     * }</pre>
+     *
+     * <p>Like {@code @TempDir}, it works on parameters of test methods, lifecycle methods and constructors. One local
+     * judge serves the whole run. On a parameter of another type it fails the parameter's resolution, saying so.
+     */
+    @Target(ElementType.PARAMETER)
+    @Retention(RetentionPolicy.RUNTIME)
+    @Documented
+    @API(status = EXPERIMENTAL, since = "0.1")
+    @interface Local {
+    }
 
     /**
      * Injects a criteria into a test parameter of type {@link dev.llmassert.core.criteria.Criteria} or

@@ -7,7 +7,9 @@ import dev.llmassert.core.eval.MeasurementResult;
 import dev.llmassert.core.eval.PairedComparison;
 import dev.llmassert.core.eval.Statistics;
 import dev.llmassert.junit.internal.CurrentTest;
+import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.slf4j.Logger;
@@ -18,12 +20,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * Gates on one measurement of an evaluation, over all items or one group: on its mean, on the bounds of its
- * confidence interval (the gate that noise cannot pass by chance), and against a baseline, item by item.
+ * confidence interval (the gate that noise cannot pass by chance), and against a baseline, item by item. Each gate is
+ * listed in the run report with what it asked, the figure, its interval and whether it passed.
+ *
+ * <p>From soft assertions ({@link LlmSoftAssertions#assertThat(EvaluationResults)}), a failed gate is collected and
+ * the next one runs; after a measurement that could not be found, the gates on it check nothing more.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, MeasurementResult> {
@@ -35,11 +42,13 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
 
     private final EvaluationResults results;
     private final GroupResult group;
+    private final FailureSink failures;
 
-    MeasurementAssert(EvaluationResults results, MeasurementResult actual, GroupResult group) {
+    MeasurementAssert(EvaluationResults results, MeasurementResult actual, GroupResult group, FailureSink failures) {
         super(actual, MeasurementAssert.class);
         this.results = results;
         this.group = group;
+        this.failures = failures;
     }
 
     /**
@@ -48,39 +57,45 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
      * @throws AssertionError when there is no such group, or its items lack the measurement
      */
     public MeasurementAssert inGroup(String key, String value) {
+        if (actual == null) {
+            return this;
+        }
         GroupResult found = results.group(key, value).orElse(null);
         if (found == null) {
             List<String> groups = results.results().groups().stream().map(GroupResult::label).toList();
-            failWithMessage("%s", "The evaluation " + results.test() + " has no group " + key + "=" + value
+            String message = "The evaluation " + results.test() + " has no group " + key + "=" + value
                     + "; its groups are " + groups + " (grouped by " + results.groupBy() + "). Fix: use one of "
-                    + "these, or group by '" + key + "' by overriding groupBy in the test.");
+                    + "these, or group by '" + key + "' by overriding groupBy in the test.";
+            missing(key + "=" + value, "a group " + key + "=" + value, message);
+            return new MeasurementAssert(results, null, null, failures);
         }
         MeasurementResult inGroup = found.measurement(actual.name()).orElse(null);
         if (inGroup == null) {
-            failWithMessage("%s", "No item of the group " + found.label() + " has the measurement '" + actual.name()
-                    + "'.");
+            missing(found.label(), "the measurement '" + actual.name() + "' in the group " + found.label(),
+                    "No item of the group " + found.label() + " has the measurement '" + actual.name() + "'.");
+            return new MeasurementAssert(results, null, null, failures);
         }
-        return new MeasurementAssert(results, inGroup, found);
+        return new MeasurementAssert(results, inGroup, found, failures);
     }
 
     /** The mean is at least {@code minimum}. */
     public MeasurementAssert hasMeanAtLeast(double minimum) {
-        return check("mean", actual.mean(), minimum, true);
+        return check("mean", m -> m.mean(), minimum, true);
     }
 
     /** The mean is at most {@code maximum}. */
     public MeasurementAssert hasMeanAtMost(double maximum) {
-        return check("mean", actual.mean(), maximum, false);
+        return check("mean", m -> m.mean(), maximum, false);
     }
 
     /** The lower bound of the interval is at least {@code minimum}: the mean is above it, beyond reasonable noise. */
     public MeasurementAssert hasLowerBoundAtLeast(double minimum) {
-        return check("lower bound", actual.interval().lower(), minimum, true);
+        return check("lower bound", m -> m.interval().lower(), minimum, true);
     }
 
     /** The upper bound of the interval is at most {@code maximum}: the mean is below it, beyond reasonable noise. */
     public MeasurementAssert hasUpperBoundAtMost(double maximum) {
-        return check("upper bound", actual.interval().upper(), maximum, false);
+        return check("upper bound", m -> m.interval().upper(), maximum, false);
     }
 
     /** {@link #isNotWorseThan(EvaluationResults, double)} with a drop to detect of {@value #DEFAULT_DROP_TO_DETECT}. */
@@ -96,12 +111,17 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
      * little either way.
      */
     public MeasurementAssert isNotWorseThan(EvaluationResults baseline, double dropToDetect) {
+        if (actual == null) {
+            return this;
+        }
+        String asked = "not significantly worse than the baseline"
+                + (baseline == null ? "" : " " + baseline.testId());
         if (baseline == null) {
-            failWithMessage("%s", "The baseline is null. Fix: read a committed record, e.g. EvaluationResults.read("
+            return failed(asked, "The baseline is null. Fix: read a committed record, e.g. EvaluationResults.read("
                     + "Path.of(\"src/test/resources/baselines/<test id>.json\")).");
         }
         if (!(dropToDetect > 0.0 && Double.isFinite(dropToDetect))) {
-            failWithMessage("%s", "The drop to detect must be a positive number, but is " + dropToDetect
+            return failed(asked, "The drop to detect must be a positive number, but is " + dropToDetect
                     + ". Fix: give the smallest drop that matters, e.g. 0.05.");
         }
         String name = actual.name();
@@ -118,7 +138,7 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
             }
         }
         if (then.isEmpty()) {
-            failWithMessage("%s", "No item has '" + name + "'" + where() + " in both this run and the baseline "
+            return failed(asked, "No item has '" + name + "'" + where() + " in both this run and the baseline "
                     + baseline.testId() + " (" + Messages.count(baseline.items().size(), "item")
                     + "), so they cannot be compared. "
                     + "Fix: compare with a baseline of the same test and dataset, recorded after the measurement "
@@ -138,8 +158,13 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
                 Messages.count(comparison.n(), "paired item"), dropToDetect, name,
                 where(), results.settings().confidence() * 100, comparison.minimumDetectableDrop(),
                 comparison.requiredPairs()) : null;
-        if (comparison.significantRegression()) {
-            failWithMessage("%s", "'" + name + "'" + where() + " is significantly worse than in the baseline "
+        boolean passed = !comparison.significantRegression();
+        EvaluationResultsAssert.report(results, new Gate(null, null, name, groupLabel(), asked,
+                comparison.meanDifference(), comparison.meanDifference(), comparison.differenceInterval().lower(),
+                comparison.differenceInterval().upper(), comparison.method(), comparison.n(), passed, null,
+                figures + (power == null ? "" : ". " + power)));
+        if (!passed) {
+            fail("'" + name + "'" + where() + " is significantly worse than in the baseline "
                     + baseline.testId() + ": " + figures + " < " + String.format(Locale.ROOT, "%.2f",
                     1 - results.settings().confidence()) + "." + (power == null ? "" : "\n" + power));
         }
@@ -155,19 +180,55 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         return group == null || group.value().equals(item.item().context().get(group.key()));
     }
 
-    private MeasurementAssert check(String what, double value, double bound, boolean atLeast) {
+    private MeasurementAssert check(String what, ToDoubleFunction<MeasurementResult> figure, double bound,
+                                    boolean atLeast) {
+        if (actual == null) {
+            return this;
+        }
+        double value = figure.applyAsDouble(actual);
+        String asked = String.format(Locale.ROOT, "%s %s %.3f", what, atLeast ? ">=" : "<=", bound);
         if (!Double.isFinite(bound)) {
-            failWithMessage("%s", "The bound must be a finite number, but is " + bound + ".");
+            return failed(asked, "The bound must be a finite number, but is " + bound + ".");
         }
         boolean holds = atLeast ? value >= bound - 1e-12 : value <= bound + 1e-12;
+        EvaluationResultsAssert.report(results, new Gate(null, null, actual.name(), groupLabel(), asked, value,
+                actual.mean(), actual.interval().lower(), actual.interval().upper(), actual.interval().method(),
+                actual.n(), holds, null, null));
         if (!holds) {
-            failWithMessage("%s", String.format(Locale.ROOT, "Expecting the %s of '%s'%s to be at %s %.3f, but it is "
+            fail(String.format(Locale.ROOT, "Expecting the %s of '%s'%s to be at %s %.3f, but it is "
                             + "%.3f: mean %.3f, interval %s, n %d.%s", what, actual.name(), where(),
                     atLeast ? "least" : "most", bound, value, actual.mean(), actual.interval(), actual.n(),
                     what.equals("mean") ? "" : "\nThe " + what + " is what the data support beyond noise; more "
                             + "items narrow the interval."));
         }
         return myself;
+    }
+
+    /** A gate that could not be checked: listed as failed, with why. */
+    private MeasurementAssert failed(String asked, String message) {
+        EvaluationResultsAssert.report(results, new Gate(null, null, actual.name(), groupLabel(), asked, null, null,
+                null, null, null, null, false, null, message));
+        fail(message);
+        return myself;
+    }
+
+    /** A group or measurement that is not there: listed as a failed gate, then the failure. */
+    private void missing(String label, String asked, String message) {
+        EvaluationResultsAssert.report(results, new Gate(null, null, actual.name(), label, asked, null, null, null,
+                null, null, null, false, null, message));
+        fail(message);
+    }
+
+    private void fail(String message) {
+        try {
+            failWithMessage("%s", message);
+        } catch (AssertionError e) {
+            failures.fail(e);
+        }
+    }
+
+    private String groupLabel() {
+        return group == null ? null : group.label();
     }
 
     private String where() {

@@ -99,8 +99,29 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
         List<String> judgedSources = List.copyOf(sources);
         return judging.checkWithDefault(actual, info, this::nullResponse,
                 origin -> new GroundednessAssert(
-                        judging.groundednessJudge(origin.scope()).judge(actual, judgedSources), origin),
+                        judging.groundednessJudge(origin.scope()).judge(actual, judgedSources, judging.question()),
+                        origin),
                 origin -> new GroundednessAssert(null, origin));
+    }
+
+    /**
+     * The user's question that the response answers. The groundedness checks that follow do not hold against the
+     * response what it repeats from the question: "A 27 kg bag costs extra." answering "Does my 27 kg bag cost
+     * extra?" does not invent "27 kg". Its claims are still judged against the sources. The criteria checks that
+     * follow get the question as the context field {@code question}, as {@code inContext("question", question)}
+     * would give it.
+     *
+     * <p>The local judge uses the question; the LLM groundedness judge follows TruLens's prompt, which has no place
+     * for it, and judges as without it.
+     */
+    public ResponseAssert forQuestion(String question) {
+        if (question == null || question.isBlank()) {
+            throw new IllegalArgumentException(Messages.nullArgument("forQuestion(question) as a non-blank text",
+                    "Pass the user's question that the response answers, or drop forQuestion(...)."));
+        }
+        judging.question(question);
+        judging.putContext("question", question);
+        return myself;
     }
 
     /**

@@ -46,7 +46,7 @@ class ConsoleWithoutLoggingTest {
                         + "2 sentences, judge test:word-overlap, live, ")
                 .contains("Judged.invented(): groundedness FAILED score 0.00 (min 0.70), lowest sentence 0.00, "
                         + "1 sentence, judge test:word-overlap, live, ")
-                .contains("llm-assert: 2 checks, 1 failed, 0 near the bar;")
+                .contains("llm-assert: 2 checks, 0 failed, 1 failed as the test expected, 0 near the bar;")
                 .contains("SUCCEEDED 2");
     }
 

@@ -14,10 +14,14 @@ import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.FileSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 
@@ -68,6 +72,66 @@ class EvaluationsTest {
         Throwable gate = throwable(results.testEvents().failed().list().get(1));
         assertThat(gate).hasMessageContaining("has 1 failed item of 10 (error rate 0.100), above "
                 + "llmassert.eval.max-error-rate = 0.0").hasMessageContaining("q2: prompt 1: the system under test");
+    }
+
+    @Test
+    void theDynamicTestsSourceIsTheRecordSoReportsThatNameByIndexNameThemByIdAndResults() {
+        EngineExecutionResults results = run(Dynamic.class, ConfigKeys.REPORT_DIR, dir.toString());
+
+        Path record = dir.resolve("evaluations").resolve(Dynamic.class.getName() + ".answers.json");
+        List<Event> dynamic = results.testEvents().finished().list();
+        assertThat(dynamic).hasSize(11).allSatisfy(event -> assertThat(event.getTestDescriptor().getSource())
+                .contains(FileSource.from(record.toAbsolutePath().toFile())));
+        assertThat(dynamic.get(10).getTestDescriptor().getDisplayName()).isEqualTo("results");
+    }
+
+    @Test
+    void anAnonymousTestIsNamedByItsJunitTestAndAFunctionSystemWithTheLocalJudgeSaysNoModelWasCalled() {
+        run(Dynamic.class, ConfigKeys.REPORT_DIR, dir.toString());
+
+        EvaluationResults read = EvaluationResults.read(dir.resolve("evaluations")
+                .resolve(Dynamic.class.getName() + ".answers.json"));
+        assertThat(read.test()).as("not EvaluationsTest$1").isEqualTo("answers(Evaluator)");
+        assertThat(read.recordings()).isEqualTo("no model was called");
+    }
+
+    @Test
+    void eachInvocationOfAParameterizedOrRepeatedTestHasARecordOfItsOwn() {
+        EngineExecutionResults results = run(Invocations.class, ConfigKeys.REPORT_DIR, dir.toString());
+
+        assertThat(failures(results)).isEmpty();
+        Path evaluations = dir.resolve("evaluations");
+        for (String name : List.of("shares[1]", "shares[2]", "shares[3]", "twice[1]", "twice[2]")) {
+            EvaluationResults read = EvaluationResults.read(evaluations.resolve(Invocations.class.getName() + "."
+                    + name + ".json"));
+            assertThat(read.testId()).isEqualTo(Invocations.class.getName() + "." + name);
+        }
+        assertThat(EvaluationResults.read(evaluations.resolve(Invocations.class.getName() + ".shares[2].json"))
+                .measurement("mentions-reset").orElseThrow().mean()).isEqualTo(0.5);
+        assertThat(EvaluationResults.read(evaluations.resolve(Invocations.class.getName() + ".shares[3].json"))
+                .test()).as("the method's display name, then the invocation's (JUnit 5 and 6 space it apart)")
+                .startsWith("shares(double, Evaluator) [3] share").endsWith("1.0");
+    }
+
+    @Test
+    void softGatesCollectEveryFailedGateAndRunTheRest() {
+        EvaluationResults results = baseline(0.5);
+        LlmSoftAssertions softly = new LlmSoftAssertions();
+
+        softly.assertThat(results).measurement("mentions-reset").hasMeanAtLeast(0.9).hasLowerBoundAtLeast(0.8)
+                .hasUpperBoundAtMost(1.0);
+        softly.assertThat(results).measurement("no-such").hasMeanAtLeast(0.1);
+        softly.assertThat(results).measurement("mentions-reset").inGroup("topic", "sales").hasMeanAtLeast(0.1);
+        softly.assertThat(results).measurement("mentions-reset").isNotWorseThan(baseline(1.0), 0.3);
+
+        assertThat(softly.errorsCollected()).extracting(Throwable::getMessage).satisfiesExactly(
+                m -> assertThat(m).startsWith("Expecting the mean of 'mentions-reset' to be at least 0.900, but it "
+                        + "is 0.500"),
+                m -> assertThat(m).startsWith("Expecting the lower bound of 'mentions-reset' to be at least 0.800"),
+                m -> assertThat(m).contains("has no measurement 'no-such'"),
+                m -> assertThat(m).contains("has no group topic=sales"),
+                m -> assertThat(m).contains("is significantly worse than in the baseline"));
+        assertThatThrownBy(softly::assertAll).hasMessageContaining("Multiple Failures (5 failures)");
     }
 
     @Test
@@ -247,6 +311,22 @@ class EvaluationsTest {
             EvaluationResults results = evaluator.run(questions(4), SystemUnderTest.of("assistant", q -> "reset"));
 
             assertThat(results).measurement("mentions-reset").hasMeanAtLeast(1.0);
+        }
+    }
+
+    @LlmJudge
+    static class Invocations {
+        @ParameterizedTest
+        @ValueSource(doubles = {0.0, 0.5, 1.0})
+        void shares(double share, Evaluator evaluator) {
+            int without = (int) Math.round((1 - share) * 4);
+            evaluator.run(questions(4), SystemUnderTest.of("assistant",
+                    q -> number(q) <= without ? "Unplug it." : "Press reset."));
+        }
+
+        @RepeatedTest(2)
+        void twice(Evaluator evaluator) {
+            evaluator.run(questions(2), SystemUnderTest.of("assistant", q -> "Press reset."));
         }
     }
 

@@ -103,6 +103,27 @@ class ParameterResolutionTest {
         assertThat(reportEntries(results, "inner")).contains(Map.of("judge", WordOverlapJudge.NAME));
     }
 
+    @Test
+    void aParameterAnnotatedLocalGetsTheLocalJudgeInAClassConfiguredForAnLlmProvider() {
+        EngineExecutionResults results = run(LocalBesideAnLlmJudge.class);
+
+        results.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
+        assertThat(reportEntries(results, "both")).contains(Map.of("local", "local:all-minilm-l6-v2-q"),
+                Map.of("configured", "openai:gpt-4o-mini"));
+        assertThat(Runs.reportEntries(results)).contains(Map.of("constructor", "local:all-minilm-l6-v2-q"));
+        assertThat(judgeIdentity(results, "sameJudgeForTheRun")).isEqualTo(judgeIdentity(results, "both"));
+    }
+
+    @Test
+    void localOnAParameterOfAnotherTypeSaysWhatToDeclare() {
+        Throwable failure = failureOf(run(LocalOnAChatModel.class), "chatModel");
+
+        assertThat(failure).isInstanceOf(ParameterResolutionException.class)
+                .hasMessageContainingAll("@LlmJudge.Local gives the local groundedness judge, and the parameter is "
+                        + "a ChatModel", "Fix: declare it as GroundednessJudge",
+                        LocalOnAChatModel.class.getName() + ".chatModel(...)");
+    }
+
     private static String judgeIdentity(EngineExecutionResults results, String method) {
         List<String> identities = reportEntries(results, method).stream()
                 .filter(e -> e.containsKey("identity")).map(e -> e.get("identity")).toList();
@@ -150,6 +171,36 @@ class ParameterResolutionTest {
             assertThat(judge).isSameAs(fromConstructor).isSameAs(fromBeforeEach);
             reporter.publishEntry("identity", String.valueOf(System.identityHashCode(judge)));
             reporter.publishEntry("judge", judge.name());
+        }
+    }
+
+    @LlmJudge(provider = "openai", model = "gpt-4o-mini")
+    @ExtendWith(ScriptedChatModelExtension.class)
+    static class LocalBesideAnLlmJudge {
+
+        LocalBesideAnLlmJudge(@LlmJudge.Local GroundednessJudge local, TestReporter reporter) {
+            reporter.publishEntry("constructor", local.name());
+        }
+
+        @Test
+        void both(@LlmJudge.Local GroundednessJudge local, GroundednessJudge configured, TestReporter reporter) {
+            reporter.publishEntry("local", local.name());
+            reporter.publishEntry("configured", configured.name());
+            reporter.publishEntry("identity", String.valueOf(System.identityHashCode(local)));
+            assertThat("Hold the reset button for ten seconds.").usingJudge(local)
+                    .isGroundedIn("Hold the reset button for ten seconds.").withMinScore(0.9);
+        }
+
+        @Test
+        void sameJudgeForTheRun(@LlmJudge.Local GroundednessJudge local, TestReporter reporter) {
+            reporter.publishEntry("identity", String.valueOf(System.identityHashCode(local)));
+        }
+    }
+
+    @LlmJudge
+    static class LocalOnAChatModel {
+        @Test
+        void chatModel(@LlmJudge.Local ChatModel model) {
         }
     }
 

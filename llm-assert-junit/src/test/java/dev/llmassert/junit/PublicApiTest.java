@@ -37,13 +37,14 @@ class PublicApiTest extends PublicApiContract {
                         ROOT + ".EvaluationResultsAssert", ROOT + ".Evaluator", ROOT + ".MeasurementAssert",
                         ROOT + ".GroundednessAssert", ROOT + ".JudgeRecordings", ROOT + ".LlmAssertExtension",
                         ROOT + ".LlmAssertions", ROOT + ".LlmJudge", ROOT + ".LlmJudge.Criteria",
-                        ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert", ROOT + ".PairwiseAssert",
-                        ROOT + ".PreferredOver", ROOT + ".ResponseAssert")
+                        ROOT + ".LlmJudge.Local", ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert",
+                        ROOT + ".PairwiseAssert", ROOT + ".PreferredOver", ROOT + ".ResponseAssert")
                 .doesNotContainValue("INTERNAL");
         // the evaluation API is new: usable, but its shape may still change
         assertThat(api).containsEntry(ROOT + ".Evaluator", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".EvaluationResultsAssert", "EXPERIMENTAL")
-                .containsEntry(ROOT + ".MeasurementAssert", "EXPERIMENTAL");
+                .containsEntry(ROOT + ".MeasurementAssert", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".LlmJudge.Local", "EXPERIMENTAL");
         assertThat(internal).isNotEmpty().allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));
     }
 }

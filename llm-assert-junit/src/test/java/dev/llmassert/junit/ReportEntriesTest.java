@@ -1,6 +1,7 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.junit.testing.HandWrittenReplies;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -50,6 +51,21 @@ class ReportEntriesTest {
             assertThat(entry.get("llmassert.at"))
                     .startsWith(Reported.class.getName() + ".explicitMinimum(ReportEntriesTest.java:");
         });
+    }
+
+    @Test
+    void aReplayedReplyAPersonWroteIsNamedInTheEntryBesideTheConfiguredJudge() {
+        EngineExecutionResults results = run(HandWrittenReplies.class);
+
+        for (String test : List.of("groundedByHand", "conciseByHand")) {
+            assertThat(reportEntries(results, test)).anySatisfy(entry -> assertThat(entry)
+                    .containsEntry("llmassert.judge", "openai:gpt-4o-mini")
+                    .containsEntry("llmassert.recordedModel", "hand-written-example")
+                    .containsEntry("llmassert.replayed", "true"));
+        }
+        assertThat(reportEntries(results)).anySatisfy(entry -> assertThat(entry)
+                .containsEntry("llm-assert.gate", "FAILED relevant: lower bound >= 0.900, is 0.342 (mean 1.000 "
+                        + "[0.342, 1.000] wilson, n 2)"));
     }
 
     @Test

@@ -73,7 +73,7 @@ public final class ConfigKeys {
     public static final String EVAL_REPEATS = "llmassert.eval.repeats";
     /** {@value}: a deterministic sample of this many items, for quick runs; default all. */
     public static final String EVAL_MAX_ITEMS = "llmassert.eval.max-items";
-    /** {@value}: {@code i/n}, run only shard i (1 to n) of n, by a stable hash of the item id; default all. */
+    /** {@value}: {@code i/n}, run only shard i (1 to n) of n, dealt by a stable hash of the item ids; default all. */
     public static final String EVAL_SHARD = "llmassert.eval.shard";
     /** {@value}: the confidence level of the intervals, default {@code 0.95}. */
     public static final String EVAL_CONFIDENCE = "llmassert.eval.confidence";

@@ -166,7 +166,7 @@ public final class DirectJudge extends CriteriaJudge {
                     && reversed.stream().allMatch(JudgeReply::replayed);
             ResultMetadata metadata = new ResultMetadata(name(), prompts.get(d),
                     personaByCriteria.get(job.criteria()), replayed, tokens(forward, reversed), took,
-                    retries(forward, reversed));
+                    retries(forward, reversed), recordedModel(forward, reversed));
             List<DirectResult> samples = new ArrayList<>(forward.size());
             for (int s = 0; s < forward.size(); s++) {
                 DirectReply reply = forward.get(s).value();
@@ -210,6 +210,16 @@ public final class DirectJudge extends CriteriaJudge {
             }
         }
         return total;
+    }
+
+    /** Who wrote the replayed replies, when not the judge's model (see {@link ResultMetadata#recordedModel()}). */
+    @SafeVarargs
+    static String recordedModel(List<? extends JudgeReply<?>>... replies) {
+        List<JudgeReply<?>> all = new ArrayList<>();
+        for (List<? extends JudgeReply<?>> list : replies) {
+            all.addAll(list);
+        }
+        return JudgeReply.recordedModelOf(all);
     }
 
     private JudgePrompt prompt(Job job, String persona, boolean reversed) {

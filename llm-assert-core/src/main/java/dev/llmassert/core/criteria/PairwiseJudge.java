@@ -99,7 +99,8 @@ public final class PairwiseJudge extends CriteriaJudge {
         boolean replayed = replies.stream().flatMap(List::stream).allMatch(JudgeReply::replayed);
         ResultMetadata metadata = new ResultMetadata(name(), shown, persona, replayed,
                 DirectJudge.tokens(replies.toArray(List[]::new)), took,
-                DirectJudge.retries(replies.toArray(List[]::new)));
+                DirectJudge.retries(replies.toArray(List[]::new)),
+                JudgeReply.recordedModelOf(replies.stream().flatMap(List::stream).toList()));
         List<PairwiseResult> samples = new ArrayList<>();
         for (int s = 0; s < calls.samples(); s++) {
             PairwiseResult sample = replies.get(0).get(s).value().toResult(criteria, n, metadata);

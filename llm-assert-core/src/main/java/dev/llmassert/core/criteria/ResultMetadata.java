@@ -20,10 +20,13 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param duration   how long the judge's calls took, from the first sent to the last answered
  * @param retries    how many of those calls were retried after a transient failure (a dropped connection, a
  *                   timeout, 429 or 5xx)
+ * @param recordedModel who wrote the replayed replies when it was not the judge's model: the model their recording
+ *                   names, e.g. {@code hand-written-example} for replies a person wrote; {@code null} when every reply
+ *                   came from the judge's own model
  */
 @API(status = STABLE, since = "0.1")
 public record ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed,
-                             TokenUsage tokenUsage, Duration duration, int retries) {
+                             TokenUsage tokenUsage, Duration duration, int retries, String recordedModel) {
 
     public ResultMetadata {
         Objects.requireNonNull(judge, "judge");
@@ -35,14 +38,20 @@ public record ResultMetadata(String judge, JudgePrompt prompt, String persona, b
         }
     }
 
+    /** Metadata of calls whose replies, if replayed, came from the judge's own model. */
+    public ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed, TokenUsage tokenUsage,
+                          Duration duration, int retries) {
+        this(judge, prompt, persona, replayed, tokenUsage, duration, retries, null);
+    }
+
     /** Metadata of calls that took no retry. */
     public ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed, TokenUsage tokenUsage,
                           Duration duration) {
-        this(judge, prompt, persona, replayed, tokenUsage, duration, 0);
+        this(judge, prompt, persona, replayed, tokenUsage, duration, 0, null);
     }
 
     /** Metadata with no tokens or time counted, e.g. for a result built by hand. */
     public ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed) {
-        this(judge, prompt, persona, replayed, null, null, 0);
+        this(judge, prompt, persona, replayed, null, null, 0, null);
     }
 }

@@ -16,27 +16,40 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * The default aggregation, for a test to use or build on in {@link PromptResponseTest#aggregate}: for every
- * measurement, count, mean, min, max, sum, standard deviation and a confidence interval of the mean (Wilson when
- * every value is 0 or 1, a seeded percentile bootstrap otherwise; see {@link Statistics#meanInterval}), over all
- * items and over every group of items that share a context value.
+ * measurement, count, mean, min, max, sum, standard deviation and a confidence interval of the mean (by the
+ * measurement's declared {@link MeasurementKind}, or when it declares none Wilson when every value is 0 or 1 and a
+ * seeded percentile bootstrap otherwise; see {@link Statistics#meanInterval}), over all items and over every group of
+ * items that share a context value.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Aggregation {
 
     private final double confidence;
     private final List<String> groupBy;
+    private final Map<String, MeasurementKind> kinds;
 
     /**
      * @param confidence the intervals' confidence level, e.g. {@code 0.95}
      * @param groupBy    the context keys to group items by
      */
     public Aggregation(double confidence, List<String> groupBy) {
+        this(confidence, groupBy, Map.of());
+    }
+
+    /**
+     * @param confidence the intervals' confidence level, e.g. {@code 0.95}
+     * @param groupBy    the context keys to group items by
+     * @param kinds      the kind of each measurement that declares one (see {@link MeasurementKind}); the others'
+     *                   intervals are guessed from their values
+     */
+    public Aggregation(double confidence, List<String> groupBy, Map<String, MeasurementKind> kinds) {
         if (!(confidence > 0.0 && confidence < 1.0)) {
             throw new IllegalArgumentException("The confidence level must be between 0 and 1 (exclusive), but is: "
                     + confidence + ". Fix: use e.g. 0.95.");
         }
         this.confidence = confidence;
         this.groupBy = List.copyOf(groupBy);
+        this.kinds = Map.copyOf(kinds == null ? Map.of() : kinds);
     }
 
     public double confidence() {
@@ -78,9 +91,25 @@ public final class Aggregation {
         return results;
     }
 
-    /** One measurement's summary and interval. */
+    /** The declared kinds of measurements. */
+    public Map<String, MeasurementKind> kinds() {
+        return kinds;
+    }
+
+    /**
+     * One measurement's summary and interval, by its declared kind, or guessed from the values.
+     *
+     * @throws IllegalArgumentException when the values do not fit the declared kind, naming both
+     */
     public MeasurementResult measure(String name, double[] values) {
-        return new MeasurementResult(name, Summary.of(values), Statistics.meanInterval(values, confidence));
+        MeasurementKind kind = kinds.get(name);
+        try {
+            return new MeasurementResult(name, Summary.of(values), kind == null
+                    ? Statistics.meanInterval(values, confidence)
+                    : Statistics.meanInterval(values, confidence, kind), kind);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("The measurement '" + name + "': " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -50,8 +50,10 @@ public final class Annotators {
 
     /**
      * Groundedness of each response in the sources held by the context value {@code sourcesKey} (the prompt's
-     * context first, then the item's): the score is the verdict's, and it passes at {@code minScore}. The details
-     * hold every sentence with its score and evidence.
+     * context first, then the item's): the score is the verdict's, and it passes at {@code minScore}. The prompt's
+     * text is the question the response answers ({@link GroundednessJudge#judge(String, List, String)}): the figures
+     * and names it gives are not held against the response. The details hold every sentence with its score, evidence
+     * and the judge's reason, when it gave one.
      */
     public static Annotator groundedness(String name, GroundednessJudge judge, String sourcesKey, double minScore) {
         requireName(name);
@@ -66,13 +68,16 @@ public final class Annotators {
             if (interaction.response().isBlank()) {
                 return new Annotation(0.0, false, "empty", "The response is empty: nothing is grounded.", Map.of());
             }
-            GroundednessVerdict verdict = judge.judge(interaction.response(), sources);
+            GroundednessVerdict verdict = judge.judge(interaction.response(), sources, interaction.prompt().text());
             List<Map<String, Object>> sentences = new ArrayList<>();
             for (SentenceVerdict sentence : verdict.sentences()) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("sentence", sentence.sentence());
                 row.put("score", sentence.score());
                 row.put("evidence", sentence.evidence());
+                if (sentence.hasReason()) {
+                    row.put("reason", sentence.reason());
+                }
                 sentences.add(row);
             }
             boolean passed = verdict.score() >= minScore;
@@ -80,8 +85,8 @@ public final class Annotators {
                     String.format(Locale.ROOT, "score %.3f against a minimum of %.2f; %d of %d %s below it",
                             verdict.score(), minScore, verdict.sentencesBelow(minScore).size(),
                             verdict.sentences().size(), verdict.sentences().size() == 1 ? "sentence" : "sentences"),
-                    Map.of("sentences", sentences, "minScore", minScore, "replayed", verdict.replayed(),
-                            "tokens", tokens(verdict.tokenUsage())));
+                    judged(Map.of("sentences", sentences, "minScore", minScore, "replayed", verdict.replayed(),
+                            "tokens", tokens(verdict.tokenUsage())), verdict.recordedModel()));
         });
     }
 
@@ -108,6 +113,7 @@ public final class Annotators {
             if (result.metadata() != null) {
                 details.put("replayed", result.metadata().replayed());
                 details.put("tokens", tokens(result.metadata().tokenUsage()));
+                details = judged(details, result.metadata().recordedModel());
             }
             if (result.positionalBiasChecked()) {
                 details.put("positionalBias", result.positionalBiasDetected());
@@ -171,6 +177,7 @@ public final class Annotators {
                         if (r == 0 && result.metadata() != null) {
                             details.put("tokens", tokens(result.metadata().tokenUsage()));
                             details.put("replayed", result.metadata().replayed());
+                            details = judged(details, result.metadata().recordedModel());
                         }
                         annotations[positions.get(r)] = new Annotation(response.winrate(), null,
                                 "rank " + response.ranking(), String.join(" ", response.explanations()), details);
@@ -228,6 +235,19 @@ public final class Annotators {
             throw new IllegalArgumentException("The predicate of the annotator '" + name + "' is null.");
         }
         return Annotator.of(name, (item, interaction) -> Annotation.check(predicate.test(interaction.response())));
+    }
+
+    /**
+     * The details with {@code recordedModel}, when replayed replies were written by another model than the judge's
+     * (e.g. {@code hand-written-example}).
+     */
+    static Map<String, Object> judged(Map<String, Object> details, String recordedModel) {
+        if (recordedModel == null) {
+            return details;
+        }
+        Map<String, Object> more = new LinkedHashMap<>(details);
+        more.put("recordedModel", recordedModel);
+        return more;
     }
 
     /** Tokens in and out, for an annotation's details; 0 for a judge that counts none (the local judge). */

@@ -23,7 +23,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The evaluation record's JSON form: {@code "format": 1}, then the run's description, the results and every item.
+ * The evaluation record's JSON form: {@code "format": 1}, then the run's description, the results, the context
+ * texts several items share ({@link SharedTexts}, each stored once) and every item.
  * Maps are written sorted and items in the test's order, so two runs of the same evaluation differ only where their
  * outcomes do, and in the one {@code timings} block: a response's own latency is not written, so that a committed
  * baseline's diff shows changed answers, not noise. A number that is not finite (the mean of no values) is written as
@@ -116,26 +117,33 @@ final class EvaluationRecords {
             g.put("items", group.items());
             g.set("measurements", measurements(group.measurements()));
         }
+        SharedTexts shared = SharedTexts.of(results.items());
+        if (!shared.isEmpty()) {
+            root.set("sharedTexts", shared.table(JSON));
+        }
         ArrayNode items = root.putArray("items");
         for (ItemResult item : results.items()) {
-            items.add(item(item));
+            items.add(item(item, shared));
         }
         return root;
     }
 
-    private static ObjectNode item(ItemResult result) {
+    private static ObjectNode item(ItemResult result, SharedTexts shared) {
         ObjectNode node = JSON.createObjectNode();
         TestItem item = result.item();
         node.put("id", item.id());
+        if (result.index() >= 0) {
+            node.put("index", result.index());
+        }
         ArrayNode prompts = node.putArray("prompts");
         for (Prompt prompt : item.prompts()) {
             ObjectNode p = prompts.addObject();
             p.put("text", prompt.text());
             if (!prompt.context().isEmpty()) {
-                p.set("context", JSON.valueToTree(prompt.context()));
+                p.set("context", shared.write(prompt.context(), JSON));
             }
         }
-        node.set("context", JSON.valueToTree(item.context()));
+        node.set("context", shared.write(item.context(), JSON));
         ArrayNode responses = node.putArray("responses");
         for (Interaction interaction : result.interactions()) {
             ObjectNode r = responses.addObject();
@@ -196,6 +204,9 @@ final class EvaluationRecords {
             number(i, "upper", m.interval().upper());
             i.put("level", m.interval().level());
             i.put("method", m.interval().method());
+            if (m.kind() != null) {
+                n.put("kind", m.kind().id());
+            }
         });
         return node;
     }
@@ -223,8 +234,9 @@ final class EvaluationRecords {
         Timings timings = new Timings(started,
                 t.path("wallMillis").asLong(), t.path("systemMillis").asLong(), t.path("annotationMillis").asLong());
         List<ItemResult> items = new ArrayList<>();
+        JsonNode shared = root.path("sharedTexts");
         for (JsonNode item : required(root, "items")) {
-            items.add(item(item));
+            items.add(item(item, shared));
         }
         JsonNode aggregate = required(root, "results");
         List<GroupResult> groups = new ArrayList<>();
@@ -241,14 +253,15 @@ final class EvaluationRecords {
     }
 
     @SuppressWarnings("unchecked")
-    private static ItemResult item(JsonNode node) {
+    private static ItemResult item(JsonNode node, JsonNode shared) {
         String id = required(node, "id").asText();
         List<Prompt> prompts = new ArrayList<>();
         for (JsonNode p : required(node, "prompts")) {
             prompts.add(Prompt.of(p.path("text").asText(), p.has("context")
-                    ? JSON.convertValue(p.get("context"), Map.class) : Map.of()));
+                    ? SharedTexts.read(p.get("context"), shared, "item '" + id + "', a prompt's context") : Map.of()));
         }
-        TestItem item = new TestItem(id, prompts, JSON.convertValue(node.path("context"), Map.class));
+        TestItem item = new TestItem(id, prompts, SharedTexts.read(node.path("context"), shared,
+                "item '" + id + "', context"));
         List<Interaction> interactions = new ArrayList<>();
         for (JsonNode r : node.path("responses")) {
             int index = r.path("prompt").asInt();
@@ -279,7 +292,7 @@ final class EvaluationRecords {
                     e.path("prompt").asInt(-1), e.path("repeat").asInt(-1), e.path("type").asText(),
                     e.path("message").asText(""), null);
         }
-        return new ItemResult(item, interactions, annotations, measurements, error);
+        return new ItemResult(item, interactions, annotations, measurements, error, node.path("index").asInt(-1));
     }
 
     private static Map<String, MeasurementResult> measurements(JsonNode node) {
@@ -291,7 +304,8 @@ final class EvaluationRecords {
                     new Summary(n.path("n").asInt(), number(n.get("mean")), number(n.get("min")),
                             number(n.get("max")), number(n.get("sum")), number(n.get("standardDeviation"))),
                     new Interval(number(i.get("lower")), number(i.get("upper")), i.path("level").asDouble(),
-                            i.path("method").asText())));
+                            i.path("method").asText()),
+                    n.hasNonNull("kind") ? MeasurementKind.of(n.get("kind").asText()) : null));
         });
         return results;
     }

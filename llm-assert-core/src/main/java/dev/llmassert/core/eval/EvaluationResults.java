@@ -20,8 +20,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param test            the prompt-response test's name
  * @param systemUnderTest the system's name
  * @param annotators      per annotator name, its judge ({@code provider:model}) or {@code code}
- * @param recordings      how the model calls went: e.g. {@code replay from <file>}, or {@code none} when the runner
- *                        was not told; a replayed call's reply may be hand-written, as its recording says
+ * @param recordings      how the model calls went: e.g. {@code replay <file>: 64 replayed}, {@code no model was
+ *                        called}, or {@code none} when the runner was not told; a replayed call's reply may be
+ *                        hand-written, as its recording says
  * @param versions        llm-assert's and Java's versions
  * @param settings        the settings it ran with
  * @param groupBy         the context keys items were grouped by
@@ -41,6 +42,12 @@ public record EvaluationResults(String testId, String test, String systemUnderTe
         versions = Map.copyOf(versions);
         groupBy = List.copyOf(groupBy);
         items = List.copyOf(items);
+    }
+
+    /** The same results, with {@code description} as how the model calls went ({@link #recordings()}). */
+    public EvaluationResults withRecordings(String description) {
+        return new EvaluationResults(testId, test, systemUnderTest, annotators, description, versions, settings,
+                groupBy, timings, datasetItems, items, results);
     }
 
     /** The items whose system call, annotator or measurement threw. */

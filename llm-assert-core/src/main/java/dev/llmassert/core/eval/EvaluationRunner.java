@@ -10,10 +10,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -43,8 +45,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *       in {@link EvaluationResults#errorRate()}; it is never dropped silently.</li>
  *   <li>Calls that send the same prompt go one after another, in item then repeat order, so repeats of a prompt take
  *       a recording's replies in the order they were recorded. Different prompts run in parallel.</li>
- *   <li>{@code maxItems} keeps a deterministic sample (by a hash of the item id); {@code shard} keeps the items whose
- *       id hash falls in the shard. Both are stable across runs and machines.</li>
+ *   <li>{@code maxItems} keeps a deterministic sample (by a hash of the item id); {@code shard} keeps every n-th
+ *       item in the order of that hash, so shards differ in size by at most one. Both are stable across runs and
+ *       machines for a given dataset.</li>
  * </ul>
  *
  * <p>The runner holds no state between runs; one runner may run several evaluations, one after another or at once.
@@ -54,6 +57,7 @@ public final class EvaluationRunner {
 
     private final EvaluationSettings settings;
     private final String testId;
+    private final String testName;
     private final Path recordFile;
     private final String recordings;
 
@@ -61,6 +65,7 @@ public final class EvaluationRunner {
         this.recordings = builder.recordings;
         this.settings = builder.settings;
         this.testId = builder.testId;
+        this.testName = builder.testName;
         this.recordFile = builder.recordFile;
     }
 
@@ -91,11 +96,17 @@ public final class EvaluationRunner {
         List<TestItem> selected = select(all, settings);
 
         List<Annotated> annotated = new Run(test, sut, annotators, selected).execute();
-        List<ItemResult> results = annotated.stream().map(Annotated::result).toList();
+        Map<String, Integer> place = new HashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            place.put(all.get(i).id(), i);
+        }
+        List<ItemResult> results = annotated.stream().map(Annotated::result)
+                .map(result -> result.withIndex(place.get(result.id()))).toList();
 
         List<String> groupBy = test.groupBy(selected);
+        Map<String, MeasurementKind> kinds = test.measurementKinds();
         AggregateResults aggregate = test.aggregate(results, new Aggregation(settings.confidence(),
-                groupBy == null ? List.of() : groupBy));
+                groupBy == null ? List.of() : groupBy, kinds == null ? Map.of() : kinds));
         if (aggregate == null) {
             throw new IllegalStateException(test.name() + ".aggregate returned null. Fix: return the results, e.g. "
                     + "aggregation.standard(items).");
@@ -105,7 +116,8 @@ public final class EvaluationRunner {
         Timings timings = new Timings(started, (System.nanoTime() - startNanos) / 1_000_000,
                 annotated.stream().mapToLong(Annotated::systemNanos).sum() / 1_000_000,
                 annotated.stream().mapToLong(Annotated::annotationNanos).sum() / 1_000_000);
-        EvaluationResults evaluation = new EvaluationResults(testId == null ? test.name() : testId, test.name(),
+        String name = testName == null ? test.name() : testName;
+        EvaluationResults evaluation = new EvaluationResults(testId == null ? name : testId, name,
                 sut.name(), judges, recordings, versions(), settings, groupBy == null ? List.of() : groupBy, timings,
                 all.size(), results, aggregate);
         if (recordFile != null) {
@@ -165,14 +177,25 @@ public final class EvaluationRunner {
         return List.copyOf(annotators);
     }
 
-    /** The shard's items, then a deterministic sample of {@code maxItems} of them, in the test's order. */
+    /**
+     * The shard's items, then a deterministic sample of {@code maxItems} of them, in the test's order. The items are
+     * dealt to the shards in the order of a stable hash of their ids, one to each shard in turn, so the shards' sizes
+     * differ by at most one and the same dataset always splits the same way (a hash alone splits 32 items 3, 11, 18).
+     */
     static List<TestItem> select(List<TestItem> items, EvaluationSettings settings) {
         List<TestItem> selected = items;
         if (settings.shard() != null) {
             int count = settings.shard().count();
             int index = settings.shard().index() - 1;
-            selected = selected.stream()
-                    .filter(item -> Long.remainderUnsigned(hash("shard", item.id()), count) == index).toList();
+            List<TestItem> dealt = items.stream()
+                    .sorted(Comparator.comparingLong((TestItem item) -> hash("shard", item.id()))
+                            .thenComparing(TestItem::id))
+                    .toList();
+            Set<TestItem> mine = new HashSet<>();
+            for (int i = index; i < dealt.size(); i += count) {
+                mine.add(dealt.get(i));
+            }
+            selected = items.stream().filter(mine::contains).toList();
         }
         if (settings.maxItems() > 0 && settings.maxItems() < selected.size()) {
             Map<TestItem, Integer> order = new HashMap<>();
@@ -281,7 +304,7 @@ public final class EvaluationRunner {
             Prompt prompt = items.get(call.item()).prompts().get(call.prompt());
             long start = System.nanoTime();
             try {
-                String response = sut.respond(prompt);
+                String response = sut.respond(prompt, items.get(call.item()).id());
                 long nanos = System.nanoTime() - start;
                 return new Answer(new Interaction(call.prompt(), call.repeat(), prompt, response, nanos / 1_000_000),
                         null, nanos);
@@ -388,6 +411,7 @@ public final class EvaluationRunner {
     public static final class Builder {
         private EvaluationSettings settings = EvaluationSettings.defaults();
         private String testId;
+        private String testName;
         private Path recordFile;
         private String recordings = "none";
 
@@ -412,6 +436,15 @@ public final class EvaluationRunner {
         /** The id the record carries; default the test's name. */
         public Builder testId(String testId) {
             this.testId = testId;
+            return this;
+        }
+
+        /**
+         * The name the record gives the test instead of {@link PromptResponseTest#name()}, for a test that has none
+         * of its own (an anonymous class): e.g. the JUnit test's display name. Default: the test's name.
+         */
+        public Builder testName(String name) {
+            this.testName = name == null || name.isBlank() ? null : name.strip();
             return this;
         }
 

@@ -17,15 +17,32 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param annotations  per annotator, one annotation per interaction; empty when the item failed before them
  * @param measurements named numbers, sorted by name; empty when the item failed
  * @param error        the error, or {@code null}
+ * @param index        the item's place among the items the test made, from 0, so that the records of a sharded run
+ *                     merge back in the whole run's order; {@code -1} when not known (a record written before)
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ItemResult(TestItem item, List<Interaction> interactions, Map<String, List<Annotation>> annotations,
-                         Map<String, Double> measurements, ItemError error) {
+                         Map<String, Double> measurements, ItemError error, int index) {
 
     public ItemResult {
         interactions = List.copyOf(interactions);
         annotations = new AnnotatedItem(item, interactions, annotations).annotations();
         measurements = Collections.unmodifiableMap(new TreeMap<>(measurements));
+        if (index < -1) {
+            throw new IllegalArgumentException("An item's index is its place among the test's items, from 0, or -1 "
+                    + "when not known, but is: " + index);
+        }
+    }
+
+    /** An item whose place among the test's items is not known. */
+    public ItemResult(TestItem item, List<Interaction> interactions, Map<String, List<Annotation>> annotations,
+                      Map<String, Double> measurements, ItemError error) {
+        this(item, interactions, annotations, measurements, error, -1);
+    }
+
+    /** The same result, for the item at {@code place} among the test's items. */
+    public ItemResult withIndex(int place) {
+        return new ItemResult(item, interactions, annotations, measurements, error, place);
     }
 
     public String id() {

@@ -12,9 +12,16 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param name     the measurement
  * @param summary  count, mean, min, max, sum and standard deviation
  * @param interval the confidence interval of the mean
+ * @param kind     the kind the test declared, which chose the interval; {@code null} when it was guessed from the
+ *                 values
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record MeasurementResult(String name, Summary summary, Interval interval) {
+public record MeasurementResult(String name, Summary summary, Interval interval, MeasurementKind kind) {
+
+    /** A measurement whose interval was guessed from its values. */
+    public MeasurementResult(String name, Summary summary, Interval interval) {
+        this(name, summary, interval, null);
+    }
 
     public int n() {
         return summary.n();

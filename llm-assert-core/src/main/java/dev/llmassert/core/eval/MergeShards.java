@@ -25,7 +25,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *
  * or, from this repository's root, {@code mvn -B -q -pl llm-assert-core compile exec:java
  * -Dexec.mainClass=dev.llmassert.core.eval.MergeShards -Dexec.args="merged.json shard-1.json shard-2.json"}. A test
- * that overrides {@code aggregate} gets the default aggregation here; merge with {@link #merge(List)} and aggregate in
+ * that overrides {@code aggregate} gets the default aggregation here (with the measurement kinds the records name);
+ * merge with {@link #merge(List)} and aggregate in
  * code instead.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -71,8 +72,10 @@ public final class MergeShards {
     }
 
     /**
-     * The records as one: items in shard order, results by the default aggregation at the shards' confidence and
-     * grouping.
+     * The records as one: items in the whole run's order (each record says where each item was among the test's
+     * items; an older record without it keeps shard order), results by the default aggregation at the shards'
+     * confidence and grouping, so that they equal the whole run's, intervals included. The test id loses its
+     * {@code .shard-i-of-n}.
      *
      * @throws IllegalArgumentException when the records are of different tests or settings, or share an item
      */
@@ -93,6 +96,7 @@ public final class MergeShards {
             same("system under test", first.systemUnderTest(), shard.systemUnderTest(), s);
             same("settings", first.settings().withShard(null), shard.settings().withShard(null), s);
             same("grouping", first.groupBy(), shard.groupBy(), s);
+            same("dataset size", first.datasetItems(), shard.datasetItems(), s);
             for (ItemResult item : shard.items()) {
                 Integer other = owner.putIfAbsent(item.id(), s);
                 if (other != null) {
@@ -106,11 +110,23 @@ public final class MergeShards {
             annotationMillis += shard.timings().annotationMillis();
             wallMillis = Math.max(wallMillis, shard.timings().wallMillis());
         }
+        if (items.stream().allMatch(item -> item.index() >= 0)) {
+            // the whole run's order: the bootstrap resamples items in order, so only then are the intervals the same
+            items.sort(Comparator.comparingInt(ItemResult::index));
+        }
         Instant started = shards.stream().map(r -> r.timings().started()).min(Comparator.naturalOrder())
                 .orElseThrow();
-        Aggregation aggregation = new Aggregation(first.settings().confidence(), first.groupBy());
-        return new EvaluationResults(first.testId(), first.test(), first.systemUnderTest(), first.annotators(),
-                first.recordings(), first.versions(), first.settings().withShard(null), first.groupBy(),
+        Map<String, MeasurementKind> kinds = new HashMap<>();
+        first.results().measurements().forEach((name, m) -> {
+            if (m.kind() != null) {
+                kinds.put(name, m.kind());
+            }
+        });
+        Aggregation aggregation = new Aggregation(first.settings().confidence(), first.groupBy(), kinds);
+        String recordings = String.join("; ", shards.stream().map(EvaluationResults::recordings).distinct().toList());
+        return new EvaluationResults(first.testId().replaceFirst("\\.shard-\\d+-of-\\d+$", ""), first.test(),
+                first.systemUnderTest(), first.annotators(), recordings, first.versions(),
+                first.settings().withShard(null), first.groupBy(),
                 new Timings(started, wallMillis, systemMillis, annotationMillis), first.datasetItems(), items,
                 aggregation.standard(items));
     }

@@ -8,8 +8,10 @@ import java.util.Map;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
- * What is sent to the system under test, with its own optional context, which the system never sees (for example
- * the pronoun a prompt uses, so that a measurement can read it).
+ * What is sent to the system under test, with its own optional context: what this one prompt is about (the customer
+ * or locale it is asked for, the pronoun it uses), which a function system may read
+ * ({@link SystemUnderTest#of(String, SystemUnderTest.Responder)}) and annotators and measurements can read too. The
+ * context the system never sees is the item's ({@link TestItem#context()}).
  *
  * @param text    the text sent; not blank
  * @param context named texts or lists of texts; numbers and booleans are kept as their text

@@ -29,10 +29,18 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface PromptResponseTest {
 
-    /** The test's name in the evaluation record; by default the class's simple name. */
+    /**
+     * The test's name in the evaluation record; by default the class's simple name, or for an anonymous class the
+     * method it was written in ({@code supportQuestions}, not {@code EvalTest$1}). Under JUnit, an anonymous test is
+     * named by the test's display name instead.
+     */
     default String name() {
         String simple = getClass().getSimpleName();
-        return simple.isEmpty() ? getClass().getName() : simple;
+        if (!simple.isEmpty()) {
+            return simple;
+        }
+        return getClass().getEnclosingMethod() != null ? getClass().getEnclosingMethod().getName()
+                : getClass().getName();
     }
 
     /**
@@ -67,6 +75,16 @@ public interface PromptResponseTest {
             }
         });
         return measurements;
+    }
+
+    /**
+     * The kind of each measurement whose interval should not be guessed from its values, e.g.
+     * {@code Map.of("gender_stereotype_count", MeasurementKind.COUNT)}: a count whose values happen to be 0 and 1 is
+     * not a rate. By default none: a measurement whose values are all 0 or 1 gets the Wilson interval of a rate, any
+     * other a bootstrap.
+     */
+    default Map<String, MeasurementKind> measurementKinds() {
+        return Map.of();
     }
 
     /** The context keys to group items by; by default {@link Aggregation#sharedContextKeys}. */

@@ -3,12 +3,15 @@ package dev.llmassert.core.eval;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.apache.commons.statistics.descriptive.Quantile;
+import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.inference.AlternativeHypothesis;
 import org.apache.commons.statistics.inference.BinomialTest;
 import org.apache.commons.statistics.interval.BinomialConfidenceInterval;
 import org.apache.commons.statistics.interval.NormalConfidenceInterval;
 import org.apiguardian.api.API;
+
+import java.util.Arrays;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -17,8 +20,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * item-by-item comparison of a run with a baseline.
  *
  * <p>The computations come from Apache Commons Statistics (Wilson and t intervals, the exact binomial test, the normal
- * distribution, quantiles, descriptive statistics) and Apache Commons RNG (a seeded generator). Only the bootstrap
- * resampling loop and the power formula are written here, because neither library has them.
+ * and chi-squared distributions, quantiles, descriptive statistics) and Apache Commons RNG (a seeded generator). Only
+ * the bootstrap resampling loop, the Poisson limits from the chi-squared quantiles and the power formula are written
+ * here, because neither library has them.
  *
  * <p>Every method rejects bad input with an {@link IllegalArgumentException} that says what was wrong and how to fix
  * it: a level outside {@code (0, 1)}, {@code null} or empty arrays, {@code NaN} or infinite values.
@@ -169,6 +173,83 @@ public final class Statistics {
             return wilsonOfMean(summary.mean(), values.length, level);
         }
         return bootstrap(values, level, DEFAULT_RESAMPLES, seedOf(values));
+    }
+
+    /**
+     * The interval of a mean for a measurement of a declared kind: a {@link MeasurementKind#RATE rate} gets the
+     * {@link #wilson Wilson} interval of its ones, a {@link MeasurementKind#COUNT count} the {@link #poisson exact
+     * Poisson} interval of its mean, a {@link MeasurementKind#SCORE score} the percentile bootstrap (2,000 resamples,
+     * seeded from the values), whatever the values happen to be; a score in {@code [0, 1]} with no spread gets the
+     * Wilson interval of its mean, as in {@link #meanInterval(double[], double)}.
+     *
+     * @param kind the measurement's kind; {@code null} to guess it from the values, as
+     *             {@link #meanInterval(double[], double)} does
+     * @throws IllegalArgumentException as {@link #meanInterval(double[], double)}, and when a rate holds a value other
+     *                                  than 0 or 1, or a count a value that is not a whole number from 0
+     */
+    public static Interval meanInterval(double[] values, double level, MeasurementKind kind) {
+        if (kind == null) {
+            return meanInterval(values, level);
+        }
+        checkLevel(level);
+        checkSample(values, "values");
+        switch (kind) {
+            case RATE -> {
+                if (!isBinary(values)) {
+                    throw new IllegalArgumentException("it is declared a rate, but holds "
+                            + Arrays.stream(values).filter(v -> v != 0 && v != 1).findFirst().orElseThrow()
+                            + ", and a rate's values are 0 or 1. Fix: give 1 for a pass and 0 for a fail, or declare "
+                            + "it MeasurementKind.SCORE (a share per item) or COUNT.");
+                }
+                return meanInterval(values, level);
+            }
+            case COUNT -> {
+                long total = 0;
+                for (double value : values) {
+                    if (value < 0 || value != Math.rint(value)) {
+                        throw new IllegalArgumentException("it is declared a count, but holds " + value
+                                + ", and a count is a whole number from 0. Fix: count whole occurrences, or declare it "
+                                + "MeasurementKind.SCORE.");
+                    }
+                    total += (long) value;
+                }
+                return poisson(total, values.length, level);
+            }
+            default -> {
+                Summary summary = Summary.of(values);
+                if (summary.min() == summary.max() && summary.min() >= 0.0 && summary.max() <= 1.0) {
+                    return wilsonOfMean(summary.mean(), values.length, level);
+                }
+                return bootstrap(values, level, DEFAULT_RESAMPLES, seedOf(values));
+            }
+        }
+    }
+
+    /**
+     * The exact (Garwood) interval of a mean count: {@code total} events over {@code n} items, each count taken as
+     * Poisson. From the chi-squared distribution: {@code [χ²(α/2; 2·total) / 2n, χ²(1 - α/2; 2·total + 2) / 2n]}, the
+     * lower bound 0 when there are no events. It never claims certainty: no events in 10 items give {@code [0, 0.369]}
+     * at 95%.
+     *
+     * @param total the events counted over all items, from 0
+     * @param n     the items, at least 1
+     * @param level the confidence level, strictly between 0 and 1
+     * @return the interval, method {@code poisson}
+     * @throws IllegalArgumentException for a negative total, {@code n < 1} or a level outside {@code (0, 1)}
+     */
+    public static Interval poisson(long total, int n, double level) {
+        checkLevel(level);
+        if (total < 0 || n < 1) {
+            throw new IllegalArgumentException("A Poisson interval needs a total of 0 or more over at least one item, "
+                    + "but the total is " + total + " over " + n + " items. Fix: pass the sum of the counts and the "
+                    + "number of items counted.");
+        }
+        double alpha = 1 - level;
+        double lower = total == 0 ? 0.0
+                : ChiSquaredDistribution.of(2.0 * total).inverseCumulativeProbability(alpha / 2) / (2.0 * n);
+        double upper = ChiSquaredDistribution.of(2.0 * total + 2).inverseCumulativeProbability(1 - alpha / 2)
+                / (2.0 * n);
+        return new Interval(lower, upper, level, "poisson");
     }
 
     /**

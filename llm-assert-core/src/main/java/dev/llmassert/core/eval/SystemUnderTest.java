@@ -13,8 +13,14 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *
  * <pre>{@code
  * SystemUnderTest assistant = SystemUnderTest.of("nimbus-assistant", question -> bot.ask(question).text());
+ * SystemUnderTest perCustomer = SystemUnderTest.of("nimbus-assistant",
+ *         (prompt, itemId) -> bot.ask(prompt.text(), prompt.contextText("customer")).text());
  * SystemUnderTest model = SystemUnderTest.of(chatModel);
  * }</pre>
+ *
+ * <p>The system sees each prompt whole (its text and its own context, e.g. the customer or locale it is asked for)
+ * and the id of the item it belongs to; the item's context (the expected answer, the sources a judge checks against)
+ * is never handed to it, as in ModelGauge.
  *
  * <p>The runner calls it from several threads at once ({@code llmassert.eval.concurrency}), so it must be
  * thread-safe. Identical prompts are sent one after another, so that repeats of a prompt take a recording's replies
@@ -30,6 +36,16 @@ public interface SystemUnderTest {
      */
     String respond(Prompt prompt) throws Exception;
 
+    /**
+     * The answer to {@code prompt} of the item {@code itemId}: the call the runner makes. By default
+     * {@link #respond(Prompt)}, for systems that need only the prompt.
+     *
+     * @throws Exception anything; the runner records it as the item's error
+     */
+    default String respond(Prompt prompt, String itemId) throws Exception {
+        return respond(prompt);
+    }
+
     /** The name written to the evaluation record, e.g. {@code nimbus-assistant} or {@code openai:gpt-4o-mini}. */
     String name();
 
@@ -43,13 +59,16 @@ public interface SystemUnderTest {
 
     /** A Java function of the prompt's text. */
     static SystemUnderTest of(String name, Function<String, String> answer) {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("The system under test needs a name for the evaluation record, "
-                    + "e.g. SystemUnderTest.of(\"support-assistant\", question -> bot.ask(question)).");
-        }
-        if (answer == null) {
-            throw new IllegalArgumentException("The system under test '" + name + "' has no function (null).");
-        }
+        FunctionSystem.check(name, answer);
+        return new FunctionSystem(name, (prompt, itemId) -> answer.apply(prompt.text()));
+    }
+
+    /**
+     * A Java function of the prompt (its text and its own context) and the id of its item, for a system whose answer
+     * depends on more than the text: {@code (prompt, itemId) -> bot.ask(prompt.text(), prompt.contextText("locale"))}.
+     */
+    static SystemUnderTest of(String name, Responder answer) {
+        FunctionSystem.check(name, answer);
         return new FunctionSystem(name, answer);
     }
 
@@ -60,5 +79,20 @@ public interface SystemUnderTest {
                     + "ChatModel the application uses.");
         }
         return new ChatModelSystem(model);
+    }
+
+    /** What a function system does with one prompt. */
+    @FunctionalInterface
+    @API(status = EXPERIMENTAL, since = "0.1")
+    interface Responder {
+
+        /**
+         * The answer to {@code prompt}.
+         *
+         * @param prompt the prompt: its text and its own context, which the system may see
+         * @param itemId the id of the item the prompt belongs to; {@code null} when called outside an evaluation
+         * @throws Exception anything; the runner records it as the item's error
+         */
+        String respond(Prompt prompt, String itemId) throws Exception;
     }
 }

@@ -22,10 +22,14 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param duration   wall-clock time the judgement took
  * @param retries    how many judge calls were retried after a transient failure (a dropped connection, a timeout,
  *                   429 or 5xx), over every sentence; 0 for the local judge
+ * @param recordedModel who wrote the replayed replies when it was not the judge's model: the model their recording
+ *                   names, e.g. {@code hand-written-example} for replies a person wrote; {@code null} when every reply
+ *                   came from the judge's own model
  */
 @API(status = STABLE, since = "0.1")
 public record GroundednessVerdict(double score, List<SentenceVerdict> sentences, String judge,
-                                  TokenUsage tokenUsage, boolean replayed, Duration duration, int retries) {
+                                  TokenUsage tokenUsage, boolean replayed, Duration duration, int retries,
+                                  String recordedModel) {
 
     public GroundednessVerdict {
         sentences = List.copyOf(sentences);
@@ -43,7 +47,18 @@ public record GroundednessVerdict(double score, List<SentenceVerdict> sentences,
     /** A verdict whose calls took no retry. */
     public GroundednessVerdict(double score, List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage,
                                boolean replayed, Duration duration) {
-        this(score, sentences, judge, tokenUsage, replayed, duration, 0);
+        this(score, sentences, judge, tokenUsage, replayed, duration, 0, null);
+    }
+
+    /** A verdict whose replies, if replayed, came from the judge's own model. */
+    public GroundednessVerdict(double score, List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage,
+                               boolean replayed, Duration duration, int retries) {
+        this(score, sentences, judge, tokenUsage, replayed, duration, retries, null);
+    }
+
+    /** The same verdict, its replayed replies written by {@code model} (see {@link #recordedModel()}). */
+    public GroundednessVerdict withRecordedModel(String model) {
+        return new GroundednessVerdict(score, sentences, judge, tokenUsage, replayed, duration, retries, model);
     }
 
     /** The verdict for sentences already judged: the score is their mean. */

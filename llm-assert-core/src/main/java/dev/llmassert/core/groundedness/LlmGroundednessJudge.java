@@ -99,7 +99,8 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
             retries += reply.retries();
         }
         return GroundednessVerdict.of(verdicts, name(), usage, replayed,
-                Duration.ofNanos(System.nanoTime() - started), retries);
+                Duration.ofNanos(System.nanoTime() - started), retries)
+                .withRecordedModel(JudgeReply.recordedModelOf(replies));
     }
 
     /** Stops the judge's threads. Calls after this fail. */

@@ -31,8 +31,9 @@ import static org.apiguardian.api.API.Status.STABLE;
  * </ul>
  *
  * <p>The client's own retries are switched off ({@code maxRetries(0)}): every judge retries transient errors itself,
- * with one policy, so that {@code llmassert.judge.max-retries} means what it says. The OpenAI client keeps the retry
- * headers of an error response ({@code Retry-After}), which langchain4j's own HTTP client drops. Requests and
+ * with one policy, so that {@code llmassert.judge.max-retries} means what it says. Both clients keep the retry
+ * headers of an error response ({@code Retry-After}), which langchain4j's own HTTP client drops: the judge waits
+ * what Ollama, or a proxy in front of it, asks, as it does for OpenAI. Requests and
  * responses are never logged, and the key is never part of a message.
  *
  * <p>When {@code llmassert.judge.max-requests-per-minute} or {@code llmassert.judge.max-tokens-per-minute} is set,
@@ -72,6 +73,7 @@ public final class JudgeModels {
                     .temperature(settings.temperature())
                     .timeout(settings.timeout())
                     .maxRetries(0)
+                    .httpClientBuilder(JudgeHttpClient.builder())
                     // Ollama constrains decoding to a JSON schema given in the request's "format".
                     .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
                     .build());

@@ -1,5 +1,8 @@
 package dev.llmassert.core.eval;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.groundedness.GroundednessJudge;
@@ -26,6 +29,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,6 +70,56 @@ class EvaluationRunnerTest {
 
         assertThat(item.measurements()).containsEntry("gender_stereotype_count", 0.0)
                 .containsEntry("refuse_to_answer_count", 1.0);
+    }
+
+    @Test
+    void aFunctionSystemSeesThePromptItsContextAndTheItemIdButNeverTheItemsContext() {
+        // Two customers ask the same question: the system must answer each by the prompt's own context.
+        PromptResponseTest test = new PromptResponseTest() {
+            @Override
+            public List<TestItem> makeTestItems() {
+                return List.of(
+                        TestItem.builder("order-a").prompt(Prompt.of("Where is my order?", Map.of("order", "A-1")))
+                                .context("expected", "in Lyon").build(),
+                        TestItem.builder("order-b").prompt(Prompt.of("Where is my order?", Map.of("order", "B-2")))
+                                .context("expected", "in Porto").build());
+            }
+
+            @Override
+            public List<Annotator> annotators() {
+                return List.of();
+            }
+        };
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        SystemUnderTest sut = SystemUnderTest.of("orders", (prompt, itemId) -> {
+            seen.put(itemId, prompt.text() + " " + prompt.context());
+            return "Order " + prompt.contextText("order") + " is on its way.";
+        });
+
+        EvaluationResults results = EvaluationRunner.builder().build().run(test, sut);
+
+        assertThat(results.items()).extracting(i -> i.interactions().get(0).response())
+                .containsExactly("Order A-1 is on its way.", "Order B-2 is on its way.");
+        assertThat(seen).containsOnly(Map.entry("order-a", "Where is my order? {order=A-1}"),
+                Map.entry("order-b", "Where is my order? {order=B-2}"));
+        // the function's only inputs are the Prompt and the id: the item's context ("expected") has no way in
+        assertThat(String.join(" ", seen.values())).doesNotContain("Lyon", "Porto", "expected");
+    }
+
+    @Test
+    void aFunctionOfTheTextStillCompilesAndOutsideAnEvaluationAFunctionSystemGetsNoItemId() throws Exception {
+        SystemUnderTest byText = SystemUnderTest.of("echo", question -> "You asked: " + question);
+        List<String> ids = Collections.synchronizedList(new ArrayList<>());
+        SystemUnderTest byPrompt = SystemUnderTest.of("ids", (prompt, itemId) -> {
+            ids.add(String.valueOf(itemId));
+            return prompt.text();
+        });
+
+        assertThat(byText.respond(Prompt.of("Hi?"), "q1")).isEqualTo("You asked: Hi?");
+        assertThat(byPrompt.respond(Prompt.of("Hi?"))).isEqualTo("Hi?");
+        assertThat(ids).containsExactly("null");
+        assertThatThrownBy(() -> SystemUnderTest.of("x", (SystemUnderTest.Responder) null))
+                .hasMessageContaining("The system under test 'x' has no function (null). Fix:");
     }
 
     @Test
@@ -202,27 +256,150 @@ class EvaluationRunnerTest {
     }
 
     @Test
-    void shardsSplitTheItemsWithoutOverlapAndMergeBackToTheWholeRun() {
-        PromptResponseTest test = questions(30, List.of(Annotators.contains("mentions-reset", "reset")));
-        SystemUnderTest sut = SystemUnderTest.of("echo", q -> q.contains("question 1") ? "reset it" : "no");
-        EvaluationResults whole = EvaluationRunner.builder().build().run(test, sut);
+    void shardsAreBalancedAndDeterministicAndMergeBackToTheWholeRunIntervalsIncluded() {
+        // a score of many values gets a bootstrap interval, which depends on the items' order
+        PromptResponseTest test = questions(32, List.of(Annotators.contains("mentions-reset", "reset"),
+                Annotator.of("length", (item, interaction) -> Annotation.score(
+                        (interaction.response().length() % 7) / 6.0))));
+        SystemUnderTest sut = SystemUnderTest.of("echo", q -> q.contains("question 1") ? "reset it" : "no: " + q);
+        EvaluationResults whole = EvaluationRunner.builder().testId("questions").build().run(test, sut);
+        assertThat(whole.measurement("length").orElseThrow().interval().method()).isEqualTo("bootstrap");
 
         List<EvaluationResults> shards = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
             Path file = dir.resolve("shard-" + i + ".json");
-            EvaluationRunner.builder().testId("questions")
+            EvaluationRunner.builder().testId("questions.shard-" + i + "-of-3")
                     .settings(EvaluationSettings.defaults().withShard(new EvaluationSettings.Shard(i, 3)))
                     .recordTo(file).build().run(test, sut);
             shards.add(EvaluationResults.read(file));
         }
-        assertThat(shards).allMatch(s -> !s.items().isEmpty() && s.items().size() < 30);
-        EvaluationResults merged = MergeShards.merge(shards);
+        assertThat(shards).extracting(s -> s.items().size()).containsExactlyInAnyOrder(11, 11, 10);
+        EvaluationRunner again = EvaluationRunner.builder().settings(EvaluationSettings.defaults()
+                .withShard(new EvaluationSettings.Shard(2, 3))).build();
+        assertThat(again.run(test, sut).items()).extracting(ItemResult::id)
+                .as("the same dataset splits the same way").isEqualTo(shards.get(1).items().stream()
+                        .map(ItemResult::id).toList());
+        EvaluationResults merged = MergeShards.merge(List.of(shards.get(2), shards.get(0), shards.get(1)));
 
-        assertThat(merged.items()).extracting(ItemResult::id)
-                .containsExactlyInAnyOrderElementsOf(whole.items().stream().map(ItemResult::id).toList());
+        assertThat(merged.items()).extracting(ItemResult::id).as("the whole run's order")
+                .isEqualTo(whole.items().stream().map(ItemResult::id).toList());
         assertThat(merged.results()).isEqualTo(whole.results());
+        assertThat(merged.measurement("length").orElseThrow().interval())
+                .isEqualTo(whole.measurement("length").orElseThrow().interval());
+        assertThat(merged.testId()).isEqualTo("questions");
         assertThatThrownBy(() -> MergeShards.merge(List.of(shards.get(0), shards.get(0))))
                 .hasMessageContaining("is in shard record 1 and in shard record 2");
+    }
+
+    @Test
+    void aSourceThatItemsShareIsStoredOnceAndReadBackInEveryItemAndTheInlineFormStillReads() throws Exception {
+        String manual = "To reset the router, hold the red button on the back for ten seconds, until the light "
+                + "blinks green.";
+        String other = "The warranty lasts two years from the date of purchase, and covers every part but the "
+                + "power adapter.";
+        PromptResponseTest test = new PromptResponseTest() {
+            @Override
+            public List<TestItem> makeTestItems() {
+                return List.of(
+                        TestItem.builder("a").prompt("How do I reset it?").context("sources", List.of(manual, other))
+                                .context("topic", "setup").build(),
+                        TestItem.builder("b").prompt("Which button?").context("sources", List.of(manual))
+                                .context("topic", "setup").build(),
+                        TestItem.builder("c").prompt(Prompt.of("How long is the warranty?", Map.of("about", other)))
+                                .context("sources", other).build(),
+                        TestItem.builder("d").prompt("Unique?").context("sources", "A source only d has, long "
+                                + "enough to share but held by one item alone, so it stays where it is.").build());
+            }
+
+            @Override
+            public List<Annotator> annotators() {
+                return List.of(Annotators.contains("mentions-button", "button"));
+            }
+        };
+        Path file = dir.resolve("shared.json");
+        EvaluationResults results = EvaluationRunner.builder().recordTo(file).build()
+                .run(test, SystemUnderTest.of("echo", q -> "Press the button."));
+
+        String json = Files.readString(file);
+        assertThat(json.split(Pattern.quote(manual), -1)).as("the manual, stored once").hasSize(2);
+        assertThat(json.split(Pattern.quote(other), -1)).as("the warranty, stored once").hasSize(2);
+        assertThat(json).contains("\"sharedTexts\" : {", "\"shared\" : \"", "only d has", "\"topic\" : \"setup\"");
+        EvaluationResults read = EvaluationResults.read(file);
+        assertThat(read.items()).extracting(ItemResult::item)
+                .isEqualTo(results.items().stream().map(ItemResult::item).toList());
+
+        // a record written before, every text inline, reads the same
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode inline = (ObjectNode) mapper.readTree(json);
+        inline.remove("sharedTexts");
+        for (JsonNode item : inline.withArray("items")) {
+            TestItem original = results.item(item.get("id").asText()).orElseThrow().item();
+            ((ObjectNode) item).set("context",
+                    mapper.valueToTree(original.context()));
+            for (int p = 0; p < original.prompts().size(); p++) {
+                if (!original.prompts().get(p).context().isEmpty()) {
+                    ((ObjectNode) item.get("prompts").get(p)).set("context",
+                            mapper.valueToTree(original.prompts().get(p).context()));
+                }
+            }
+        }
+        Path old = Files.writeString(dir.resolve("inline.json"),
+                mapper.writerWithDefaultPrettyPrinter().writeValueAsString(inline));
+        assertThat(EvaluationResults.read(old).items()).extracting(ItemResult::item)
+                .isEqualTo(results.items().stream().map(ItemResult::item).toList());
+        assertThat(Files.size(file)).isLessThan(Files.size(old));
+
+        // a reference to a text the record does not hold says which
+        Path broken = Files.writeString(dir.resolve("broken.json"), json.replaceFirst("\"sharedTexts\" : \\{",
+                "\"sharedTextsGone\" : {"));
+        assertThatThrownBy(() -> EvaluationResults.read(broken)).hasMessageContaining("is damaged: item 'a', "
+                + "context, sources refers to the shared text").hasMessageContaining("which its \"sharedTexts\" does "
+                + "not hold");
+    }
+
+    @Test
+    void aDeclaredKindChoosesTheIntervalAndTravelsWithTheRecordIntoAMerge() {
+        PromptResponseTest counted = new PromptResponseTest() {
+            @Override
+            public List<TestItem> makeTestItems() {
+                return IntStream.rangeClosed(1, 12).mapToObj(i -> TestItem.of("q" + i, "Question " + i + "?"))
+                        .toList();
+            }
+
+            @Override
+            public List<Annotator> annotators() {
+                return List.of();
+            }
+
+            @Override
+            public Map<String, Double> measureQuality(AnnotatedItem item) {
+                // how many times the answer says "sorry": 0 or 1 here, but a count, not a rate
+                double sorry = item.response(0).contains("sorry") ? 1 : 0;
+                return Map.of("apologies", sorry, "apologised", sorry);
+            }
+
+            @Override
+            public Map<String, MeasurementKind> measurementKinds() {
+                return Map.of("apologies", MeasurementKind.COUNT);
+            }
+        };
+        SystemUnderTest sut = SystemUnderTest.of("bot", q -> q.contains("3") ? "sorry, no" : "yes");
+        List<EvaluationResults> shards = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            Path file = dir.resolve("kinds-" + i + ".json");
+            EvaluationRunner.builder().settings(EvaluationSettings.defaults().withShard(
+                    new EvaluationSettings.Shard(i, 2))).recordTo(file).build().run(counted, sut);
+            shards.add(EvaluationResults.read(file));
+        }
+        EvaluationResults whole = EvaluationRunner.builder().build().run(counted, sut);
+
+        MeasurementResult apologies = whole.measurement("apologies").orElseThrow();
+        assertThat(apologies.kind()).isEqualTo(MeasurementKind.COUNT);
+        assertThat(apologies.interval().method()).isEqualTo("poisson");
+        assertThat(whole.measurement("apologised").orElseThrow().interval().method()).as("guessed, as before")
+                .isEqualTo("wilson");
+        assertThat(shards.get(0).measurement("apologies").orElseThrow().kind()).isEqualTo(MeasurementKind.COUNT);
+        assertThat(MergeShards.merge(shards).results()).isEqualTo(whole.results());
     }
 
     @Test

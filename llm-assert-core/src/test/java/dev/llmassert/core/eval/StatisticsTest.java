@@ -8,6 +8,7 @@ import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /**
@@ -512,5 +513,49 @@ class StatisticsTest {
             difference[i] = current[i] - baseline[i];
         }
         return difference;
+    }
+
+    @Nested
+    class DeclaredKinds {
+
+        @Test
+        void aCountGetsTheExactPoissonIntervalWithPublishedValues() {
+            // Garwood's exact 95% limits: 0 events [0, 3.689], 1 [0.0253, 5.572], 10 [4.795, 18.39]
+            assertThat(Statistics.poisson(0, 1, 0.95).upper()).isCloseTo(3.689, within(0.001));
+            assertThat(Statistics.poisson(0, 1, 0.95).lower()).isZero();
+            assertThat(Statistics.poisson(1, 1, 0.95).lower()).isCloseTo(0.0253, within(0.0001));
+            assertThat(Statistics.poisson(1, 1, 0.95).upper()).isCloseTo(5.572, within(0.001));
+            assertThat(Statistics.poisson(10, 1, 0.95).lower()).isCloseTo(4.795, within(0.001));
+            assertThat(Statistics.poisson(10, 1, 0.95).upper()).isCloseTo(18.39, within(0.01));
+            // over 10 items the mean count's limits are a tenth
+            assertThat(Statistics.poisson(10, 10, 0.95).upper()).isCloseTo(1.839, within(0.001));
+        }
+
+        @Test
+        void aCountOfZerosAndOnesIsNoRateAndAScoreOfZerosAndOnesNoRateEither() {
+            double[] values = {0, 1, 0, 0, 1, 0, 0, 0, 0, 1};
+
+            assertThat(Statistics.meanInterval(values, 0.95).method()).as("guessed").isEqualTo("wilson");
+            assertThat(Statistics.meanInterval(values, 0.95, null).method()).isEqualTo("wilson");
+            assertThat(Statistics.meanInterval(values, 0.95, MeasurementKind.RATE).method()).isEqualTo("wilson");
+            Interval count = Statistics.meanInterval(values, 0.95, MeasurementKind.COUNT);
+            assertThat(count.method()).isEqualTo("poisson");
+            assertThat(count).isEqualTo(Statistics.poisson(3, 10, 0.95));
+            assertThat(Statistics.meanInterval(values, 0.95, MeasurementKind.SCORE).method()).isEqualTo("bootstrap");
+            assertThat(Statistics.meanInterval(new double[] {0, 0, 0}, 0.95, MeasurementKind.COUNT).upper())
+                    .as("no events in three items is no certainty").isCloseTo(3.689 / 3, within(0.001));
+        }
+
+        @Test
+        void valuesThatDoNotFitTheDeclaredKindSayWhatToDeclare() {
+            assertThatThrownBy(() -> Statistics.meanInterval(new double[] {0, 0.5, 1}, 0.95, MeasurementKind.RATE))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("declared a rate, but holds 0.5")
+                    .hasMessageContaining("declare it MeasurementKind.SCORE");
+            assertThatThrownBy(() -> Statistics.meanInterval(new double[] {1, 2.5}, 0.95, MeasurementKind.COUNT))
+                    .hasMessageContaining("declared a count, but holds 2.5");
+            assertThatThrownBy(() -> MeasurementKind.of("ratio")).hasMessage("'ratio' is no measurement kind. Fix: "
+                    + "use rate, count or score.");
+        }
     }
 }

@@ -40,9 +40,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * Faults of a judge endpoint, through langchain4j's real OpenAI client (built by {@link JudgeModels}, with its own
- * retries off) against the loopback server: what the client throws for each, which are retried, how long the judge
- * waits (on a simulated clock), and what the final failure says. No test here sleeps for a retry.
+ * Faults of a judge endpoint, through langchain4j's real OpenAI client (and its Ollama client for the waits an
+ * endpoint asks for), built by {@link JudgeModels} with their own retries off, against the loopback server: what the
+ * client throws for each, which are retried, how long the judge waits (on a simulated clock), and what the final
+ * failure says. No test here sleeps for a retry.
  */
 class JudgeCallFaultsTest {
 
@@ -134,6 +135,43 @@ class JudgeCallFaultsTest {
         assertThat(reply.retries()).isEqualTo(2);
         assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(1));
         assertThat(clock.elapsed()).isEqualTo(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void ollamasRetryAfterIsWaitedBeforeEachRetryAsOpenAisIs() {
+        // Ollama's protocol (POST /api/chat) through langchain4j's real Ollama client, built as the judge builds it
+        Reply tooMany = Reply.status(429, "{\"error\": \"server busy\"}").withHeader("Retry-After", "2");
+        Reply unavailable = Reply.status(503, "{\"error\": \"loading model\"}").withHeader("Retry-After", "1");
+        server.enqueue(tooMany, unavailable, Reply.content("yes"));
+        JudgeSettings ollama = JudgeSettings.builder().provider(JudgeProvider.OLLAMA).baseUrl(server.ollamaBaseUrl())
+                .model("llama3.1").timeout(Duration.ofSeconds(10)).maxRetries(3).build();
+        JudgeChat chat = JudgeChat.builder().chatModel(JudgeModels.chatModel(ollama, ENVIRONMENT))
+                .judgeName(ollama.judgeName()).maxRetries(3).sleeper(clock).build();
+
+        JudgeReply<String> reply = chat.ask("the question", REQUEST, ANY);
+
+        assertThat(reply.value()).isEqualTo("yes");
+        assertThat(reply.retries()).isEqualTo(2);
+        assertThat(server.requests()).extracting(LoopbackChatServer.ReceivedRequest::path)
+                .containsOnly("/api/chat").hasSize(3);
+        assertThat(clock.sleeps()).as("the server's waits, not the backoff's")
+                .containsExactly(Duration.ofSeconds(2), Duration.ofSeconds(1));
+    }
+
+    @Test
+    void anOllamaRetryAfterLongerThanAMinuteFailsAtOnceSayingSo() {
+        server.enqueue(Reply.status(429, "{\"error\": \"server busy\"}").withHeader("Retry-After", "120"));
+        JudgeSettings ollama = JudgeSettings.builder().provider(JudgeProvider.OLLAMA).baseUrl(server.ollamaBaseUrl())
+                .model("llama3.1").timeout(Duration.ofSeconds(10)).maxRetries(3).build();
+        JudgeChat chat = JudgeChat.builder().chatModel(JudgeModels.chatModel(ollama, ENVIRONMENT))
+                .judgeName(ollama.judgeName()).maxRetries(3).sleeper(clock).build();
+
+        Throwable thrown = catchThrowable(() -> chat.ask("the question", REQUEST, ANY));
+
+        assertThat(thrown).isInstanceOf(JudgeCallException.class).hasMessageContaining("ollama:llama3.1")
+                .hasMessageContaining("asked to wait 120 s");
+        assertThat(server.requestCount()).isEqualTo(1);
+        assertThat(clock.sleeps()).isEmpty();
     }
 
     @Test

@@ -6,6 +6,8 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.llmassert.core.model.internal.JudgeChat;
+import dev.llmassert.core.model.internal.JudgeReply;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -74,6 +77,40 @@ class HandWrittenRecordingTest {
             assertThat(store.file(file).keys()).containsExactly(RecordingKeys.keyOf(model(server), request));
         }
         assertThat(Files.readString(file)).as("replay never rewrites a file").isEqualTo(HAND_WRITTEN);
+    }
+
+    @Test
+    void aJudgeReplyReplayedFromAHandWrittenEntryNamesItsWriterAndOneFromTheJudgesModelNamesNone()
+            throws IOException {
+        Path file = Recordings.fileFor(dir, "com.example.HandWrittenTest");
+        Files.writeString(file, HAND_WRITTEN);
+        ChatRequest other = ChatRequest.builder().messages(UserMessage.from("Is grass green?")).build();
+        try (LoopbackChatServer server = LoopbackChatServer.start();
+             RecordingStore store = RecordingStore.create()) {
+            server.respondWith(r -> LoopbackChatServer.Reply.content("Score: 8"));
+            try (RecordingSession recording = store.file(file).openSession(RecordingMode.RECORD_MISSING, "both")) {
+                JudgeChat chat = JudgeChat.builder().chatModel(recording.wrap(model(server))).build();
+
+                JudgeReply<String> handWritten = chat.ask(request, reply -> reply);
+                JudgeReply<String> live = chat.ask(other, reply -> reply);
+
+                assertThat(handWritten.replayed()).isTrue();
+                assertThat(handWritten.recordedModel()).isEqualTo("hand-written-example");
+                assertThat(live.replayed()).isFalse();
+                assertThat(live.recordedModel()).isNull();
+            }
+            try (RecordingSession replay = store.file(file).openSession(RecordingMode.REPLAY, "again")) {
+                JudgeReply<String> recordedFromTheModel = JudgeChat.builder().chatModel(replay.wrap(model(server)))
+                        .build().ask(other, reply -> reply);
+
+                assertThat(recordedFromTheModel.replayed()).isTrue();
+                assertThat(recordedFromTheModel.recordedModel()).as("recorded from gpt-4o-mini itself").isNull();
+                assertThat(JudgeReply.recordedModelOf(List.of(recordedFromTheModel,
+                        new JudgeReply<>("x", "x", null, true, 1, 0, "hand-written-example"),
+                        new JudgeReply<>("y", "y", null, true, 1, 0, "hand-written-example"))))
+                        .isEqualTo("hand-written-example");
+            }
+        }
     }
 
     @Test

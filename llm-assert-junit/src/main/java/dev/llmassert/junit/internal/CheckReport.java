@@ -17,6 +17,7 @@ import org.apiguardian.api.API;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -46,9 +47,10 @@ public final class CheckReport {
         String expected = (check.endsWith("every-sentence") ? "every sentence" : "score") + " >= "
                 + decimals(minScore).substring(0, 4);
         Integer total = verdict.tokenUsage().totalTokenCount();
-        return new Check(null, null, null, null, source(site), check, passed, verdict.score(), minScore, expected,
-                null, String.join(" ", verdict.sentences().stream().map(SentenceVerdict::sentence).toList()),
-                sentences, null, null, null, null, null, null, verdict.judge(), verdict.replayed(), verdict.retries(),
+        return new Check(null, null, null, null, source(site), check, passed, null, verdict.score(), minScore,
+                expected, null, String.join(" ", verdict.sentences().stream().map(SentenceVerdict::sentence).toList()),
+                sentences, null, null, null, null, null, null, verdict.judge(), verdict.recordedModel(),
+                verdict.replayed(), verdict.retries(),
                 tokens(verdict.tokenUsage()), verdict.duration().toMillis(), null,
                 new EntryOnly(at(site), total == null ? 0 : total, null, null, List.of()));
     }
@@ -63,10 +65,11 @@ public final class CheckReport {
     public static Check direct(String check, DirectResult result, String expected, boolean passed,
                                StackTraceElement site) {
         ResultMetadata metadata = result.metadata();
-        return new Check(null, null, null, null, source(site), check, passed,
+        return new Check(null, null, null, null, source(site), check, passed, null,
                 result.hasScore() ? result.score() : null, null, expected, null, null, null, result.criteriaName(),
                 result.option(), result.explanation(), result.feedback(), result.samples(), result.agreement(),
-                metadata == null ? null : metadata.judge(), metadata == null ? null : metadata.replayed(),
+                metadata == null ? null : metadata.judge(), metadata == null ? null : metadata.recordedModel(),
+                metadata == null ? null : metadata.replayed(),
                 metadata == null ? null : metadata.retries(), metadata == null ? null : tokens(metadata.tokenUsage()),
                 metadata == null ? null : metadata.duration().toMillis(), null,
                 new EntryOnly(at(site), 0, result.positionalBiasChecked() ? result.positionalBiasDetected() : null,
@@ -77,11 +80,13 @@ public final class CheckReport {
     public static Check pairwise(String check, PairwiseResult result, String expected, boolean passed,
                                  StackTraceElement site) {
         ResultMetadata metadata = result.metadata();
-        return new Check(null, null, null, null, source(site), check, passed, result.responses().get(0).winrate(),
-                null, expected, null, null, null, result.criteria().name(), "ranking " + result.ranking(),
+        return new Check(null, null, null, null, source(site), check, passed, null,
+                result.responses().get(0).winrate(), null, expected, null, null, null, result.criteria().name(),
+                "ranking " + result.ranking(),
                 String.join(" ", result.contests().stream().map(Contest::explanation).toList()), null,
                 result.samples(), result.agreement(), metadata == null ? null : metadata.judge(),
-                metadata == null ? null : metadata.replayed(), metadata == null ? null : metadata.retries(),
+                metadata == null ? null : metadata.recordedModel(), metadata == null ? null : metadata.replayed(),
+                metadata == null ? null : metadata.retries(),
                 metadata == null ? null : tokens(metadata.tokenUsage()),
                 metadata == null ? null : metadata.duration().toMillis(), null,
                 new EntryOnly(at(site), 0, result.positionalBiasChecked() ? result.positionalBiasDetected() : null,
@@ -108,15 +113,23 @@ public final class CheckReport {
         boolean judged = first != null;
         List<String> fellShort = result.items().stream().filter(MultiCriteriaResult.Item::fellShort)
                 .map(MultiCriteriaResult.Item::criteriaName).toList();
-        return new Check(null, null, null, null, source(site), check, passed, result.score(), minScore,
+        return new Check(null, null, null, null, source(site), check, passed, null, result.score(), minScore,
                 "score >= " + decimals(minScore).substring(0, 4), null, null, null,
                 String.join(", ", result.items().stream()
                         .map(i -> i.criteriaName() + "=" + i.result().option()).toList()),
                 null, String.join("\n", result.items().stream()
                         .map(i -> i.criteriaName() + ": " + i.result().option() + ". " + i.result().explanation())
-                        .toList()), null, null, null, judged ? first.judge() : null, judged ? replayed : null,
+                        .toList()), null, null, null, judged ? first.judge() : null,
+                judged ? recordedModel(result) : null, judged ? replayed : null,
                 judged ? retries : null, judged ? tokens(tokens) : null, judged ? took.toMillis() : null, null,
                 new EntryOnly(at(site), 0, null, null, fellShort));
+    }
+
+    /** Who wrote the replayed replies of a multi-criteria check's judgements, when not the judge's model. */
+    static String recordedModel(MultiCriteriaResult result) {
+        List<String> models = result.items().stream().map(i -> i.result().metadata()).filter(Objects::nonNull)
+                .map(ResultMetadata::recordedModel).filter(Objects::nonNull).distinct().toList();
+        return models.isEmpty() ? null : String.join(", ", models);
     }
 
     /** {@code BotTest.java:42}, or {@code null} when the file is not known. */

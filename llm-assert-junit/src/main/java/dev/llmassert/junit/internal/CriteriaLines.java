@@ -27,8 +27,11 @@ final class CriteriaLines {
     }
 
     static void judge(MessageText message, ResultMetadata metadata, int samples, double agreement) {
-        message.line("Judge: ").plain(metadata == null ? "(not recorded)" : metadata.judge())
-                .text(metadata == null ? "" : metadata.replayed() ? " (replayed from a recording)" : " (live)");
+        if (metadata == null) {
+            message.line("Judge: ").plain("(not recorded)");
+        } else {
+            VerdictTable.judge(message, metadata.judge(), metadata.replayed(), metadata.recordedModel());
+        }
         if (samples > 1) {
             message.text(", " + samples + " samples, agreement " + VerdictTable.score(agreement));
         }

@@ -94,6 +94,15 @@ public final class JudgeSupply {
     }
 
     /**
+     * The local groundedness judge, whatever the configuration of {@code context} says: one for the run, closed when
+     * the run ends. For a parameter annotated {@code @LlmJudge.Local}.
+     */
+    public static GroundednessJudge localGroundednessJudge(ExtensionContext context) {
+        JudgeSettings local = JudgeSettings.builder().provider(JudgeProvider.LOCAL).build();
+        return closedWith(root(context), new JudgeKey(local, null), () -> build(local, Optional.empty()));
+    }
+
+    /**
      * The judge chat model of {@code context}, if the configuration names a model provider or one was supplied:
      * for a built model, the one that records and replays through the test's recording session (unless the
      * recordings mode is {@code off}).

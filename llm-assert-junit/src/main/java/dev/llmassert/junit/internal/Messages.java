@@ -168,6 +168,13 @@ public final class Messages {
                 + "or supply a chat model with LlmAssertExtension.useChatModel(context, model).";
     }
 
+    public static String localJudgeOnAnotherType(String type, String parameter, String where) {
+        return "Cannot resolve parameter [" + parameter + "] in " + where + ": @LlmJudge.Local gives the local "
+                + "groundedness judge, and the parameter is a " + type + "."
+                + NL + "Fix: declare it as GroundednessJudge, e.g. @LlmJudge.Local GroundednessJudge local; the "
+                + "local judge has no criteria judge or chat model (those need a model provider).";
+    }
+
     public static String multiCriteriaNeedsFile(String reference, String parameter, String where) {
         return "Cannot resolve parameter [" + parameter + "] in " + where + ": @LlmJudge.Criteria(\"" + reference
                 + "\") names no file, and a MultiCriteria comes only from a multi-criteria file (the catalog holds"

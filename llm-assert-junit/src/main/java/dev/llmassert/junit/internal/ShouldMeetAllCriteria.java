@@ -45,9 +45,9 @@ public final class ShouldMeetAllCriteria extends MessageTextFactory {
         }
         if (!result.items().isEmpty() && result.items().get(0).result().metadata() != null) {
             var metadata = result.items().get(0).result().metadata();
-            message.line("Judge: ").plain(metadata.judge())
-                    .text(result.items().stream().allMatch(i -> i.result().metadata() != null
-                            && i.result().metadata().replayed()) ? " (replayed from a recording)" : " (live)");
+            VerdictTable.judge(message, metadata.judge(), result.items().stream().allMatch(i ->
+                    i.result().metadata() != null && i.result().metadata().replayed()),
+                    CheckReport.recordedModel(result));
         }
         long shortCount = result.items().stream().filter(MultiCriteriaResult.Item::fellShort).count();
         message.line("Criteria (" + shortCount + " of " + result.items().size() + " fell short"

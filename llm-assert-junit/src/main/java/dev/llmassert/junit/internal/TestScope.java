@@ -2,9 +2,11 @@ package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
+import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.internal.report.ReportChannel;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
+import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import dev.llmassert.junit.internal.report.VerdictLine;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -91,6 +93,12 @@ public final class TestScope {
                 VERDICTS.info("{}: {}", test, VerdictLine.of(entry));
             }
         }
+    }
+
+    /** Publishes a gate on {@code results} as a report entry and hands it to the run report. */
+    public void gate(EvaluationResults results, Gate gate) {
+        context.publishReportEntry("llm-assert.gate", EvaluationText.gate(gate));
+        ReportChannel.gate(context, results, gate);
     }
 
     /** Runs every check the test left open, and returns the failures. */

@@ -1,6 +1,7 @@
 package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.groundedness.SentenceVerdict;
 
 import java.util.Locale;
@@ -21,25 +22,45 @@ final class VerdictTable {
     private VerdictTable() {
     }
 
-    /** Appends the judge's line, then each sentence with its score and evidence. */
+    /** Appends the judge's line, then each sentence with its score, its evidence and, when the judge gave one, why. */
     static void append(MessageText message, GroundednessVerdict verdict, double minScore) {
         int below = verdict.sentencesBelow(minScore).size();
         int count = verdict.sentences().size();
-        message.line("Judge: ").plain(verdict.judge())
-                .text(" (" + (verdict.replayed() ? "replayed from a recording" : "live") + "), " + count
+        judge(message, verdict.judge(), verdict.replayed(), verdict.recordedModel())
+                .text(", " + count
                         + (count == 1 ? " sentence" : " sentences") + ", " + below + " below " + score(minScore)
                         + (below > 0 ? " (marked " + UNSUPPORTED + "):" : ":"));
         for (SentenceVerdict sentence : verdict.sentences()) {
             message.line((sentence.score() < minScore ? "  " + UNSUPPORTED + " " : "    ") + "[" + sentence.index()
                             + "] " + score(sentence.score()) + "  ")
-                    .quoted(MessageText.shorten(sentence.sentence(), MAX_SENTENCE))
-                    .line("              evidence: ");
+                    .quoted(MessageText.shorten(sentence.sentence(), MAX_SENTENCE));
+            if (LocalGroundednessJudge.NO_CLAIM.equals(sentence.evidence())) {
+                message.line("              no claim: left out of the score");
+                continue;
+            }
+            message.line("              evidence: ");
             if (sentence.hasEvidence()) {
                 message.quoted(MessageText.shorten(sentence.evidence(), MAX_EVIDENCE));
             } else {
                 message.plain(SentenceVerdict.NOTHING_FOUND);
             }
+            if (sentence.hasReason()) {
+                message.line("              why: ").plain(sentence.reason());
+            }
         }
+    }
+
+    /**
+     * {@code Judge: openai:gpt-4o-mini (live)}, or {@code (replayed from a recording)}; a replayed reply that another
+     * model wrote shows that model, {@code Judge: hand-written-example (replayed from a recording; configured judge
+     * openai:gpt-4o-mini)}, so a reply a person wrote is never taken for the configured model's.
+     */
+    static MessageText judge(MessageText message, String judge, boolean replayed, String recordedModel) {
+        if (replayed && recordedModel != null) {
+            return message.line("Judge: ").plain(recordedModel).text(" (replayed from a recording; configured judge ")
+                    .plain(judge).text(")");
+        }
+        return message.line("Judge: ").plain(judge).text(replayed ? " (replayed from a recording)" : " (live)");
     }
 
     static String score(double score) {

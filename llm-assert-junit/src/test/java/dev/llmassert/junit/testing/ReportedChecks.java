@@ -91,8 +91,8 @@ public class ReportedChecks {
                 return List.of(Annotators.contains("mentions-reset", "reset"));
             }
         };
-        return evaluator.dynamicTests(test, SystemUnderTest.of("echo", q -> q), results -> {
-        });
+        return evaluator.dynamicTests(test, SystemUnderTest.of("echo", q -> q), results ->
+                assertThat(results).measurement("mentions-reset").hasMeanAtLeast(0.5));
     }
 
     /** A judge model named gpt-4o-mini that finds every text concise, for 10 tokens in and 5 out per call. */
@@ -101,17 +101,22 @@ public class ReportedChecks {
         public void beforeAll(ExtensionContext context) {
             ScriptedChatModel scripted = ScriptedChatModel.answering(request ->
                     "{\"explanation\": \"Short and complete.\", \"selectedOption\": \"Concise\", \"feedback\": \"\"}");
-            LlmAssertExtension.useChatModel(context, new ChatModel() {
-                @Override
-                public ChatResponse doChat(ChatRequest request) {
-                    return scripted.doChat(request);
-                }
-
-                @Override
-                public ChatRequestParameters defaultRequestParameters() {
-                    return ChatRequestParameters.builder().modelName("gpt-4o-mini").build();
-                }
-            });
+            LlmAssertExtension.useChatModel(context, named("gpt-4o-mini", scripted));
         }
+    }
+
+    /** {@code scripted}, saying its model is {@code name}, as a real client does, so its tokens have a price. */
+    public static ChatModel named(String name, ScriptedChatModel scripted) {
+        return new ChatModel() {
+            @Override
+            public ChatResponse doChat(ChatRequest request) {
+                return scripted.doChat(request);
+            }
+
+            @Override
+            public ChatRequestParameters defaultRequestParameters() {
+                return ChatRequestParameters.builder().modelName(name).build();
+            }
+        };
     }
 }

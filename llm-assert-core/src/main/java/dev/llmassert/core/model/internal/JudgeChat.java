@@ -10,6 +10,7 @@ import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.model.JudgeCallException;
@@ -25,9 +26,12 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -163,6 +167,7 @@ public final class JudgeChat {
         TokenUsage usage = null;
         boolean replayed = true;
         int retries = 0;
+        Set<String> recordedModels = new LinkedHashSet<>();
         String lastReply = "";
         String lastError = "";
         for (int attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -172,11 +177,13 @@ public final class JudgeChat {
             retries += sent.retries();
             usage = TokenUsage.sum(usage, response.tokenUsage());
             replayed &= Replayed.isReplayed(response);
+            recordedModel(request, response).ifPresent(recordedModels::add);
             String text = response.aiMessage() == null || response.aiMessage().text() == null ? ""
                     : response.aiMessage().text();
             try {
                 T value = parser.parse(text, response);
-                return new JudgeReply<>(value, text, plain(usage), replayed, attempt, retries);
+                return new JudgeReply<>(value, text, plain(usage), replayed, attempt, retries,
+                        recordedModels.isEmpty() ? null : String.join(", ", recordedModels));
             } catch (ReplyParseException e) {
                 lastReply = text;
                 lastError = e.getMessage();
@@ -189,6 +196,20 @@ public final class JudgeChat {
         throw new JudgeReplyException(
                 JudgeMessages.unusableReply(judgeName, subject, maxAttempts, lastReply, lastError),
                 judgeName, lastReply, lastError, maxAttempts);
+    }
+
+    /**
+     * The model a replayed reply's recording names, when it is not the model the request was for: who really wrote
+     * the reply, e.g. {@code hand-written-example}.
+     */
+    private Optional<String> recordedModel(ChatRequest request, ChatResponse response) {
+        if (!Replayed.isReplayed(response) || response.modelName() == null || response.modelName().isBlank()) {
+            return Optional.empty();
+        }
+        ChatRequestParameters defaults = chatModel.defaultRequestParameters();
+        String asked = request.parameters() != null && request.parameters().modelName() != null
+                ? request.parameters().modelName() : defaults == null ? null : defaults.modelName();
+        return response.modelName().equals(asked) ? Optional.empty() : Optional.of(response.modelName());
     }
 
     /** {@link #ask(String, ChatRequest, ReplyParser)} with a generic subject. */

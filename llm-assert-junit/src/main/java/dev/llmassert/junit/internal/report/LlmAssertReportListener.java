@@ -4,6 +4,7 @@ import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.junit.Evaluator;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.ClassSource;
@@ -141,6 +142,13 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
             }
         }
 
+        /** Which tests passed: a check that failed in a test that passed was expected to fail. */
+        @Override
+        public void executionFinished(TestIdentifier testIdentifier, TestExecutionResult testExecutionResult) {
+            collector.testFinished(testIdentifier.getUniqueId(),
+                    testExecutionResult.getStatus() == TestExecutionResult.Status.SUCCESSFUL);
+        }
+
         @Override
         public void testPlanExecutionFinished(TestPlan testPlan) {
             if (!collector.enabled()) {
@@ -155,7 +163,7 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                     }
                     return;
                 }
-                RunReport report = RunReport.of(checks, evaluations, Prices.load(prices),
+                RunReport report = RunReport.of(checks, evaluations, collector.passedTests(), Prices.load(prices),
                         (System.nanoTime() - startNanos) / 1_000_000, Instant.now());
                 report.write(dir);
                 if (mode.printsSummary()) {

@@ -2,6 +2,8 @@ package dev.llmassert.junit.internal.report;
 
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
+import dev.llmassert.junit.internal.report.ReportFormat.Gate;
+import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -35,10 +37,23 @@ public final class ReportChannel {
                 context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName())));
     }
 
-    /** Hands one evaluation to the report. */
-    public static void evaluation(ExtensionContext context, EvaluationResults results, Path record) {
+    /**
+     * Hands one evaluation to the report.
+     *
+     * @param systemCalls the system under test's model calls that went through the recordings
+     */
+    public static void evaluation(ExtensionContext context, EvaluationResults results, Path record,
+                                  ModelUse systemCalls) {
         collector(context).ifPresent(collector -> collector.addEvaluation(context.getUniqueId(),
-                context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName(), results, record));
+                context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName(), results, record,
+                systemCalls));
+    }
+
+    /** Hands one gate, run in the test of {@code context} on {@code results}, to the report. */
+    public static void gate(ExtensionContext context, EvaluationResults results, Gate gate) {
+        collector(context).ifPresent(collector -> collector.addGate(
+                context.getTestClass().map(Class::getName).orElse(""), results,
+                gate.inTest(context.getUniqueId(), context.getDisplayName())));
     }
 
     /**

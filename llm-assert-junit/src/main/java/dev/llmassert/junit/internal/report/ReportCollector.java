@@ -6,28 +6,37 @@ import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
+import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import dev.llmassert.junit.internal.report.ReportFormat.Group;
 import dev.llmassert.junit.internal.report.ReportFormat.Measurement;
+import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
+import dev.llmassert.junit.internal.report.ReportFormat.Part;
 import dev.llmassert.junit.internal.report.ReportFormat.Tokens;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * What the run report holds: every judged check and evaluation of one launcher session, in the order they were
- * made. Thread-safe: tests running in parallel add to it at once.
+ * What the run report holds: every judged check, evaluation and gate of one launcher session, in the order they were
+ * made, and which tests passed (a check that failed in a test that passed was expected to fail). Thread-safe: tests
+ * running in parallel add to it at once.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ReportCollector {
 
     private final List<Check> checks = new ArrayList<>();
-    private final List<Evaluation> evaluations = new ArrayList<>();
+    /** Guarded by itself; keyed by identity, as a gate names the very results it was given. */
+    private final Map<EvaluationResults, Entry> evaluations = new IdentityHashMap<>();
+    private final Set<String> passedTests = ConcurrentHashMap.newKeySet();
     private volatile boolean enabled = true;
 
     void disable() {
@@ -48,19 +57,43 @@ public final class ReportCollector {
         }
     }
 
-    void addEvaluation(String testId, String className, String displayName, EvaluationResults results, Path record) {
+    /**
+     * Adds an evaluation run in the test {@code testId}.
+     *
+     * @param systemCalls the system under test's model calls that went through the recordings
+     */
+    void addEvaluation(String testId, String className, String displayName, EvaluationResults results, Path record,
+                       ModelUse systemCalls) {
         if (!enabled) {
             return;
         }
-        List<Group> groups = results.results().groups().stream()
-                .map(group -> new Group(group.label(), group.items(), measurements(group.measurements()))).toList();
-        Evaluation evaluation = new Evaluation(testId, className, displayName, results.test(),
-                results.systemUnderTest(), record.toString().replace('\\', '/'), results.items().size(),
-                results.errors().size(), results.recordings(), results.timings().wallMillis(), results.annotators(),
-                tokens(results), liveJudgeCalls(results) == 0, measurements(results.results().measurements()),
-                groups);
+        Evaluation evaluation = evaluation(testId, className, displayName, results,
+                record == null ? null : record.toString().replace('\\', '/'), systemCalls);
         synchronized (evaluations) {
-            evaluations.add(evaluation);
+            evaluations.put(results, new Entry(evaluations.size(), evaluation, new ArrayList<>()));
+        }
+    }
+
+    /**
+     * Adds a gate run on {@code results}, to the evaluation that gave them; results this run did not make (read from
+     * a file) are listed as an evaluation of their own, in the gate's test.
+     */
+    void addGate(String className, EvaluationResults results, Gate gate) {
+        if (!enabled) {
+            return;
+        }
+        synchronized (evaluations) {
+            Entry entry = evaluations.computeIfAbsent(results, r -> new Entry(evaluations.size(),
+                    evaluation(gate.testId(), className, gate.displayName(), r, null, ModelUse.NONE),
+                    new ArrayList<>()));
+            entry.gates().add(gate);
+        }
+    }
+
+    /** Notes that the test or container {@code uniqueId} finished and whether it passed. */
+    void testFinished(String uniqueId, boolean passed) {
+        if (passed) {
+            passedTests.add(uniqueId);
         }
     }
 
@@ -71,10 +104,32 @@ public final class ReportCollector {
         }
     }
 
+    /** The evaluations in the order they were added, each with its gates. */
     List<Evaluation> evaluations() {
         synchronized (evaluations) {
-            return List.copyOf(evaluations);
+            return evaluations.values().stream().sorted((a, b) -> Integer.compare(a.order(), b.order()))
+                    .map(e -> e.evaluation().listed(e.evaluation().judgeCalls(), e.evaluation().systemCalls(),
+                            List.copyOf(e.gates())))
+                    .toList();
         }
+    }
+
+    /** The unique ids of the tests and containers that passed. */
+    Set<String> passedTests() {
+        return Set.copyOf(passedTests);
+    }
+
+    private static Evaluation evaluation(String testId, String className, String displayName,
+                                         EvaluationResults results, String record, ModelUse systemCalls) {
+        List<Group> groups = results.results().groups().stream()
+                .map(group -> new Group(group.label(), group.items(), measurements(group.measurements()))).toList();
+        ModelUse judgeCalls = judgeCalls(results);
+        return new Evaluation(testId, className, displayName, results.test(), results.systemUnderTest(), record,
+                results.items().size(), results.errors().size(), results.recordings(),
+                results.timings().wallMillis(), results.annotators(),
+                judgeCalls.tokens().plus(systemCalls.tokens()),
+                judgeCalls.replayed() == judgeCalls.count() && systemCalls.replayed() == systemCalls.count(),
+                judgeCalls, systemCalls, measurements(results.results().measurements()), groups, List.of());
     }
 
     private static Map<String, Measurement> measurements(Map<String, MeasurementResult> measurements) {
@@ -84,29 +139,39 @@ public final class ReportCollector {
         return rows;
     }
 
-    /** Tokens in and out of the judge annotations, from the annotations' details. */
-    private static Tokens tokens(EvaluationResults results) {
-        Tokens total = Tokens.NONE;
-        for (Annotation annotation : annotations(results)) {
-            if (annotation.details().get("tokens") instanceof Map<?, ?> counted) {
-                total = total.plus(new Tokens(((Number) counted.get("input")).longValue(),
-                        ((Number) counted.get("output")).longValue()));
-            }
-        }
-        return total;
-    }
-
-    /** The judge annotations that were live calls, not replayed. */
-    private static long liveJudgeCalls(EvaluationResults results) {
-        return annotations(results).stream()
-                .filter(annotation -> Boolean.FALSE.equals(annotation.details().get("replayed"))).count();
-    }
-
-    private static List<Annotation> annotations(EvaluationResults results) {
-        List<Annotation> all = new ArrayList<>();
+    /**
+     * The judgements of the evaluation's LLM judges, from its annotations' details (tokens, replayed, and who wrote
+     * a replayed reply). A local judge's or a plain check's annotation calls no model and is not counted.
+     */
+    private static ModelUse judgeCalls(EvaluationResults results) {
+        List<Part> parts = new ArrayList<>();
         for (ItemResult item : results.items()) {
-            item.annotations().values().forEach(all::addAll);
+            item.annotations().forEach((annotator, annotations) -> {
+                String judge = results.annotators().getOrDefault(annotator, "code");
+                if (judge.equals("code") || judge.startsWith("local:")) {
+                    return;
+                }
+                for (Annotation annotation : annotations) {
+                    if (annotation.details().get("replayed") instanceof Boolean replayed) {
+                        Object writer = annotation.details().get("recordedModel");
+                        parts.add(new Part(judge, replayed, writer instanceof String recorded ? recorded : null,
+                                tokens(annotation)));
+                    }
+                }
+            });
         }
-        return all;
+        return ModelUse.of(parts);
+    }
+
+    private static Tokens tokens(Annotation annotation) {
+        if (annotation.details().get("tokens") instanceof Map<?, ?> counted) {
+            return new Tokens(((Number) counted.get("input")).longValue(),
+                    ((Number) counted.get("output")).longValue());
+        }
+        return Tokens.NONE;
+    }
+
+    /** An evaluation, its place in the run, and the gates run on it. */
+    private record Entry(int order, Evaluation evaluation, List<Gate> gates) {
     }
 }

@@ -6,9 +6,11 @@ import org.apiguardian.api.API;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -33,9 +35,11 @@ public final class ReportFormat {
      *
      * @param format      {@value #FORMAT}
      * @param generatedAt when it was written, ISO-8601
+     * @param prices      the price table the costs come from; left out when no model was called
      */
     @API(status = INTERNAL, since = "0.1")
-    public record Report(int format, String generatedAt, Run run, PricesUsed prices, List<Check> checks,
+    public record Report(int format, String generatedAt, Run run,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) PricesUsed prices, List<Check> checks,
                          List<Evaluation> evaluations) {
 
         public Report {
@@ -47,13 +51,22 @@ public final class ReportFormat {
     /**
      * The run's totals.
      *
-     * @param nearTheBar checks whose score is within {@link RunReport#NEAR_THE_BAR} of their minimum
-     * @param retries    judge calls retried after a transient failure, over every check
-     * @param tokens     the checks' and the evaluations' judge tokens
+     * @param failed           checks that failed in a test that did not pass
+     * @param failedAsExpected checks that failed in a test that passed (inside {@code assertThatThrownBy}): the test
+     *                         expected them to fail, so they are not counted in {@code failed}
+     * @param nearTheBar       checks that passed by less than {@code nearTheBarMargin}: a score at most that much
+     *                         above their minimum
+     * @param retries          judge calls retried after a transient failure, over every check
+     * @param tokens           every model call's tokens: the checks' judges, and the evaluations' judges and systems
+     * @param localOnly        whether no model was called at all (the local judge, plain checks, function systems):
+     *                         no tokens, no cost, and the report leaves the prices out
+     * @param gates            the evaluations' gates
+     * @param failedGates      gates that failed in a test that did not pass
      */
     @API(status = INTERNAL, since = "0.1")
-    public record Run(long wallMillis, long judgeMillis, int checks, int failed, int nearTheBar, int replayed,
-                      int live, long retries, Tokens tokens, RunCost cost, int evaluations) {
+    public record Run(long wallMillis, long judgeMillis, int checks, int failed, int failedAsExpected,
+                      int nearTheBar, double nearTheBarMargin, int replayed, int live, long retries, Tokens tokens,
+                      RunCost cost, boolean localOnly, int evaluations, int gates, int failedGates) {
     }
 
     /** Tokens in and out. */
@@ -85,13 +98,9 @@ public final class ReportFormat {
         }
     }
 
-    /**
-     * The price table the costs come from.
-     *
-     * @param nearTheBarMargin how close to its minimum a score is "near the bar"
-     */
+    /** The price table the costs come from. */
     @API(status = INTERNAL, since = "0.1")
-    public record PricesUsed(String source, String asOf, String currency, double nearTheBarMargin) {
+    public record PricesUsed(String source, String asOf, String currency) {
     }
 
     /**
@@ -104,18 +113,23 @@ public final class ReportFormat {
      * @param kind        {@code groundedness}, {@code groundedness.every-sentence}, {@code criteria},
      *                    {@code criteria.positional-bias}, {@code criteria.agreement}, {@code pairwise},
      *                    {@code pairwise.positional-bias}, {@code pairwise.agreement} or {@code multi-criteria}
+     * @param failedAsExpected {@code true} for a failed check in a test that passed (an {@code assertThatThrownBy}
+     *                    around it): the test expected the failure, and the run does not count it as failed; left
+     *                    out otherwise
      * @param expected    what was required, e.g. {@code score >= 0.70} or {@code option "Concise"}
      * @param judge       {@code provider:model}
+     * @param recordedModel who wrote the replayed replies when it was not the judge's model, e.g.
+     *                    {@code hand-written-example}
      * @param entryOnly   what the JUnit report entry shows and the JSON does not
      */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Check(Integer id, String testId, String className, String displayName, String source, String kind,
-                        boolean passed, Double score, Double minimum, String expected, Boolean nearTheBar,
-                        String response, List<Sentence> sentences, String criteria, String option,
-                        String explanation, String feedback, Integer samples, Double agreement, String judge,
-                        Boolean replayed, Integer retries, Tokens tokens, Long latencyMillis, CheckCost cost,
-                        @JsonIgnore EntryOnly entryOnly) {
+                        boolean passed, Boolean failedAsExpected, Double score, Double minimum, String expected,
+                        Boolean nearTheBar, String response, List<Sentence> sentences, String criteria,
+                        String option, String explanation, String feedback, Integer samples, Double agreement,
+                        String judge, String recordedModel, Boolean replayed, Integer retries, Tokens tokens,
+                        Long latencyMillis, CheckCost cost, @JsonIgnore EntryOnly entryOnly) {
 
         public Check {
             sentences = sentences == null ? null : List.copyOf(sentences);
@@ -126,23 +140,29 @@ public final class ReportFormat {
 
         /** The same check, made in the test {@code testId} of {@code className}, shown as {@code displayName}. */
         public Check inTest(String testId, String className, String displayName) {
-            return new Check(id, testId, className, displayName, source, kind, passed, score, minimum, expected,
-                    nearTheBar, response, sentences, criteria, option, explanation, feedback, samples, agreement,
-                    judge, replayed, retries, tokens, latencyMillis, cost, entryOnly);
+            return new Check(id, testId, className, displayName, source, kind, passed, failedAsExpected, score,
+                    minimum, expected, nearTheBar, response, sentences, criteria, option, explanation, feedback,
+                    samples, agreement, judge, recordedModel, replayed, retries, tokens, latencyMillis, cost,
+                    entryOnly);
         }
 
         /** The same check with the response it judged. */
         public Check withResponse(String judgedResponse) {
-            return new Check(id, testId, className, displayName, source, kind, passed, score, minimum, expected,
-                    nearTheBar, judgedResponse, sentences, criteria, option, explanation, feedback, samples,
-                    agreement, judge, replayed, retries, tokens, latencyMillis, cost, entryOnly);
+            return new Check(id, testId, className, displayName, source, kind, passed, failedAsExpected, score,
+                    minimum, expected, nearTheBar, judgedResponse, sentences, criteria, option, explanation,
+                    feedback, samples, agreement, judge, recordedModel, replayed, retries, tokens, latencyMillis,
+                    cost, entryOnly);
         }
 
-        /** The same check as the report lists it: numbered, whether it is near the bar, and what it cost. */
-        Check numbered(int number, boolean near, CheckCost checkCost) {
-            return new Check(number, testId, className, displayName, source, kind, passed, score, minimum, expected,
-                    near, response, sentences, criteria, option, explanation, feedback, samples, agreement, judge,
-                    replayed, retries, tokens, latencyMillis, checkCost, entryOnly);
+        /**
+         * The same check as the report lists it: numbered, whether it failed in a test that passed (so the test
+         * expected it), whether it passed near the bar, and what it cost.
+         */
+        Check listed(int number, boolean expectedFailure, boolean near, CheckCost checkCost) {
+            return new Check(number, testId, className, displayName, source, kind, passed,
+                    expectedFailure ? Boolean.TRUE : null, score, minimum, expected, near, response, sentences,
+                    criteria, option, explanation, feedback, samples, agreement, judge, recordedModel, replayed,
+                    retries, tokens, latencyMillis, checkCost, entryOnly);
         }
 
         /**
@@ -160,6 +180,7 @@ public final class ReportFormat {
                         .mapToDouble(s -> s.score() == null ? Double.NaN : s.score()).min().orElse(0.0)));
                 entry.put("llmassert.minScore", decimals(minimum));
                 entry.put("llmassert.judge", judge);
+                recordedModel(entry);
                 entry.put("llmassert.sentences", String.valueOf(sentences.size()));
                 entry.put("llmassert.tokens", String.valueOf(extra.totalTokens()));
                 entry.put("llmassert.durationMillis", String.valueOf(latencyMillis));
@@ -203,8 +224,16 @@ public final class ReportFormat {
         private void judged(Map<String, String> entry) {
             if (replayed != null) {
                 entry.put("llmassert.judge", judge);
+                recordedModel(entry);
                 entry.put("llmassert.replayed", String.valueOf(replayed));
                 entry.put("llmassert.retries", String.valueOf(retries));
+            }
+        }
+
+        /** Who wrote the replayed replies, when it was not the judge's model. */
+        private void recordedModel(Map<String, String> entry) {
+            if (recordedModel != null) {
+                entry.put("llmassert.recordedModel", recordedModel);
             }
         }
 
@@ -254,20 +283,135 @@ public final class ReportFormat {
     /**
      * One evaluation of the run.
      *
-     * @param record   the evaluation's own record file
-     * @param judges   per annotator, its judge ({@code provider:model}) or {@code code}
-     * @param replayed whether no judge annotation was a live call
+     * @param test        its title: the name the test gives, or the JUnit test's display name
+     * @param record      the evaluation's own record file, or {@code null} for results read from a file and gated
+     * @param judges      per annotator, its judge ({@code provider:model}) or {@code code}
+     * @param tokens      every model call's tokens, the judges' and the system's
+     * @param replayed    whether no model call of it (judge or system) was live
+     * @param judgeCalls  the judgements of its LLM judges (a local judge or a plain check calls no model)
+     * @param systemCalls the system under test's model calls that went through the recordings (a {@code ChatModel}
+     *                    system, or a model wrapped with {@code evaluator.recorded(model)})
+     * @param gates       every gate run on its results, passed or failed, in the order they ran
      */
     @API(status = INTERNAL, since = "0.1")
     public record Evaluation(String testId, String className, String displayName, String test,
                              String systemUnderTest, String record, int items, int errors, String recordings,
                              long wallMillis, Map<String, String> judges, Tokens tokens, boolean replayed,
-                             Map<String, Measurement> measurements, List<Group> groups) {
+                             ModelUse judgeCalls, ModelUse systemCalls, Map<String, Measurement> measurements,
+                             List<Group> groups, List<Gate> gates) {
 
         public Evaluation {
             judges = Collections.unmodifiableMap(new LinkedHashMap<>(judges));
             measurements = Collections.unmodifiableMap(new LinkedHashMap<>(measurements));
             groups = List.copyOf(groups);
+            gates = gates == null ? List.of() : List.copyOf(gates);
+        }
+
+        /** The same evaluation with its gates, and its model calls priced. */
+        Evaluation listed(ModelUse pricedJudges, ModelUse pricedSystem, List<Gate> listedGates) {
+            return new Evaluation(testId, className, displayName, test, systemUnderTest, record, items, errors,
+                    recordings, wallMillis, judges, tokens, replayed, pricedJudges, pricedSystem, measurements,
+                    groups, listedGates);
+        }
+    }
+
+    /**
+     * Model calls of one kind in an evaluation, its judges' or its system's.
+     *
+     * @param count          the calls: the system's model calls, or the judges' judgements (an LLM groundedness
+     *                       judge makes one call per sentence of a judgement)
+     * @param replayed       how many of them were served from recordings
+     * @param models         the models called, as configured
+     * @param recordedModels who wrote replayed replies when it was not the model called, e.g.
+     *                       {@code hand-written-example}
+     * @param cost           what they cost, or {@code null} before the report prices them
+     * @param parts          the tokens per model and per live or replayed, to price them; not written
+     */
+    @API(status = INTERNAL, since = "0.1")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ModelUse(int count, int replayed, Tokens tokens, List<String> models, List<String> recordedModels,
+                           CheckCost cost, @JsonIgnore List<Part> parts) {
+
+        /** No model call. */
+        public static final ModelUse NONE = new ModelUse(0, 0, Tokens.NONE, List.of(), List.of(), null, List.of());
+
+        public ModelUse {
+            models = models == null ? List.of() : List.copyOf(models);
+            recordedModels = recordedModels == null ? List.of() : List.copyOf(recordedModels);
+            parts = parts == null ? List.of() : List.copyOf(parts);
+        }
+
+        /** The calls of {@code parts}: one part per call. */
+        public static ModelUse of(List<Part> calls) {
+            Tokens tokens = Tokens.NONE;
+            Set<String> models = new LinkedHashSet<>();
+            Set<String> recorded = new LinkedHashSet<>();
+            int replayed = 0;
+            for (Part call : calls) {
+                tokens = tokens.plus(call.tokens());
+                models.add(call.model());
+                if (call.recordedModel() != null) {
+                    recorded.add(call.recordedModel());
+                }
+                replayed += call.replayed() ? 1 : 0;
+            }
+            return new ModelUse(calls.size(), replayed, tokens, List.copyOf(models), List.copyOf(recorded), null,
+                    calls);
+        }
+
+        ModelUse priced(CheckCost price) {
+            return new ModelUse(count, replayed, tokens, models, recordedModels, price, parts);
+        }
+    }
+
+    /**
+     * One model call, or one judgement, for pricing.
+     *
+     * @param model         the model called, {@code provider:model} or the model's name
+     * @param recordedModel who wrote its replayed reply, when not {@code model}; or {@code null}
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public record Part(String model, boolean replayed, String recordedModel, Tokens tokens) {
+    }
+
+    /**
+     * One gate on an evaluation's results ({@code assertThat(results).measurement(...)...}), passed or failed.
+     *
+     * @param testId           the JUnit unique id of the test that ran it (an evaluation's {@code results} test)
+     * @param measurement      the measurement it asked about, or {@code null} for the error rate
+     * @param group            the group, e.g. {@code topic=billing}, or {@code null} for all items
+     * @param asked            what it asked, e.g. {@code lower bound >= 0.350}
+     * @param figure           the figure it compared: the mean, a bound, the error rate or the mean difference from
+     *                         the baseline
+     * @param mean             the measurement's mean (the mean difference for a baseline comparison)
+     * @param lower            the interval's lower bound, or {@code null}
+     * @param upper            the interval's upper bound, or {@code null}
+     * @param method           how the interval was computed
+     * @param failedAsExpected {@code true} for a failed gate in a test that passed; left out otherwise
+     * @param detail           more, e.g. a baseline comparison's p-value, or why it failed
+     */
+    @API(status = INTERNAL, since = "0.1")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Gate(String testId, String displayName, String measurement, String group, String asked,
+                       Double figure, Double mean, Double lower, Double upper, String method, Integer n,
+                       boolean passed, Boolean failedAsExpected, String detail) {
+
+        public Gate {
+            figure = finiteOrNull(figure);
+            mean = finiteOrNull(mean);
+            lower = finiteOrNull(lower);
+            upper = finiteOrNull(upper);
+        }
+
+        /** The same gate, run in the test {@code id} shown as {@code name}. */
+        public Gate inTest(String id, String name) {
+            return new Gate(id, name, measurement, group, asked, figure, mean, lower, upper, method, n, passed,
+                    failedAsExpected, detail);
+        }
+
+        Gate listed(boolean expectedFailure) {
+            return new Gate(testId, displayName, measurement, group, asked, figure, mean, lower, upper, method, n,
+                    passed, expectedFailure ? Boolean.TRUE : null, detail);
         }
     }
 

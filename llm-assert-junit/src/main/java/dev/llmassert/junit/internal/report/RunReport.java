@@ -8,6 +8,9 @@ import dev.llmassert.core.io.AtomicFiles;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.CheckCost;
 import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
+import dev.llmassert.junit.internal.report.ReportFormat.Gate;
+import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
+import dev.llmassert.junit.internal.report.ReportFormat.Part;
 import dev.llmassert.junit.internal.report.ReportFormat.PricesUsed;
 import dev.llmassert.junit.internal.report.ReportFormat.Report;
 import dev.llmassert.junit.internal.report.ReportFormat.Run;
@@ -47,53 +50,69 @@ public final class RunReport {
         this.report = report;
     }
 
-    /** The report of {@code checks} and {@code evaluations}, priced by {@code prices}. */
-    static RunReport of(List<Check> checks, List<Evaluation> evaluations, Prices prices, long wallMillis,
-                        Instant generatedAt) {
+    /**
+     * The report of {@code checks} and {@code evaluations} (with their gates), priced by {@code prices}.
+     *
+     * @param passedTests the unique ids of the tests that passed: a check or gate that failed in one of them was
+     *                    expected to fail (an {@code assertThatThrownBy} around it)
+     */
+    static RunReport of(List<Check> checks, List<Evaluation> evaluations, Set<String> passedTests, Prices prices,
+                        long wallMillis, Instant generatedAt) {
+        Costs costs = new Costs(prices);
         List<Check> listed = new ArrayList<>(checks.size());
-        Set<String> unpriced = new LinkedHashSet<>();
         Tokens tokens = Tokens.NONE;
         long judgeMillis = 0;
         long retries = 0;
         int failed = 0;
+        int failedAsExpected = 0;
         int near = 0;
         int replayed = 0;
-        double now = 0;
-        double recorded = 0;
-        boolean anyPriced = false;
+        boolean modelCalled = false;
         for (Check check : checks) {
             Tokens used = check.tokens() == null ? Tokens.NONE : check.tokens();
             boolean wasReplayed = Boolean.TRUE.equals(check.replayed());
-            boolean nearTheBar = check.score() != null && check.minimum() != null
-                    && Math.abs(check.score() - check.minimum()) <= NEAR_THE_BAR;
-            Optional<Double> price = priceOf(prices, check.judge(), used.input(), used.output());
-            CheckCost cost = price.map(p -> new CheckCost(true, p, wasReplayed ? 0.0 : p))
-                    .orElseGet(() -> new CheckCost(false, null, null));
-            if (price.isPresent()) {
-                anyPriced = true;
-                recorded += price.get();
-                now += cost.now();
-            } else {
-                unpriced.add(model(check.judge() == null ? "" : check.judge()));
-            }
-            failed += check.passed() ? 0 : 1;
+            boolean expected = !check.passed() && check.testId() != null && passedTests.contains(check.testId());
+            boolean nearTheBar = check.passed() && check.score() != null && check.minimum() != null
+                    && check.score() - check.minimum() <= NEAR_THE_BAR + 1e-9;
+            CheckCost cost = costs.add(check.judge(), wasReplayed, used);
+            failed += check.passed() || expected ? 0 : 1;
+            failedAsExpected += expected ? 1 : 0;
             near += nearTheBar ? 1 : 0;
             replayed += wasReplayed ? 1 : 0;
             judgeMillis += check.latencyMillis() == null ? 0 : check.latencyMillis();
             retries += check.retries() == null ? 0 : check.retries();
             tokens = tokens.plus(used);
-            listed.add(check.numbered(listed.size() + 1, nearTheBar, cost));
+            modelCalled |= calledAModel(check.judge());
+            listed.add(check.listed(listed.size() + 1, expected, nearTheBar, cost));
         }
+        List<Evaluation> listedEvaluations = new ArrayList<>(evaluations.size());
+        int gates = 0;
+        int failedGates = 0;
         for (Evaluation evaluation : evaluations) {
+            ModelUse judges = costs.add(evaluation.judgeCalls());
+            ModelUse system = costs.add(evaluation.systemCalls());
+            List<Gate> listedGates = new ArrayList<>();
+            for (Gate gate : evaluation.gates()) {
+                boolean expected = !gate.passed() && gate.testId() != null && passedTests.contains(gate.testId());
+                failedGates += gate.passed() || expected ? 0 : 1;
+                listedGates.add(gate.listed(expected));
+            }
+            gates += listedGates.size();
             tokens = tokens.plus(evaluation.tokens());
+            modelCalled |= judges.count() > 0 || system.count() > 0;
+            listedEvaluations.add(evaluation.listed(judges, system, listedGates));
         }
-        RunCost cost = new RunCost(anyPriced ? now : null, anyPriced ? recorded : null, CURRENCY,
-                List.copyOf(unpriced));
-        Run run = new Run(wallMillis, judgeMillis, checks.size(), failed, near, replayed, checks.size() - replayed,
-                retries, tokens, cost, evaluations.size());
-        PricesUsed priceInfo = new PricesUsed(prices.source(), prices.asOf(), CURRENCY, NEAR_THE_BAR);
+        Run run = new Run(wallMillis, judgeMillis, checks.size(), failed, failedAsExpected, near, NEAR_THE_BAR,
+                replayed, checks.size() - replayed, retries, tokens, costs.total(), !modelCalled,
+                evaluations.size(), gates, failedGates);
+        PricesUsed priceInfo = modelCalled ? new PricesUsed(prices.source(), prices.asOf(), CURRENCY) : null;
         return new RunReport(new Report(ReportFormat.FORMAT, generatedAt.toString(), run, priceInfo, listed,
-                evaluations));
+                listedEvaluations));
+    }
+
+    /** Whether a check by {@code judge} called a model: the local judge and a check with no judge call none. */
+    private static boolean calledAModel(String judge) {
+        return judge != null && !judge.startsWith("local:");
     }
 
     /** The report's records. */
@@ -119,30 +138,46 @@ public final class RunReport {
     }
 
     /**
-     * One block: {@code llm-assert: 42 checks, 2 failed, 3 near the bar; 12.4k tokens, ~$0.004 (37 replayed, 5 live);
-     * report: target/llm-assert/report.html}.
+     * One block: {@code llm-assert: 42 checks, 2 failed, 1 failed as the test expected, 3 near the bar; 2 evaluations,
+     * 5 gates, 0 failed; 12.4k tokens, ~$0.004 (37 replayed, 5 live); report: target/llm-assert/report.html}. A run
+     * that called no model says {@code local judge: no tokens, no cost} instead of tokens and prices.
      */
     String summary(Path html) {
         Run run = report.run();
-        long tokens = run.tokens().input() + run.tokens().output();
-        String cost;
-        if (run.cost().now() == null) {
-            cost = "price unknown";
-        } else {
-            cost = "~$" + money(run.cost().now());
-            if (run.cost().recorded() > run.cost().now()) {
-                cost += " now, ~$" + money(run.cost().recorded()) + " when recorded";
-            }
-            if (!run.cost().unpricedModels().isEmpty()) {
-                cost += ", plus unpriced [" + String.join(",", run.cost().unpricedModels()) + "]";
-            }
+        StringBuilder line = new StringBuilder("llm-assert: ").append(VerdictLine.count(run.checks(), "check"))
+                .append(", ").append(run.failed()).append(" failed");
+        if (run.failedAsExpected() > 0) {
+            line.append(", ").append(run.failedAsExpected()).append(" failed as the test expected");
         }
-        String evaluations = run.evaluations() == 0 ? "" : ", " + run.evaluations()
-                + (run.evaluations() == 1 ? " evaluation" : " evaluations");
-        return String.format(Locale.ROOT, "llm-assert: %s, %d failed, %d near the bar%s; %s %s, %s (%d "
-                        + "replayed, %d live); report: %s", VerdictLine.count(run.checks(), "check"), run.failed(),
-                run.nearTheBar(), evaluations, thousands(tokens), tokens == 1 ? "token" : "tokens", cost,
-                run.replayed(), run.live(), html.toString().replace('\\', '/'));
+        line.append(", ").append(run.nearTheBar()).append(" near the bar");
+        if (run.evaluations() > 0) {
+            line.append("; ").append(VerdictLine.count(run.evaluations(), "evaluation")).append(", ")
+                    .append(VerdictLine.count(run.gates(), "gate")).append(", ").append(run.failedGates())
+                    .append(" failed");
+        }
+        if (run.localOnly()) {
+            line.append("; local judge: no tokens, no cost");
+        } else {
+            long tokens = run.tokens().input() + run.tokens().output();
+            line.append("; ").append(thousands(tokens)).append(tokens == 1 ? " token, " : " tokens, ")
+                    .append(cost(run.cost())).append(" (").append(run.replayed()).append(" replayed, ")
+                    .append(run.live()).append(" live)");
+        }
+        return line.append("; report: ").append(html.toString().replace('\\', '/')).toString();
+    }
+
+    private static String cost(RunCost runCost) {
+        if (runCost.now() == null) {
+            return "price unknown";
+        }
+        String cost = "~$" + money(runCost.now());
+        if (runCost.recorded() > runCost.now()) {
+            cost += " now, ~$" + money(runCost.recorded()) + " when recorded";
+        }
+        if (!runCost.unpricedModels().isEmpty()) {
+            cost += ", plus unpriced [" + String.join(",", runCost.unpricedModels()) + "]";
+        }
+        return cost;
     }
 
     private static Optional<Double> priceOf(Prices prices, String judge, long in, long out) {
@@ -153,6 +188,53 @@ public final class RunReport {
             return Optional.of(0.0); // no model call: free
         }
         return prices.cost(model(judge), in, out);
+    }
+
+    /** The costs of the run's model calls, summed as they are priced. */
+    private static final class Costs {
+        private final Prices prices;
+        private final Set<String> unpriced = new LinkedHashSet<>();
+        private double now;
+        private double recorded;
+        private boolean anyPriced;
+
+        Costs(Prices prices) {
+            this.prices = prices;
+        }
+
+        /** Prices one check's judge calls, and adds them to the run. */
+        CheckCost add(String judge, boolean replayed, Tokens tokens) {
+            Optional<Double> price = priceOf(prices, judge, tokens.input(), tokens.output());
+            if (price.isEmpty()) {
+                unpriced.add(model(judge == null ? "" : judge));
+                return new CheckCost(false, null, null);
+            }
+            anyPriced = true;
+            recorded += price.get();
+            now += replayed ? 0 : price.get();
+            return new CheckCost(true, price.get(), replayed ? 0.0 : price.get());
+        }
+
+        /** Prices an evaluation's judge or system calls, and adds them to the run. */
+        ModelUse add(ModelUse use) {
+            if (use.count() == 0) {
+                return use.priced(new CheckCost(true, 0.0, 0.0));
+            }
+            boolean known = true;
+            double useRecorded = 0;
+            double useNow = 0;
+            for (Part part : use.parts()) {
+                CheckCost cost = add(part.model(), part.replayed(), part.tokens());
+                known &= cost.priceKnown();
+                useRecorded += cost.priceKnown() ? cost.recorded() : 0;
+                useNow += cost.priceKnown() ? cost.now() : 0;
+            }
+            return use.priced(known ? new CheckCost(true, useRecorded, useNow) : new CheckCost(false, null, null));
+        }
+
+        RunCost total() {
+            return new RunCost(anyPriced ? now : null, anyPriced ? recorded : null, CURRENCY, List.copyOf(unpriced));
+        }
     }
 
     /** {@code openai:gpt-4o-mini} → {@code gpt-4o-mini}. */

@@ -32,7 +32,7 @@ public final class VerdictLine {
                 shortScore(entry.get("llmassert.score")), shortScore(entry.get("llmassert.minScore")),
                 shortScore(entry.get("llmassert.lowestSentenceScore")),
                 count(Long.parseLong(entry.get("llmassert.sentences")), "sentence"),
-                entry.get("llmassert.judge"),
+                judgeOf(entry),
                 Boolean.parseBoolean(entry.get("llmassert.replayed")) ? "replayed" : "live",
                 entry.get("llmassert.durationMillis"));
     }
@@ -61,11 +61,20 @@ public final class VerdictLine {
             line.append(", agreement ").append(shortScore(entry.get("llmassert.agreement"))).append(" of ")
                     .append(count(Long.parseLong(entry.get("llmassert.samples")), "sample"));
         }
-        appendIfPresent(line, entry, "llmassert.judge", "judge");
+        if (entry.containsKey("llmassert.judge")) {
+            line.append(separator(line)).append("judge ").append(judgeOf(entry));
+        }
         if (entry.containsKey("llmassert.replayed")) {
             line.append(", ").append(Boolean.parseBoolean(entry.get("llmassert.replayed")) ? "replayed" : "live");
         }
         return line.toString();
+    }
+
+    /** The judge, or who wrote its replayed replies: {@code hand-written-example (configured openai:gpt-4o-mini)}. */
+    private static String judgeOf(Map<String, String> entry) {
+        String recorded = entry.get("llmassert.recordedModel");
+        return recorded == null ? entry.get("llmassert.judge")
+                : recorded + " (configured " + entry.get("llmassert.judge") + ")";
     }
 
     private static void appendIfPresent(StringBuilder line, Map<String, String> entry, String key, String label) {

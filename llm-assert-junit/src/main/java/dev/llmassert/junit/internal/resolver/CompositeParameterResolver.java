@@ -22,11 +22,12 @@ public final class CompositeParameterResolver implements ParameterResolver {
     }
 
     /**
-     * Every parameter the extension injects: the judges, the judge chat model, and criteria, then {@code more} (the
-     * resolvers of types whose constructors only their own package sees).
+     * Every parameter the extension injects: the local judge ({@code @LlmJudge.Local}), the judges, the judge chat
+     * model, and criteria, then {@code more} (the resolvers of types whose constructors only their own package sees).
      */
     public static ParameterResolver forTheExtension(ParameterResolver... more) {
-        List<ParameterResolver> all = new ArrayList<>(List.of(new GroundednessJudgeParameterResolver(),
+        List<ParameterResolver> all = new ArrayList<>(List.of(new LocalJudgeParameterResolver(),
+                new GroundednessJudgeParameterResolver(),
                 new JudgeChatModelParameterResolver(), new CriteriaJudgeParameterResolver(),
                 new CriteriaParameterResolver()));
         all.addAll(List.of(more));

@@ -13,7 +13,9 @@
   const prices = object(data.prices);
   const checks = Array.isArray(data.checks) ? data.checks.map(object) : [];
   const evaluations = Array.isArray(data.evaluations) ? data.evaluations.map(object) : [];
-  const margin = isNum(prices.nearTheBarMargin) ? prices.nearTheBarMargin : null;
+  const margin = isNum(run.nearTheBarMargin) ? run.nearTheBarMargin
+    : isNum(prices.nearTheBarMargin) ? prices.nearTheBarMargin : null;
+  const localOnly = run.localOnly === true;
   const runCost = object(run.cost);
   const currency = typeof runCost.currency === 'string' ? runCost.currency : '';
 
@@ -158,22 +160,37 @@
   function summary() {
     const tokens = object(run.tokens);
     const failed = isNum(run.failed) ? run.failed : failedCount;
+    const expected = isNum(run.failedAsExpected) ? run.failedAsExpected : expectedCount;
     const near = run.nearTheBar;
+    const gates = evaluations.flatMap(ev => Array.isArray(ev.gates) ? ev.gates.map(object) : []);
+    const failedGates = isNum(run.failedGates) ? run.failedGates
+      : gates.filter(g => g.passed === false && g.failedAsExpected !== true).length;
     const section = h('section', { 'aria-label': 'Summary' });
-    section.append(h('dl', { class: 'summary' },
+    const figures = [
       figure('checks', 'Checks', fmtInt(run.checks)),
-      figure('failed', 'Failed', fmtInt(failed), null, failed > 0 ? 'bad' : 'good'),
+      figure('failed', 'Failed', fmtInt(failed),
+        expected > 0 ? 'and ' + integer.format(expected) + ' failed as the test expected' : null,
+        failed > 0 ? 'bad' : 'good'),
       figure('near-the-bar', 'Near the bar', fmtInt(near),
-        margin !== null ? 'within ' + margin.toFixed(2) + ' of their bar' : null, near > 0 ? 'warn' : null),
+        margin !== null ? 'passed by at most ' + margin.toFixed(2) : null, near > 0 ? 'warn' : null),
       figure('replayed', 'Replayed', fmtInt(run.replayed), 'checks judged from recordings'),
       figure('live', 'Live', fmtInt(run.live), 'checks judged live in this run'),
-      figure('evaluations', 'Evaluations', fmtInt(isNum(run.evaluations) ? run.evaluations : evaluations.length)),
-      figure('tokens', 'Tokens', fmtInt(tokens.input) + ' in · ' + fmtInt(tokens.output) + ' out'),
-      costFigure('cost-now', 'Cost of this run', runCost.now, 'replayed calls cost nothing'),
-      costFigure('cost-recorded', 'Cost when recorded', runCost.recorded, 'what the calls cost when made'),
-      figure('wall-time', 'Wall time', fmtMillis(run.wallMillis)),
-      figure('judge-time', 'Judge time', fmtMillis(run.judgeMillis))));
-    if (isText(prices.source)) {
+      figure('evaluations', 'Evaluations', fmtInt(isNum(run.evaluations) ? run.evaluations : evaluations.length),
+        gates.length > 0 || isNum(run.gates) ? plural(isNum(run.gates) ? run.gates : gates.length, 'gate', 'gates')
+          + ', ' + integer.format(failedGates) + ' failed' : null, failedGates > 0 ? 'bad' : null),
+    ];
+    if (localOnly) {
+      figures.push(figure('cost', 'Tokens and cost', 'none', 'local judge: no tokens, no cost'));
+    } else {
+      figures.push(
+        figure('tokens', 'Tokens', fmtInt(tokens.input) + ' in · ' + fmtInt(tokens.output) + ' out'),
+        costFigure('cost-now', 'Cost of this run', runCost.now, 'replayed calls cost nothing'),
+        costFigure('cost-recorded', 'Cost when recorded', runCost.recorded, 'what the calls cost when made'));
+    }
+    figures.push(figure('wall-time', 'Wall time', fmtMillis(run.wallMillis)),
+      figure('judge-time', 'Judge time', fmtMillis(run.judgeMillis)));
+    section.append(h('dl', { class: 'summary' }, figures));
+    if (!localOnly && isText(prices.source)) {
       section.append(h('p', { class: 'prices' },
         'Prices: ' + prices.source + (isText(prices.asOf) ? ', as of ' + prices.asOf : '') + '.'));
     }
@@ -182,8 +199,10 @@
 
   // ---- the chart of scores against their bar --------------------------------------------------------------
 
+  /** One meaning everywhere: failed, failed as the test expected, passed near the bar, or passed. */
   function tone(check) {
-    return check.passed === false ? 'failed' : check.nearTheBar === true ? 'near' : 'passed';
+    return check.passed === false ? (check.failedAsExpected === true ? 'expected' : 'failed')
+      : check.nearTheBar === true ? 'near' : 'passed';
   }
 
   function scoreChart() {
@@ -216,7 +235,7 @@
       svg.append(s('rect', { x: x(-margin), y: top - 6, width: x(margin) - x(-margin), height: plot + 6,
         fill: '#fff4dc' }));
       svg.append(s('text', { x: x(margin) + 4, y: top + 4, 'font-size': 11, fill: '#9a5b00' },
-        'near the bar (±' + margin.toFixed(2) + ')'));
+        'near the bar (passed by ≤ ' + margin.toFixed(2) + ')'));
     }
     svg.append(s('line', { x1: left, x2: width - right, y1: base, y2: base, stroke: '#5b6475' }));
     const tickEvery = (hi - lo) * bin > 1 ? 0.2 : 0.1;
@@ -244,16 +263,16 @@
         cy: base - diameter / 2 - level * diameter - 1, r: diameter / 2 - 0.5, 'data-check': check.id });
       dot.append(s('title', null, (check.displayName || '') + ' (' + (check.kind || 'check') + '): score '
         + fmtScore(check.score, check.minimum) + ', bar ' + fmtScore(check.minimum, check.score) + ', '
-        + (check.passed === false ? 'failed' : 'passed')));
+        + TONES[tone(check)]));
       svg.append(dot);
     });
 
-    const counts = { failed: 0, near: 0, passed: 0 };
+    const counts = { failed: 0, expected: 0, near: 0, passed: 0 };
     scored.forEach(c => counts[tone(c)]++);
-    fig.append(h('div', { class: 'legend' },
-      h('span', null, h('span', { class: 'swatch failed' }), 'failed (' + counts.failed + ')'),
-      h('span', null, h('span', { class: 'swatch near' }), 'passed, near the bar (' + counts.near + ')'),
-      h('span', null, h('span', { class: 'swatch passed' }), 'passed (' + counts.passed + ')')));
+    fig.append(h('div', { class: 'legend' }, Object.keys(counts)
+      .filter(key => key !== 'expected' || counts.expected > 0)
+      .map(key => h('span', { 'data-tone': key }, h('span', { class: 'swatch ' + key }),
+        TONES[key] + ' (' + counts[key] + ')'))));
     fig.append(svg);
     const unscored = checks.length - scored.length;
     fig.append(h('figcaption', null, 'A dot per check, placed by its score minus its bar in steps of ' + bin
@@ -266,11 +285,19 @@
 
   const KNOWN = new Set(['id', 'testId', 'className', 'displayName', 'source', 'kind', 'passed', 'score', 'minimum',
     'expected', 'nearTheBar', 'judge', 'replayed', 'tokens', 'latencyMillis', 'cost', 'response', 'sentences',
-    'criteria', 'option', 'explanation', 'feedback']);
+    'criteria', 'option', 'explanation', 'feedback', 'failedAsExpected', 'recordedModel']);
+
+  const TONES = {
+    failed: 'failed',
+    expected: 'failed, as the test expected',
+    near: 'passed, near the bar',
+    passed: 'passed',
+  };
 
   const FILTERS = [
     ['all', 'All', () => true],
-    ['failed', 'Failed', c => c.passed === false],
+    ['failed', 'Failed', c => c.passed === false && c.failedAsExpected !== true],
+    ['expected', 'Failed as expected', c => c.passed === false && c.failedAsExpected === true],
     ['near', 'Near the bar', c => c.nearTheBar === true],
     ['live', 'Live', c => c.replayed === false],
     ['replayed', 'Replayed', c => c.replayed === true],
@@ -300,6 +327,9 @@
 
     const status = h('fieldset', null, h('legend', null, 'Show'));
     for (const [key, label, keep] of FILTERS) {
+      if (key === 'expected' && !checks.some(keep)) {
+        continue;
+      }
       const input = h('input', { type: 'radio', name: 'status', value: key, id: 'filter-' + key,
         onchange: () => { state.status = key; apply(); } });
       input.checked = key === 'all';
@@ -344,7 +374,7 @@
 
   function checkRow(check, k) {
     const detailId = 'check-' + k + '-details';
-    const failed = check.passed === false;
+    const failed = check.passed === false && check.failedAsExpected !== true;
     const row = { check, expanded: false };
     const toggle = h('button', { type: 'button', class: 'toggle', 'aria-expanded': 'false', 'aria-controls': detailId },
       h('span', { class: 'chevron', 'aria-hidden': 'true' }, '▸'),
@@ -367,7 +397,11 @@
       'data-check': check.id },
       h('td', { class: 'result-cell' },
         check.passed === true ? h('span', { class: 'badge passed' }, '✓ passed')
-          : failed ? h('span', { class: 'badge failed' }, '✗ failed') : h('span', { class: 'badge' }, 'no result'),
+          : failed ? h('span', { class: 'badge failed' }, '✗ failed')
+            : check.failedAsExpected === true ? h('span', { class: 'badge expected',
+              title: 'The check failed inside a test that passed: the test expected it to fail.' },
+            '✗ failed, as the test expected')
+              : h('span', { class: 'badge' }, 'no result'),
         check.nearTheBar === true ? h('span', { class: 'badge near' }, 'near the bar') : null),
       h('td', { class: 'test' }, toggle,
         h('span', { class: 'test-class', title: check.className || null },
@@ -375,14 +409,28 @@
       h('td', null, h('code', null, check.kind || ''), isText(check.criteria) ? h('div', { class: 'muted' }, check.criteria) : null),
       h('td', { class: 'num' }, scoreText,
         !isNum(check.minimum) && isText(check.expected) ? h('div', { class: 'muted' }, check.expected) : null),
-      h('td', { class: 'judge' }, h('span', { class: 'mono' }, check.judge || ''), h('br'),
-        h('span', { class: 'tag' }, check.replayed === true ? 'replayed' : check.replayed === false ? 'live' : '')),
+      h('td', { class: 'judge' }, judgeCell(check)),
       h('td', { class: 'num' }, fmtInt(tokens.input) + ' / ' + fmtInt(tokens.output)),
       h('td', { class: 'num' }, fmtMillis(check.latencyMillis)),
       h('td', { class: 'num' }, costText));
     row.detail = h('tr', { class: 'detail-row', id: detailId, hidden: true },
       h('td', { colspan: 8 }, checkDetail(check)));
     return row;
+  }
+
+  /**
+   * Who judged: the configured judge, or, for replies replayed from a recording that another model (or a person)
+   * wrote, that writer, with the configured judge below it.
+   */
+  function judgeCell(check) {
+    const status = check.replayed === true ? 'replayed' : check.replayed === false ? 'live' : '';
+    if (isText(check.recordedModel) && check.replayed === true) {
+      const byHand = /hand-written/.test(check.recordedModel);
+      return [h('span', { class: 'mono writer', 'data-recorded-model': check.recordedModel }, check.recordedModel),
+        h('span', { class: 'configured' }, 'configured: ', h('span', { class: 'mono' }, check.judge || '')),
+        h('span', { class: 'tag' }, byHand ? 'replayed, written by hand' : 'replayed, recorded from this model')];
+    }
+    return [h('span', { class: 'mono' }, check.judge || ''), status ? h('span', { class: 'tag' }, status) : null];
   }
 
   function checkDetail(check) {
@@ -393,6 +441,9 @@
       ['Class', check.className, 'mono'],
       ['Source', check.source, 'mono'],
       ['Expected', check.expected],
+      ['Result', check.failedAsExpected === true ? 'failed, as the test expected: the test passed' : null],
+      ['Replies written by', isText(check.recordedModel) ? check.recordedModel + ' (replayed from a recording; '
+        + 'configured judge ' + (check.judge || '?') + ')' : null],
       ['Test id', check.testId, 'mono'],
       ['Cost', cost.priceKnown === false ? 'price unknown for ' + (check.judge || 'this judge')
         : [isNum(cost.now) ? 'now ' + fmtMoney(cost.now) : null,
@@ -449,8 +500,14 @@
       ['Items', isNum(ev.items) ? fmtInt(ev.items) : null],
       ['Errors', isNum(ev.errors) ? fmtInt(ev.errors) : null],
       ['Model calls', ev.recordings, 'mono'],
+      ['Judges', modelUse(object(ev.judgeCalls), 'judgement', 'judgements')],
+      ['System', modelUse(object(ev.systemCalls), 'model call', 'model calls')],
       ['Record', ev.record, 'mono'],
     ]));
+    const gates = Array.isArray(ev.gates) ? ev.gates.map(object) : [];
+    if (gates.length > 0) {
+      box.append(h('h4', null, 'Gates'), gateTable(gates));
+    }
     const measurements = object(ev.measurements);
     const names = Object.keys(measurements);
     if (names.length === 0) {
@@ -478,6 +535,57 @@
       box.append(groupChart(name, object(measurements[name]), groups, ev));
     }
     return box;
+  }
+
+  /** What an evaluation's judges or system called: count, replayed, tokens and cost, or that no model was called. */
+  function modelUse(use, one, many) {
+    if (!isNum(use.count) || use.count === 0) {
+      return 'no model called';
+    }
+    const tokens = object(use.tokens);
+    const cost = object(use.cost);
+    const parts = [plural(use.count, one, many) + (isNum(use.replayed) ? ' (' + integer.format(use.replayed)
+      + ' replayed)' : ''), fmtInt(tokens.input) + ' in · ' + fmtInt(tokens.output) + ' out tokens'];
+    if (cost.priceKnown === false) {
+      parts.push('price unknown');
+    } else if (isNum(cost.now)) {
+      parts.push(fmtMoney(cost.now) + ' now' + (isNum(cost.recorded) && cost.recorded > cost.now
+        ? ', ' + fmtMoney(cost.recorded) + ' when recorded' : ''));
+    }
+    const models = Array.isArray(use.models) ? use.models.filter(isText) : [];
+    const writers = Array.isArray(use.recordedModels) ? use.recordedModels.filter(isText) : [];
+    if (models.length > 0) {
+      parts.push(models.join(', ') + (writers.length > 0 ? ', replies written by ' + writers.join(', ') : ''));
+    }
+    return parts.join(' · ');
+  }
+
+  /** Every gate of an evaluation: what it asked, the figure, its interval, and the verdict. */
+  function gateTable(gates) {
+    const tbody = h('tbody');
+    for (const gate of gates) {
+      const expected = gate.passed === false && gate.failedAsExpected === true;
+      const verdict = gate.passed === true ? h('span', { class: 'badge passed' }, '✓ passed')
+        : expected ? h('span', { class: 'badge expected' }, '✗ failed, as the test expected')
+          : h('span', { class: 'badge failed' }, '✗ failed');
+      tbody.append(h('tr', { class: 'gate' + (gate.passed === false && !expected ? ' failed' : ''),
+        'data-passed': String(gate.passed) },
+      h('td', null, verdict),
+      h('td', null, isText(gate.measurement) ? h('code', null, gate.measurement) : 'error rate',
+        isText(gate.group) ? h('div', { class: 'muted' }, gate.group) : null),
+      h('td', null, gate.asked || '', isText(gate.detail) ? h('div', { class: 'muted detail-text' }, gate.detail)
+        : null),
+      h('td', { class: 'num' }, isNum(gate.figure) ? gate.figure.toFixed(3) : '–'),
+      h('td', { class: 'num' }, isNum(gate.lower) && isNum(gate.upper)
+        ? '[' + gate.lower.toFixed(3) + ', ' + gate.upper.toFixed(3) + ']' : '–',
+      isText(gate.method) || isNum(gate.n) ? h('div', { class: 'muted' }, [gate.method, isNum(gate.n)
+        ? 'n ' + integer.format(gate.n) : null].filter(Boolean).join(', ')) : null)));
+    }
+    return h('div', { class: 'table-scroll' }, h('table', { class: 'gates' },
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Verdict'), h('th', { scope: 'col' }, 'Measurement'),
+        h('th', { scope: 'col' }, 'Asked'), h('th', { scope: 'col', class: 'num' }, 'Figure'),
+        h('th', { scope: 'col', class: 'num' }, 'Interval'))),
+      tbody));
   }
 
   function groupChart(name, overall, groups, ev) {
@@ -546,14 +654,15 @@
   // ---- page ---------------------------------------------------------------------------------------------------
 
   const main = document.getElementById('report');
-  const failedCount = checks.filter(c => c.passed === false).length;
+  const failedCount = checks.filter(c => c.passed === false && c.failedAsExpected !== true).length;
+  const expectedCount = checks.filter(c => c.passed === false && c.failedAsExpected === true).length;
 
   if (isText(data.generatedAt)) {
     document.getElementById('generated').textContent = 'Generated ' + fmtInstant(data.generatedAt);
   }
   if (failedCount > 0) {
     document.title = 'llm-assert run report: ' + failedCount + ' of ' + plural(checks.length, 'check', 'checks') + ' failed';
-  } else if (checks.length > 0 && checks.every(c => c.passed === true)) {
+  } else if (checks.length > 0 && checks.every(c => c.passed === true || c.failedAsExpected === true)) {
     document.title = 'llm-assert run report: ' + (checks.length === 1 ? 'the check' : 'all ' + plural(checks.length, 'check', 'checks')) + ' passed';
   }
 

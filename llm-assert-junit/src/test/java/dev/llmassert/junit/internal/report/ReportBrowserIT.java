@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.junit.testing.HandWrittenReplies;
+import dev.llmassert.junit.testing.LocalJudgeChecks;
 import dev.llmassert.junit.testing.ReportedChecks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -81,15 +83,17 @@ class ReportBrowserIT {
     private static String page;
 
     /**
-     * The report the page is drawn from. It must hold at least one failed and one passed check, a check whose
-     * response is {@link ReportedChecks#SCRIPT_ANSWER} and one whose response is
-     * {@link ReportedChecks#IMAGE_ANSWER}.
+     * The report the page is drawn from. It must hold at least one failed and one passed check, a check that failed
+     * as its test expected, a check whose response is {@link ReportedChecks#SCRIPT_ANSWER} and one whose response is
+     * {@link ReportedChecks#IMAGE_ANSWER}, replayed replies a person wrote ({@link HandWrittenReplies}), and an
+     * evaluation gate that failed.
      */
     static JsonNode fixtureReport() throws IOException {
         // the report of a real run: the fixture classes through a launcher session with the report listener
         Path dir = OUTPUT.resolve("fixture-run");
         ReportRuns.run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()),
-                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), ReportedChecks.class);
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), ReportedChecks.class,
+                HandWrittenReplies.class);
         return new ObjectMapper().readTree(dir.resolve("report.json").toFile());
     }
 
@@ -179,7 +183,14 @@ class ReportBrowserIT {
 
         assertThat(figure("checks")).isEqualTo(integer(run.get("checks")));
         assertThat(figure("failed")).isEqualTo(integer(run.get("failed")));
+        assertThat(run.get("failedAsExpected").asInt()).as("the fixture's checks that failed as expected")
+                .isPositive();
+        assertThat(note("failed")).isEqualTo("and " + integer(run.get("failedAsExpected"))
+                + " failed as the test expected");
         assertThat(figure("near-the-bar")).isEqualTo(integer(run.get("nearTheBar")));
+        // one meaning of "near the bar": the chart's legend counts what the card counts
+        assertThat(driver.findElement(By.cssSelector(".legend [data-tone=near]")).getText())
+                .isEqualTo("passed, near the bar (" + integer(run.get("nearTheBar")) + ")");
         assertThat(figure("replayed")).isEqualTo(integer(run.get("replayed")));
         assertThat(figure("live")).isEqualTo(integer(run.get("live")));
         assertThat(figure("evaluations")).isEqualTo(integer(run.get("evaluations")));
@@ -193,13 +204,14 @@ class ReportBrowserIT {
         assertThat(driver.findElements(By.cssSelector("tr.check"))).hasSize(report.get("checks").size());
         assertThat(driver.getTitle()).isEqualTo("llm-assert run report: " + integer(run.get("failed")) + " of "
                 + integer(run.get("checks")) + " checks failed");
+        assertThat(driver.findElements(By.cssSelector(".prices"))).hasSize(1);
     }
 
     @Test
     void failedFilterShowsOnlyTheFailedChecks() {
         List<String> failed = new ArrayList<>();
         report.get("checks").forEach(check -> {
-            if (!check.get("passed").asBoolean()) {
+            if (failed(check)) {
                 failed.add(check.get("id").asText());
             }
         });
@@ -224,7 +236,7 @@ class ReportBrowserIT {
         new Select(driver.findElement(By.id("filter-class"))).selectByValue(className);
         List<String> failedOfClass = new ArrayList<>();
         for (JsonNode check : report.get("checks")) {
-            if (!check.get("passed").asBoolean() && check.get("className").asText().equals(className)) {
+            if (failed(check) && check.get("className").asText().equals(className)) {
                 failedOfClass.add(check.get("id").asText());
             }
         }
@@ -235,6 +247,109 @@ class ReportBrowserIT {
         driver.findElement(By.cssSelector("label[for=filter-all]")).click();
         new Select(driver.findElement(By.id("filter-class"))).selectByValue("");
         assertThat(visibleChecks()).hasSize(report.get("checks").size());
+    }
+
+    @Test
+    void aCheckThatFailedAsItsTestExpectedIsShownSoAndNotAmongTheFailed() {
+        JsonNode expected = null;
+        for (JsonNode check : report.get("checks")) {
+            if (check.path("failedAsExpected").asBoolean(false)) {
+                expected = check;
+            }
+        }
+        assertThat(expected).as("a check that failed as its test expected").isNotNull();
+        WebElement row = driver.findElement(By.cssSelector("tr.check[data-check='" + expected.get("id").asText()
+                + "']"));
+
+        assertThat(row.findElement(By.cssSelector(".result-cell")).getText())
+                .isEqualTo("✗ failed, as the test expected");
+        driver.findElement(By.cssSelector("label[for=filter-expected]")).click();
+        assertThat(visibleChecks()).extracting(r -> r.getDomAttribute("data-check"))
+                .contains(expected.get("id").asText());
+        driver.findElement(By.cssSelector("label[for=filter-failed]")).click();
+        assertThat(visibleChecks()).extracting(r -> r.getDomAttribute("data-check"))
+                .doesNotContain(expected.get("id").asText());
+    }
+
+    @Test
+    void aFailedEvaluationGateIsListedWithItsFigureAndInterval() {
+        JsonNode gate = null;
+        for (JsonNode evaluation : report.get("evaluations")) {
+            for (JsonNode g : evaluation.path("gates")) {
+                if (!g.get("passed").asBoolean()) {
+                    gate = g;
+                }
+            }
+        }
+        assertThat(gate).as("a failed gate in the fixture report").isNotNull();
+
+        List<WebElement> failedGates = driver.findElements(By.cssSelector("tr.gate[data-passed=false]"));
+
+        assertThat(failedGates).hasSize(1);
+        String row = failedGates.get(0).getText();
+        assertThat(row).contains("✗ failed", gate.get("measurement").asText(), gate.get("asked").asText(),
+                String.format(Locale.ROOT, "%.3f", gate.get("figure").asDouble()),
+                String.format(Locale.ROOT, "[%.3f, %.3f]", gate.get("lower").asDouble(), gate.get("upper").asDouble()));
+        assertThat(driver.findElements(By.cssSelector("tr.gate[data-passed=true]"))).isNotEmpty();
+        assertThat(figure("evaluations")).isEqualTo(integer(report.at("/run/evaluations")));
+        assertThat(note("evaluations")).isEqualTo(integer(report.at("/run/gates")) + " gates, "
+                + integer(report.at("/run/failedGates")) + " failed");
+    }
+
+    @Test
+    void aReplayedReplyAPersonWroteIsShownUnderItsWriterNotTheConfiguredJudge() throws IOException {
+        List<WebElement> writers = driver.findElements(By.cssSelector("tr.check td.judge .writer"));
+
+        assertThat(writers).isNotEmpty().allSatisfy(writer -> assertThat(writer.getText())
+                .isEqualTo("hand-written-example"));
+        WebElement cell = writers.get(0).findElement(By.xpath(".."));
+        assertThat(cell.getText()).contains("configured: openai:gpt-4o-mini", "replayed, written by hand");
+        WebElement row = cell.findElement(By.xpath(".."));
+        WebElement details = openDetails(row.getDomAttribute("data-check"));
+        assertThat(details.getText()).contains("Replies written by\nhand-written-example (replayed from a recording; "
+                + "configured judge openai:gpt-4o-mini)");
+        assertThat(driver.findElement(By.id("report")).getText()).contains("replies written by hand-written-example");
+
+        // for docs/: the check, its judge cell and its details, at the top of a screenshot
+        driver.executeScript("arguments[0].scrollIntoView({block: 'start'})", row);
+        Files.createDirectories(OUTPUT);
+        Files.write(OUTPUT.resolve("report-hand-written-reply.png"), driver.getScreenshotAs(OutputType.BYTES));
+    }
+
+    @Test
+    void thePageHasNoHorizontalOverflowAndTheChecksTableFitsAt1280And1920Pixels() {
+        for (int width : new int[] {1280, 1400, 1920}) {
+            driver.manage().window().setSize(new Dimension(width, 900));
+            driver.get(page);
+            // open every check, as the widest content is in the details
+            driver.findElements(By.cssSelector("tr.check button.toggle")).forEach(WebElement::click);
+
+            assertThat((Long) driver.executeScript("return document.documentElement.scrollWidth"))
+                    .as("the page's width at a %d-pixel window", width)
+                    .isLessThanOrEqualTo((Long) driver.executeScript("return document.documentElement.clientWidth"));
+            for (WebElement box : driver.findElements(By.cssSelector(".table-scroll"))) {
+                assertThat((Long) driver.executeScript("return arguments[0].scrollWidth", box))
+                        .as("a table's width at a %d-pixel window", width)
+                        .isLessThanOrEqualTo((Long) driver.executeScript("return arguments[0].clientWidth", box));
+            }
+            WebElement lastHeader = driver.findElement(By.cssSelector("table.checks thead th:last-child"));
+            assertThat(((Number) driver.executeScript("return arguments[0].getBoundingClientRect().right",
+                    lastHeader)).doubleValue()).as("the cost column's right edge at %d pixels", width)
+                    .isLessThanOrEqualTo(((Number) driver.executeScript("return window.innerWidth")).doubleValue());
+        }
+    }
+
+    @Test
+    void aLocalOnlyRunSaysNoTokensNoCostAndLeavesThePricesOut() throws IOException {
+        Path dir = OUTPUT.resolve("local-run");
+        ReportRuns.run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()),
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), LocalJudgeChecks.class);
+        driver.get(dir.resolve("report.html").toAbsolutePath().toUri().toString());
+
+        assertThat(figure("cost")).isEqualTo("none");
+        assertThat(note("cost")).isEqualTo("local judge: no tokens, no cost");
+        assertThat(driver.findElements(By.cssSelector("[data-field=tokens], [data-field=cost-now], .prices")))
+                .isEmpty();
     }
 
     @Test
@@ -337,6 +452,11 @@ class ReportBrowserIT {
         assertThat((long) image.getHeight())
                 .isEqualTo((Long) driver.executeScript("return document.documentElement.scrollHeight"));
         assertThat(image.getHeight()).isGreaterThan(900);
+    }
+
+    /** Whether a check failed in a test that did not expect it to. */
+    private static boolean failed(JsonNode check) {
+        return !check.get("passed").asBoolean() && !check.path("failedAsExpected").asBoolean(false);
     }
 
     /** A screenshot of the whole page, the window made as tall as the page and the viewport 1280 pixels wide. */

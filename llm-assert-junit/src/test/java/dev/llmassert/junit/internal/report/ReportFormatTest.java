@@ -78,7 +78,8 @@ class ReportFormatTest {
         assertNamed(checks, Check.class, ReportFormat.Sentence.class, ReportFormat.CheckCost.class,
                 ReportFormat.Tokens.class);
         assertNamed(evaluations, ReportFormat.Evaluation.class, ReportFormat.Measurement.class,
-                ReportFormat.Group.class, ReportFormat.Tokens.class);
+                ReportFormat.Group.class, ReportFormat.Tokens.class, ReportFormat.ModelUse.class,
+                ReportFormat.CheckCost.class, ReportFormat.Gate.class);
     }
 
     /** The README's bullet for one part of the report, from its name to the next bullet of the list. */

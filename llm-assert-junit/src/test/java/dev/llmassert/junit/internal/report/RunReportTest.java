@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.testing.ReadOnlyFolders;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
+import dev.llmassert.junit.testing.EvaluationCosts;
+import dev.llmassert.junit.testing.HandWrittenReplies;
+import dev.llmassert.junit.testing.LocalJudgeChecks;
 import dev.llmassert.junit.testing.ReportedChecks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
@@ -80,10 +84,14 @@ class RunReportTest {
 
         JsonNode notVerbose = check(checks, "notVerbose()");
         assertThat(notVerbose.path("passed").asBoolean()).isFalse();
+        assertThat(notVerbose.path("failedAsExpected").asBoolean()).as("inside assertThatThrownBy").isTrue();
+        assertThat(check(checks, "invented()").has("failedAsExpected")).isFalse();
 
         JsonNode run = report.path("run");
         assertThat(run.path("checks").asInt()).isEqualTo(6);
-        assertThat(run.path("failed").asInt()).isEqualTo(2);
+        assertThat(run.path("failed").asInt()).isEqualTo(1);
+        assertThat(run.path("failedAsExpected").asInt()).isEqualTo(1);
+        assertThat(run.path("localOnly").asBoolean()).isFalse();
         assertThat(checks)
                 .extracting(c -> c.path("displayName").asText() + "=" + c.path("tokens").path("input").asInt())
                 .containsExactlyInAnyOrder("concise()=10", "notVerbose()=10", "scriptAnswer()=10", "imageAnswer()=10",
@@ -99,9 +107,115 @@ class RunReportTest {
         assertThat(evaluation.path("groups")).isEmpty();
         assertThat(Files.readString(dir.resolve("report.html"))).startsWith("<!DOCTYPE html>");
         long tokens = run.path("tokens").path("input").asLong() + run.path("tokens").path("output").asLong();
-        assertThat(console.toString(StandardCharsets.UTF_8).strip()).matches("llm-assert: 6 checks, 2 failed, \\d "
-                + "near the bar, 1 evaluation; " + tokens + " tokens, ~\\$0\\.0000, plus unpriced \\[word-overlap\\] "
-                + "\\(0 replayed, 6 live\\); report: .*/report\\.html");
+        assertThat(evaluation.path("test").asText()).as("an anonymous test, titled by its JUnit test")
+                .isEqualTo("evaluation(Evaluator)");
+        assertThat(evaluation.path("gates")).extracting(g -> g.path("asked").asText())
+                .containsExactly("error rate <= 0.000", "mean >= 0.500");
+        assertThat(console.toString(StandardCharsets.UTF_8).strip()).matches("llm-assert: 6 checks, 1 failed, 1 "
+                + "failed as the test expected, \\d near the bar; 1 evaluation, 2 gates, 0 failed; " + tokens
+                + " tokens, ~\\$0\\.0000, plus unpriced \\[word-overlap\\] \\(0 replayed, 6 live\\); report: "
+                + ".*/report\\.html");
+    }
+
+    @Test
+    void aQuickStartShapedRunCountsTheExpectedFailureApartAndSaysNoModelWasCalled() throws IOException {
+        TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), LocalJudgeChecks.class);
+
+        assertThat(summary.getTotalFailureCount()).isZero();
+        JsonNode report = JSON.readTree(dir.resolve("report.json").toFile());
+        JsonNode run = report.path("run");
+        assertThat(run.path("checks").asInt()).isEqualTo(2);
+        assertThat(run.path("failed").asInt()).isZero();
+        assertThat(run.path("failedAsExpected").asInt()).isEqualTo(1);
+        assertThat(run.path("localOnly").asBoolean()).isTrue();
+        assertThat(report.has("prices")).as("no model was called: no prices").isFalse();
+        List<String> lines = console.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.subList(0, 2)).as("the verdict lines, then the summary")
+                .anySatisfy(line -> assertThat(line).startsWith("LocalJudgeChecks.invented(): groundedness FAILED"));
+        assertThat(lines.get(2)).isEqualTo("llm-assert: 2 checks, 0 failed, 1 failed as the test expected, 0 near "
+                + "the bar; local judge: no tokens, no cost; report: "
+                + dir.resolve("report.html").toString().replace('\\', '/'));
+    }
+
+    @Test
+    void everyGatePassedOrFailedIsListedWithItsEvaluationAndRepliesAPersonWroteAreNamedSo() throws IOException {
+        TestExecutionSummary summary = run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), HandWrittenReplies.class);
+
+        assertThat(summary.getTotalFailureCount()).as("the failing gate").isEqualTo(1);
+        JsonNode report = JSON.readTree(dir.resolve("report.json").toFile());
+        JsonNode evaluation = report.path("evaluations").get(0);
+        assertThat(evaluation.path("test").asText()).isEqualTo("supportAnswers(Evaluator, DirectJudge)");
+        List<JsonNode> gates = new ArrayList<>();
+        evaluation.path("gates").forEach(gates::add);
+        assertThat(gates).extracting(g -> g.path("asked").asText() + " " + g.path("passed").asBoolean())
+                .containsExactly("error rate <= 0.000 true", "mean >= 0.500 true", "lower bound >= 0.900 false");
+        JsonNode failed = gates.get(2);
+        assertThat(failed.path("measurement").asText()).isEqualTo("relevant");
+        assertThat(failed.path("displayName").asText()).isEqualTo("results");
+        assertThat(failed.path("figure").asDouble()).isCloseTo(0.342, within(0.001));
+        assertThat(failed.path("lower").asDouble()).isCloseTo(0.342, within(0.001));
+        assertThat(failed.path("upper").asDouble()).isEqualTo(1.0);
+        assertThat(failed.path("method").asText()).isEqualTo("wilson");
+        assertThat(failed.path("n").asInt()).isEqualTo(2);
+        assertThat(report.path("run").path("gates").asInt()).isEqualTo(3);
+        assertThat(report.path("run").path("failedGates").asInt()).isEqualTo(1);
+
+        List<JsonNode> checks = new ArrayList<>();
+        report.path("checks").forEach(checks::add);
+        assertThat(checks).hasSize(3).allSatisfy(check -> {
+            assertThat(check.path("judge").asText()).isEqualTo("openai:gpt-4o-mini");
+            assertThat(check.path("recordedModel").asText()).isEqualTo("hand-written-example");
+            assertThat(check.path("replayed").asBoolean()).isTrue();
+        });
+        assertThat(evaluation.path("judgeCalls").path("recordedModels")).extracting(JsonNode::asText)
+                .containsExactly("hand-written-example");
+        assertThat(evaluation.path("systemCalls").path("count").asInt()).isEqualTo(2);
+        assertThat(evaluation.path("systemCalls").path("replayed").asInt()).isEqualTo(2);
+        assertThat(evaluation.path("systemCalls").path("recordedModels")).extracting(JsonNode::asText)
+                .containsExactly("hand-written-example");
+        assertThat(evaluation.path("recordings").asText()).endsWith("HandWrittenReplies.json: 2 replayed");
+        assertThat(console.toString(StandardCharsets.UTF_8)).contains("1 evaluation, 3 gates, 1 failed");
+        // each check's verdict line names the replies' writer beside the configured judge
+        assertThat(console.toString(StandardCharsets.UTF_8).lines()
+                .filter(line -> line.contains(": groundedness ") || line.contains(": criteria ")))
+                .hasSize(3)
+                .allSatisfy(line -> assertThat(line)
+                        .contains("judge hand-written-example (configured openai:gpt-4o-mini), replayed"));
+    }
+
+    @Test
+    void anEvaluationsSystemAndJudgeCallsAreCountedAndPricedApartAndEachInvocationIsListed() throws IOException {
+        run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), EvaluationCosts.class);
+
+        JsonNode report = JSON.readTree(dir.resolve("report.json").toFile());
+        List<JsonNode> evaluations = new ArrayList<>();
+        report.path("evaluations").forEach(evaluations::add);
+        assertThat(evaluations).extracting(e -> e.path("record").asText().replaceAll(".*/", ""))
+                .containsExactlyInAnyOrder(EvaluationCosts.class.getName() + ".answers.json",
+                        EvaluationCosts.class.getName() + ".repeated[1].json",
+                        EvaluationCosts.class.getName() + ".repeated[2].json");
+        JsonNode answers = evaluations.stream().filter(e -> e.path("record").asText().endsWith(".answers.json"))
+                .findFirst().orElseThrow();
+        JsonNode system = answers.path("systemCalls");
+        JsonNode judges = answers.path("judgeCalls");
+        // three answers, then three judgements, each 10 tokens in and 5 out on gpt-4o-mini (0.15 and 0.60 per million)
+        assertThat(system.path("count").asInt()).isEqualTo(3);
+        assertThat(system.path("replayed").asInt()).isZero();
+        assertThat(system.path("tokens").path("input").asInt()).isEqualTo(30);
+        assertThat(system.path("tokens").path("output").asInt()).isEqualTo(15);
+        assertThat(system.path("models")).extracting(JsonNode::asText).containsExactly("gpt-4o-mini");
+        assertThat(system.path("cost").path("now").asDouble()).isCloseTo(3 * 4.5e-6, within(1e-12));
+        assertThat(judges.path("count").asInt()).isEqualTo(3);
+        assertThat(judges.path("tokens").path("input").asInt()).isEqualTo(30);
+        assertThat(judges.path("cost").path("now").asDouble()).isCloseTo(3 * 4.5e-6, within(1e-12));
+        assertThat(answers.path("tokens").path("input").asInt()).isEqualTo(60);
+        assertThat(answers.path("recordings").asText()).isEqualTo("off: not recorded (3 live system calls, 3 live "
+                + "judgements)");
+        JsonNode run = report.path("run");
+        assertThat(run.path("tokens").path("input").asInt()).isEqualTo(60);
+        assertThat(run.path("cost").path("now").asDouble()).isCloseTo(6 * 4.5e-6, within(1e-12));
+        assertThat(run.path("localOnly").asBoolean()).isFalse();
     }
 
     @Test
@@ -113,7 +227,7 @@ class RunReportTest {
         ObjectNode before = JSON.createObjectNode();
         before.put("kind", "criteria").put("passed", true).put("judge", "local:all-minilm-l6-v2-q");
 
-        RunReport report = RunReport.of(checks(twice, once, before), List.of(), Prices.load(null), 10,
+        RunReport report = RunReport.of(checks(twice, once, before), List.of(), Set.of(), Prices.load(null), 10,
                 Instant.EPOCH);
 
         assertThat(report.json().path("run").path("retries").asInt()).isEqualTo(3);
@@ -129,7 +243,8 @@ class RunReportTest {
         unknown.put("kind", "criteria").put("passed", true).put("judge", "ollama:llama3.1").put("replayed", false);
         unknown.putObject("tokens").put("input", 500).put("output", 50);
 
-        RunReport report = RunReport.of(checks(check, unknown), List.of(), Prices.load(null), 10, Instant.EPOCH);
+        RunReport report = RunReport.of(checks(check, unknown), List.of(), Set.of(), Prices.load(null), 10,
+                Instant.EPOCH);
 
         JsonNode priced = report.json().path("checks").get(0).path("cost");
         assertThat(priced.path("now").asDouble()).isEqualTo(0.0);
@@ -146,17 +261,23 @@ class RunReportTest {
     }
 
     @Test
-    void aCheckWithinTheMarginOfItsMinimumIsNearTheBar() {
+    void aCheckThatPassedByNoMoreThanTheMarginIsNearTheBarAndAFailedOneIsNot() {
         ObjectNode near = JSON.createObjectNode().put("kind", "groundedness").put("passed", true)
                 .put("score", 0.73).put("minimum", 0.7).put("judge", "local:lexical");
         ObjectNode far = JSON.createObjectNode().put("kind", "groundedness").put("passed", true)
                 .put("score", 0.9).put("minimum", 0.7).put("judge", "local:lexical");
+        ObjectNode justFailed = JSON.createObjectNode().put("kind", "groundedness").put("passed", false)
+                .put("score", 0.68).put("minimum", 0.7).put("judge", "local:lexical");
 
-        RunReport report = RunReport.of(checks(near, far), List.of(), Prices.load(null), 10, Instant.EPOCH);
+        RunReport report = RunReport.of(checks(near, far, justFailed), List.of(), Set.of(), Prices.load(null), 10,
+                Instant.EPOCH);
 
         assertThat(report.json().path("checks").get(0).path("nearTheBar").asBoolean()).isTrue();
         assertThat(report.json().path("checks").get(1).path("nearTheBar").asBoolean()).isFalse();
+        assertThat(report.json().path("checks").get(2).path("nearTheBar").asBoolean()).as("failed, not near")
+                .isFalse();
         assertThat(report.json().path("run").path("nearTheBar").asInt()).isEqualTo(1);
+        assertThat(report.json().path("run").path("nearTheBarMargin").asDouble()).isEqualTo(0.05);
         // a local judge calls no model: it is free, not unpriced
         assertThat(report.json().path("run").path("cost").path("now").asDouble()).isEqualTo(0.0);
     }
@@ -181,8 +302,9 @@ class RunReportTest {
         assertThat(lines).filteredOn(line -> line.contains(": groundedness ") || line.contains(": criteria "))
                 .hasSize(6);
         assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("ReportedChecks.evaluation(Evaluator): "
-                + "dev.llmassert.junit.testing.ReportedChecks$1 on echo: 3 items, 0 errors"));
-        assertThat(lines.get(lines.size() - 1)).startsWith("llm-assert: 6 checks, 2 failed");
+                + "evaluation(Evaluator) on echo: 3 items, 0 errors"));
+        assertThat(lines.get(lines.size() - 1)).startsWith("llm-assert: 6 checks, 1 failed, 1 failed as the test "
+                + "expected,");
     }
 
     @Test
@@ -193,7 +315,7 @@ class RunReportTest {
         assertThat(lines).hasSize(3);
         assertThat(lines.get(0) + lines.get(1)).contains("notVerbose(): criteria FAILED", "invented(): groundedness "
                 + "FAILED");
-        assertThat(lines.get(2)).startsWith("llm-assert: 6 checks, 2 failed");
+        assertThat(lines.get(2)).startsWith("llm-assert: 6 checks, 1 failed, 1 failed as the test expected,");
     }
 
     @Test
