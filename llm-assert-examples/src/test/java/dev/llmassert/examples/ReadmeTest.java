@@ -13,7 +13,8 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 /**
  * The README stays true: its quick start is {@link QuickStartTest}, character for character, every line of its
  * dataset evaluation is a line of {@link SupportAssistantEvaluationTest}, and its configuration table lists exactly
- * the keys of {@link ConfigKeys#supported()}, in order.
+ * the keys of {@link ConfigKeys#supported()}, in order, and its fact-checking model's snippet is a piece of
+ * {@link SupportAssistantFactCheckedTest}.
  */
 class ReadmeTest {
 
@@ -23,6 +24,8 @@ class ReadmeTest {
             "QuickStartTest.java");
     private static final Path EVALUATION = Path.of("src", "test", "java", "dev", "llmassert", "examples",
             "SupportAssistantEvaluationTest.java");
+    private static final Path FACT_CHECKED = Path.of("src", "test", "java", "dev", "llmassert", "examples",
+            "SupportAssistantFactCheckedTest.java");
 
     @Test
     void theQuickStartIsCopiedFromQuickStartTest() throws IOException {
@@ -75,5 +78,18 @@ class ReadmeTest {
         String failure = String.format(NimbusAgentTest.BOOKING_WITHOUT_LOOKUP).replace(System.lineSeparator(), "\n")
                 .substring(1);
         assertThat(section).contains("```\n" + failure + "\n```");
+    }
+
+    @Test
+    void theFactCheckingModelsChunkSizeIsCopiedFromSupportAssistantFactCheckedTest() throws IOException {
+        String readme = Files.readString(README);
+        String section = readme.substring(readme.indexOf("### A fact-checking model as the judge: MiniCheck"));
+        int start = section.indexOf("```java\n") + 8;
+        String snippet = section.substring(start, section.indexOf("```", start));
+        String test = Files.readString(FACT_CHECKED);
+
+        assertThat(test).contains(snippet);
+        assertThat(section).contains("ollama pull bespoke-minicheck", "llmassert.judge.provider=ollama\n"
+                + "llmassert.judge.model=bespoke-minicheck\nllmassert.groundedness.method=claim-check");
     }
 }

@@ -90,9 +90,9 @@ class MisspeltKeysTest {
 
     @Test
     void aKeyOfTheDesignThatIsNotImplementedYetFailsSayingSo() {
-        assertThat(failureOfALauncherRunWith("llmassert.groundedness.method", "trulens"))
-                .hasMessageContaining("llmassert.groundedness.method, set by a configuration parameter of the JUnit "
-                        + "launcher")
+        assertThat(failureOfALauncherRunWith("llmassert.groundedness.calibration", "calibration.json"))
+                .hasMessageContaining("llmassert.groundedness.calibration, set by a configuration parameter of the "
+                        + "JUnit launcher")
                 .hasMessageContaining("is not supported yet");
     }
 

@@ -55,6 +55,11 @@ public final class ConfigKeys {
     public static final String JUDGE_MAX_TOKENS_PER_MINUTE = "llmassert.judge.max-tokens-per-minute";
     /** {@value}: the default minimum for {@code isGroundedIn}. */
     public static final String GROUNDEDNESS_MIN_SCORE = "llmassert.groundedness.min-score";
+    /**
+     * {@value}: how an LLM judge checks groundedness: {@code auto} (the default: the TruLens prompt, or
+     * {@code claim-check} when the model's name says MiniCheck), {@code trulens} or {@code claim-check}.
+     */
+    public static final String GROUNDEDNESS_METHOD = "llmassert.groundedness.method";
     /** {@value}: {@code off}, {@code replay}, {@code record-missing} or {@code record}. */
     public static final String RECORDINGS_MODE = "llmassert.recordings.mode";
     /** {@value}: where recordings live, default {@code src/test/resources/llm-recordings}. */
@@ -91,16 +96,15 @@ public final class ConfigKeys {
 
     private static final List<String> SUPPORTED = List.of(JUDGE_PROVIDER, JUDGE_MODEL, JUDGE_BASE_URL,
             JUDGE_API_KEY_ENV, JUDGE_TEMPERATURE, JUDGE_CONCURRENCY, JUDGE_TIMEOUT, JUDGE_MAX_RETRIES,
-            JUDGE_MAX_REQUESTS_PER_MINUTE, JUDGE_MAX_TOKENS_PER_MINUTE, GROUNDEDNESS_MIN_SCORE, RECORDINGS_MODE,
-            RECORDINGS_DIR, RECORDINGS_PRUNE, EVAL_CONCURRENCY, EVAL_REPEATS, EVAL_MAX_ITEMS, EVAL_SHARD,
-            EVAL_CONFIDENCE, EVAL_MAX_ERROR_RATE, CONSOLE, REPORT_ENABLED, REPORT_DIR, REPORT_PRICES);
+            JUDGE_MAX_REQUESTS_PER_MINUTE, JUDGE_MAX_TOKENS_PER_MINUTE, GROUNDEDNESS_MIN_SCORE, GROUNDEDNESS_METHOD,
+            RECORDINGS_MODE, RECORDINGS_DIR, RECORDINGS_PRUNE, EVAL_CONCURRENCY, EVAL_REPEATS, EVAL_MAX_ITEMS,
+            EVAL_SHARD, EVAL_CONFIDENCE, EVAL_MAX_ERROR_RATE, CONSOLE, REPORT_ENABLED, REPORT_DIR, REPORT_PRICES);
 
     /**
      * Keys of the design that this version does not read yet, with what they will do: setting one fails rather than
      * pass for a setting that works.
      */
     private static final Map<String, String> RESERVED = Map.of(
-            "llmassert.groundedness.method", "the groundedness method (auto, trulens, claim-check)",
             "llmassert.groundedness.calibration", "a committed calibration record whose fitted bar becomes the "
                     + "default minimum");
 

@@ -178,6 +178,9 @@ public final class LoopbackChatServer implements AutoCloseable {
             }
         }
         choice.put("finish_reason", reply.finishReason);
+        if (reply.logprob != null) {
+            logprobs(choice.putObject("logprobs").putArray("content").addObject(), reply);
+        }
         if (reply.inputTokens >= 0) {
             ObjectNode usage = root.putObject("usage");
             usage.put("prompt_tokens", reply.inputTokens);
@@ -198,7 +201,17 @@ public final class LoopbackChatServer implements AutoCloseable {
         root.put("done_reason", reply.finishReason);
         root.put("prompt_eval_count", reply.inputTokens);
         root.put("eval_count", reply.outputTokens);
+        if (reply.logprob != null) {
+            logprobs(root.putArray("logprobs").addObject(), reply);
+        }
         return JSON.writeValueAsString(root);
+    }
+
+    private static void logprobs(ObjectNode token, Reply reply) {
+        token.put("token", reply.content);
+        token.put("logprob", reply.logprob);
+        ArrayNode top = token.putArray("top_logprobs");
+        reply.topLogprobs.forEach((text, logprob) -> top.addObject().put("token", text).put("logprob", logprob));
     }
 
     /** A request as the server received it. */
@@ -268,16 +281,18 @@ public final class LoopbackChatServer implements AutoCloseable {
         private final Map<String, String> headers;
         private final List<ToolCallReply> toolCalls;
         private final String model;
+        private final Double logprob;
+        private final Map<String, Double> topLogprobs;
 
         private Reply(int status, String content, String rawBody, Duration delay, int inputTokens,
                       int outputTokens, String finishReason, boolean drop, Map<String, String> headers) {
             this(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers, List.of(),
-                    null);
+                    null, null, Map.of());
         }
 
         private Reply(int status, String content, String rawBody, Duration delay, int inputTokens,
                       int outputTokens, String finishReason, boolean drop, Map<String, String> headers,
-                      List<ToolCallReply> toolCalls, String model) {
+                      List<ToolCallReply> toolCalls, String model, Double logprob, Map<String, Double> topLogprobs) {
             this.toolCalls = toolCalls;
             this.model = model;
             this.status = status;
@@ -289,6 +304,8 @@ public final class LoopbackChatServer implements AutoCloseable {
             this.finishReason = finishReason;
             this.drop = drop;
             this.headers = headers;
+            this.logprob = logprob;
+            this.topLogprobs = topLogprobs;
         }
 
         /** A successful completion whose assistant message is {@code content}. */
@@ -301,13 +318,14 @@ public final class LoopbackChatServer implements AutoCloseable {
          * {@code call_1}, {@code call_2}, ...) and {@code finish_reason} {@code tool_calls}.
          */
         public static Reply toolCalls(ToolCallReply... calls) {
-            return new Reply(200, null, null, null, 20, 10, "tool_calls", false, Map.of(), List.of(calls), null);
+            return new Reply(200, null, null, null, 20, 10, "tool_calls", false, Map.of(), List.of(calls), null, null,
+                    Map.of());
         }
 
         /** The same reply, reporting {@code model} as the model that wrote it (else the request's model). */
         public Reply byModel(String model) {
             return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
-                    toolCalls, model);
+                    toolCalls, model, logprob, topLogprobs);
         }
 
         /** An HTTP error, e.g. {@code status(429, "{...}")}. */
@@ -323,7 +341,7 @@ public final class LoopbackChatServer implements AutoCloseable {
         /** The same reply, sent after {@code delay}. */
         public Reply after(Duration delay) {
             return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
-                    toolCalls, model);
+                    toolCalls, model, logprob, topLogprobs);
         }
 
         /** The same reply with no {@code usage}, as a hand-written reply has no token counts. */
@@ -333,7 +351,17 @@ public final class LoopbackChatServer implements AutoCloseable {
 
         public Reply withUsage(int inputTokens, int outputTokens) {
             return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
-                    toolCalls, model);
+                    toolCalls, model, logprob, topLogprobs);
+        }
+
+        /**
+         * The same reply, its content one token with log-probability {@code logprob}, and {@code top} the tokens
+         * listed at its place (token to log-probability): in an OpenAI body as {@code choices[0].logprobs.content},
+         * in an Ollama body as Ollama 0.12.11+ sends them, {@code logprobs} beside the message.
+         */
+        public Reply withLogprobs(double logprob, Map<String, Double> top) {
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
+                    toolCalls, model, logprob, Map.copyOf(top));
         }
 
         /** The same reply with one more response header, e.g. {@code withHeader("Retry-After", "1")}. */
@@ -341,7 +369,7 @@ public final class LoopbackChatServer implements AutoCloseable {
             Map<String, String> more = new LinkedHashMap<>(headers);
             more.put(name, value);
             return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop,
-                    Map.copyOf(more), toolCalls, model);
+                    Map.copyOf(more), toolCalls, model, logprob, topLogprobs);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.InvalidSettingException;
+import dev.llmassert.core.groundedness.GroundednessMethod;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.junit.JudgeRecordings;
@@ -158,13 +159,15 @@ public final class ConfigurationResolver {
         }
         double minScore = minScore();
         ConsoleMode console;
+        GroundednessMethod method;
         try {
             console = ConsoleMode.parse(get(ConfigKeys.CONSOLE));
+            method = GroundednessMethod.parse(get(ConfigKeys.GROUNDEDNESS_METHOD));
         } catch (InvalidSettingException e) {
             throw invalid(e);
         }
         return new ResolvedConfiguration(settings, minScore, recordings(annotations.recordingsFile(), System::getenv),
-                console);
+                console, method);
     }
 
     /**
