@@ -13,17 +13,21 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 /**
  * The README stays true: its quick start is {@link QuickStartTest}, character for character, every line of its
  * dataset evaluation is a line of {@link SupportAssistantEvaluationTest}, and its configuration table lists exactly
- * the keys of {@link ConfigKeys#supported()}, in order.
+ * the keys of {@link ConfigKeys#supported()}, in order, and its fact-checking model's snippet is a piece of
+ * {@link SupportAssistantFactCheckedTest}.
  */
 class ReadmeTest {
 
     private static final Path README = Path.of("..", "README.md");
+    private static final Path AGENT_TEST = Path.of("src/test/java/dev/llmassert/examples/NimbusAgentTest.java");
     private static final Path QUICK_START = Path.of("src", "test", "java", "dev", "llmassert", "examples",
             "QuickStartTest.java");
     private static final Path EVALUATION = Path.of("src", "test", "java", "dev", "llmassert", "examples",
             "SupportAssistantEvaluationTest.java");
     private static final Path CALIBRATION = Path.of("src", "test", "java", "dev", "llmassert", "examples",
             "SupportAnswersCalibrationTest.java");
+    private static final Path FACT_CHECKED = Path.of("src", "test", "java", "dev", "llmassert", "examples",
+            "SupportAssistantFactCheckedTest.java");
 
     @Test
     void theQuickStartIsCopiedFromQuickStartTest() throws IOException {
@@ -45,7 +49,11 @@ class ReadmeTest {
                 .map(line -> line.substring(3, line.indexOf('`', 3))).toList();
 
         assertThat(keys).containsExactlyElementsOf(ConfigKeys.supported());
-        assertThat(section).contains(ConfigKeys.reserved().keySet().stream().map(key -> "`" + key + "`").toList());
+        String table = section;
+        assertThat(ConfigKeys.reserved().keySet()).allSatisfy(key -> assertThat(table).contains("`" + key + "`"));
+        assertThat(table.contains("This version\nreads every key of the design"))
+                .as("the README says this version reads every key of the design, and ConfigKeys.reserved() is empty")
+                .isEqualTo(ConfigKeys.reserved().isEmpty());
     }
 
     @Test
@@ -72,5 +80,35 @@ class ReadmeTest {
         assertThat(snippet.lines().map(String::strip).filter(line -> !line.isEmpty()))
                 .hasSizeGreaterThan(30)
                 .allSatisfy(line -> assertThat(test).as("the lines of %s", EVALUATION).contains(line));
+    }
+
+    @Test
+    void theAgentSectionQuotesNimbusAgentTest() throws IOException {
+        String readme = Files.readString(README);
+        String section = readme.substring(readme.indexOf("## Agents: the tools an AI service called"));
+        String snippet = section.substring(section.indexOf("```java\n") + 8, section.indexOf("```",
+                section.indexOf("```java\n") + 8));
+        List<String> test = Files.readAllLines(AGENT_TEST).stream().map(String::strip).toList();
+
+        assertThat(snippet.lines().map(String::strip).filter(line -> line.startsWith("assertThat(result)")
+                || line.startsWith(".")))
+                .hasSize(7)
+                .allSatisfy(line -> assertThat(test).as("the lines of %s", AGENT_TEST).contains(line));
+        String failure = String.format(NimbusAgentTest.BOOKING_WITHOUT_LOOKUP).replace(System.lineSeparator(), "\n")
+                .substring(1);
+        assertThat(section).contains("```\n" + failure + "\n```");
+    }
+
+    @Test
+    void theFactCheckingModelsChunkSizeIsCopiedFromSupportAssistantFactCheckedTest() throws IOException {
+        String readme = Files.readString(README);
+        String section = readme.substring(readme.indexOf("### A fact-checking model as the judge: MiniCheck"));
+        int start = section.indexOf("```java\n") + 8;
+        String snippet = section.substring(start, section.indexOf("```", start));
+        String test = Files.readString(FACT_CHECKED);
+
+        assertThat(test).contains(snippet);
+        assertThat(section).contains("ollama pull bespoke-minicheck", "llmassert.judge.provider=ollama\n"
+                + "llmassert.judge.model=bespoke-minicheck\nllmassert.groundedness.method=claim-check");
     }
 }

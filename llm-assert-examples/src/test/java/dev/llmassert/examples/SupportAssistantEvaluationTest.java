@@ -20,9 +20,11 @@ import org.junit.jupiter.api.TestFactory;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.tuple;
 
 /**
  * A RAG evaluation of the support assistant: 32 customer questions about the Nimbus R2
@@ -80,17 +82,14 @@ class SupportAssistantEvaluationTest {
         return evaluator.dynamicTests(questions, assistant(evaluator), results -> {
             // The evaluator logs results.table() and publishes it as a report entry: every measurement per topic.
 
-            // The share of grounded answers, beyond noise. The recorded answers give 18 of 32, interval [0.393,
-            // 0.718]: this bar only holds that level. It is far below what a support team would require (a lower
-            // bound of 0.8, say), and the recorded assistant does not meet such a bar, for two reasons. Five answers
-            // do not give the manual's answer: two invent (a phone number, a 30-day limit), two say they don't know
-            // because the retriever gave the model the wrong sections, one says the manual does not cover the
-            // question. And the local judge still scores some close paraphrases below 0.7: "A solid amber light
-            // means the router is restoring its factory settings." scores 0.63 against "Solid amber means it is
-            // restoring factory settings.", so 9 of the 26 answers written to follow the manual fall below
-            // it, most for their wording alone (see "What the local judge cannot see" in the README). Raise the bar
-            // as those are fixed; never lower it to pass.
-            assertThat(results).measurement("grounded.passed").hasLowerBoundAtLeast(0.35);
+            // The share of grounded answers, beyond noise. The recorded answers give 26 of 32, interval [0.647,
+            // 0.911]: this bar holds that level. 25 of the 26 answers written to follow the manual pass; the one that
+            // fails, "You don't need to choose." (which band to pick), has no source sentence to confirm it on its
+            // own. Five of the six that fail do not give the manual's answer: two invent (a phone number, a 30-day
+            // limit), two say they don't know because the retriever gave the model the wrong sections, and one
+            // answers another question in reordered words the local judge cannot confirm. A support team would want
+            // a lower bound of 0.8; raise the bar as the assistant improves, never lower it to pass.
+            assertThat(results).measurement("grounded.passed").hasLowerBoundAtLeast(0.6);
 
             // In every topic, a mean relevance of at least 0.5. Most topics are at 0.8 to 1; parental-controls is at
             // 0.5, on the bar: the retriever gives "How does the bedtime setting work?" the wrong sections, and one
@@ -116,10 +115,22 @@ class SupportAssistantEvaluationTest {
         // An invented phone number, an invented 30-day limit: on topic, but not grounded.
         assertThat(verdicts(results, "warranty-contact")).containsExactly("not grounded", "Relevant");
         assertThat(verdicts(results, "firmware-turn-off")).containsExactly("not grounded", "Relevant");
-        // How to set a bedtime, asked when it ends: grounded, but an answer to another question.
-        assertThat(verdicts(results, "parental-after-bedtime")).containsExactly("grounded", "Irrelevant");
+        // How to set a bedtime, asked when it ends: an answer to another question, which the relevance judge
+        // catches. Its how-to is the manual's; its last sentence reorders the manual's words ("set a bedtime for
+        // each profile" from "for a profile or set a bedtime"), which the local judge cannot confirm and says so.
+        assertThat(verdicts(results, "parental-after-bedtime")).containsExactly("not grounded", "Irrelevant");
+        assertThat(sentences(results, "parental-after-bedtime")).extracting(s -> s.get("score"), s -> s.get("reason"))
+                .containsExactly(tuple(1.0, null), tuple(0.1365,
+                        "wording the local judge cannot confirm; an LLM judge can decide it"));
         // The retriever gave the model the wrong sections and it said it did not know: both judges object.
         assertThat(verdicts(results, "parental-bedtime")).containsExactly("not grounded", "Irrelevant");
+    }
+
+    /** The sentences of the groundedness annotation of the answer to the question {@code id}. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> sentences(EvaluationResults results, String id) {
+        ItemResult item = results.item(id).orElseThrow();
+        return (List<Map<String, Object>>) item.annotations().get("grounded").get(0).details().get("sentences");
     }
 
     /** The labels the two judges gave the answer to the question {@code id}. */

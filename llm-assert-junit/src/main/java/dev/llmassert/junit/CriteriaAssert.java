@@ -49,7 +49,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
     CriteriaAssert(DirectResult result, String response, Instance instance, DirectJudge judge, Origin origin) {
         super(result, CriteriaAssert.class, new Origin(response != null || result == null ? response
                 : UNKNOWN_RESPONSE, origin.context(), origin.failures(), origin.scope(), origin.site(),
-                origin.alreadyFailed()));
+                origin.alreadyFailed(), origin.trajectory()));
         this.instance = instance;
         this.judge = judge;
     }

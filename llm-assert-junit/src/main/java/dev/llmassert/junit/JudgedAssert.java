@@ -1,11 +1,13 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.junit.internal.AssertionState;
 import dev.llmassert.junit.internal.CallSite;
 import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.PendingCheck;
 import dev.llmassert.junit.internal.TestScope;
+import dev.llmassert.junit.internal.report.ReportFormat.AgentTrajectory;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -42,13 +44,14 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
      * @param scope         the running test under the extension, or {@code null}
      * @param site          the caller's stack at the assertion, or {@code null}
      * @param alreadyFailed whether the response was null and that failure was reported already
+     * @param trajectory    the agent's trajectory when the response is its final answer, else {@code null}
      */
     record Origin(String response, Map<String, String> context, FailureSink failures, TestScope scope,
-                  StackTraceElement[] site, boolean alreadyFailed) {
+                  StackTraceElement[] site, boolean alreadyFailed, Trajectory trajectory) {
 
         /** A result handed to {@code assertThat(...)} directly: checks throw, and nothing is reported. */
         static Origin of(String response) {
-            return new Origin(response, Map.of(), FailureSink.THROWING, null, null, false);
+            return new Origin(response, Map.of(), FailureSink.THROWING, null, null, false, null);
         }
 
         /** The line where the assertion was made, or {@code null} when it is not known. */
@@ -124,7 +127,9 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
 
     final void publish(Check entry) {
         if (origin.scope() != null) {
-            origin.scope().publish(origin.response() == null ? entry : entry.withResponse(origin.response()));
+            Check published = origin.response() == null ? entry : entry.withResponse(origin.response());
+            origin.scope().publish(origin.trajectory() == null ? published
+                    : published.withTrajectory(AgentTrajectory.of(origin.trajectory())));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.PairwiseJudge;
@@ -44,7 +45,9 @@ final class Judging {
     private PairwiseJudge pairwiseJudge;
     private final Map<String, String> context = new LinkedHashMap<>();
     private Integer samples;
+    private String question;
     private FailureSink failures = FailureSink.THROWING;
+    private Trajectory trajectory;
 
     void use(GroundednessJudge judge) {
         this.groundednessJudge = judge;
@@ -60,6 +63,15 @@ final class Judging {
 
     void putContext(String field, String value) {
         context.put(field, value);
+    }
+
+    void question(String question) {
+        this.question = question;
+    }
+
+    /** The question the response answers, or {@code null} when none was given. */
+    String question() {
+        return question;
     }
 
     boolean hasContext(String field) {
@@ -152,7 +164,12 @@ final class Judging {
             failures.fail(nullFailure.get());
         }
         return new JudgedAssert.Origin(response, Collections.unmodifiableMap(new LinkedHashMap<>(context)), failures,
-                scope, site, nullResponse);
+                scope, site, nullResponse, trajectory);
+    }
+
+    /** The response judged is the final answer of {@code agentTrajectory}: the report shows the trajectory. */
+    void answerOf(Trajectory agentTrajectory) {
+        this.trajectory = agentTrajectory;
     }
 
     GroundednessJudge groundednessJudge(TestScope scope) {

@@ -2,6 +2,7 @@ package dev.llmassert.junit;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.junit.internal.AgentTrajectories;
 import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.JudgeSupply;
@@ -108,11 +109,13 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     }
 
     /**
-     * Saves what the test recorded. A save that fails fails the test; when the test failed already, JUnit attaches
+     * Publishes the trajectories of the test's {@link TrajectoryRecorder}s as report entries, then saves what the
+     * test recorded. A save that fails fails the test; when the test failed already, JUnit attaches
      * this failure to the test's own as suppressed, so it never hides it.
      */
     @Override
     public void afterEach(ExtensionContext context) {
+        AgentTrajectories.publish(context);
         RecordingSupply.closeSession(context);
     }
 

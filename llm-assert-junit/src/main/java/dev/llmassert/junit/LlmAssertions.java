@@ -1,5 +1,7 @@
 package dev.llmassert.junit;
 
+import dev.langchain4j.service.Result;
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
@@ -10,6 +12,7 @@ import org.apiguardian.api.API;
 import org.assertj.core.annotation.CheckReturnValue;
 import org.assertj.core.api.Assertions;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 /**
@@ -80,6 +83,25 @@ public class LlmAssertions extends Assertions {
      */
     public static CalibrationAssert assertThat(Calibration calibration) {
         return new CalibrationAssert(calibration);
+    }
+
+    /**
+     * Assertions on what an agent did: {@code assertThat(trajectory).calledTool("lookupOrder").withArgument("orderId",
+     * "A-1042")}. A trajectory comes from a {@link TrajectoryRecorder}, from {@link Trajectories#of(Result)}, or is
+     * built by hand.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static TrajectoryAssert assertThat(Trajectory trajectory) {
+        return new TrajectoryAssert(trajectory);
+    }
+
+    /**
+     * Assertions on the trajectory of an AI service call that returned a langchain4j {@link Result}: its
+     * {@link Result#toolExecutions()}, then its content as the final answer.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static TrajectoryAssert assertThat(Result<?> result) {
+        return new TrajectoryAssert(result == null ? null : Trajectories.of(result));
     }
 
     /** Assertions on a multi-criteria result obtained from a {@code DirectJudge} directly. */

@@ -1,5 +1,6 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
@@ -9,6 +10,7 @@ import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.internal.CallSite;
 import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.ShouldFollowTrajectory;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractStringAssert;
 import org.assertj.core.api.AssertionErrorCollector;
@@ -18,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 /**
@@ -48,6 +51,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
 
     private final Judging judging = new Judging();
+    private Trajectory trajectory;
 
     public ResponseAssert(String response) {
         super(response, ResponseAssert.class);
@@ -99,8 +103,49 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
         List<String> judgedSources = List.copyOf(sources);
         return judging.checkWithDefault(actual, info, this::nullResponse,
                 origin -> new GroundednessAssert(
-                        judging.groundednessJudge(origin.scope()).judge(actual, judgedSources), origin),
+                        judging.groundednessJudge(origin.scope()).judge(actual, judgedSources, judging.question()),
+                        origin),
                 origin -> new GroundednessAssert(null, origin));
+    }
+
+    /**
+     * Judges an agent's final answer against what its tools returned: each non-blank tool result is a source, as
+     * in {@link #isGroundedIn(List)}. Only on the answer of {@code assertThat(trajectory).finalAnswer()}; finish with
+     * {@link GroundednessAssert#withMinScore(double) withMinScore(...)} as with any groundedness check.
+     *
+     * @throws IllegalStateException if this response is not the final answer of a trajectory
+     * @throws AssertionError        at once, if the agent called no tool or every tool returned a blank result
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public GroundednessAssert isGroundedInToolResults() {
+        if (trajectory == null) {
+            throw new IllegalStateException(Messages.notAFinalAnswer());
+        }
+        List<String> results = trajectory.toolResults();
+        if (results.isEmpty()) {
+            throwAssertionError(ShouldFollowTrajectory.shouldHaveToolResults(trajectory));
+        }
+        return isGroundedIn(results);
+    }
+
+    /**
+     * The user's question that the response answers. The groundedness checks that follow do not hold against the
+     * response what it repeats from the question: "A 27 kg bag costs extra." answering "Does my 27 kg bag cost
+     * extra?" does not invent "27 kg". Its claims are still judged against the sources. The criteria checks that
+     * follow get the question as the context field {@code question}, as {@code inContext("question", question)}
+     * would give it.
+     *
+     * <p>The local judge uses the question; the LLM groundedness judge follows TruLens's prompt, which has no place
+     * for it, and judges as without it.
+     */
+    public ResponseAssert forQuestion(String question) {
+        if (question == null || question.isBlank()) {
+            throw new IllegalArgumentException(Messages.nullArgument("forQuestion(question) as a non-blank text",
+                    "Pass the user's question that the response answers, or drop forQuestion(...)."));
+        }
+        judging.question(question);
+        judging.putContext("question", question);
+        return myself;
     }
 
     /**
@@ -243,6 +288,13 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
             }
         }
         return judging.preferredOver(actual, List.of(others), info, this::nullResponse);
+    }
+
+    /** Marks the response as the final answer of {@code trajectory}, for {@link #isGroundedInToolResults()}. */
+    ResponseAssert answerOf(Trajectory trajectory) {
+        this.trajectory = trajectory;
+        judging.answerOf(trajectory);
+        return myself;
     }
 
     /** Sends this assert's failures, and those of the asserts it makes, to soft assertions. */

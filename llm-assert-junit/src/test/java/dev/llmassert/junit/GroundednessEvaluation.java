@@ -64,6 +64,9 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
  */
 public final class GroundednessEvaluation {
 
+    private static final String FORMAT = "{\"article\": \"...\", \"summary_sentences\": [{\"sentence\": \"...\","
+            + " \"responses\": [{\"worker_id\": 0, \"response\": \"yes\"}, ...]}]}";
+
     static final String USAGE = String.join(System.lineSeparator(),
             "Usage: GroundednessEvaluation <file.jsonl> [<file.jsonl> ...] [--without-embeddings] [--min-score=<x>]"
                     + " [--errors=<n>]",
@@ -422,9 +425,6 @@ public final class GroundednessEvaluation {
         }
         return items;
     }
-
-    private static final String FORMAT = "{\"article\": \"...\", \"summary_sentences\": [{\"sentence\": \"...\","
-            + " \"responses\": [{\"worker_id\": 0, \"response\": \"yes\"}, ...]}]}";
 
     private static List<Labelled> parseLine(ObjectMapper json, Path file, int lineNumber, String line)
             throws InputException {

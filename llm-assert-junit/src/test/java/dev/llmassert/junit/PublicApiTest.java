@@ -39,7 +39,9 @@ class PublicApiTest extends PublicApiContract {
                         ROOT + ".GroundednessAssert", ROOT + ".JudgeRecordings", ROOT + ".LlmAssertExtension",
                         ROOT + ".LlmAssertions", ROOT + ".LlmJudge", ROOT + ".LlmJudge.Criteria",
                         ROOT + ".LlmJudge.Local", ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert",
-                        ROOT + ".PairwiseAssert", ROOT + ".PreferredOver", ROOT + ".ResponseAssert")
+                        ROOT + ".PairwiseAssert", ROOT + ".PreferredOver", ROOT + ".ResponseAssert",
+                        ROOT + ".ToolCallAssert", ROOT + ".Trajectories", ROOT + ".TrajectoryAssert",
+                        ROOT + ".TrajectoryRecorder")
                 .doesNotContainValue("INTERNAL");
         // the evaluation and calibration API is new: usable, but its shape may still change
         assertThat(api).containsEntry(ROOT + ".Evaluator", "EXPERIMENTAL")
@@ -48,6 +50,11 @@ class PublicApiTest extends PublicApiContract {
                 .containsEntry(ROOT + ".EvaluationResultsAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".MeasurementAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".LlmJudge.Local", "EXPERIMENTAL");
+        // so is the agents API
+        assertThat(api).containsEntry(ROOT + ".TrajectoryAssert", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".ToolCallAssert", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".TrajectoryRecorder", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".Trajectories", "EXPERIMENTAL");
         assertThat(internal).isNotEmpty().allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));
     }
 }

@@ -56,6 +56,11 @@ public final class ConfigKeys {
     /** {@value}: the default minimum for {@code isGroundedIn}. */
     public static final String GROUNDEDNESS_MIN_SCORE = "llmassert.groundedness.min-score";
     /**
+     * {@value}: how an LLM judge checks groundedness: {@code auto} (the default: the TruLens prompt, or
+     * {@code claim-check} when the model's name says MiniCheck), {@code trulens} or {@code claim-check}.
+     */
+    public static final String GROUNDEDNESS_METHOD = "llmassert.groundedness.method";
+    /**
      * {@value}: the path of a committed calibration record (from {@code target/llm-assert/calibrations/}); the bar it
      * fitted becomes the default minimum of a bare {@code isGroundedIn}, for the judge it was made with only (another
      * judge fails the run, naming both); default none.
@@ -97,17 +102,16 @@ public final class ConfigKeys {
 
     private static final List<String> SUPPORTED = List.of(JUDGE_PROVIDER, JUDGE_MODEL, JUDGE_BASE_URL,
             JUDGE_API_KEY_ENV, JUDGE_TEMPERATURE, JUDGE_CONCURRENCY, JUDGE_TIMEOUT, JUDGE_MAX_RETRIES,
-            JUDGE_MAX_REQUESTS_PER_MINUTE, JUDGE_MAX_TOKENS_PER_MINUTE, GROUNDEDNESS_MIN_SCORE,
-            GROUNDEDNESS_CALIBRATION, RECORDINGS_MODE,
-            RECORDINGS_DIR, RECORDINGS_PRUNE, EVAL_CONCURRENCY, EVAL_REPEATS, EVAL_MAX_ITEMS, EVAL_SHARD,
-            EVAL_CONFIDENCE, EVAL_MAX_ERROR_RATE, CONSOLE, REPORT_ENABLED, REPORT_DIR, REPORT_PRICES);
+            JUDGE_MAX_REQUESTS_PER_MINUTE, JUDGE_MAX_TOKENS_PER_MINUTE, GROUNDEDNESS_MIN_SCORE, GROUNDEDNESS_METHOD,
+            GROUNDEDNESS_CALIBRATION, RECORDINGS_MODE, RECORDINGS_DIR, RECORDINGS_PRUNE, EVAL_CONCURRENCY,
+            EVAL_REPEATS, EVAL_MAX_ITEMS, EVAL_SHARD, EVAL_CONFIDENCE, EVAL_MAX_ERROR_RATE, CONSOLE, REPORT_ENABLED,
+            REPORT_DIR, REPORT_PRICES);
 
     /**
      * Keys of the design that this version does not read yet, with what they will do: setting one fails rather than
-     * pass for a setting that works.
+     * pass for a setting that works. None in this version: it reads every key of the design.
      */
-    private static final Map<String, String> RESERVED = Map.of(
-            "llmassert.groundedness.method", "the groundedness method (auto, trulens, claim-check)");
+    private static final Map<String, String> RESERVED = Map.of();
 
     private ConfigKeys() {
     }
@@ -120,7 +124,8 @@ public final class ConfigKeys {
 
     /**
      * The keys of the design that this version does not read yet, each with what it is meant to do. Setting one
-     * fails the run, saying so, instead of being silently ignored.
+     * fails the run, saying so, instead of being silently ignored. Empty in this version, which reads every key of
+     * the design.
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static Map<String, String> reserved() {

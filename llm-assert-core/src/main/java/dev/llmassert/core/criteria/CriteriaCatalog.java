@@ -39,8 +39,21 @@ public final class CriteriaCatalog {
     /** Does the response follow its instructions? Evaluates {@code response} with context {@code instructions}. */
     public static final Criteria FAITHFULNESS_TO_INSTRUCTIONS = load("faithfulness_to_instructions");
 
+    /**
+     * Did the agent complete the request? Evaluates an agent's {@code response} with context {@code request} and
+     * {@code trajectory} (its tool calls and their results). Complete 1.0, Partially complete 0.5, Not complete 0.0.
+     */
+    public static final Criteria TASK_COMPLETION = load("task_completion");
+    /**
+     * Did the agent call the right tools, in a sensible order, with the right arguments? Evaluates an agent's
+     * {@code trajectory} with context {@code request} and {@code response}. Appropriate 1.0, Partly appropriate 0.5,
+     * Inappropriate 0.0.
+     */
+    public static final Criteria TOOL_USE_APPROPRIATENESS = load("tool_use_appropriateness");
+
     private static final Map<String, Criteria> BY_KEY = index(List.of(CONCISENESS, ANSWER_RELEVANCE,
-            CONTEXT_RELEVANCE, COHERENCE, HARMLESSNESS, POLITENESS, SELF_CONTAINEDNESS, FAITHFULNESS_TO_INSTRUCTIONS));
+            CONTEXT_RELEVANCE, COHERENCE, HARMLESSNESS, POLITENESS, SELF_CONTAINEDNESS, FAITHFULNESS_TO_INSTRUCTIONS,
+            TASK_COMPLETION, TOOL_USE_APPROPRIATENESS));
 
     private CriteriaCatalog() {
     }

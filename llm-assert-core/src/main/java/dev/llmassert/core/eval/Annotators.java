@@ -3,6 +3,8 @@ package dev.llmassert.core.eval;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.output.TokenUsage;
+import dev.llmassert.core.agent.ExpectedCall;
+import dev.llmassert.core.agent.TrajectoryMatch;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.DirectResult;
@@ -22,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -49,9 +52,65 @@ public final class Annotators {
     }
 
     /**
+     * Tool-call F1 of an agent's answer ({@link SystemUnderTest#ofAgent}): the harmonic mean of the precision and
+     * recall of its tool calls against the calls expected under the context key {@code expectedKey}, a list of tool
+     * names or of calls with arguments ({@code lookupWarranty {"serial": "NR2-0042"}}, see
+     * {@link ExpectedCall#parse}). The details hold every figure of {@link TrajectoryMatch}.
+     */
+    public static Annotator toolCallF1(String name, String expectedKey) {
+        return trajectory(name, expectedKey, TrajectoryMatch::f1);
+    }
+
+    /** The share of the agent's tool calls that were expected; see {@link #toolCallF1}. */
+    public static Annotator toolCallPrecision(String name, String expectedKey) {
+        return trajectory(name, expectedKey, TrajectoryMatch::precision);
+    }
+
+    /** The share of the expected tool calls the agent made; see {@link #toolCallF1}. */
+    public static Annotator toolCallRecall(String name, String expectedKey) {
+        return trajectory(name, expectedKey, TrajectoryMatch::recall);
+    }
+
+    /** 1 when the agent called exactly the expected tools, in order, and nothing else; see {@link #toolCallF1}. */
+    public static Annotator toolSequence(String name, String expectedKey) {
+        return trajectory(name, expectedKey, match -> match.exactSequence() ? 1.0 : 0.0);
+    }
+
+    /**
+     * The share of the expected calls with arguments that the agent made with at least those arguments; see
+     * {@link #toolCallF1}.
+     */
+    public static Annotator toolArguments(String name, String expectedKey) {
+        return trajectory(name, expectedKey, TrajectoryMatch::argumentCorrectness);
+    }
+
+    private static Annotator trajectory(String name, String expectedKey, ToDoubleFunction<TrajectoryMatch> score) {
+        requireName(name);
+        requireKey(name, expectedKey, "the context key that holds the expected tool calls, e.g. \"expected_tools\"");
+        return new PerResponseAnnotator(name, null, (item, interaction) -> {
+            if (interaction.trajectory() == null) {
+                throw new IllegalStateException("The annotator '" + name + "' needs the agent's trajectory, but the "
+                        + "system under test is not an agent. Fix: make it with SystemUnderTest.ofAgent(name, question"
+                        + " -> trajectory).");
+            }
+            List<ExpectedCall> expected = contextList(item, interaction.prompt(), expectedKey).stream()
+                    .filter(text -> !text.isBlank()).map(ExpectedCall::parse).toList();
+            TrajectoryMatch match = TrajectoryMatch.of(expected, interaction.trajectory());
+            Map<String, Object> details = new LinkedHashMap<>(match.figures());
+            details.put("expected", expected.stream().map(ExpectedCall::toString).toList());
+            details.put("called", interaction.trajectory().toolCalls().stream().map(c -> c.name() + " "
+                    + c.argumentsJson()).toList());
+            return new Annotation(score.applyAsDouble(match), null, null, String.format(Locale.ROOT,
+                    "expected %s, called %s", expected, interaction.trajectory().toolNames()), details);
+        });
+    }
+
+    /**
      * Groundedness of each response in the sources held by the context value {@code sourcesKey} (the prompt's
-     * context first, then the item's): the score is the verdict's, and it passes at {@code minScore}. The details
-     * hold every sentence with its score and evidence.
+     * context first, then the item's): the score is the verdict's, and it passes at {@code minScore}. The prompt's
+     * text is the question the response answers ({@link GroundednessJudge#judge(String, List, String)}): the figures
+     * and names it gives are not held against the response. The details hold every sentence with its score, evidence
+     * and the judge's reason, when it gave one.
      */
     public static Annotator groundedness(String name, GroundednessJudge judge, String sourcesKey, double minScore) {
         requireName(name);
@@ -66,13 +125,16 @@ public final class Annotators {
             if (interaction.response().isBlank()) {
                 return new Annotation(0.0, false, "empty", "The response is empty: nothing is grounded.", Map.of());
             }
-            GroundednessVerdict verdict = judge.judge(interaction.response(), sources);
+            GroundednessVerdict verdict = judge.judge(interaction.response(), sources, interaction.prompt().text());
             List<Map<String, Object>> sentences = new ArrayList<>();
             for (SentenceVerdict sentence : verdict.sentences()) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("sentence", sentence.sentence());
                 row.put("score", sentence.score());
                 row.put("evidence", sentence.evidence());
+                if (sentence.hasReason()) {
+                    row.put("reason", sentence.reason());
+                }
                 sentences.add(row);
             }
             boolean passed = verdict.score() >= minScore;

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmassert.core.agent.ToolCall;
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.io.AtomicFiles;
 
 import java.io.IOException;
@@ -128,6 +130,16 @@ final class EvaluationRecords {
         return root;
     }
 
+    private static Trajectory trajectory(Prompt prompt, JsonNode response) {
+        List<ToolCall> calls = new ArrayList<>();
+        for (JsonNode c : response.path("toolCalls")) {
+            JsonNode arguments = c.path("arguments");
+            calls.add(new ToolCall(c.path("name").asText(), arguments.isTextual() ? arguments.asText()
+                    : arguments.toString(), c.path("result").asText(), c.path("failed").asBoolean(false)));
+        }
+        return new Trajectory(prompt.text(), calls, response.path("text").asText());
+    }
+
     private static ObjectNode item(ItemResult result, SharedTexts shared) {
         ObjectNode node = JSON.createObjectNode();
         TestItem item = result.item();
@@ -150,6 +162,18 @@ final class EvaluationRecords {
             r.put("prompt", interaction.promptIndex());
             r.put("repeat", interaction.repeat());
             r.put("text", interaction.response());
+            if (interaction.trajectory() != null) {
+                ArrayNode calls = r.putArray("toolCalls");
+                for (ToolCall call : interaction.trajectory().toolCalls()) {
+                    ObjectNode c = calls.addObject().put("name", call.name());
+                    c.set("arguments", call.argumentsAreJson() ? call.arguments()
+                            : JSON.getNodeFactory().textNode(call.argumentsJson()));
+                    c.put("result", call.result());
+                    if (call.failed()) {
+                        c.put("failed", true);
+                    }
+                }
+            }
         }
         ObjectNode annotations = node.putObject("annotations");
         new TreeMap<>(result.annotations()).forEach((name, list) -> {
@@ -270,7 +294,7 @@ final class EvaluationRecords {
                         + ", but only " + prompts.size() + " prompts");
             }
             interactions.add(new Interaction(index, r.path("repeat").asInt(), prompts.get(index),
-                    r.path("text").asText(), 0));
+                    r.path("text").asText(), 0, r.has("toolCalls") ? trajectory(prompts.get(index), r) : null));
         }
         Map<String, List<Annotation>> annotations = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = node.path("annotations").fields(); it.hasNext(); ) {

@@ -1,5 +1,6 @@
 package dev.llmassert.core.eval;
 
+import dev.llmassert.core.agent.Trajectory;
 import org.apiguardian.api.API;
 
 import java.nio.charset.StandardCharsets;
@@ -304,10 +305,12 @@ public final class EvaluationRunner {
             Prompt prompt = items.get(call.item()).prompts().get(call.prompt());
             long start = System.nanoTime();
             try {
-                String response = sut.respond(prompt, items.get(call.item()).id());
+                Trajectory trajectory = sut instanceof AgentSystem agent ? agent.run(prompt) : null;
+                String response = trajectory != null ? trajectory.finalAnswer()
+                        : sut.respond(prompt, items.get(call.item()).id());
                 long nanos = System.nanoTime() - start;
-                return new Answer(new Interaction(call.prompt(), call.repeat(), prompt, response, nanos / 1_000_000),
-                        null, nanos);
+                return new Answer(new Interaction(call.prompt(), call.repeat(), prompt, response, nanos / 1_000_000,
+                        trajectory), null, nanos);
             } catch (Throwable e) {
                 return new Answer(null, ItemError.of(ItemError.SYSTEM_UNDER_TEST, null, call.prompt(), call.repeat(),
                         e), System.nanoTime() - start);

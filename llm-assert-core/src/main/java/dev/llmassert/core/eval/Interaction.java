@@ -1,5 +1,6 @@
 package dev.llmassert.core.eval;
 
+import dev.llmassert.core.agent.Trajectory;
 import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
@@ -12,9 +13,17 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param prompt        the prompt sent
  * @param response      the system's answer
  * @param latencyMillis how long the system took to answer; 0 when read from a record, which leaves it out
+ * @param trajectory    what an agent did to answer (its tool calls, then {@code response} as its final answer), or
+ *                      {@code null} for a system that is not an agent ({@link SystemUnderTest#ofAgent})
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Interaction(int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis) {
+public record Interaction(int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis,
+                          Trajectory trajectory) {
+
+    /** An answer of a system that is not an agent. */
+    public Interaction(int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis) {
+        this(promptIndex, repeat, prompt, response, latencyMillis, null);
+    }
 
     public Interaction {
         if (prompt == null) {

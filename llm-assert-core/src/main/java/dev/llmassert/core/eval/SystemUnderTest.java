@@ -1,6 +1,7 @@
 package dev.llmassert.core.eval;
 
 import dev.langchain4j.model.chat.ChatModel;
+import dev.llmassert.core.agent.Trajectory;
 import org.apiguardian.api.API;
 
 import java.util.function.Function;
@@ -70,6 +71,27 @@ public interface SystemUnderTest {
     static SystemUnderTest of(String name, Responder answer) {
         FunctionSystem.check(name, answer);
         return new FunctionSystem(name, answer);
+    }
+
+    /**
+     * An agent: a function of the prompt's text that gives the trajectory of the agent's answer (its tool calls, then
+     * its final answer). The final answer is the response; annotators also see the trajectory
+     * ({@link Interaction#trajectory()}), e.g. {@link Annotators#toolCallF1}.
+     *
+     * <pre>{@code
+     * SystemUnderTest.ofAgent("nimbus-agent", question -> Trajectories.of(agent.chat(question), question));
+     * }</pre>
+     */
+    static SystemUnderTest ofAgent(String name, Function<String, Trajectory> agent) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("The agent under test needs a name for the evaluation record, "
+                    + "e.g. SystemUnderTest.ofAgent(\"support-agent\", question -> "
+                    + "Trajectories.of(agent.chat(question), question)).");
+        }
+        if (agent == null) {
+            throw new IllegalArgumentException("The agent under test '" + name + "' has no function (null).");
+        }
+        return new AgentSystem(name, agent);
     }
 
     /** A chat model: each prompt is sent as one user message; the name is {@code provider:model}. */

@@ -23,6 +23,17 @@ public interface GroundednessJudge extends AutoCloseable {
      */
     GroundednessVerdict judge(String response, List<String> sources);
 
+    /**
+     * Judges {@code response} against {@code sources}, as an answer to {@code question}. What the answer takes from
+     * the question (the user's own figures, names and dates) is not held against it; its claims are still judged
+     * against the sources. The default ignores the question: a judge that can use it overrides this.
+     *
+     * @param question the user's question, or {@code null} for none
+     */
+    default GroundednessVerdict judge(String response, List<String> sources, String question) {
+        return judge(response, sources);
+    }
+
     /** Judges {@code response} against one or more sources. */
     default GroundednessVerdict judge(String response, String... sources) {
         if (sources == null) {

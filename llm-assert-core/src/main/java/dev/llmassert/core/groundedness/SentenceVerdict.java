@@ -13,9 +13,12 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param sentence the sentence as it stands in the response
  * @param score    how much of the sentence the sources support, from 0 (nothing) to 1 (all of it)
  * @param evidence the supporting text the judge found, or {@link #NOTHING_FOUND}
+ * @param reason   why the judge scored it as it did, in a few words ("'30 days' is in no source"), or empty when
+ *                 the judge gives none; the local judge gives one for every sentence below
+ *                 {@link LocalGroundednessJudge#DEFAULT_THRESHOLD} and for a sentence that makes no claim
  */
 @API(status = STABLE, since = "0.1")
-public record SentenceVerdict(int index, String sentence, double score, String evidence) {
+public record SentenceVerdict(int index, String sentence, double score, String evidence, String reason) {
 
     /** The evidence of a sentence for which the judge found no support. */
     public static final String NOTHING_FOUND = "NOTHING FOUND";
@@ -29,6 +32,17 @@ public record SentenceVerdict(int index, String sentence, double score, String e
             throw new IllegalArgumentException("score must be between 0.0 and 1.0, but is: " + score);
         }
         evidence = evidence == null || evidence.isBlank() ? NOTHING_FOUND : evidence;
+        reason = reason == null ? "" : reason.strip();
+    }
+
+    /** A sentence verdict without a reason, as an LLM judge gives it. */
+    public SentenceVerdict(int index, String sentence, double score, String evidence) {
+        this(index, sentence, score, evidence, "");
+    }
+
+    /** Whether the judge said why it scored the sentence as it did. */
+    public boolean hasReason() {
+        return !reason.isEmpty();
     }
 
     /** Whether the judge quoted any supporting text. */

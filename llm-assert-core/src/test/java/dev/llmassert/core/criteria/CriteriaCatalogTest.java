@@ -10,7 +10,8 @@ class CriteriaCatalogTest {
     @Test
     void everyEntryLoadsWithScoredOptionsAndADescriptionWorthReading() {
         assertThat(CriteriaCatalog.names()).containsExactly("conciseness", "answer_relevance", "context_relevance",
-                "coherence", "harmlessness", "politeness", "self_containedness", "faithfulness_to_instructions");
+                "coherence", "harmlessness", "politeness", "self_containedness", "faithfulness_to_instructions",
+                "task_completion", "tool_use_appropriateness");
         assertThat(CriteriaCatalog.all()).allSatisfy(c -> {
             assertThat(c.hasScores()).as(c.name()).isTrue();
             assertThat(c.maxScore()).as(c.name()).isEqualTo(1.0);
@@ -19,7 +20,7 @@ class CriteriaCatalogTest {
             assertThat(c.options()).as(c.name()).allSatisfy(o -> assertThat(o.description()).isNotBlank());
             assertThat(c.options().get(0).score()).as("best option first in " + c.name()).isEqualTo(1.0);
         });
-        assertThat(MultiCriteria.equalWeights(CriteriaCatalog.all().toArray(Criteria[]::new)).items()).hasSize(8);
+        assertThat(MultiCriteria.equalWeights(CriteriaCatalog.all().toArray(Criteria[]::new)).items()).hasSize(10);
     }
 
     @Test

@@ -176,11 +176,11 @@ class BadInputsTest {
     @Test
     void aListAnswerIsJudgedItemByItem() {
         GroundednessVerdict verdict = judge.judge("- Hold the reset button for ten seconds\n- The router has four"
-                + " Ethernet ports\n- The router has a cooling fan", List.of(MANUAL));
+                + " Ethernet ports\n- The router has six Ethernet ports", List.of(MANUAL));
 
         assertThat(verdict.sentences()).extracting(SentenceVerdict::sentence).containsExactly(
                 "- Hold the reset button for ten seconds", "- The router has four Ethernet ports",
-                "- The router has a cooling fan");
+                "- The router has six Ethernet ports");
         assertThat(verdict.sentences().get(2).score()).isLessThan(0.5);
         assertThat(verdict.sentencesBelow(0.5)).hasSize(1);
     }

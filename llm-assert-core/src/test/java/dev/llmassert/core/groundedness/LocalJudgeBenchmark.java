@@ -65,6 +65,47 @@ public final class LocalJudgeBenchmark {
         // A fresh judge has an empty embedding cache: every source and response sentence is embedded once, the cost
         // a suite pays on its first judgement of each text (the JVM is warm by now).
         measureJudge(LocalGroundednessJudge.create(), responses, source, 0);
+
+        // Each answer against its own source: a short retrieved chunk, and a page of about 3,000 characters.
+        for (int chars : new int[] {300, 3_000}) {
+            List<String> sources = new ArrayList<>();
+            List<String> answers = new ArrayList<>();
+            for (int r = 0; r < 100; r++) {
+                StringBuilder own = new StringBuilder();
+                StringBuilder answer = new StringBuilder();
+                for (int k = 0; own.length() < chars; k++) {
+                    String sentence = sourceSentences.get((r * 7 + k) % sourceSentences.size());
+                    own.append(sentence).append(' ');
+                    if (k < 4) {
+                        answer.append(k % 2 == 1 ? "According to the manual, " + Character.toLowerCase(
+                                sentence.charAt(0)) + sentence.substring(1) : sentence).append(' ');
+                    }
+                }
+                sources.add(own.toString());
+                answers.add(answer.toString());
+            }
+            measureOwnSources(LocalGroundednessJudge.create(), answers, sources, chars, 0);
+            measureOwnSources(embedded, answers, sources, chars, 2);
+        }
+    }
+
+    private static void measureOwnSources(LocalGroundednessJudge judge, List<String> answers, List<String> sources,
+                                          int chars, int warmUpRounds) {
+        for (int round = 0; round < warmUpRounds; round++) {
+            for (int i = 0; i < answers.size(); i++) {
+                judge.judge(answers.get(i), sources.get(i));
+            }
+        }
+        long sentences = 0;
+        long start = System.nanoTime();
+        for (int i = 0; i < answers.size(); i++) {
+            sentences += judge.judge(answers.get(i), sources.get(i)).sentences().size();
+        }
+        double s = (System.nanoTime() - start) / 1e9;
+        System.out.printf(Locale.ROOT, "%s judge, each answer against its own %,d-character source%s: %.0f response "
+                        + "sentences/s (%d answers in %.2f s)%n", judge.name(), chars,
+                warmUpRounds == 0 ? " (fresh judge, empty embedding cache)" : " (warm)", sentences / s,
+                answers.size(), s);
     }
 
     private static void measureSplitting(SentenceSplitter splitter, String text, int seconds) {

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -159,18 +160,33 @@ public final class LoopbackChatServer implements AutoCloseable {
         root.put("id", "chatcmpl-loopback-" + ids.incrementAndGet());
         root.put("object", "chat.completion");
         root.put("created", Instant.now().getEpochSecond());
-        root.put("model", request.path("model").asText("loopback"));
+        root.put("model", reply.model != null ? reply.model : request.path("model").asText("loopback"));
         ArrayNode choices = root.putArray("choices");
         ObjectNode choice = choices.addObject();
         choice.put("index", 0);
         ObjectNode message = choice.putObject("message");
         message.put("role", "assistant");
         message.put("content", reply.content);
+        if (!reply.toolCalls.isEmpty()) {
+            ArrayNode calls = message.putArray("tool_calls");
+            for (int i = 0; i < reply.toolCalls.size(); i++) {
+                ObjectNode call = calls.addObject();
+                call.put("id", "call_" + (i + 1));
+                call.put("type", "function");
+                call.putObject("function").put("name", reply.toolCalls.get(i).name())
+                        .put("arguments", reply.toolCalls.get(i).arguments());
+            }
+        }
         choice.put("finish_reason", reply.finishReason);
-        ObjectNode usage = root.putObject("usage");
-        usage.put("prompt_tokens", reply.inputTokens);
-        usage.put("completion_tokens", reply.outputTokens);
-        usage.put("total_tokens", reply.inputTokens + reply.outputTokens);
+        if (reply.logprob != null) {
+            logprobs(choice.putObject("logprobs").putArray("content").addObject(), reply);
+        }
+        if (reply.inputTokens >= 0) {
+            ObjectNode usage = root.putObject("usage");
+            usage.put("prompt_tokens", reply.inputTokens);
+            usage.put("completion_tokens", reply.outputTokens);
+            usage.put("total_tokens", reply.inputTokens + reply.outputTokens);
+        }
         return JSON.writeValueAsString(root);
     }
 
@@ -185,7 +201,17 @@ public final class LoopbackChatServer implements AutoCloseable {
         root.put("done_reason", reply.finishReason);
         root.put("prompt_eval_count", reply.inputTokens);
         root.put("eval_count", reply.outputTokens);
+        if (reply.logprob != null) {
+            logprobs(root.putArray("logprobs").addObject(), reply);
+        }
         return JSON.writeValueAsString(root);
+    }
+
+    private static void logprobs(ObjectNode token, Reply reply) {
+        token.put("token", reply.content);
+        token.put("logprob", reply.logprob);
+        ArrayNode top = token.putArray("top_logprobs");
+        reply.topLogprobs.forEach((text, logprob) -> top.addObject().put("token", text).put("logprob", logprob));
     }
 
     /** A request as the server received it. */
@@ -210,6 +236,24 @@ public final class LoopbackChatServer implements AutoCloseable {
             return "";
         }
 
+        /** The names of the tools offered in the request ({@code tools[].function.name}), in order. */
+        public List<String> toolNames() {
+            List<String> names = new ArrayList<>();
+            json.path("tools").forEach(tool -> names.add(tool.path("function").path("name").asText()));
+            return names;
+        }
+
+        /** The contents of the request's {@code tool} messages (the tools' results), in order. */
+        public List<String> toolResults() {
+            List<String> results = new ArrayList<>();
+            json.path("messages").forEach(m -> {
+                if ("tool".equals(m.path("role").asText())) {
+                    results.add(m.path("content").asText());
+                }
+            });
+            return results;
+        }
+
         /** The first value of header {@code name}, ignoring case, or {@code null}. */
         public String header(String name) {
             return headers.entrySet().stream()
@@ -217,6 +261,10 @@ public final class LoopbackChatServer implements AutoCloseable {
                     .map(e -> e.getValue().isEmpty() ? null : e.getValue().get(0))
                     .findFirst().orElse(null);
         }
+    }
+
+    /** A tool call the server's reply asks for: the function's name and its arguments as a JSON text. */
+    public record ToolCallReply(String name, String arguments) {
     }
 
     /** What the server answers to one request. */
@@ -231,9 +279,22 @@ public final class LoopbackChatServer implements AutoCloseable {
         private final String finishReason;
         private final boolean drop;
         private final Map<String, String> headers;
+        private final List<ToolCallReply> toolCalls;
+        private final String model;
+        private final Double logprob;
+        private final Map<String, Double> topLogprobs;
 
         private Reply(int status, String content, String rawBody, Duration delay, int inputTokens,
                       int outputTokens, String finishReason, boolean drop, Map<String, String> headers) {
+            this(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers, List.of(),
+                    null, null, Map.of());
+        }
+
+        private Reply(int status, String content, String rawBody, Duration delay, int inputTokens,
+                      int outputTokens, String finishReason, boolean drop, Map<String, String> headers,
+                      List<ToolCallReply> toolCalls, String model, Double logprob, Map<String, Double> topLogprobs) {
+            this.toolCalls = toolCalls;
+            this.model = model;
             this.status = status;
             this.content = content;
             this.rawBody = rawBody;
@@ -243,11 +304,28 @@ public final class LoopbackChatServer implements AutoCloseable {
             this.finishReason = finishReason;
             this.drop = drop;
             this.headers = headers;
+            this.logprob = logprob;
+            this.topLogprobs = topLogprobs;
         }
 
         /** A successful completion whose assistant message is {@code content}. */
         public static Reply content(String content) {
             return new Reply(200, content, null, null, 20, 10, "stop", false, Map.of());
+        }
+
+        /**
+         * A completion that asks for tool calls, as OpenAI sends it: no content, {@code tool_calls} (ids
+         * {@code call_1}, {@code call_2}, ...) and {@code finish_reason} {@code tool_calls}.
+         */
+        public static Reply toolCalls(ToolCallReply... calls) {
+            return new Reply(200, null, null, null, 20, 10, "tool_calls", false, Map.of(), List.of(calls), null, null,
+                    Map.of());
+        }
+
+        /** The same reply, reporting {@code model} as the model that wrote it (else the request's model). */
+        public Reply byModel(String model) {
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
+                    toolCalls, model, logprob, topLogprobs);
         }
 
         /** An HTTP error, e.g. {@code status(429, "{...}")}. */
@@ -262,11 +340,28 @@ public final class LoopbackChatServer implements AutoCloseable {
 
         /** The same reply, sent after {@code delay}. */
         public Reply after(Duration delay) {
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers);
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
+                    toolCalls, model, logprob, topLogprobs);
+        }
+
+        /** The same reply with no {@code usage}, as a hand-written reply has no token counts. */
+        public Reply withoutUsage() {
+            return withUsage(-1, -1);
         }
 
         public Reply withUsage(int inputTokens, int outputTokens) {
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers);
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
+                    toolCalls, model, logprob, topLogprobs);
+        }
+
+        /**
+         * The same reply, its content one token with log-probability {@code logprob}, and {@code top} the tokens
+         * listed at its place (token to log-probability): in an OpenAI body as {@code choices[0].logprobs.content},
+         * in an Ollama body as Ollama 0.12.11+ sends them, {@code logprobs} beside the message.
+         */
+        public Reply withLogprobs(double logprob, Map<String, Double> top) {
+            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
+                    toolCalls, model, logprob, Map.copyOf(top));
         }
 
         /** The same reply with one more response header, e.g. {@code withHeader("Retry-After", "1")}. */
@@ -274,7 +369,7 @@ public final class LoopbackChatServer implements AutoCloseable {
             Map<String, String> more = new LinkedHashMap<>(headers);
             more.put(name, value);
             return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop,
-                    Map.copyOf(more));
+                    Map.copyOf(more), toolCalls, model, logprob, topLogprobs);
         }
     }
 }

@@ -51,7 +51,7 @@ public final class CheckReport {
                 expected, null, String.join(" ", verdict.sentences().stream().map(SentenceVerdict::sentence).toList()),
                 sentences, null, null, null, null, null, null, verdict.judge(), verdict.recordedModel(),
                 verdict.replayed(), verdict.retries(),
-                tokens(verdict.tokenUsage()), verdict.duration().toMillis(), null,
+                tokens(verdict.tokenUsage()), verdict.duration().toMillis(), null, null,
                 new EntryOnly(at(site), total == null ? 0 : total, null, null, List.of()));
     }
 
@@ -71,7 +71,7 @@ public final class CheckReport {
                 metadata == null ? null : metadata.judge(), metadata == null ? null : metadata.recordedModel(),
                 metadata == null ? null : metadata.replayed(),
                 metadata == null ? null : metadata.retries(), metadata == null ? null : tokens(metadata.tokenUsage()),
-                metadata == null ? null : metadata.duration().toMillis(), null,
+                metadata == null ? null : metadata.duration().toMillis(), null, null,
                 new EntryOnly(at(site), 0, result.positionalBiasChecked() ? result.positionalBiasDetected() : null,
                         null, List.of()));
     }
@@ -88,7 +88,7 @@ public final class CheckReport {
                 metadata == null ? null : metadata.recordedModel(), metadata == null ? null : metadata.replayed(),
                 metadata == null ? null : metadata.retries(),
                 metadata == null ? null : tokens(metadata.tokenUsage()),
-                metadata == null ? null : metadata.duration().toMillis(), null,
+                metadata == null ? null : metadata.duration().toMillis(), null, null,
                 new EntryOnly(at(site), 0, result.positionalBiasChecked() ? result.positionalBiasDetected() : null,
                         result.ranking().toString(), List.of()));
     }
@@ -121,7 +121,7 @@ public final class CheckReport {
                         .map(i -> i.criteriaName() + ": " + i.result().option() + ". " + i.result().explanation())
                         .toList()), null, null, null, judged ? first.judge() : null,
                 judged ? recordedModel(result) : null, judged ? replayed : null,
-                judged ? retries : null, judged ? tokens(tokens) : null, judged ? took.toMillis() : null, null,
+                judged ? retries : null, judged ? tokens(tokens) : null, judged ? took.toMillis() : null, null, null,
                 new EntryOnly(at(site), 0, null, null, fellShort));
     }
 

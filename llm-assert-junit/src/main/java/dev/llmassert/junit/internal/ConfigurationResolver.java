@@ -3,6 +3,7 @@ package dev.llmassert.junit.internal;
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.InvalidSettingException;
+import dev.llmassert.core.groundedness.GroundednessMethod;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.junit.JudgeRecordings;
@@ -164,13 +165,15 @@ public final class ConfigurationResolver {
             minScore = calibration.bar();
         }
         ConsoleMode console;
+        GroundednessMethod method;
         try {
             console = ConsoleMode.parse(get(ConfigKeys.CONSOLE));
+            method = GroundednessMethod.parse(get(ConfigKeys.GROUNDEDNESS_METHOD));
         } catch (InvalidSettingException e) {
             throw invalid(e);
         }
         return new ResolvedConfiguration(settings, minScore, recordings(annotations.recordingsFile(), System::getenv),
-                console, calibration);
+                console, method, calibration);
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.groundedness.GroundednessMethod;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
@@ -14,6 +15,8 @@ import dev.llmassert.core.record.RecordingSession;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.Optional;
 import java.util.function.BiFunction;
@@ -30,6 +33,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 public final class JudgeSupply {
 
     private static final String STAND_IN_KEY = "stand-in-never-sent";
+    /** The logger of the core's judge factory, so that one logger tells which method a judge uses. */
+    private static final Logger LOG = LoggerFactory.getLogger(Judges.class);
 
     private JudgeSupply() {
     }
@@ -77,13 +82,34 @@ public final class JudgeSupply {
         if (supplied != null) {
             return supplied;
         }
-        JudgeSettings settings = ConfigurationResolver.of(context).settings();
+        ResolvedConfiguration configuration = ConfigurationResolver.of(context);
+        JudgeSettings settings = configuration.settings();
         if (settings.provider() == JudgeProvider.LOCAL) {
+            if (configuration.method() != GroundednessMethod.AUTO) {
+                throw new ExtensionConfigurationException(Judges.needsJudgeModel(configuration.method()));
+            }
             return closedWith(root(context), new JudgeKey(settings, null), () -> build(settings, Optional.empty()));
         }
+        GroundednessMethod method = method(context, configuration);
         JudgeChatModel chatModel = judgeChatModel(context, settings);
-        return closedWith(chatModel.owner(), new JudgeKey(settings, chatModel.model()),
-                () -> build(settings, Optional.of(chatModel.model())));
+        return closedWith(chatModel.owner(), new JudgeKey(settings, chatModel.model(), method),
+                () -> build(settings, method, Optional.of(chatModel.model())));
+    }
+
+    /**
+     * The method the configured one stands for with the configured model; when {@code auto} chooses claim-check,
+     * the log says so once for the run and model, not once per test.
+     */
+    private static GroundednessMethod method(ExtensionContext context, ResolvedConfiguration configuration) {
+        String model = configuration.settings().model();
+        GroundednessMethod method = configuration.method().forModel(model);
+        if (configuration.method() == GroundednessMethod.AUTO && method == GroundednessMethod.CLAIM_CHECK) {
+            ExtensionState.getOrCompute(root(context), new ClaimCheckChosenKey(model), () -> {
+                LOG.info(Judges.claimCheckChosen(model));
+                return Boolean.TRUE;
+            }, Boolean.class);
+        }
+        return method;
     }
 
     /**
@@ -220,10 +246,15 @@ public final class JudgeSupply {
     }
 
     private static GroundednessJudge build(JudgeSettings settings, Optional<ChatModel> chatModel) {
+        return build(settings, GroundednessMethod.AUTO, chatModel);
+    }
+
+    private static GroundednessJudge build(JudgeSettings settings, GroundednessMethod method,
+                                           Optional<ChatModel> chatModel) {
         try {
             return chatModel.isPresent()
-                    ? Judges.groundedness(settings, chatModel.get())
-                    : Judges.groundedness(settings);
+                    ? Judges.groundedness(settings, method, chatModel.get())
+                    : Judges.groundedness(settings, method);
         } catch (RuntimeException e) {
             throw new ExtensionConfigurationException(
                     Messages.judgeUnavailable(settings, "groundedness judge", e), e);
@@ -269,7 +300,18 @@ public final class JudgeSupply {
     private record CriteriaJudgeKey(Class<?> type, JudgeSettings settings, ChatModel chatModel, int samples) {
     }
 
-    /** One judge per settings and chat model: a supplied or recording chat model gets its own judge. */
-    private record JudgeKey(JudgeSettings settings, ChatModel chatModel) {
+    /**
+     * One judge per settings, chat model and groundedness method: a supplied or recording chat model gets its own
+     * judge.
+     */
+    private record JudgeKey(JudgeSettings settings, ChatModel chatModel, GroundednessMethod method) {
+
+        JudgeKey(JudgeSettings settings, ChatModel chatModel) {
+            this(settings, chatModel, GroundednessMethod.AUTO);
+        }
+    }
+
+    /** Marks that the log said, once for the run, that {@code auto} chose claim-check for this model. */
+    private record ClaimCheckChosenKey(String model) {
     }
 }

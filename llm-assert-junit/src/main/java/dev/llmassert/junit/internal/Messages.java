@@ -113,6 +113,36 @@ public final class Messages {
         return what + " must not be null." + NL + fix;
     }
 
+    /** {@code TrajectoryRecorder.lastTrajectory()} before any call of the service finished. */
+    public static String noTrajectory(int inFlight) {
+        return "The recorder has no trajectory: no call of the AI service has finished"
+                + (inFlight > 0 ? " (" + count(inFlight, "call") + " still running)" : "") + "." + NL
+                + "Fix: attach the recorder to the service before calling it, "
+                + "AiServices.builder(Assistant.class).chatModel(model).tools(tools)"
+                + ".registerListeners(recorder.listeners()).build(), then call the service.";
+    }
+
+    /** {@code isGroundedInToolResults()} on a response that is not an agent's final answer. */
+    public static String notAFinalAnswer() {
+        return "isGroundedInToolResults() needs the final answer of an agent's trajectory, but this response was "
+                + "given as a plain text." + NL + "Fix: assertThat(trajectory).finalAnswer().isGroundedInToolResults(),"
+                + " or isGroundedIn(sources) to name the sources yourself.";
+    }
+
+    /** A JSON path of an argument matcher that cannot be read. */
+    public static String badArgumentPath(String path) {
+        return "The argument path '" + path + "' is not one llm-assert can read." + NL
+                + "Fix: name a field (\"orderId\"), a nested field with dots (\"address.city\"), an array element "
+                + "with [n] (\"items[0].sku\"), or give a JSON Pointer (\"/address/city\").";
+    }
+
+    /** A JSON text given as expected arguments that does not parse. */
+    public static String badExpectedArguments(String json, String error) {
+        return "The expected arguments are not a JSON object: " + error + NL + "Got: " + json + NL
+                + "Fix: give the arguments as the model writes them, e.g. \"{\\\"orderId\\\": \\\"A-1042\\\"}\", or "
+                + "a Map.";
+    }
+
     public static String unusedRecordings(String className, Path file,
                                           Collection<String> unused, int ran, int testMethods, int pruned,
                                           String pruneSkipped, boolean namedFile) {

@@ -1,5 +1,6 @@
 package dev.llmassert.junit.internal;
 
+import dev.llmassert.core.groundedness.GroundednessMethod;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.junit.internal.report.ConsoleMode;
 import org.apiguardian.api.API;
@@ -14,16 +15,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param defaultMinScore the minimum a bare {@code isGroundedIn(...)} is checked against
  * @param recordings      how the judge's calls are recorded and replayed
  * @param console         what the console shows ({@code llmassert.console}), which decides the verdict log's level
+ * @param method          how an LLM judge checks groundedness ({@code llmassert.groundedness.method})
  * @param calibration     the calibration record named by {@code llmassert.groundedness.calibration}, or {@code null}
  */
 @API(status = INTERNAL, since = "0.1")
 public record ResolvedConfiguration(JudgeSettings settings, double defaultMinScore,
                                     RecordingConfiguration recordings, ConsoleMode console,
-                                    AppliedCalibration calibration) {
-
-    /** Without a calibration record. */
-    public ResolvedConfiguration(JudgeSettings settings, double defaultMinScore, RecordingConfiguration recordings,
-                                 ConsoleMode console) {
-        this(settings, defaultMinScore, recordings, console, null);
-    }
+                                    GroundednessMethod method, AppliedCalibration calibration) {
 }

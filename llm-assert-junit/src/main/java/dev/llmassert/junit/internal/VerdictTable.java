@@ -1,6 +1,7 @@
 package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.groundedness.SentenceVerdict;
 
 import java.util.Locale;
@@ -21,7 +22,7 @@ final class VerdictTable {
     private VerdictTable() {
     }
 
-    /** Appends the judge's line, then each sentence with its score and evidence. */
+    /** Appends the judge's line, then each sentence with its score, its evidence and, when the judge gave one, why. */
     static void append(MessageText message, GroundednessVerdict verdict, double minScore) {
         int below = verdict.sentencesBelow(minScore).size();
         int count = verdict.sentences().size();
@@ -32,12 +33,19 @@ final class VerdictTable {
         for (SentenceVerdict sentence : verdict.sentences()) {
             message.line((sentence.score() < minScore ? "  " + UNSUPPORTED + " " : "    ") + "[" + sentence.index()
                             + "] " + score(sentence.score()) + "  ")
-                    .quoted(MessageText.shorten(sentence.sentence(), MAX_SENTENCE))
-                    .line("              evidence: ");
+                    .quoted(MessageText.shorten(sentence.sentence(), MAX_SENTENCE));
+            if (LocalGroundednessJudge.NO_CLAIM.equals(sentence.evidence())) {
+                message.line("              no claim: left out of the score");
+                continue;
+            }
+            message.line("              evidence: ");
             if (sentence.hasEvidence()) {
                 message.quoted(MessageText.shorten(sentence.evidence(), MAX_EVIDENCE));
             } else {
                 message.plain(SentenceVerdict.NOTHING_FOUND);
+            }
+            if (sentence.hasReason()) {
+                message.line("              why: ").plain(sentence.reason());
             }
         }
     }

@@ -86,16 +86,32 @@ class UnknownKeysTest {
 
     @Test
     void keysOfTheDesignNotImplementedYetFailSayingSo() {
-        assertThat(ConfigKeys.reserved()).containsOnlyKeys("llmassert.groundedness.method");
+        Map<String, String> reserved = Map.of("llmassert.judge.cache", "a cache of judge replies");
         Optional<String> message = UnknownKeys.check(List.of(
-                new Setting("llmassert.groundedness.method", "by a system property"),
-                new Setting("LLMASSERT_GROUNDEDNESS_METHOD", "in the environment")), API_KEY_VARIABLE);
+                new Setting("llmassert.judge.cache", "by a system property"),
+                new Setting("LLMASSERT_JUDGE_CACHE", "in the environment")), API_KEY_VARIABLE, reserved);
 
         assertThat(message).hasValueSatisfying(text -> assertThat(text)
                 .startsWith("llm-assert does not know 2 settings of this run, so they would change nothing")
-                .contains("llmassert.groundedness.method, set by a system property, is not supported yet: "
-                        + "llmassert.groundedness.method is reserved for the groundedness method")
-                .contains("LLMASSERT_GROUNDEDNESS_METHOD, set in the environment, is not supported yet"));
+                .contains("llmassert.judge.cache, set by a system property, is not supported yet: "
+                        + "llmassert.judge.cache is reserved for a cache of judge replies")
+                .contains("LLMASSERT_JUDGE_CACHE, set in the environment, is not supported yet"));
+    }
+
+    @Test
+    void thisVersionReadsEveryKeyOfTheDesign() {
+        assertThat(ConfigKeys.reserved()).isEmpty();
+        assertThat(ConfigKeys.supported()).contains("llmassert.groundedness.method",
+                "llmassert.groundedness.calibration");
+    }
+
+    @Test
+    void theGroundednessMethodAndCalibrationAreKnownKeys() {
+        assertThat(UnknownKeys.check(List.of(new Setting("llmassert.groundedness.method", "by a system property"),
+                new Setting("LLMASSERT_GROUNDEDNESS_METHOD", "in the environment"),
+                new Setting("llmassert.groundedness.calibration", "by a system property"),
+                new Setting("LLMASSERT_GROUNDEDNESS_CALIBRATION", "in the environment")), API_KEY_VARIABLE))
+                .isEmpty();
     }
 
     @Test

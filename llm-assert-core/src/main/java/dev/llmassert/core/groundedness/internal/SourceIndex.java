@@ -35,6 +35,7 @@ public final class SourceIndex {
     private final Set<String> stems = new HashSet<>();
     private final Set<String> factForms = new HashSet<>();
     private final Set<String> bigrams = new HashSet<>();
+    private final Set<String> stemPairs = new HashSet<>();
 
     /** A clause break inside a sentence ("X: Y", "X; Y"); clauses with enough content are indexed on their own. */
     private static final Pattern CLAUSE = Pattern.compile("(?<=\\w)[:;]\\s+");
@@ -55,6 +56,7 @@ public final class SourceIndex {
             }
             stems.addAll(s.stems());
             bigrams.addAll(ngrams(s.words().tokens(), 2));
+            stemPairs.addAll(ngrams(stems(s.words().tokens()), 2));
             String closed = closeSpacedNumbers(s.text());
             if (closed != null) {
                 bigrams.addAll(ngrams(Words.of(closed).tokens(), 2));
@@ -85,6 +87,10 @@ public final class SourceIndex {
             String fact = Words.factForm(tokens.get(i));
             factForms.add(fact);
             factForms.add(Words.stem(fact));
+            String compound = i + 1 < tokens.size() ? Words.compound(tokens.get(i), tokens.get(i + 1)) : null;
+            if (compound != null) {
+                factForms.add(compound);
+            }
             String scaled = i + 1 < tokens.size() ? Words.scaled(tokens.get(i), tokens.get(i + 1)) : null;
             if (scaled != null) {
                 factForms.add(scaled);
@@ -125,7 +131,7 @@ public final class SourceIndex {
     }
 
     /** {@code text} with its spaced numbers closed up ("3, 800" as "3,800"), or {@code null} when it has none. */
-    private static String closeSpacedNumbers(String text) {
+    static String closeSpacedNumbers(String text) {
         String closed = SPACED_NUMBER.matcher(text).replaceAll("$1$2$3");
         return closed.equals(text) ? null : closed;
     }
@@ -143,6 +149,24 @@ public final class SourceIndex {
         return stems.contains(stem);
     }
 
+    /** The first source sentence that states the number {@code number} (in fact form), or {@code null}. */
+    public Sentence sentenceHolding(String number) {
+        for (Sentence s : sentences) {
+            for (String t : s.words().tokens()) {
+                if (number.equals(Words.number(t))) {
+                    return s;
+                }
+            }
+        }
+        for (Sentence s : sentences) {
+            String closed = closeSpacedNumbers(s.text());
+            if (closed != null && Words.rawTokens(closed).stream().anyMatch(t -> number.equals(Words.number(t)))) {
+                return s;
+            }
+        }
+        return null;
+    }
+
     /** Whether the sources hold this fact (a number, date or name, in {@link Words#factForm} form). */
     public boolean hasFact(String fact) {
         // By stem too: "the Schnauzers" names what "the Schnauzer type" does.
@@ -152,6 +176,16 @@ public final class SourceIndex {
     /** Whether the sources hold this pair of adjacent lower-cased words (see {@link #ngrams}), within a sentence. */
     public boolean hasBigram(String bigram) {
         return bigrams.contains(bigram);
+    }
+
+    /** Whether a source sentence has these two adjacent words, compared by stem ("firmware update(s)"). */
+    public boolean hasStemPair(String pair) {
+        return stemPairs.contains(pair);
+    }
+
+    /** The stems of {@code tokens}, numbers as they are. */
+    public static List<String> stems(List<String> tokens) {
+        return tokens.stream().map(Words::stem).toList();
     }
 
     /** The runs of {@code n} adjacent tokens, joined by spaces, in order. */

@@ -2,6 +2,7 @@ package dev.llmassert.core.groundedness.internal;
 
 import org.apiguardian.api.API;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -17,28 +18,34 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *                         without embeddings
  * @param coverage         share of the sentence's content words that the sources hold anywhere
  * @param evidenceCoverage share of the sentence's content words, weighted by rarity, that the evidence holds
- * @param pairCoverage     the same share for the evidence and the next-best source sentence together: a sentence
- *                         that joins two facts from two source sentences is covered by the pair, not by either
  * @param bigrams          share of the sentence's adjacent word pairs that the sources hold
- * @param facts            how many numbers, dates and names the sentence states
- * @param missingFacts     how many of them the sources lack
- * @param negationMismatch whether one of the sentence and its evidence is negated and the other is not
+ * @param contentWords     how many content words the sentence has
+ * @param inventedFacts    the numbers, dates and names the sentence states that neither the sources nor the question
+ *                         hold, in fact form ({@link Words#factForm})
+ * @param negationMismatch whether one of the sentence and its evidence negates a word the other states plainly
  * @param evidence         the best-supporting source sentence, or {@code null} when no source sentence shares a
- *                         content word or meaning with it
+ *                         content word with it
+ * @param departures       where the sentence departs from its evidence
+ * @param english          whether the sentence reads as English (see {@link Words#english()})
  */
 @API(status = INTERNAL, since = "0.1")
-public record Support(double semantic, double coverage, double evidenceCoverage, double pairCoverage,
-                      double bigrams, int facts,
-                      int missingFacts, boolean negationMismatch, SourceIndex.Sentence evidence) {
+public record Support(double semantic, double coverage, double evidenceCoverage, double bigrams, int contentWords,
+                      List<String> inventedFacts, boolean negationMismatch, SourceIndex.Sentence evidence,
+                      Departures departures, boolean english) {
+
+    public Support {
+        inventedFacts = List.copyOf(inventedFacts);
+    }
 
     /**
      * Measures how well {@code index} supports {@code words}.
      *
      * @param candidates the source sentences to consider as evidence
      * @param similarity cosine similarity to each candidate, in the same order, or {@code null} without embeddings
+     * @param givenFacts facts that count as held though no source holds them: those of the user's question
      */
     public static Support measure(Words words, SourceIndex index, List<SourceIndex.Sentence> candidates,
-                                  double[] similarity) {
+                                  double[] similarity, Set<String> givenFacts) {
         List<String> stems = words.contentStems();
         double coverage = 1.0;
         double total = 0;
@@ -84,26 +91,25 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
                 bestSemantic = Math.max(bestSemantic, sim);
             }
         }
-        double pairCoverage = bestEvidenceCoverage;
-        if (runnerUp != null) {
-            Set<String> union = new HashSet<>(evidence.stems());
-            union.addAll(runnerUp.stems());
-            pairCoverage = evidenceCoverage(stems, total, union, index);
-        }
         if (stems.isEmpty() && evidence != null) {
             bestEvidenceCoverage = 1.0;
-            pairCoverage = 1.0;
         }
 
-        int missing = 0;
+        List<String> invented = new ArrayList<>();
         for (String fact : words.facts()) {
-            if (!index.hasFact(fact)) {
-                missing++;
+            if (!index.hasFact(fact) && !givenFacts.contains(fact) && !givenFacts.contains(Words.stem(fact))) {
+                invented.add(fact);
             }
         }
         boolean negationMismatch = evidence != null && negationMismatch(words, evidence);
-        return new Support(bestSemantic, coverage, bestEvidenceCoverage, pairCoverage, bigrams, words.facts().size(),
-                missing, negationMismatch, evidence);
+        return new Support(bestSemantic, coverage, bestEvidenceCoverage, bigrams, new HashSet<>(stems).size(),
+                invented, negationMismatch, evidence,
+                Departures.measure(words, index, evidence, runnerUp, givenFacts), words.english());
+    }
+
+    /** How many numbers, dates and names the sentence states that no source holds. */
+    public int missingFacts() {
+        return inventedFacts.size();
     }
 
     /** The tokens from the first content word to the last, or all of them when none is content. */

@@ -10,95 +10,45 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * The words of one sentence, as the local judge compares them: lower-cased tokens (for bigrams), stemmed content
- * words (for coverage), and the facts that must appear in a source verbatim: numbers, dates and proper names.
+ * The words of one sentence, as the local judge compares them: lower-cased tokens (for word pairs), stemmed content
+ * words (for coverage), and the facts that must appear in a source: numbers, dates and proper names.
  *
  * <p>Tokens are runs of Unicode letters or digits, so any language that separates words with spaces is tokenised;
- * Han, Hiragana and Katakana characters are one token each, because those scripts do not use spaces.
+ * Han, Hiragana and Katakana characters are one token each, because those scripts do not use spaces. The word lists
+ * are in {@link Lexicon}.
  *
  * @param tokens       every word, lower-cased, in order
- * @param contentStems the stems of the words that carry content (no stop words), in order, with repeats
- * @param facts        numbers (normalised: {@code five} and {@code 5} are the same), month and day names, and
- *                     capitalised words that are not the first word of the sentence, lower-cased
- * @param negatedStems the content stems a negation ({@code not}, {@code no}, {@code never}, {@code n't}...) applies
- *                     to: those among the few words after it, so that "did not attend" negates {@code attend}
+ * @param contentStems the stems of the words that carry content, in order, with repeats
+ * @param facts        numbers (normalised: {@code five}, {@code 5} and {@code fifth} are the same), month and day
+ *                     names, and capitalised words that are not the first word of the sentence, lower-cased
+ * @param negatedStems the content stems a negation ({@code not}, {@code no}, {@code never}, {@code n't},
+ *                     {@code unable to}...) applies to: those among the few words after it, so that "did not attend"
+ *                     negates {@code attend}
  * @param negatedHeads the first content stem after each negation, the word it bears on: in "has not stopped Klopp
  *                     being named", the stem of {@code stopped}
+ * @param clauses      the tokens of each clause (split at commas, colons, brackets, dashes and "but")
  */
 @API(status = INTERNAL, since = "0.1")
 public record Words(List<String> tokens, List<String> contentStems, Set<String> facts, Set<String> negatedStems,
-                    Set<String> negatedHeads) {
+                    Set<String> negatedHeads, List<List<String>> clauses) {
 
-    private static final Set<String> NEGATIONS = Set.of(
-            "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot");
     /** Punctuation that ends a clause, and with it the reach of a negation. */
-    private static final Pattern CLAUSE_BREAK = Pattern.compile(
-            "[,;:()\u2013\u2014]|[.!?](?=\\s)|\\bbut\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern CLAUSE_BREAK = Pattern.compile("[,;:()\u2013\u2014]|[.!?](?=\\s)|\\bbut\\b",
+            Pattern.CASE_INSENSITIVE);
 
-    /**
-     * What a speaker says of their own knowledge after "I'm not" or "I don't" ("I'm not sure, but...", "I don't
-     * know if..."): a hedge, not a negation of the claim that follows.
-     */
-    private static final Set<String> HEDGES = Set.of("sure", "know", "remember", "recall", "certain", "idea");
+    /** A list item's number at the start of a sentence ("2. Hold the button", "8) The document"): not a fact. */
+    private static final Pattern ENUMERATION = Pattern.compile("\\s*\\(?(\\d{1,2})[).]\\s");
+
+    private static final Pattern ASIDE = Pattern.compile("[,;()\u2013\u2014]");
 
     /** How many words after a negation it is taken to apply to. */
     private static final int NEGATION_SCOPE = 4;
-
-    private static final Set<String> STOP_WORDS = Set.of(
-            "a", "an", "the", "and", "or", "but", "if", "then", "than", "so", "as", "of", "at", "by", "for", "with",
-            "about", "against", "between", "into", "through", "during", "before", "after", "above", "below", "to",
-            "from", "up", "down", "in", "out", "on", "off", "over", "under", "again", "further", "once", "here",
-            "there", "when", "where", "why", "how", "all", "any", "both", "each", "few", "more", "most", "other",
-            "some", "such", "only", "own", "same", "too", "very", "s", "t", "d", "ll", "m", "re", "ve", "can",
-            "will", "just", "should", "would", "could", "may", "might", "must", "shall", "now", "i", "me", "my",
-            "myself", "we", "our", "ours", "ourselves", "you", "your", "yours", "yourself", "yourselves", "he",
-            "him", "his", "himself", "she", "her", "hers", "herself", "it", "its", "itself", "they", "them",
-            "their", "theirs", "themselves", "what", "which", "who", "whom", "this", "that", "these", "those", "am",
-            "is", "are", "was", "were", "be", "been", "being", "have", "has", "had", "having", "do", "does", "did",
-            "doing", "also", "said", "says", "say", "told", "while", "because", "until", "upon", "per", "via",
-            "whose", "yet", "still", "ever", "even", "much", "many", "one's", "get", "got", "go", "goes", "went");
-
-    /**
-     * Words a conversational answer wraps its claims in ("Yes, ...", "Well, I think ...", "Sure! ..."): they state
-     * nothing a source could support, so they are not content, and a reply is compared with its source by its claims.
-     */
-    private static final Set<String> INTERJECTIONS = Set.of(
-            "yes", "yeah", "yep", "yup", "nope", "ok", "okay", "oh", "ah", "uh", "um", "hmm", "wow", "hey", "hi",
-            "hello", "thanks", "please", "sorry", "well", "actually", "indeed", "definitely", "certainly",
-            "absolutely", "really", "sure", "think", "believe", "guess", "suppose", "maybe", "perhaps", "probably",
-            "basically", "know", "remember", "recall", "heard", "agree", "interesting", "nice", "cool", "awesome",
-            "amazing");
-
-    /** Negations are not stop words for content only in the sense that the negation check handles them. */
-    private static final Set<String> NEGATION_WORDS = Set.of(
-            "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot", "n", "didn",
-            "doesn", "don", "isn", "wasn", "weren", "aren", "hasn", "haven", "hadn", "won", "wouldn", "couldn",
-            "shouldn", "mustn", "ain");
-
-    private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(
-            Map.entry("zero", "0"), Map.entry("one", "1"), Map.entry("two", "2"), Map.entry("three", "3"),
-            Map.entry("four", "4"), Map.entry("five", "5"), Map.entry("six", "6"), Map.entry("seven", "7"),
-            Map.entry("eight", "8"), Map.entry("nine", "9"), Map.entry("ten", "10"), Map.entry("eleven", "11"),
-            Map.entry("twelve", "12"), Map.entry("thirteen", "13"), Map.entry("fourteen", "14"),
-            Map.entry("fifteen", "15"), Map.entry("sixteen", "16"), Map.entry("seventeen", "17"),
-            Map.entry("eighteen", "18"), Map.entry("nineteen", "19"), Map.entry("twenty", "20"),
-            Map.entry("thirty", "30"), Map.entry("forty", "40"), Map.entry("fifty", "50"), Map.entry("sixty", "60"),
-            Map.entry("seventy", "70"), Map.entry("eighty", "80"), Map.entry("ninety", "90"),
-            Map.entry("hundred", "100"), Map.entry("thousand", "1000"), Map.entry("million", "1000000"),
-            Map.entry("billion", "1000000000"), Map.entry("first", "1"), Map.entry("second", "2"),
-            Map.entry("third", "3"), Map.entry("fourth", "4"), Map.entry("fifth", "5"), Map.entry("sixth", "6"),
-            Map.entry("seventh", "7"), Map.entry("eighth", "8"), Map.entry("ninth", "9"), Map.entry("tenth", "10"),
-            Map.entry("dozen", "12"));
-
-    /** "may" and "march" are left out: in lower-case text they are far more often a verb. */
-    private static final Set<String> DATE_WORDS = Set.of(
-            "january", "february", "april", "june", "july", "august", "september", "october", "november",
-            "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday");
 
     public Words {
         tokens = List.copyOf(tokens);
@@ -106,6 +56,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         facts = Set.copyOf(facts);
         negatedStems = Set.copyOf(negatedStems);
         negatedHeads = Set.copyOf(negatedHeads);
+        clauses = clauses.stream().map(List::copyOf).toList();
     }
 
     /** Whether the sentence negates anything. */
@@ -120,37 +71,51 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         List<String> content = new ArrayList<>();
         Set<String> facts = new HashSet<>();
         boolean first = true;
-        for (String token : raw) {
+        for (int at = 0; at < raw.size(); at++) {
+            String token = raw.get(at);
             String lower = token.toLowerCase(Locale.ROOT);
             tokens.add(lower);
             String number = number(lower);
             if (number != null) {
-                facts.add(number);
-            } else if (DATE_WORDS.contains(lower)) {
+                if (!isPronounOne(lower, raw, at)) {
+                    facts.add(number);
+                }
+            } else if (Lexicon.DATE_WORDS.contains(lower)) {
                 facts.add(lower);
-            } else if (!first && isName(token) && !STOP_WORDS.contains(lower)) {
+            } else if (!first && isName(token) && !Lexicon.STOP_WORDS.contains(lower)) {
                 facts.add(lower);
             }
-            if (isContent(lower)) {
-                content.add(number != null ? number : stem(lower));
+            String stem = contentStem(lower);
+            if (stem != null) {
+                content.add(stem);
             }
             first = false;
         }
-        // "45 thousand" states 45000, the value "45,000" states: compare the value, not the two words.
+        // "twenty five" states 25 and "45 thousand" states 45000, the values "25" and "45,000" state: compare the
+        // value, not the two words.
         for (int i = 0; i + 1 < tokens.size(); i++) {
-            String scaled = scaled(tokens.get(i), tokens.get(i + 1));
-            if (scaled != null) {
+            String value = compound(tokens.get(i), tokens.get(i + 1));
+            if (value == null) {
+                value = scaled(tokens.get(i), tokens.get(i + 1));
+            }
+            if (value != null) {
                 facts.remove(number(tokens.get(i)));
                 facts.remove(number(tokens.get(i + 1)));
-                facts.add(scaled);
+                facts.add(value);
             }
+        }
+        Matcher marker = ENUMERATION.matcher(sentence);
+        if (marker.lookingAt()) {
+            facts.remove(number(marker.group(1)));
         }
         // A negation reaches the next few words of its own clause only: in "no internet connection: check the
         // cable" the "no" does not negate "check".
         Set<String> negated = new HashSet<>();
         Set<String> heads = new HashSet<>();
+        List<List<String>> clauses = new ArrayList<>();
         for (String clause : CLAUSE_BREAK.split(sentence)) {
             List<String> clauseTokens = rawTokens(clause).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+            clauses.add(clauseTokens);
             for (int i = 0; i < clauseTokens.size(); i++) {
                 if (isNegation(clauseTokens, i) && !isHedge(clauseTokens, i)) {
                     boolean head = true;
@@ -167,10 +132,123 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
                 }
             }
         }
-        return new Words(tokens, content, facts, negated, heads);
+        return new Words(tokens, content, facts, negated, heads, clauses);
     }
 
     /**
+     * Whether "one" stands for a thing rather than a count: "only one", "each one", "one of them", "the one". It
+     * counts as the number 1 only before a word that carries content ("one year", "one port").
+     */
+    private static boolean isPronounOne(String lower, List<String> raw, int at) {
+        if (!lower.equals("one")) {
+            return false;
+        }
+        return at + 1 >= raw.size() || !isContent(raw.get(at + 1).toLowerCase(Locale.ROOT));
+    }
+
+    /** "twenty five" (or "twenty-five") as 25, in fact form; {@code null} when the two tokens are not such a pair. */
+    public static String compound(String lowerTens, String lowerUnit) {
+        if (!Lexicon.TENS.contains(lowerTens) || !Lexicon.UNITS.contains(lowerUnit)) {
+            return null;
+        }
+        return String.valueOf(Integer.parseInt(Lexicon.NUMBER_WORDS.get(lowerTens))
+                + Integer.parseInt(Lexicon.NUMBER_WORDS.get(lowerUnit)));
+    }
+
+    /** Whether a lower-cased token carries content: not a function word, a negation, an interjection or framing. */
+    public static boolean isContent(String lower) {
+        if (Lexicon.STOP_WORDS.contains(lower) || Lexicon.NEGATIONS.contains(lower)
+                || Lexicon.CONTRACTED_NEGATIONS.contains(lower) || Lexicon.INTERJECTIONS.contains(lower)
+                || Lexicon.FRAMING.contains(lower)) {
+            return false;
+        }
+        return lower.length() > 1 || Character.isDigit(lower.charAt(0)) || isIdeograph(lower.codePointAt(0));
+    }
+
+    /**
+     * Whether the sentence reads as English: it has an English function word ("the", "is", "of"...). The departures
+     * from the evidence are found with English word lists; another language is judged on its evidence alone.
+     */
+    public boolean english() {
+        return tokens.stream().anyMatch(Lexicon.STOP_WORDS::contains);
+    }
+
+    /** Whether a sentence makes no claim: every word answers, greets, thanks or reacts, or carries no content. */
+    public boolean makesNoClaim() {
+        return tokens.stream().allMatch(t -> Lexicon.NO_CLAIM.contains(t) || !isContent(t));
+    }
+
+    /**
+     * A light English stemmer: enough to match plural and tense variants ("includes", "included", "including" and
+     * "include" are one word), never wrong enough to merge different words. Numbers are kept as they are. (Snowball's
+     * English stemmer and OpenNLP's lemmatizer were measured against it and did worse: docs/local-judge.md.)
+     */
+    public static String stem(String lower) {
+        int n = lower.length();
+        if (n == 0 || Character.isDigit(lower.charAt(0))) {
+            return lower;
+        }
+        String w = lower;
+        if (n > 4 && w.endsWith("ies")) {
+            w = w.substring(0, n - 3) + "y";
+        } else if (n > 5 && w.endsWith("ing")) {
+            w = w.substring(0, n - 3);
+        } else if (n > 4 && w.endsWith("ied")) {
+            w = w.substring(0, n - 3) + "y";
+        } else if (n > 4 && w.endsWith("ed")) {
+            w = w.substring(0, n - 2);
+        } else if (n > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
+            w = w.substring(0, n - 1);
+        }
+        // "include" and "includ(ed)" alike: a final e is dropped, as the suffixes above drop it.
+        return w.length() > 4 && w.endsWith("e") && !w.endsWith("ee") ? w.substring(0, w.length() - 1) : w;
+    }
+
+    /** The stem under which a lower-cased token counts as content, or {@code null} if it is not content. */
+    public static String contentStem(String lower) {
+        if (!isContent(lower)) {
+            return null;
+        }
+        String number = number(lower);
+        return number != null ? number : stem(lower);
+    }
+
+    /** A content word of a text: where it starts and ends, and its stem. */
+    private record Hit(int start, int end, String stem) {
+    }
+
+    /** "not", "never", "unable"..., or the "t" of a contraction such as "didn't", which the tokenizer splits off. */
+    private static boolean isNegation(List<String> tokens, int i) {
+        String t = tokens.get(i);
+        if (t.equals("no") && i + 1 < tokens.size() && Character.isDigit(tokens.get(i + 1).charAt(0))) {
+            return false; // "the no 1 jersey": "no" for number
+        }
+        return Lexicon.NEGATIONS.contains(t) || Lexicon.NEGATING_VERBS.contains(t)
+                || t.equals("t") && i > 0 && tokens.get(i - 1).endsWith("n");
+    }
+
+    static String number(String lower) {
+        String word = Lexicon.NUMBER_WORDS.get(lower);
+        if (word != null) {
+            return word;
+        }
+        boolean digit = false;
+        for (int i = 0; i < lower.length(); i++) {
+            if (Character.isDigit(lower.charAt(i))) {
+                digit = true;
+                break;
+            }
+        }
+        if (!digit) {
+            return null;
+        }
+        // Ordinals and units glued to digits ("4th", "10m") still name the number the source must hold.
+        StringBuilder digits = new StringBuilder();
+        lower.chars().filter(c -> Character.isDigit(c) || c == '.').forEach(c -> digits.append((char) c));
+        return digits.toString().replaceFirst("^0+(?=\\d)", "");
+    }
+
+/**
      * The form under which a source word can confirm a fact: numbers normalised, everything lower-cased. A name
      * is confirmed by the same word in the source whatever its case, since sources are not always well cased.
      */
@@ -179,7 +257,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return number != null ? number : lowerToken;
     }
 
-    /**
+/**
      * The value of a number followed by a scale word ("45 thousand" is 45000, "1.5 million" is 1500000) in fact form,
      * or {@code null} when the two lower-cased tokens are not such a pair.
      */
@@ -201,7 +279,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         }
     }
 
-    /**
+/**
      * The claim of a sentence: the stretch from its first to its last content word, so that "Yes! The breed
      * originated in Mexico!" is compared as "breed originated in Mexico". The whole text when it has no content word.
      */
@@ -210,7 +288,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return bounds == null ? text : text.substring(bounds[0], bounds[1]);
     }
 
-    /**
+/**
      * The shortest stretch of a source sentence that holds every content word it shares with a response sentence
      * ({@code stems}): the part of a long sentence that a shorter response sentence restates. The whole text when it
      * shares no word.
@@ -251,19 +329,13 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return kept.toString();
     }
 
-    private static final Pattern ASIDE = Pattern.compile("[,;()\u2013\u2014]");
-
-    /** Start and end of the first and last content word of {@code text}, or {@code null} if it has none. */
+/** Start and end of the first and last content word of {@code text}, or {@code null} if it has none. */
     private static int[] bounds(String text) {
         List<Hit> hits = contentWords(text, null);
         return hits.isEmpty() ? null : new int[] {hits.get(0).start(), hits.get(hits.size() - 1).end()};
     }
 
-    /** A content word of a text: where it starts and ends, and its stem. */
-    private record Hit(int start, int end, String stem) {
-    }
-
-    /** The content words of {@code text} in order, only those whose stem is in {@code stems} if it is given. */
+/** The content words of {@code text} in order, only those whose stem is in {@code stems} if it is given. */
     private static List<Hit> contentWords(String text, Set<String> stems) {
         List<Hit> hits = new ArrayList<>();
         int n = text.length();
@@ -283,23 +355,14 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return hits;
     }
 
-    /** The stem under which a lower-cased token counts as content, or {@code null} if it is not content. */
-    private static String contentStem(String lower) {
-        if (!isContent(lower)) {
-            return null;
-        }
-        String number = number(lower);
-        return number != null ? number : stem(lower);
-    }
-
-    /**
+/**
      * Whether the negation at {@code i} is the speaker's hedge about their own knowledge: "I'm not sure", "I don't
      * really know", "not sure, but", "no idea".
      */
     private static boolean isHedge(List<String> tokens, int i) {
         boolean hedgeFollows = false;
         for (int j = i + 1; j < tokens.size() && j <= i + 3; j++) {
-            if (HEDGES.contains(tokens.get(j))) {
+            if (Lexicon.HEDGES.contains(tokens.get(j))) {
                 hedgeFollows = true;
                 break;
             }
@@ -312,73 +375,18 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return i <= 1 || tokens.subList(from, i).contains("i");
     }
 
-    /** "not", "never"..., or the "t" of a contraction such as "didn't", which the tokenizer splits off. */
-    private static boolean isNegation(List<String> tokens, int i) {
-        String t = tokens.get(i);
-        if (t.equals("no") && i + 1 < tokens.size() && Character.isDigit(tokens.get(i + 1).charAt(0))) {
-            return false; // "the no 1 jersey": "no" for number
-        }
-        return NEGATIONS.contains(t) || t.equals("t") && i > 0 && tokens.get(i - 1).endsWith("n");
-    }
-
-    public static boolean isContent(String lower) {
-        if (STOP_WORDS.contains(lower) || NEGATION_WORDS.contains(lower) || INTERJECTIONS.contains(lower)) {
-            return false;
-        }
-        return lower.length() > 1 || Character.isDigit(lower.charAt(0)) || isIdeograph(lower.codePointAt(0));
-    }
-
-    /** A light English stemmer: enough to match plural and tense variants, never wrong enough to merge words. */
-    public static String stem(String w) {
-        int n = w.length();
-        if (n > 4 && w.endsWith("ies")) {
-            return w.substring(0, n - 3) + "y";
-        }
-        if (n > 5 && w.endsWith("ing")) {
-            return w.substring(0, n - 3);
-        }
-        if (n > 4 && w.endsWith("ed")) {
-            return w.substring(0, n - (w.endsWith("ied") ? 3 : 2)) + (w.endsWith("ied") ? "y" : "");
-        }
-        if (n > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
-            return w.substring(0, n - 1);
-        }
-        return w;
-    }
-
-    private static String number(String lower) {
-        String word = NUMBER_WORDS.get(lower);
-        if (word != null) {
-            return word;
-        }
-        boolean digit = false;
-        for (int i = 0; i < lower.length(); i++) {
-            if (Character.isDigit(lower.charAt(i))) {
-                digit = true;
-                break;
-            }
-        }
-        if (!digit) {
-            return null;
-        }
-        // Ordinals and units glued to digits ("4th", "10m") still name the number the source must hold.
-        StringBuilder digits = new StringBuilder();
-        lower.chars().filter(c -> Character.isDigit(c) || c == '.').forEach(c -> digits.append((char) c));
-        return digits.toString().replaceFirst("^0+(?=\\d)", "");
-    }
-
-    private static boolean isName(String token) {
+private static boolean isName(String token) {
         int first = token.codePointAt(0);
         return Character.isUpperCase(first) && Character.isLetter(first);
     }
 
-    private static boolean isIdeograph(int cp) {
+private static boolean isIdeograph(int cp) {
         Character.UnicodeScript script = Character.UnicodeScript.of(cp);
         return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
                 || script == Character.UnicodeScript.KATAKANA;
     }
 
-    /** Runs of letters and digits; a thousands separator inside a number ("1,000") stays in the number. */
+/** Runs of letters and digits; a thousands separator inside a number ("1,000") stays in the number. */
     static List<String> rawTokens(String text) {
         List<String> out = new ArrayList<>();
         int n = text.length();
@@ -395,7 +403,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return out;
     }
 
-    /** The end of the token that starts at {@code start}, or {@code start} when no token starts there. */
+/** The end of the token that starts at {@code start}, or {@code start} when no token starts there. */
     private static int tokenEnd(String text, int start) {
         int cp = text.codePointAt(start);
         if (isIdeograph(cp)) {

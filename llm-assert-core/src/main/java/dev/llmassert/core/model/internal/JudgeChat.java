@@ -152,6 +152,15 @@ public final class JudgeChat {
      * @throws JudgeCallException  if the model could not be called (see the class comment)
      */
     public <T> JudgeReply<T> ask(String subject, ChatRequest request, ReplyParser<T> parser) {
+        Objects.requireNonNull(parser, "parser");
+        return askWithResponse(subject, request, (text, response) -> parser.parse(text));
+    }
+
+    /**
+     * As {@link #ask(String, ChatRequest, ReplyParser)}, for a parser that reads more of the response than its text,
+     * such as its token log-probabilities.
+     */
+    public <T> JudgeReply<T> askWithResponse(String subject, ChatRequest request, ResponseParser<T> parser) {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(parser, "parser");
         List<ChatMessage> messages = new ArrayList<>(request.messages());
@@ -172,7 +181,7 @@ public final class JudgeChat {
             String text = response.aiMessage() == null || response.aiMessage().text() == null ? ""
                     : response.aiMessage().text();
             try {
-                T value = parser.parse(text);
+                T value = parser.parse(text, response);
                 return new JudgeReply<>(value, text, plain(usage), replayed, attempt, retries,
                         recordedModels.isEmpty() ? null : String.join(", ", recordedModels));
             } catch (ReplyParseException e) {

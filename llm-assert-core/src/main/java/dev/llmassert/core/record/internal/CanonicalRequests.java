@@ -251,6 +251,11 @@ public final class CanonicalRequests {
             if (openAi.parallelToolCalls() != null) {
                 node.put("parallelToolCalls", openAi.parallelToolCalls());
             }
+            // Asking for log-probabilities changes what the reply holds (a judge may score by them).
+            if (openAi.logprobs() != null) {
+                node.put("logprobs", openAi.logprobs());
+            }
+            putIfSet(node, "topLogprobs", openAi.topLogprobs());
             if (openAi.logitBias() != null && !openAi.logitBias().isEmpty()) {
                 ObjectNode bias = node.putObject("logitBias");
                 new TreeMap<>(openAi.logitBias()).forEach(bias::put);

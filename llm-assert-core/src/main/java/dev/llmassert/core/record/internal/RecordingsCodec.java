@@ -203,7 +203,44 @@ public final class RecordingsCodec {
         }
         JsonNode recordedAt = node.get("recordedAt");
         return new RecordedResponse(text, calls, input, output, finishReason,
-                recordedAt == null || recordedAt.isNull() ? null : recordedAt.asText());
+                recordedAt == null || recordedAt.isNull() ? null : recordedAt.asText(),
+                logprobs(file, where + ".logprobs", node.get("logprobs"), true));
+    }
+
+    /**
+     * {@code [{"token": "Yes", "logprob": -0.05, "top": [{"token": "Yes", "logprob": -0.05}, ...]}, ...]}: each
+     * token's natural log-probability (0 or less), and, for the reply's own tokens, the most likely tokens at its
+     * place.
+     */
+    private static List<RecordedResponse.TokenLogprob> logprobs(Path file, String where, JsonNode node,
+                                                                boolean withTop) {
+        if (node == null || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw invalid(file, where, "expected an array such as [{\"token\": \"Yes\", \"logprob\": -0.05}]");
+        }
+        List<RecordedResponse.TokenLogprob> tokens = new ArrayList<>(node.size());
+        for (int i = 0; i < node.size(); i++) {
+            String at = where + "[" + i + "]";
+            JsonNode token = node.get(i);
+            if (!token.isObject() || !token.path("token").isTextual()) {
+                throw invalid(file, at, "expected an object with a \"token\" string and a \"logprob\" number");
+            }
+            JsonNode logprob = token.get("logprob");
+            if (logprob == null || !logprob.isNumber() || !Double.isFinite(logprob.doubleValue())
+                    || logprob.doubleValue() > 0) {
+                throw invalid(file, at + ".logprob", "expected a number of 0 or less (a natural log-probability), "
+                        + "but is " + (logprob == null ? "missing" : logprob.toString()));
+            }
+            JsonNode top = token.get("top");
+            if (top != null && !withTop) {
+                throw invalid(file, at + ".top", "an alternative has no alternatives of its own");
+            }
+            tokens.add(new RecordedResponse.TokenLogprob(token.get("token").textValue(), logprob.doubleValue(),
+                    withTop ? logprobs(file, at + ".top", top, false) : List.of()));
+        }
+        return tokens;
     }
 
     private static String joinLines(Path file, String where, JsonNode lines) {
@@ -288,10 +325,26 @@ public final class RecordingsCodec {
         if (response.finishReason() != null) {
             node.put("finishReason", response.finishReason());
         }
+        if (!response.logprobs().isEmpty()) {
+            node.set("logprobs", writableLogprobs(response.logprobs()));
+        }
         if (response.recordedAt() != null) {
             node.put("recordedAt", response.recordedAt());
         }
         return node;
+    }
+
+    private static ArrayNode writableLogprobs(List<RecordedResponse.TokenLogprob> tokens) {
+        ArrayNode array = NODES.arrayNode();
+        for (RecordedResponse.TokenLogprob token : tokens) {
+            ObjectNode t = array.addObject();
+            t.put("token", token.token());
+            t.put("logprob", token.logprob());
+            if (!token.top().isEmpty()) {
+                t.set("top", writableLogprobs(token.top()));
+            }
+        }
+        return array;
     }
 
     private static ArrayNode lines(String text) {

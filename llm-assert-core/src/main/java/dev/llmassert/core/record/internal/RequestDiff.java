@@ -103,6 +103,11 @@ public final class RequestDiff {
             String text = messageText(message);
             out.append(System.lineSeparator()).append("             ").append(message.path("role").asText())
                     .append(" (").append(text.length()).append(" chars) '").append(excerpt(text, 0)).append('\'');
+            for (JsonNode call : message.path("toolCalls")) {
+                // an assistant message that only asks for tools has no text: show the calls instead
+                out.append(", calls ").append(call.path("name").asText()).append(' ')
+                        .append(excerpt(call.path("arguments").asText(), 0));
+            }
         }
         return out.toString();
     }

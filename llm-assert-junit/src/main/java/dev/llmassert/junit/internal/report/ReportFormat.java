@@ -2,6 +2,7 @@ package dev.llmassert.junit.internal.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.calibration.Agreement;
 import dev.llmassert.core.calibration.CurvePoint;
 import dev.llmassert.core.calibration.Estimate;
@@ -116,6 +117,36 @@ public final class ReportFormat {
     }
 
     /**
+     * The agent's trajectory behind a check of its final answer ({@code isGroundedInToolResults()}, or criteria on a
+     * trajectory): the user's request and the tool calls, in order.
+     */
+    @API(status = INTERNAL, since = "0.1")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AgentTrajectory(String request, List<ToolCallMade> calls) {
+
+        public AgentTrajectory {
+            calls = calls == null ? List.of() : List.copyOf(calls);
+        }
+
+        /** The report's form of {@code trajectory}, or {@code null} for none. */
+        public static AgentTrajectory of(Trajectory trajectory) {
+            if (trajectory == null) {
+                return null;
+            }
+            return new AgentTrajectory(trajectory.request().isEmpty() ? null : trajectory.request(),
+                    trajectory.toolCalls().stream().map(call -> new ToolCallMade(call.name(),
+                            call.argumentsAreJson() ? call.arguments().toString() : call.argumentsJson(),
+                            call.result(), call.failed() ? Boolean.TRUE : null)).toList());
+        }
+    }
+
+    /** One tool call: the tool, its arguments as the model wrote them (JSON), its result, and whether it failed. */
+    @API(status = INTERNAL, since = "0.1")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ToolCallMade(String name, String arguments, String result, Boolean failed) {
+    }
+
+    /**
      * One judged check: groundedness ({@code sentences}), criteria and pairwise ({@code criteria}, {@code option},
      * {@code explanation}, {@code feedback}, {@code samples}, {@code agreement}) or multi-criteria. {@code id},
      * {@code nearTheBar} and {@code cost} are set when the report is made; {@code testId}, {@code className} and
@@ -141,7 +172,8 @@ public final class ReportFormat {
                         Boolean nearTheBar, String response, List<Sentence> sentences, String criteria,
                         String option, String explanation, String feedback, Integer samples, Double agreement,
                         String judge, String recordedModel, Boolean replayed, Integer retries, Tokens tokens,
-                        Long latencyMillis, CheckCost cost, @JsonIgnore EntryOnly entryOnly) {
+                        Long latencyMillis, CheckCost cost, AgentTrajectory trajectory,
+                        @JsonIgnore EntryOnly entryOnly) {
 
         public Check {
             sentences = sentences == null ? null : List.copyOf(sentences);
@@ -155,7 +187,15 @@ public final class ReportFormat {
             return new Check(id, testId, className, displayName, source, kind, passed, failedAsExpected, score,
                     minimum, expected, nearTheBar, response, sentences, criteria, option, explanation, feedback,
                     samples, agreement, judge, recordedModel, replayed, retries, tokens, latencyMillis, cost,
-                    entryOnly);
+                    trajectory, entryOnly);
+        }
+
+        /** The same check with the trajectory whose final answer it judged. */
+        public Check withTrajectory(AgentTrajectory agentTrajectory) {
+            return new Check(id, testId, className, displayName, source, kind, passed, failedAsExpected, score,
+                    minimum, expected, nearTheBar, response, sentences, criteria, option, explanation, feedback,
+                    samples, agreement, judge, recordedModel, replayed, retries, tokens, latencyMillis, cost,
+                    agentTrajectory, entryOnly);
         }
 
         /** The same check with the response it judged. */
@@ -163,7 +203,7 @@ public final class ReportFormat {
             return new Check(id, testId, className, displayName, source, kind, passed, failedAsExpected, score,
                     minimum, expected, nearTheBar, judgedResponse, sentences, criteria, option, explanation,
                     feedback, samples, agreement, judge, recordedModel, replayed, retries, tokens, latencyMillis,
-                    cost, entryOnly);
+                    cost, trajectory, entryOnly);
         }
 
         /**
@@ -174,7 +214,7 @@ public final class ReportFormat {
             return new Check(number, testId, className, displayName, source, kind, passed,
                     expectedFailure ? Boolean.TRUE : null, score, minimum, expected, near, response, sentences,
                     criteria, option, explanation, feedback, samples, agreement, judge, recordedModel, replayed,
-                    retries, tokens, latencyMillis, checkCost, entryOnly);
+                    retries, tokens, latencyMillis, checkCost, trajectory, entryOnly);
         }
 
         /**

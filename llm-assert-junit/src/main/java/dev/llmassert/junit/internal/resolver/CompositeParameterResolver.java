@@ -29,7 +29,7 @@ public final class CompositeParameterResolver implements ParameterResolver {
         List<ParameterResolver> all = new ArrayList<>(List.of(new LocalJudgeParameterResolver(),
                 new GroundednessJudgeParameterResolver(),
                 new JudgeChatModelParameterResolver(), new CriteriaJudgeParameterResolver(),
-                new CriteriaParameterResolver()));
+                new CriteriaParameterResolver(), new TrajectoryRecorderParameterResolver()));
         all.addAll(List.of(more));
         return new CompositeParameterResolver(all.toArray(ParameterResolver[]::new));
     }

@@ -286,7 +286,7 @@
 
   const KNOWN = new Set(['id', 'testId', 'className', 'displayName', 'source', 'kind', 'passed', 'score', 'minimum',
     'expected', 'nearTheBar', 'judge', 'replayed', 'tokens', 'latencyMillis', 'cost', 'response', 'sentences',
-    'criteria', 'option', 'explanation', 'feedback', 'failedAsExpected', 'recordedModel']);
+    'criteria', 'option', 'explanation', 'feedback', 'failedAsExpected', 'recordedModel', 'trajectory']);
 
   const TONES = {
     failed: 'failed',
@@ -464,12 +464,35 @@
     if (typeof check.response === 'string') {
       box.append(h('h4', null, 'Response'), h('pre', { class: 'response' }, check.response));
     }
+    if (check.trajectory && typeof check.trajectory === 'object') {
+      box.append(h('h4', null, 'Trajectory'), trajectoryTable(object(check.trajectory)));
+    }
     const other = Object.keys(check).filter(key => !KNOWN.has(key) && check[key] !== null && check[key] !== undefined);
     if (other.length > 0) {
       box.append(h('h4', null, 'More'), fields(other.map(key => [key,
         typeof check[key] === 'string' ? check[key] : JSON.stringify(check[key], null, 1), 'mono'])));
     }
     return box;
+  }
+
+  function trajectoryTable(trajectory) {
+    const tbody = h('tbody');
+    const calls = Array.isArray(trajectory.calls) ? trajectory.calls.map(object) : [];
+    calls.forEach((call, i) => tbody.append(h('tr', { class: call.failed === true ? 'below' : null },
+      h('td', { class: 'num' }, String(i + 1)),
+      h('td', { class: 'mono' }, call.name || ''),
+      h('td', { class: 'mono' }, call.arguments || ''),
+      h('td', null, call.result || '', call.failed === true
+        ? h('div', null, h('span', { class: 'badge failed' }, 'tool failed')) : null))));
+    if (calls.length === 0) {
+      tbody.append(h('tr', null, h('td', { colspan: '4' }, 'No tool called.')));
+    }
+    return h('div', null,
+      isText(trajectory.request) ? fields([['Request', trajectory.request]]) : null,
+      h('table', { class: 'sentences trajectory' },
+        h('thead', null, h('tr', null, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'Tool'),
+          h('th', { scope: 'col' }, 'Arguments'), h('th', { scope: 'col' }, 'Result'))),
+        tbody));
   }
 
   function sentenceTable(check) {

@@ -3,6 +3,8 @@ package dev.llmassert.junit.internal.report;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmassert.core.agent.ToolCall;
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.calibration.Agreement;
 import dev.llmassert.core.calibration.ConfusionMatrix;
 import dev.llmassert.core.calibration.CurvePoint;
@@ -12,6 +14,7 @@ import dev.llmassert.core.calibration.LabelAgreement;
 import dev.llmassert.core.calibration.MisjudgedRow;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.eval.Interval;
+import dev.llmassert.junit.LlmJudge;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Report;
 import dev.llmassert.junit.testing.ReportedChecks;
@@ -71,6 +74,46 @@ class ReportFormatTest {
     }
 
     @Test
+    void aCheckOfAnAgentsFinalAnswerCarriesItsTrajectory() throws IOException {
+        ReportRuns.run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), new PrintStream(OutputStream.nullOutputStream()),
+                AgentChecks.class);
+
+        Report report = RunReport.read(dir.resolve("report.json"));
+
+        Check check = report.checks().stream().filter(c -> c.displayName().equals("groundedInTheTools()"))
+                .findFirst().orElseThrow();
+        assertThat(check.trajectory().request()).isEqualTo("Please refund order A-1042.");
+        assertThat(check.trajectory().calls()).extracting(ReportFormat.ToolCallMade::name)
+                .containsExactly("lookupOrder", "refundPayment");
+        assertThat(check.trajectory().calls().get(0).arguments()).isEqualTo("{\"orderId\":\"A-1042\"}");
+        assertThat(check.trajectory().calls().get(0).result()).isEqualTo("Order A-1042 was paid 198 dollars.");
+        Check plain = report.checks().stream().filter(c -> c.displayName().equals("plainAnswer()")).findFirst()
+                .orElseThrow();
+        assertThat(plain.trajectory()).isNull();
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("refundPayment");
+    }
+
+    @LlmJudge
+    static class AgentChecks {
+
+        static final Trajectory REFUND = new Trajectory("Please refund order A-1042.", List.of(
+                ToolCall.of("lookupOrder", "{\"orderId\": \"A-1042\"}", "Order A-1042 was paid 198 dollars."),
+                ToolCall.of("refundPayment", "{\"orderId\":\"A-1042\",\"amount\":198}",
+                        "A refund of 198 dollars has been issued.")), "A refund of 198 dollars has been issued.");
+
+        @Test
+        void groundedInTheTools() {
+            assertThat(REFUND).finalAnswer().isGroundedInToolResults().withMinScore(0.5);
+        }
+
+        @Test
+        void plainAnswer() {
+            assertThat("A refund of 198 dollars has been issued.")
+                    .isGroundedIn("A refund of 198 dollars has been issued.").withMinScore(0.5);
+        }
+    }
+
+    @Test
     void theReadmeNamesEveryFieldOfTheReportWhereItBelongs() throws IOException {
         String readme = Files.readString(README);
         String section = readme.substring(readme.indexOf("**`target/llm-assert/report.json`**"),
@@ -85,7 +128,7 @@ class ReportFormatTest {
         assertNamed(run, ReportFormat.Run.class, ReportFormat.Tokens.class, ReportFormat.RunCost.class);
         assertNamed(prices, ReportFormat.PricesUsed.class);
         assertNamed(checks, Check.class, ReportFormat.Sentence.class, ReportFormat.CheckCost.class,
-                ReportFormat.Tokens.class);
+                ReportFormat.Tokens.class, ReportFormat.AgentTrajectory.class, ReportFormat.ToolCallMade.class);
         assertNamed(evaluations, ReportFormat.Evaluation.class, ReportFormat.Measurement.class,
                 ReportFormat.Group.class, ReportFormat.Tokens.class, ReportFormat.ModelUse.class,
                 ReportFormat.CheckCost.class, ReportFormat.Gate.class);

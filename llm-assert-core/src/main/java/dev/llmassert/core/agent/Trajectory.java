@@ -1,0 +1,69 @@
+package dev.llmassert.core.agent;
+
+import org.apiguardian.api.API;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * What an agent did for one request: the tools it called, in order, with their arguments and results, then its final
+ * answer. Taken from a langchain4j AI service (its {@code Result.toolExecutions()} or its listeners) by
+ * {@code llm-assert-junit}, or built by hand for an evaluation.
+ *
+ * @param request     the user's request, or {@code ""} when it is not known (a {@code Result} does not hold it)
+ * @param toolCalls   the tool calls, in the order they ran
+ * @param finalAnswer the agent's last answer, or {@code ""} when it gave none
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record Trajectory(String request, List<ToolCall> toolCalls, String finalAnswer) {
+
+    public Trajectory {
+        request = request == null ? "" : request;
+        if (toolCalls == null || toolCalls.stream().anyMatch(Objects::isNull)) {
+            throw new IllegalArgumentException("A trajectory's tool calls must be a list without nulls, but got "
+                    + toolCalls + ". Fix: pass List.of() for an agent that called no tool.");
+        }
+        toolCalls = List.copyOf(toolCalls);
+        finalAnswer = finalAnswer == null ? "" : finalAnswer;
+    }
+
+    /** The names of the tools called, in order, with repeats. */
+    public List<String> toolNames() {
+        return toolCalls.stream().map(ToolCall::name).toList();
+    }
+
+    /** The calls of the tool {@code name}, in order. */
+    public List<ToolCall> callsOf(String name) {
+        return toolCalls.stream().filter(call -> call.name().equals(name)).toList();
+    }
+
+    /** The non-blank results of the tools, in order: the sources an answer grounded in the tools is judged against. */
+    public List<String> toolResults() {
+        List<String> results = new ArrayList<>();
+        for (ToolCall call : toolCalls) {
+            if (!call.result().isBlank()) {
+                results.add(call.result());
+            }
+        }
+        return results;
+    }
+
+    /**
+     * The trajectory as numbered lines, one per call, then the answer: how failure messages and the run report show
+     * it.
+     */
+    public List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < toolCalls.size(); i++) {
+            lines.add((i + 1) + ". " + toolCalls.get(i));
+        }
+        if (toolCalls.isEmpty()) {
+            lines.add("(no tool called)");
+        }
+        lines.add("answer: \"" + finalAnswer.strip().replaceAll("\\s+", " ") + "\"");
+        return lines;
+    }
+}

@@ -1,0 +1,12 @@
+/**
+ * Internal to llm-assert: how tool arguments are compared.
+ *
+ * <p>Not part of the public API, whatever the visibility of its types: they are public only so that other packages
+ * of llm-assert can use them. They may change or disappear at any time, in any release, without notice.
+ */
+@API(status = INTERNAL, since = "0.1")
+package dev.llmassert.core.agent.internal;
+
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.INTERNAL;

@@ -1,0 +1,193 @@
+package dev.llmassert.core.groundedness;
+
+import dev.langchain4j.model.ModelProvider;
+import dev.langchain4j.model.output.TokenUsage;
+import dev.llmassert.core.groundedness.internal.ClaimEvidence;
+import dev.llmassert.core.groundedness.internal.ClaimReplies;
+import dev.llmassert.core.groundedness.internal.ClaimReplies.ClaimAnswer;
+import dev.llmassert.core.groundedness.internal.JudgeInput;
+import dev.llmassert.core.groundedness.internal.MiniCheckPrompt;
+import dev.llmassert.core.groundedness.internal.SourceChunks;
+import dev.llmassert.core.groundedness.internal.SourceIndex;
+import dev.llmassert.core.model.LlmJudgeBuilder;
+import dev.llmassert.core.model.internal.JudgeChat;
+import dev.llmassert.core.model.internal.JudgePool;
+import dev.llmassert.core.model.internal.JudgeReply;
+import dev.llmassert.core.model.internal.LlmJudgeSetup;
+import dev.llmassert.core.text.SentenceSplitter;
+import org.apiguardian.api.API;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * Judges groundedness with a claim-checking model such as Bespoke-MiniCheck-7B, in the model's own format: the
+ * response is split into sentences, and each sentence is checked as a claim against the sources with MiniCheck's
+ * system prompt and the message {@code Document: <source>\nClaim: <sentence>}, at temperature 0, for one token:
+ * Yes or No. Sources longer than {@link Builder#chunkSize(int) chunkSize} characters are cut between sentences into
+ * chunks; each chunk is a call, and the chunk with the highest score decides.
+ *
+ * <p>A sentence's score is the probability of Yes where the server sends log-probabilities (an OpenAI-compatible
+ * server such as vLLM, which is asked for them), else 1 for Yes and 0 for No; the evidence says which. MiniCheck
+ * quotes nothing, so the evidence names the chunk that decided and shows the source sentences nearest the sentence,
+ * marked as not a quote. The verdict's score is the mean of the sentence scores, so
+ * {@code withMinScore} and the default minimum mean what they mean for every judge: with yes/no answers, the share
+ * of sentences the model found supported.
+ *
+ * <p>Calls go through the same retries, re-asking, concurrency limit, rate limits and recordings as every LLM judge.
+ * A reply that is neither Yes nor No is re-asked, up to 3 tries, and then fails: a score is never guessed.
+ *
+ * <p>Thread-safe.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
+
+    /**
+     * The most characters of one chunk by default: about 1,000 tokens of English, so that a chunk, MiniCheck's system
+     * prompt and the sentence fit even in a 2,048-token context, Ollama's default for a long time.
+     */
+    public static final int DEFAULT_CHUNK_SIZE = 4_000;
+    /** The smallest chunk size accepted. */
+    public static final int MIN_CHUNK_SIZE = 200;
+    /** The largest chunk size accepted: about 250,000 tokens, far beyond MiniCheck's 32,768-token context. */
+    public static final int MAX_CHUNK_SIZE = 1_000_000;
+
+    private final JudgeChat chat;
+    private final int concurrency;
+    private final int chunkSize;
+    private final SentenceSplitter splitter;
+    private final JudgePool pool;
+
+    private ClaimCheckGroundednessJudge(Builder builder) {
+        LlmJudgeSetup setup = builder.setup();
+        this.chat = setup.chat();
+        this.concurrency = setup.concurrency();
+        this.chunkSize = builder.chunkSize == null ? DEFAULT_CHUNK_SIZE : builder.chunkSize;
+        this.splitter = SentenceSplitter.english();
+        this.pool = setup.pool();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String name() {
+        return chat.judgeName();
+    }
+
+    /** Calls in flight at most. */
+    public int concurrency() {
+        return concurrency;
+    }
+
+    /** The most characters of one chunk of the sources. */
+    public int chunkSize() {
+        return chunkSize;
+    }
+
+    @Override
+    public GroundednessVerdict judge(String response, List<String> sources) {
+        long started = System.nanoTime();
+        List<String> checkedSources = JudgeInput.sources(sources);
+        List<String> sentences = JudgeInput.sentences(response, splitter);
+        SourceChunks chunks = SourceChunks.of(checkedSources, splitter, chunkSize);
+        ModelProvider provider = chat.chatModel().provider();
+
+        int chunkCount = chunks.size();
+        List<Callable<JudgeReply<ClaimAnswer>>> calls = new ArrayList<>(sentences.size() * chunkCount);
+        for (int i = 0; i < sentences.size(); i++) {
+            String sentence = sentences.get(i);
+            String about = "sentence " + (i + 1) + " of " + sentences.size() + " (\"" + JudgeInput.shorten(sentence)
+                    + "\")";
+            for (SourceChunks.Chunk chunk : chunks.chunks()) {
+                String subject = chunkCount == 1 ? about
+                        : about + " against chunk " + (chunk.index() + 1) + " of " + chunkCount + " of the sources";
+                calls.add(() -> chat.askWithResponse(subject,
+                        MiniCheckPrompt.request(chunk.text(), sentence, provider), ClaimReplies.parser()));
+            }
+        }
+        List<JudgeReply<ClaimAnswer>> replies = pool.runAll(calls);
+
+        ClaimEvidence evidence = new ClaimEvidence(chunks, SourceIndex.of(checkedSources, splitter::split));
+        List<SentenceVerdict> verdicts = new ArrayList<>(sentences.size());
+        TokenUsage usage = new TokenUsage(0, 0, 0);
+        boolean replayed = true;
+        int retries = 0;
+        for (int i = 0; i < sentences.size(); i++) {
+            List<ClaimAnswer> answers = new ArrayList<>(chunkCount);
+            for (JudgeReply<ClaimAnswer> reply : replies.subList(i * chunkCount, (i + 1) * chunkCount)) {
+                answers.add(reply.value());
+                usage = usage.add(reply.tokenUsage());
+                replayed &= reply.replayed();
+                retries += reply.retries();
+            }
+            int deciding = ClaimEvidence.decidingChunk(answers);
+            verdicts.add(new SentenceVerdict(i, sentences.get(i), answers.get(deciding).score(),
+                    evidence.of(sentences.get(i), answers, deciding)));
+        }
+        return GroundednessVerdict.of(verdicts, name(), usage, replayed,
+                Duration.ofNanos(System.nanoTime() - started), retries);
+    }
+
+    /** Stops the judge's threads. Calls after this fail. */
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    /**
+     * Builder with boxed fields: {@code null} means "not set", and the default applies when built. The settings are
+     * those of every LLM judge ({@link LlmJudgeBuilder}), and the chunk size.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static final class Builder extends LlmJudgeBuilder<Builder> {
+
+        private static final String NO_CHAT_MODEL = "chatModel must be set: pass the claim-checking model, for "
+                + "example ClaimCheckGroundednessJudge.builder().chatModel(JudgeModels.chatModel(settings)).build() "
+                + "with llmassert.judge.model=bespoke-minicheck";
+
+        private Integer chunkSize;
+
+        private Builder() {
+        }
+
+        /**
+         * The most characters of one chunk of the sources, from {@value #MIN_CHUNK_SIZE} to
+         * {@value #MAX_CHUNK_SIZE}; default {@value #DEFAULT_CHUNK_SIZE}. Raise it when the server gives the model a
+         * longer context (MiniCheck itself reads up to 32,768 tokens: vLLM's {@code --max-model-len}, Ollama's
+         * {@code num_ctx} or {@code OLLAMA_CONTEXT_LENGTH}): fewer chunks, fewer calls.
+         */
+        public Builder chunkSize(int chunkSize) {
+            if (chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE) {
+                throw new IllegalArgumentException(String.format("chunkSize must be between %d and %d characters, "
+                                + "but is: %d. Fix: pass the characters of source text one call may hold, e.g. "
+                                + "chunkSize(%d) for a model served with a 2,048-token context.",
+                        MIN_CHUNK_SIZE, MAX_CHUNK_SIZE, chunkSize, DEFAULT_CHUNK_SIZE));
+            }
+            this.chunkSize = chunkSize;
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException if no chat model is set, or structured output was asked for: MiniCheck
+         *                                  answers one token, Yes or No
+         */
+        public ClaimCheckGroundednessJudge build() {
+            if (Boolean.TRUE.equals(structuredOutput())) {
+                throw new IllegalArgumentException("structuredOutput(true) does not apply to the claim-check judge: "
+                        + "MiniCheck answers one token, Yes or No, never JSON. Fix: leave structuredOutput unset.");
+            }
+            return new ClaimCheckGroundednessJudge(this);
+        }
+
+        private LlmJudgeSetup setup() {
+            return LlmJudgeSetup.of(chatModel(), judgeName(), maxRetries(), retryBackoff(), concurrency(),
+                    Boolean.FALSE, apiKeyEnv(), NO_CHAT_MODEL);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.llmassert.core.groundedness;
+
+import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.config.InvalidSettingException;
+import org.apiguardian.api.API;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * How an LLM judge checks groundedness: {@value ConfigKeys#GROUNDEDNESS_METHOD}. The local judge has one method of
+ * its own, which {@link #AUTO} stands for under the local provider.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public enum GroundednessMethod {
+
+    /**
+     * The default: the local judge's own method under the local provider; for a judge model, {@link #CLAIM_CHECK}
+     * when its name says MiniCheck ({@link #namesMiniCheck}), else {@link #TRULENS}.
+     */
+    AUTO("auto"),
+    /** The TruLens prompt: the model rates each sentence from 0 to 10 and quotes its evidence. */
+    TRULENS("trulens"),
+    /**
+     * MiniCheck's own format: one {@code Document: ...} / {@code Claim: ...} call per sentence (and per chunk of a long
+     * source), answered Yes or No, scored by the probability of Yes where the server sends log-probabilities.
+     */
+    CLAIM_CHECK("claim-check");
+
+    private static final String MINICHECK = "minicheck";
+
+    private final String id;
+
+    GroundednessMethod(String id) {
+        this.id = id;
+    }
+
+    /** The name used in configuration, e.g. {@code claim-check}. */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * Parses a configured method, ignoring case and surrounding blanks; {@code null} or blank is {@link #AUTO}.
+     *
+     * @throws InvalidSettingException naming the key, the value and the allowed values
+     */
+    public static GroundednessMethod parse(String value) {
+        if (value == null || value.isBlank()) {
+            return AUTO;
+        }
+        String wanted = value.strip().toLowerCase(Locale.ROOT);
+        for (GroundednessMethod method : values()) {
+            if (method.id.equals(wanted)) {
+                return method;
+            }
+        }
+        throw new InvalidSettingException(ConfigKeys.GROUNDEDNESS_METHOD, value,
+                Arrays.stream(values()).map(GroundednessMethod::id).collect(Collectors.joining(", ")));
+    }
+
+    /**
+     * The method this one stands for with a judge model named {@code modelName}: {@link #AUTO} is
+     * {@link #CLAIM_CHECK} when the name says MiniCheck, else {@link #TRULENS}; the others are themselves.
+     */
+    public GroundednessMethod forModel(String modelName) {
+        if (this != AUTO) {
+            return this;
+        }
+        return namesMiniCheck(modelName) ? CLAIM_CHECK : TRULENS;
+    }
+
+    /**
+     * Whether a model's name says it is a MiniCheck fact-checking model ({@code bespoke-minicheck},
+     * {@code bespokelabs/Bespoke-MiniCheck-7B}, {@code lytang/MiniCheck-Flan-T5-Large}), ignoring case.
+     */
+    public static boolean namesMiniCheck(String modelName) {
+        return modelName != null && modelName.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "").contains(MINICHECK);
+    }
+}

@@ -1,0 +1,298 @@
+package dev.llmassert.core.groundedness.internal;
+
+import org.apiguardian.api.API;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * Where a claim departs from its evidence in a way that changes what it says, though it may keep most of the
+ * source's words: a negation the evidence lacks, a word put in place of its opposite, a number the sources attach to
+ * something else, or words of the evidence joined in another way.
+ *
+ * @param negatedWord      the word the claim negates though its evidence (the best and the next-best source sentence)
+ *                         negates nothing, or {@code null} ("does not offer a trial" against "offers a trial")
+ * @param opposite         the claim's word that is the opposite of a word of its evidence the claim does not use, and
+ *                         that word ({@code "increase"}, {@code "reduce"}), or {@code null}
+ * @param recombined       the share of the claim's adjacent content words that no source sentence has side by
+ *                         side, though its evidence holds both: the evidence's words joined another way ("correct
+ *                         input" from "correct output ... every input")
+ * @param misattached      a number the sources hold, but that the claim puts where its evidence has another number
+ *                         ("7 kg" for checked bags, which the sources give for carry-on bags), or {@code null}
+ */
+@API(status = INTERNAL, since = "0.1")
+public record Departures(String negatedWord, Opposite opposite, double recombined, Misattached misattached,
+                         double recombinedContent) {
+
+    /** A word of the claim and the word of its evidence it is the opposite of. */
+    @API(status = INTERNAL, since = "0.1")
+    public record Opposite(String word, String evidenceWord) {
+    }
+
+    /** A number the claim states, and the source sentence the sources attach it to. */
+    @API(status = INTERNAL, since = "0.1")
+    public record Misattached(String number, SourceIndex.Sentence attachedTo) {
+    }
+
+    /** An article joins no content: "a firmware update" is no new pair of words. */
+    private static final Set<String> ARTICLES = Set.of("a", "an", "the");
+
+    /** How many words a shortening may leave out between two words it joins. */
+    private static final int SHORTENING = 4;
+    /** How many content words a shortening may leave out between two it joins. */
+    private static final int CONTENT_SHORTENING = 3;
+
+    /** How many clauses an aside that a shortening drops may span. */
+    private static final int ASIDE_CLAUSES = 3;
+
+    /** None of them: for a sentence without evidence. */
+    static final Departures NONE = new Departures(null, null, 0, null, 0);
+
+    /**
+     * Measures how {@code claim} departs from {@code evidence} and the next-best source sentence {@code runnerUp}.
+     *
+     * @param givenFacts facts that count as given though no source holds them (those of the user's question)
+     */
+    static Departures measure(Words claim, SourceIndex index, SourceIndex.Sentence evidence,
+                              SourceIndex.Sentence runnerUp, Set<String> givenFacts) {
+        if (evidence == null) {
+            return NONE;
+        }
+        Set<String> region = new HashSet<>(evidence.stems());
+        boolean regionNegates = evidence.words().negated();
+        if (runnerUp != null) {
+            region.addAll(runnerUp.stems());
+            regionNegates |= runnerUp.words().negated();
+        }
+        Set<String> own = new HashSet<>(claim.contentStems());
+
+        String negatedWord = regionNegates ? null : claim.negatedHeads().stream().sorted().findFirst().orElse(null);
+        List<SourceIndex.Sentence> sentences = runnerUp == null ? List.of(evidence) : List.of(evidence, runnerUp);
+        return new Departures(negatedWord, opposite(claim, region, own), recombined(claim, index, sentences),
+                misattached(claim, index, evidence, givenFacts), recombinedContent(sentences, claim));
+    }
+
+    /** The first word of the claim, absent from the evidence, whose opposite the evidence holds and the claim lacks. */
+    private static Opposite opposite(Words claim, Set<String> region, Set<String> own) {
+        for (String w : claim.contentStems()) {
+            if (Character.isDigit(w.charAt(0)) || region.contains(w)) {
+                continue;
+            }
+            for (String o : Lexicon.oppositesOf(w)) {
+                if (region.contains(o) && !own.contains(o)) {
+                    return new Opposite(w, o);
+                }
+            }
+            for (String p : Lexicon.OPPOSITE_PREFIXES) {
+                String bare = w.startsWith(p) && w.length() > p.length() + 2 ? w.substring(p.length()) : null;
+                if (bare != null && region.contains(bare) && !own.contains(bare)) {
+                    return new Opposite(w, bare);
+                }
+                if (region.contains(p + w) && !own.contains(p + w)) {
+                    return new Opposite(w, p + w);
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The share of the claim's adjacent word pairs (one of them at least carrying content) that no source holds and
+     * its evidence does not hold in that order a few words apart, though it holds both words: the evidence's words
+     * joined another way ("correct input" where the evidence says "correct output ... every input"). A pair whose
+     * words the evidence has in order with a few words between them is a shortening, not a new joint: "hold the reset
+     * button" from "hold the recessed reset button".
+     */
+    private static double recombined(Words claim, SourceIndex index, List<SourceIndex.Sentence> region) {
+        List<String> tokens = claim.tokens();
+        List<List<String>> regionTokens = region.stream().map(r -> r.words().tokens()).toList();
+        int pairs = 0;
+        int recombined = 0;
+        for (int i = 0; i + 1 < tokens.size(); i++) {
+            String a = tokens.get(i);
+            String b = tokens.get(i + 1);
+            if (!Words.isContent(a) && !Words.isContent(b) || ARTICLES.contains(a) || ARTICLES.contains(b)
+                    || swapsJoiner(tokens, i, regionTokens)) {
+                continue;
+            }
+            pairs++;
+            // Held as written or by stem: "firmware update" is the source's "firmware updates".
+            boolean held = index.hasBigram(a + " " + b) || index.hasStemPair(Words.stem(a) + " " + Words.stem(b));
+            if (!held && joinsApart(a, b, regionTokens, SHORTENING) && !skipsAside(a, b, region, t -> t)) {
+                recombined++;
+            }
+        }
+        return pairs == 0 ? 0 : (double) recombined / pairs;
+    }
+
+    private static double recombinedContent(List<SourceIndex.Sentence> region, Words claim) {
+        List<List<String>> regionStems = region.stream().map(r -> r.words().contentStems()).toList();
+        int pairs = 0;
+        int recombined = 0;
+        for (List<String> clause : claim.clauses()) {
+            String previous = null;
+            for (String token : clause) {
+                if (Lexicon.CONNECTORS.contains(token)) {
+                    previous = null;
+                    continue;
+                }
+                String stem = Words.contentStem(token);
+                if (stem == null) {
+                    continue;
+                }
+                if (previous != null && !previous.equals(stem)) {
+                    pairs++;
+                    if (farApart(previous, stem, regionStems, CONTENT_SHORTENING)
+                            && !skipsAside(previous, stem, region, Words::contentStem)) {
+                        recombined++;
+                    }
+                }
+                previous = stem;
+            }
+        }
+        return pairs == 0 ? 0 : (double) recombined / pairs;
+    }
+
+    /**
+     * Whether the pair at {@code i} is only a function word put in place of another ("open Family and create" for
+     * "open Family to create"): the evidence has the words on either side of it with one other word between them.
+     */
+    private static boolean swapsJoiner(List<String> tokens, int i, List<List<String>> region) {
+        for (int k = i; k <= i + 1; k++) {
+            if (k == 0 || k + 1 >= tokens.size() || Words.isContent(tokens.get(k))) {
+                continue;
+            }
+            String before = tokens.get(k - 1);
+            String after = tokens.get(k + 1);
+            for (List<String> t : region) {
+                for (int j = 0; j + 2 < t.size(); j++) {
+                    if (t.get(j).equals(before) && t.get(j + 2).equals(after) && !Words.isContent(t.get(j + 1))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a sentence of the region has {@code a} in one clause and {@code b} opening one of the next few: the
+     * claim drops an aside between them, as a shortening does ("The video has been viewed" from "The video, which was
+     * filmed at the old station, has been viewed"). Words are compared by {@code key}; a word it maps to {@code null}
+     * is skipped.
+     */
+    private static boolean skipsAside(String a, String b, List<SourceIndex.Sentence> region,
+                                      Function<String, String> key) {
+        for (SourceIndex.Sentence sentence : region) {
+            List<List<String>> clauses = sentence.words().clauses();
+            for (int i = 0; i < clauses.size(); i++) {
+                if (clauses.get(i).stream().map(key).noneMatch(a::equals)) {
+                    continue;
+                }
+                for (int j = i + 1; j < clauses.size() && j <= i + ASIDE_CLAUSES; j++) {
+                    String opening = clauses.get(j).stream().map(key).filter(Objects::nonNull).findFirst().orElse(null);
+                    if (b.equals(opening)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether the region holds both words, but nowhere within {@code window} words of each other in one sentence. */
+    private static boolean farApart(String a, String b, List<List<String>> region, int window) {
+        boolean apart = false;
+        for (List<String> t : region) {
+            boolean hasA = false;
+            boolean hasB = false;
+            for (int i = 0; i < t.size(); i++) {
+                if (!t.get(i).equals(a)) {
+                    hasB |= t.get(i).equals(b);
+                    continue;
+                }
+                hasA = true;
+                for (int j = Math.max(0, i - window); j < t.size() && j <= i + window; j++) {
+                    if (t.get(j).equals(b)) {
+                        return false;
+                    }
+                }
+            }
+            apart |= hasA && hasB;
+        }
+        return apart;
+    }
+
+    /** Whether the region holds both words, but nowhere {@code b} shortly after {@code a} in one sentence. */
+    private static boolean joinsApart(String a, String b, List<List<String>> region, int window) {
+        boolean apart = false;
+        for (List<String> t : region) {
+            boolean hasA = false;
+            boolean hasB = false;
+            for (int i = 0; i < t.size(); i++) {
+                if (!t.get(i).equals(a)) {
+                    hasB |= t.get(i).equals(b);
+                    continue;
+                }
+                hasA = true;
+                for (int j = i + 1; j < t.size() && j <= i + window; j++) {
+                    if (t.get(j).equals(b)) {
+                        return false;
+                    }
+                }
+            }
+            apart |= hasA && hasB;
+        }
+        return apart;
+    }
+
+    /**
+     * A number of the claim that the sources hold, but not its evidence, standing where the evidence has another
+     * number: the word before or after both is the same ("up to 7 kg" against the evidence's "up to 23 kg").
+     */
+    private static Misattached misattached(Words claim, SourceIndex index, SourceIndex.Sentence evidence,
+                                           Set<String> givenFacts) {
+        List<String> tokens = claim.tokens();
+        List<String> evidenceTokens = evidence.words().tokens();
+        // "235, 000" in tokenised text is the number 235000 too: both readings count as the evidence's.
+        String closed = SourceIndex.closeSpacedNumbers(evidence.text());
+        List<String> closedTokens = closed == null ? List.of()
+                : Words.rawTokens(closed).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+        for (int i = 0; i < tokens.size(); i++) {
+            String n = Words.number(tokens.get(i));
+            if (n == null || n.isEmpty() || !Character.isDigit(n.charAt(0)) || givenFacts.contains(n)
+                    || !index.hasFact(n) || holds(evidenceTokens, n) || holds(closedTokens, n)) {
+                continue;
+            }
+            for (int j = 0; j < evidenceTokens.size(); j++) {
+                String m = Words.number(evidenceTokens.get(j));
+                if (m == null || m.equals(n) || !Character.isDigit(m.isEmpty() ? 'x' : m.charAt(0))
+                        || holds(tokens, m)) {
+                    continue;
+                }
+                boolean sameBefore = i > 0 && j > 0 && tokens.get(i - 1).equals(evidenceTokens.get(j - 1));
+                boolean sameAfter = i + 1 < tokens.size() && j + 1 < evidenceTokens.size()
+                        && tokens.get(i + 1).equals(evidenceTokens.get(j + 1));
+                if (sameBefore || sameAfter) {
+                    return new Misattached(tokens.get(i), index.sentenceHolding(n));
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean holds(List<String> tokens, String number) {
+        for (String t : tokens) {
+            if (number.equals(Words.number(t))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,149 @@
+package dev.llmassert.core.groundedness.internal;
+
+import org.apiguardian.api.API;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * Why the local judge scored a sentence below the bar, in the words a failure message shows: so that a reader tells
+ * a real error (an invented fact, a contradiction) from what the local judge cannot decide (wording).
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class Reasons {
+
+    /** The reason of a sentence that makes no claim. */
+    public static final String NO_CLAIM = "no claim";
+
+    /** The reason of a sentence below the bar for its wording alone. */
+    public static final String WORDING = "wording the local judge cannot confirm; an LLM judge can decide it";
+
+    /** The reason of a sentence that no source sentence shares content with. */
+    public static final String UNRELATED = "no source sentence is related to it";
+
+    private static final int MAX_QUOTE = 100;
+    private static final int MAX_SHOWN_FACTS = 3;
+
+    /** A number with its separators, as written ("1-800-555-0199", "12.50", "3,000"). */
+    private static final Pattern NUMBER_RUN = Pattern.compile("[\\p{Sc}+(]?\\d[\\d,.\\-/:)]*\\d|[\\p{Sc}+(]?\\d");
+
+    private static final Pattern UNIT = Pattern.compile("[\\s-]?(\\p{L}+)");
+
+    private Reasons() {
+    }
+
+    /**
+     * The reason of a sentence scored below the bar: its first problem in the order invented fact, misattached
+     * number, negation, opposite word, no related source, wording.
+     *
+     * @param matched whether the judge found evidence for it
+     */
+    public static String of(String sentence, Words words, Support support, boolean matched) {
+        if (!support.inventedFacts().isEmpty()) {
+            List<String> shown = new ArrayList<>();
+            for (String fact : support.inventedFacts()) {
+                String surface = quote(surfaceOfFact(sentence, fact));
+                if (!shown.contains(surface)) {
+                    shown.add(surface);
+                }
+            }
+            shown.sort(null);
+            List<String> first = shown.subList(0, Math.min(MAX_SHOWN_FACTS, shown.size()));
+            return String.join(", ", first) + (shown.size() > MAX_SHOWN_FACTS ? " and more" : "")
+                    + (shown.size() == 1 ? " is" : " are") + " in no source";
+        }
+        Departures d = support.departures();
+        if (d.misattached() != null) {
+            String number = quote(withUnit(sentence, d.misattached().number()));
+            SourceIndex.Sentence attached = d.misattached().attachedTo();
+            return attached == null ? "the sources give " + number + " for something else"
+                    : "the sources give " + number + " for something else: \"" + shorten(attached.text()) + "\"";
+        }
+        if (support.negationMismatch() || d.negatedWord() != null) {
+            return negation(sentence, words, support);
+        }
+        if (d.opposite() != null) {
+            String evidence = support.evidence() == null ? "" : support.evidence().text();
+            return "it says " + quote(surfaceOfStem(sentence, d.opposite().word())) + " where its evidence says "
+                    + quote(surfaceOfStem(evidence, d.opposite().evidenceWord()));
+        }
+        if (!matched && support.contentWords() >= 2) {
+            return UNRELATED;
+        }
+        return WORDING;
+    }
+
+    private static String negation(String sentence, Words words, Support support) {
+        SourceIndex.Sentence evidence = support.evidence();
+        if (evidence != null) {
+            for (String head : evidence.words().negatedHeads()) {
+                if (words.contentStems().contains(head) && !words.negatedStems().contains(head)) {
+                    return "its evidence negates " + quote(surfaceOfStem(evidence.text(), head))
+                            + ", which it states plainly";
+                }
+            }
+        }
+        String head = support.departures().negatedWord();
+        if (head == null) {
+            head = words.negatedHeads().stream().sorted().findFirst().orElse("");
+        }
+        return "it negates " + quote(surfaceOfStem(sentence, head)) + ", which its evidence does not";
+    }
+
+    /** The word of {@code text} whose content stem is {@code stem}, or the stem itself when none is. */
+    static String surfaceOfStem(String text, String stem) {
+        for (String token : Words.rawTokens(text)) {
+            if (stem.equals(Words.contentStem(token.toLowerCase(Locale.ROOT)))) {
+                return token;
+            }
+        }
+        return stem;
+    }
+
+    /** How {@code text} writes the fact {@code fact}: a number with its unit ("30 days"), or the name. */
+    static String surfaceOfFact(String text, String fact) {
+        for (String token : Words.rawTokens(text)) {
+            String lower = token.toLowerCase(Locale.ROOT);
+            if (fact.equals(Words.factForm(lower)) || fact.equals(Words.stem(lower))) {
+                boolean number = Character.isDigit(token.charAt(0)) || Words.number(lower) != null;
+                return number ? withUnit(text, token) : token;
+            }
+        }
+        return fact;
+    }
+
+    /** The number {@code token} as written in {@code text}, with its separators and the word after it. */
+    static String withUnit(String text, String token) {
+        Matcher m = NUMBER_RUN.matcher(text);
+        while (m.find()) {
+            if (m.group().contains(token)) {
+                return withWordAfter(text, m.start(), m.end());
+            }
+        }
+        int at = text.toLowerCase(Locale.ROOT).indexOf(token.toLowerCase(Locale.ROOT));
+        return at < 0 ? token : withWordAfter(text, at, at + token.length());
+    }
+
+    /** {@code text} from {@code start} to {@code end}, and the content word right after it ("30 days", "30-day"). */
+    private static String withWordAfter(String text, int start, int end) {
+        Matcher unit = UNIT.matcher(text).region(end, text.length());
+        if (unit.lookingAt() && Words.isContent(unit.group(1).toLowerCase(Locale.ROOT))) {
+            return text.substring(start, unit.end());
+        }
+        return text.substring(start, end);
+    }
+
+    private static String quote(String text) {
+        return "'" + text + "'";
+    }
+
+    private static String shorten(String text) {
+        String flat = text.strip().replaceAll("\\s+", " ");
+        return flat.length() > MAX_QUOTE ? flat.substring(0, MAX_QUOTE - 3) + "..." : flat;
+    }
+}

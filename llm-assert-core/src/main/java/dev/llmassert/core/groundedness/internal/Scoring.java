@@ -1,0 +1,146 @@
+package dev.llmassert.core.groundedness.internal;
+
+import org.apiguardian.api.API;
+
+import java.util.List;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * Turns the local judge's measurements of a sentence into its score, with weights fitted on labelled sets of six
+ * kinds of text ({@code LocalJudgeFit} in the tests; docs/local-judge.md).
+ *
+ * <p>The score is the evidence of support (meaning and copied words, from 0 to 1), times a factor for each way the
+ * sentence departs from its evidence, mapped so that the fitted centre lands on {@link #THRESHOLD}, full support on 1
+ * and none on 0. A fact the sources lack, or attach to something else, cuts the score to a tenth whatever the rest.
+ *
+ * @param center  the support at which a sentence counts as supported
+ * @param related the evidence below which the best source sentence is about something else: no factor lifts it
+ * @param weights the weight of each of {@link #FEATURES} after the first (the evidence's logarithm, weight 1): the
+ *                logarithm of the factor the feature applies per unit
+ * @param otherLanguages the scoring of a sentence that is not English, or {@code null} to score it the same way: the
+ *                departures are read with English word lists, so another language is scored on its evidence
+ */
+@API(status = INTERNAL, since = "0.1")
+public record Scoring(double center, double related, double[] weights, Scoring otherLanguages) {
+
+    /** The score at or above which a sentence counts as supported. */
+    public static final double THRESHOLD = 0.7;
+
+    /** One invented or misattached number, date or name takes a fully supported sentence to 0.1. */
+    public static final double FACT_FACTOR = 0.1;
+
+    /** The features, in the order of {@link #features}. */
+    public static final List<String> FEATURES = List.of("log evidence", "log words", "invented fact",
+            "misattached number", "negation its evidence lacks", "negation mismatch", "opposite word",
+            "recombined pairs", "recombined content words");
+
+    /**
+     * What a negation mismatch with the evidence leaves of the score, on top of its fitted weight: "Phone support is
+     * available on weekends" against "Phone support is not available on weekends" says the opposite of its evidence,
+     * whatever else it shares with it.
+     */
+    static final double NEGATION_MISMATCH_FACTOR = 0.4;
+
+    /** Below this evidence the best source sentence is only the least bad of unrelated ones. */
+    public static final double WEAK_MATCH = 0.5;
+
+    /**
+     * The judge with embeddings, fitted by {@code LocalJudgeFit} on the six shared sets (2026-11-25). A sentence below
+     * 0.3 similarity to every source sentence is about something else, whatever its length.
+     */
+    public static final Scoring WITH_EMBEDDINGS = new Scoring(0.8325, 0.3,
+            new double[] {0.6177, -4.5357, -0.6863, -1.9403, -1.1736, -7.0209, -5.0831, -7.1218}, evidenceOnly(0.8975));
+
+    /**
+     * The judge without embeddings (lexical evidence only), fitted the same way. Its evidence, the share of words
+     * and word pairs, tells little across kinds of text, so the fit leans on the departures almost alone.
+     */
+    public static final Scoring LEXICAL = new Scoring(0.1175, 0,
+            new double[] {6.2595, -33.0575, -4.5165, -8.3938, -7.2184, -39.0011, -23.7479, -65.3648},
+            evidenceOnly(0.765));
+
+    public Scoring {
+        if (weights.length != FEATURES.size() - 1) {
+            throw new IllegalArgumentException("weights must have " + (FEATURES.size() - 1) + " values, but has "
+                    + weights.length);
+        }
+        weights = weights.clone();
+    }
+
+    /**
+     * The scoring of another language: the evidence with the centre the judge had before the departures were
+     * fitted (rounds 5 and 6 of docs/local-judge.md), and a negation mismatch taking a supported sentence to 0.4.
+     */
+    private static Scoring evidenceOnly(double center) {
+        double[] weights = new double[FEATURES.size() - 1];
+        weights[FEATURES.indexOf("negation mismatch") - 1] = Math.log(0.4);
+        return new Scoring(center, 0, weights, null);
+    }
+
+    /**
+     * The evidence for support before the departures, from 0 to 1.
+     * <ul>
+     *   <li>With embeddings: the semantic similarity of the sentence's claim to the stretch of a source sentence it
+     *       restates, or, when higher, how much of it is copied: the smaller of the rarity-weighted share of its
+     *       content words that its evidence holds and the share of its word pairs the sources hold.</li>
+     *   <li>Without embeddings: the mean of the evidence's share of the content words and the share of word pairs.</li>
+     * </ul>
+     */
+    public static double evidence(Support s) {
+        if (Double.isNaN(s.semantic())) {
+            return (s.evidenceCoverage() + s.bigrams()) / 2;
+        }
+        double copied = Math.min(s.evidenceCoverage(), s.bigrams());
+        return Math.max(Math.max(0, s.semantic()), copied);
+    }
+
+    /** The features of a sentence, in the order of {@link #FEATURES}. */
+    public static double[] features(Support s) {
+        Departures d = s.departures();
+        return new double[] {
+            Math.log(Math.max(evidence(s), 0.05)),
+            Math.log1p(s.contentWords()),
+            s.inventedFacts().isEmpty() ? 0 : 1,
+            d.misattached() == null ? 0 : 1,
+            d.negatedWord() == null ? 0 : 1,
+            s.negationMismatch() ? 1 : 0,
+            d.opposite() == null ? 0 : 1,
+            d.recombined(),
+            d.recombinedContent()
+        };
+    }
+
+    /** The support: the evidence times the factor of each departure, at most 1. */
+    public double support(Support s) {
+        double[] x = features(s);
+        if (evidence(s) < related) {
+            return evidence(s);
+        }
+        double log = x[0];
+        for (int k = 1; k < x.length; k++) {
+            if (k == 2 || k == 3) {
+                continue; // facts: the fixed factor of score(...)
+            }
+            log += weights[k - 1] * x[k];
+        }
+        return Math.min(1, Math.exp(log));
+    }
+
+    /** The sentence's score, from 0 to 1, rounded to four decimals. */
+    public double score(Support s) {
+        if (!s.english() && otherLanguages != null) {
+            return otherLanguages.score(s);
+        }
+        double support = support(s);
+        double p = support >= center
+                ? THRESHOLD + (1 - THRESHOLD) * (support - center) / (1 - center)
+                : THRESHOLD * support / center;
+        p *= Math.pow(FACT_FACTOR, s.inventedFacts().size() + (s.departures().misattached() == null ? 0 : 1));
+        if (s.negationMismatch()) {
+            p *= NEGATION_MISMATCH_FACTOR;
+        }
+        // Four decimals: enough to rank, and a last-bit difference in floating point never changes a verdict.
+        return Math.round(Math.min(1, Math.max(0, p)) * 10_000) / 10_000.0;
+    }
+}

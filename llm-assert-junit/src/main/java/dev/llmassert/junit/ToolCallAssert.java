@@ -1,0 +1,155 @@
+package dev.llmassert.junit;
+
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.llmassert.core.agent.ToolCall;
+import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.ShouldFollowTrajectory;
+import dev.llmassert.junit.internal.ToolArguments;
+import org.apiguardian.api.API;
+import org.assertj.core.api.Condition;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * The calls of one tool in a trajectory, from {@link TrajectoryAssert#calledTool(String)}. Each {@code with...}
+ * keeps the calls that match it and fails when none is left, so the conditions chained hold for one same call:
+ *
+ * <pre>{@code
+ * assertThat(trajectory).calledTool("bookTechnician")
+ *         .withArgument("serial", "NR2-0042")
+ *         .withArgumentMatching("date", date -> date.asText().startsWith("2026-12"))
+ *         .times(1);
+ * }</pre>
+ *
+ * <p>An argument is named by a path into the call's JSON arguments: a field ({@code "serial"}), a nested field
+ * ({@code "address.city"}), an array element ({@code "items[0].sku"}), or a JSON Pointer ({@code "/address/city"}).
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public class ToolCallAssert {
+
+    private final TrajectoryAssert trajectoryAssert;
+    private final Trajectory trajectory;
+    private final String tool;
+    private final List<String> wanted = new ArrayList<>();
+    private List<ToolCall> calls;
+
+    ToolCallAssert(TrajectoryAssert trajectoryAssert, String tool) {
+        this.trajectoryAssert = trajectoryAssert;
+        this.trajectory = trajectoryAssert.trajectory();
+        this.tool = tool;
+        this.calls = trajectory.callsOf(tool);
+        requireSome();
+    }
+
+    /** Keeps the calls whose argument at {@code path} equals {@code expected} (text, number, boolean, map, list). */
+    public ToolCallAssert withArgument(String path, Object expected) {
+        JsonPointer pointer = ToolArguments.pointer(path);
+        JsonNode value = ToolArguments.toNode(expected);
+        return keep(path + " = " + value, call -> ToolArguments.same(call.arguments().at(pointer), value));
+    }
+
+    /** Keeps the calls whose argument at {@code path} is there and satisfies {@code predicate}. */
+    public ToolCallAssert withArgumentMatching(String path, Predicate<JsonNode> predicate) {
+        JsonPointer pointer = ToolArguments.pointer(path);
+        if (predicate == null) {
+            throw new IllegalArgumentException(Messages.nullArgument("withArgumentMatching(path, predicate)",
+                    "Pass a predicate on the argument's JSON value, e.g. id -> id.asText().startsWith(\"A-\")."));
+        }
+        return keep(path + " matching the predicate", call -> {
+            JsonNode value = call.arguments().at(pointer);
+            return !value.isMissingNode() && predicate.test(value);
+        });
+    }
+
+    /** Keeps the calls whose argument at {@code path} is there and meets the AssertJ {@code condition}. */
+    public ToolCallAssert withArgument(String path, Condition<? super JsonNode> condition) {
+        JsonPointer pointer = ToolArguments.pointer(path);
+        if (condition == null) {
+            throw new IllegalArgumentException(Messages.nullArgument("withArgument(path, condition)",
+                    "Pass an AssertJ Condition<JsonNode>."));
+        }
+        return keep(path + " " + condition.description().value(), call -> {
+            JsonNode value = call.arguments().at(pointer);
+            return !value.isMissingNode() && condition.matches(value);
+        });
+    }
+
+    /** Keeps the calls whose whole arguments equal {@code json} (a JSON object; field order does not matter). */
+    public ToolCallAssert withArguments(String json) {
+        JsonNode expected = ToolArguments.parseObject(json);
+        return keep("arguments exactly " + expected, call -> ToolArguments.same(call.arguments(), expected));
+    }
+
+    /** As {@link #withArguments(String)}, with the arguments as a map. */
+    public ToolCallAssert withArguments(Map<String, ?> arguments) {
+        JsonNode expected = ToolArguments.toNode(arguments);
+        return keep("arguments exactly " + expected, call -> ToolArguments.same(call.arguments(), expected));
+    }
+
+    /**
+     * Keeps the calls whose arguments hold at least {@code json}: each of its fields, with the same value; other
+     * arguments may be there too (promptfoo's {@code tool-args-match} in partial mode).
+     */
+    public ToolCallAssert withArgumentsContaining(String json) {
+        JsonNode expected = ToolArguments.parseObject(json);
+        return keep("arguments containing " + expected, call -> ToolArguments.contains(call.arguments(), expected));
+    }
+
+    /** As {@link #withArgumentsContaining(String)}, with the arguments as a map. */
+    public ToolCallAssert withArgumentsContaining(Map<String, ?> arguments) {
+        JsonNode expected = ToolArguments.toNode(arguments);
+        return keep("arguments containing " + expected, call -> ToolArguments.contains(call.arguments(), expected));
+    }
+
+    /** Keeps the calls whose result contains {@code text}. */
+    public ToolCallAssert withResultContaining(String text) {
+        if (text == null) {
+            throw new IllegalArgumentException(Messages.nullArgument("withResultContaining(text)",
+                    "Pass a part of the text the tool returns."));
+        }
+        return keep("a result containing \"" + text + "\"", call -> call.result().contains(text));
+    }
+
+    /** Verifies that the agent made exactly {@code n} such calls (of the tool, with every condition given). */
+    public ToolCallAssert times(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("times(n) needs n >= 0, but got " + n + ". Fix: give the number of "
+                    + "calls expected; neverCalled(tool) says the tool must not be called.");
+        }
+        if (calls.size() != n) {
+            trajectoryAssert.failWith(ShouldFollowTrajectory.shouldHaveCalledTimes(trajectory, tool,
+                    List.copyOf(wanted), n, calls.size()));
+        }
+        return this;
+    }
+
+    /** Back to the whole trajectory, to chain more checks. */
+    public TrajectoryAssert and() {
+        return trajectoryAssert;
+    }
+
+    /** The agent's final answer; see {@link TrajectoryAssert#finalAnswer()}. */
+    public ResponseAssert finalAnswer() {
+        return trajectoryAssert.finalAnswer();
+    }
+
+    private ToolCallAssert keep(String condition, Predicate<ToolCall> test) {
+        wanted.add(condition);
+        calls = calls.stream().filter(test).toList();
+        requireSome();
+        return this;
+    }
+
+    private void requireSome() {
+        if (calls.isEmpty()) {
+            trajectoryAssert.failWith(ShouldFollowTrajectory.shouldHaveCalled(trajectory, tool, List.copyOf(wanted)));
+        }
+    }
+}
