@@ -43,7 +43,8 @@ public final class CheckReport {
     public static Check groundedness(String check, GroundednessVerdict verdict, double minScore, boolean passed,
                                      StackTraceElement site) {
         List<Sentence> sentences = verdict.sentences().stream()
-                .map(s -> new Sentence(s.sentence(), s.score(), s.evidence())).toList();
+                .map(s -> new Sentence(s.sentence(), s.score(), s.evidence(), s.hasReason() ? s.reason() : null))
+                .toList();
         String expected = (check.endsWith("every-sentence") ? "every sentence" : "score") + " >= "
                 + decimals(minScore).substring(0, 4);
         Integer total = verdict.tokenUsage().totalTokenCount();

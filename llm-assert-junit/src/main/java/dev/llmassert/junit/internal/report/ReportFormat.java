@@ -315,10 +315,13 @@ public final class ReportFormat {
         }
     }
 
-    /** One sentence of a groundedness check: its score and the evidence the judge found, or NOTHING FOUND. */
+    /**
+     * One sentence of a groundedness check: its score, the evidence the judge found (or NOTHING FOUND) and, when the
+     * judge gave one, why it scored the sentence as it did.
+     */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Sentence(String sentence, Double score, String evidence) {
+    public record Sentence(String sentence, Double score, String evidence, String reason) {
     }
 
     /**

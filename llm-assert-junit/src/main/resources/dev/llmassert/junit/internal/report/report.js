@@ -504,7 +504,7 @@
         h('td', null, item.sentence || ''),
         h('td', { class: 'num' }, fmtScore(item.score, every ? check.minimum : undefined),
           below ? h('div', null, h('span', { class: 'badge failed' }, 'below the bar')) : null),
-        h('td', null, item.evidence || '')));
+        h('td', null, item.evidence || '', item.reason ? h('div', { class: 'reason' }, 'why: ' + item.reason) : null)));
     }
     return h('table', { class: 'sentences' },
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Sentence'), h('th', { scope: 'col' }, 'Score'),
