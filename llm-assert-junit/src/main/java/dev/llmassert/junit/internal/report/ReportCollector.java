@@ -6,7 +6,6 @@ import dev.llmassert.core.eval.Annotation;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
-import dev.llmassert.junit.internal.report.ReportFormat.CalibrationEntry;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
 import dev.llmassert.junit.internal.report.ReportFormat.Gate;

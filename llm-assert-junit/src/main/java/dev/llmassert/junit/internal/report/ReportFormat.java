@@ -3,11 +3,6 @@ package dev.llmassert.junit.internal.report;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.llmassert.core.agent.Trajectory;
-import dev.llmassert.core.calibration.Agreement;
-import dev.llmassert.core.calibration.CurvePoint;
-import dev.llmassert.core.calibration.Estimate;
-import dev.llmassert.core.calibration.FittedBar;
-import dev.llmassert.core.calibration.MisjudgedRow;
 import org.apiguardian.api.API;
 
 import java.util.Collections;
@@ -467,27 +462,6 @@ public final class ReportFormat {
         Gate listed(boolean expectedFailure) {
             return new Gate(testId, displayName, measurement, group, asked, figure, mean, lower, upper, method, n,
                     passed, expectedFailure ? Boolean.TRUE : null, detail);
-        }
-    }
-
-    /**
-     * One calibration of the run: a judge against a person's labels (see {@code dev.llmassert.core.calibration}).
-     *
-     * @param record    the calibration's own record file
-     * @param misjudged the rows where the judge disagrees, worst first, at most {@value RunReport#MISJUDGED_SHOWN}
-     */
-    @API(status = INTERNAL, since = "0.1")
-    public record CalibrationEntry(String testId, String className, String displayName, String calibration,
-                                   String kind, String judge, String criteria, List<String> labels, String record,
-                                   int items, int errors, String recordings, long wallMillis, double confidence,
-                                   FittedBar fittedBar, Double currentBar, Agreement agreement,
-                                   Agreement atCurrentBar, Estimate auc, List<CurvePoint> curve,
-                                   List<MisjudgedRow> misjudged, int misjudgedTotal) {
-
-        public CalibrationEntry {
-            labels = List.copyOf(labels);
-            curve = List.copyOf(curve);
-            misjudged = List.copyOf(misjudged);
         }
     }
 

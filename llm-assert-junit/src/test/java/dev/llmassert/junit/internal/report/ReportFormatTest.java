@@ -132,7 +132,7 @@ class ReportFormatTest {
         assertNamed(evaluations, ReportFormat.Evaluation.class, ReportFormat.Measurement.class,
                 ReportFormat.Group.class, ReportFormat.Tokens.class, ReportFormat.ModelUse.class,
                 ReportFormat.CheckCost.class, ReportFormat.Gate.class);
-        assertNamed(calibrations, ReportFormat.CalibrationEntry.class, FittedBar.class, Agreement.class,
+        assertNamed(calibrations, CalibrationEntry.class, FittedBar.class, Agreement.class,
                 Estimate.class, Interval.class, LabelAgreement.class, ConfusionMatrix.class, CurvePoint.class,
                 MisjudgedRow.class);
     }
