@@ -124,7 +124,7 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
             pairs++;
             // Held as written or by stem: "firmware update" is the source's "firmware updates".
             boolean held = index.hasBigram(a + " " + b) || index.hasStemPair(Words.stem(a) + " " + Words.stem(b));
-            if (!held && joinsApart(a, b, regionTokens, SHORTENING) && !skipsAside(a, b, region, t -> t)) {
+            if (!held && apart(a, b, regionTokens, 0, SHORTENING) && !skipsAside(a, b, region, t -> t)) {
                 recombined++;
             }
         }
@@ -148,7 +148,7 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
                 }
                 if (previous != null && !previous.equals(stem)) {
                     pairs++;
-                    if (farApart(previous, stem, regionStems, CONTENT_SHORTENING)
+                    if (apart(previous, stem, regionStems, CONTENT_SHORTENING, CONTENT_SHORTENING)
                             && !skipsAside(previous, stem, region, Words::contentStem)) {
                         recombined++;
                     }
@@ -206,8 +206,11 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
         return false;
     }
 
-    /** Whether the region holds both words, but nowhere within {@code window} words of each other in one sentence. */
-    private static boolean farApart(String a, String b, List<List<String>> region, int window) {
+    /**
+     * Whether the region holds both words, but in no sentence {@code b} within {@code before} words before
+     * {@code a} or {@code after} words after it.
+     */
+    private static boolean apart(String a, String b, List<List<String>> region, int before, int after) {
         boolean apart = false;
         for (List<String> t : region) {
             boolean hasA = false;
@@ -218,31 +221,8 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
                     continue;
                 }
                 hasA = true;
-                for (int j = Math.max(0, i - window); j < t.size() && j <= i + window; j++) {
-                    if (t.get(j).equals(b)) {
-                        return false;
-                    }
-                }
-            }
-            apart |= hasA && hasB;
-        }
-        return apart;
-    }
-
-    /** Whether the region holds both words, but nowhere {@code b} shortly after {@code a} in one sentence. */
-    private static boolean joinsApart(String a, String b, List<List<String>> region, int window) {
-        boolean apart = false;
-        for (List<String> t : region) {
-            boolean hasA = false;
-            boolean hasB = false;
-            for (int i = 0; i < t.size(); i++) {
-                if (!t.get(i).equals(a)) {
-                    hasB |= t.get(i).equals(b);
-                    continue;
-                }
-                hasA = true;
-                for (int j = i + 1; j < t.size() && j <= i + window; j++) {
-                    if (t.get(j).equals(b)) {
+                for (int j = Math.max(0, i - before); j < t.size() && j <= i + after; j++) {
+                    if (j != i && t.get(j).equals(b)) {
                         return false;
                     }
                 }
