@@ -31,15 +31,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 public final class Statistics {
 
     /** Resamples of the bootstrap that {@link #meanInterval} and {@link #comparePaired} use. */
-    private static final int DEFAULT_RESAMPLES = 2_000;
+    static final int DEFAULT_RESAMPLES = 2_000;
 
-    /** The power of the sample-size check: a drop of the requested size is detected 80% of the time. */
-    private static final double POWER = 0.8;
-
-    /** Stand-in for the standard deviation of the differences when the data show none (see comparePaired). */
-    private static final double FALLBACK_SD = 0.5;
-
-    private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
+    static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
 
     private Statistics() {
     }
@@ -353,90 +347,14 @@ public final class Statistics {
      */
     public static PairedComparison comparePaired(double[] baseline, double[] current, double level,
                                                  double dropToDetect) {
-        checkLevel(level);
-        checkSample(baseline, "baseline");
-        checkSample(current, "current");
-        if (baseline.length != current.length) {
-            throw new IllegalArgumentException("The baseline has " + baseline.length + " values and the current run "
-                    + current.length + ", but a paired comparison needs one value per item in each. Fix: align "
-                    + "both arrays by item (e.g. match the items by id) and leave out items missing from either run.");
-        }
-        if (!(dropToDetect > 0) || Double.isInfinite(dropToDetect)) {
-            throw new IllegalArgumentException("dropToDetect is " + dropToDetect + ", but it must be a positive "
-                    + "number: the smallest drop in the mean that matters. Fix: pass e.g. 0.05 for a drop of five "
-                    + "percentage points.");
-        }
-        int n = baseline.length;
-        double[] differences = new double[n];
-        for (int i = 0; i < n; i++) {
-            differences[i] = current[i] - baseline[i];
-        }
-        Summary baselineSummary = Summary.of(baseline);
-        Summary currentSummary = Summary.of(current);
-        Summary differenceSummary = Summary.of(differences);
-        boolean binary = isBinary(baseline) && isBinary(current);
-
-        int worse = 0;
-        int better = 0;
-        for (int i = 0; i < n; i++) {
-            if (current[i] < baseline[i]) {
-                worse++;
-            } else if (current[i] > baseline[i]) {
-                better++;
-            }
-        }
-
-        double pValue;
-        Interval differenceInterval;
-        String method;
-        if (binary) {
-            method = "mcnemar-exact";
-            pValue = signTestPValue(worse, better);
-            differenceInterval = t(differences, level);
-        } else {
-            method = "paired-bootstrap";
-            if (n < 2) {
-                pValue = 1.0;
-                differenceInterval = new Interval(differences[0], differences[0], level, "none");
-            } else {
-                double[] means = resampledMeans(differences, DEFAULT_RESAMPLES, seedOf(baseline, current));
-                int atLeastZero = 0;
-                for (double mean : means) {
-                    if (mean >= 0) {
-                        atLeastZero++;
-                    }
-                }
-                // The bootstrap understates the uncertainty of a few pairs (four equal drops give 1/2001), so the
-                // p-value is never below the exact sign test's on the same items: a regression must be significant
-                // to both.
-                pValue = Math.max((atLeastZero + 1.0) / (means.length + 1.0), signTestPValue(worse, better));
-                differenceInterval = percentileInterval(means, level, differenceSummary.min(),
-                        differenceSummary.max());
-            }
-        }
-
-        // Hand-rolled: Commons Statistics has no power or sample-size calculation. Normal approximation, one-sided.
-        double sd = differenceSummary.standardDeviation();
-        if (sd == 0) {
-            double larger = Math.max(baselineSummary.standardDeviation(), currentSummary.standardDeviation());
-            sd = binary || larger == 0 ? FALLBACK_SD : larger;
-        }
-        double z = STANDARD_NORMAL.inverseCumulativeProbability(level)
-                + STANDARD_NORMAL.inverseCumulativeProbability(POWER);
-        double minimumDetectableDrop = z * sd / Math.sqrt(n);
-        double pairs = Math.ceil(Math.pow(z * sd / dropToDetect, 2));
-        int requiredPairs = pairs >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) pairs;
-
-        return new PairedComparison(n, baselineSummary.mean(), currentSummary.mean(), differenceSummary.mean(),
-                differenceInterval, pValue, method, worse, better, pValue < 1 - level, minimumDetectableDrop,
-                requiredPairs, minimumDetectableDrop > dropToDetect);
+        return PairedComparisons.compare(baseline, current, level, dropToDetect);
     }
 
     /**
      * The means of {@code resamples} resamples with replacement of {@code values}. Hand-rolled: Commons Statistics
      * has no bootstrap; Commons RNG supplies the seeded generator, so the result is reproducible.
      */
-    private static double[] resampledMeans(double[] values, int resamples, long seed) {
+    static double[] resampledMeans(double[] values, int resamples, long seed) {
         UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
         int n = values.length;
         double[] means = new double[resamples];
@@ -451,14 +369,14 @@ public final class Statistics {
     }
 
     /** The percentile interval of resampled means, kept within {@code [min, max]} against rounding. */
-    private static Interval percentileInterval(double[] means, double level, double min, double max) {
+    static Interval percentileInterval(double[] means, double level, double min, double max) {
         double alpha = 1 - level;
         double[] bounds = Quantile.withDefaults().evaluate(means, alpha / 2, 1 - alpha / 2);
         return new Interval(clamp(bounds[0], min, max), clamp(bounds[1], min, max), level, "bootstrap");
     }
 
     /** A seed that depends only on the values, so the same data always give the same bootstrap. */
-    private static long seedOf(double[]... arrays) {
+    static long seedOf(double[]... arrays) {
         long hash = 1125899906842597L;
         for (double[] array : arrays) {
             hash = 31 * hash + array.length;
@@ -474,7 +392,7 @@ public final class Statistics {
         return Math.max(min, Math.min(max, value));
     }
 
-    private static void checkLevel(double level) {
+    static void checkLevel(double level) {
         if (!(level > 0 && level < 1)) {
             throw new IllegalArgumentException("The confidence level is " + level + ", but it must lie strictly "
                     + "between 0 and 1. Fix: pass e.g. 0.95 for 95% confidence (not 95).");
@@ -482,7 +400,7 @@ public final class Statistics {
     }
 
     /** Checks that {@code values} is non-null, non-empty and finite. */
-    private static void checkSample(double[] values, String name) {
+    static void checkSample(double[] values, String name) {
         checkFinite(values, name);
         if (values.length == 0) {
             throw new IllegalArgumentException("The " + name + " array is empty, so there is no mean to estimate. "

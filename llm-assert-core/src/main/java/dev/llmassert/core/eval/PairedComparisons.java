@@ -1,0 +1,102 @@
+package dev.llmassert.core.eval;
+
+import static dev.llmassert.core.eval.Statistics.DEFAULT_RESAMPLES;
+import static dev.llmassert.core.eval.Statistics.STANDARD_NORMAL;
+
+/**
+ * The item-by-item comparison of a run with a baseline behind {@link Statistics#comparePaired}: the significance
+ * test (exact McNemar on pass/fail values, a paired bootstrap bounded by the sign test on scores) and the power
+ * check. Its contract is {@link Statistics#comparePaired}'s.
+ */
+final class PairedComparisons {
+
+    /** The power of the sample-size check: a drop of the requested size is detected 80% of the time. */
+    private static final double POWER = 0.8;
+
+    /** Stand-in for the standard deviation of the differences when the data show none (see comparePaired). */
+    private static final double FALLBACK_SD = 0.5;
+
+    private PairedComparisons() {
+    }
+
+    static PairedComparison compare(double[] baseline, double[] current, double level, double dropToDetect) {
+        Statistics.checkLevel(level);
+        Statistics.checkSample(baseline, "baseline");
+        Statistics.checkSample(current, "current");
+        if (baseline.length != current.length) {
+            throw new IllegalArgumentException("The baseline has " + baseline.length + " values and the current run "
+                    + current.length + ", but a paired comparison needs one value per item in each. Fix: align "
+                    + "both arrays by item (e.g. match the items by id) and leave out items missing from either run.");
+        }
+        if (!(dropToDetect > 0) || Double.isInfinite(dropToDetect)) {
+            throw new IllegalArgumentException("dropToDetect is " + dropToDetect + ", but it must be a positive "
+                    + "number: the smallest drop in the mean that matters. Fix: pass e.g. 0.05 for a drop of five "
+                    + "percentage points.");
+        }
+        int n = baseline.length;
+        double[] differences = new double[n];
+        for (int i = 0; i < n; i++) {
+            differences[i] = current[i] - baseline[i];
+        }
+        Summary baselineSummary = Summary.of(baseline);
+        Summary currentSummary = Summary.of(current);
+        Summary differenceSummary = Summary.of(differences);
+        boolean binary = Statistics.isBinary(baseline) && Statistics.isBinary(current);
+
+        int worse = 0;
+        int better = 0;
+        for (int i = 0; i < n; i++) {
+            if (current[i] < baseline[i]) {
+                worse++;
+            } else if (current[i] > baseline[i]) {
+                better++;
+            }
+        }
+
+        double pValue;
+        Interval differenceInterval;
+        String method;
+        if (binary) {
+            method = "mcnemar-exact";
+            pValue = Statistics.signTestPValue(worse, better);
+            differenceInterval = Statistics.t(differences, level);
+        } else {
+            method = "paired-bootstrap";
+            if (n < 2) {
+                pValue = 1.0;
+                differenceInterval = new Interval(differences[0], differences[0], level, "none");
+            } else {
+                double[] means = Statistics.resampledMeans(differences, DEFAULT_RESAMPLES,
+                        Statistics.seedOf(baseline, current));
+                int atLeastZero = 0;
+                for (double mean : means) {
+                    if (mean >= 0) {
+                        atLeastZero++;
+                    }
+                }
+                // The bootstrap understates the uncertainty of a few pairs (four equal drops give 1/2001), so the
+                // p-value is never below the exact sign test's on the same items: a regression must be significant
+                // to both.
+                pValue = Math.max((atLeastZero + 1.0) / (means.length + 1.0), Statistics.signTestPValue(worse, better));
+                differenceInterval = Statistics.percentileInterval(means, level, differenceSummary.min(),
+                        differenceSummary.max());
+            }
+        }
+
+        // Hand-rolled: Commons Statistics has no power or sample-size calculation. Normal approximation, one-sided.
+        double sd = differenceSummary.standardDeviation();
+        if (sd == 0) {
+            double larger = Math.max(baselineSummary.standardDeviation(), currentSummary.standardDeviation());
+            sd = binary || larger == 0 ? FALLBACK_SD : larger;
+        }
+        double z = STANDARD_NORMAL.inverseCumulativeProbability(level)
+                + STANDARD_NORMAL.inverseCumulativeProbability(POWER);
+        double minimumDetectableDrop = z * sd / Math.sqrt(n);
+        double pairs = Math.ceil(Math.pow(z * sd / dropToDetect, 2));
+        int requiredPairs = pairs >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) pairs;
+
+        return new PairedComparison(n, baselineSummary.mean(), currentSummary.mean(), differenceSummary.mean(),
+                differenceInterval, pValue, method, worse, better, pValue < 1 - level, minimumDetectableDrop,
+                requiredPairs, minimumDetectableDrop > dropToDetect);
+    }
+}
