@@ -162,12 +162,12 @@ class UnknownKeysTest {
     @Test
     void theMessageNeverShowsAValueWhichMayBeAKey() {
         Properties system = new Properties();
-        system.setProperty("llmassert.judge.api-key", "sk-FAKE-never-shown");
+        system.setProperty("llmassert.judge.api-key", "value-of-a-misspelt-key-1");
 
         Optional<String> message = UnknownKeys.check(UnknownKeys.settings(system,
-                Map.of("LLMASSERT_API_KEY", "sk-FAKE-never-shown-either"), null, List.of()), API_KEY_VARIABLE);
+                Map.of("LLMASSERT_API_KEY", "value-of-a-misspelt-key-2"), null, List.of()), API_KEY_VARIABLE);
 
         assertThat(message).hasValueSatisfying(text -> assertThat(text)
-                .contains("llmassert.judge.api-key", "LLMASSERT_API_KEY").doesNotContain("sk-FAKE"));
+                .contains("llmassert.judge.api-key", "LLMASSERT_API_KEY").doesNotContain("value-of-a-misspelt-key"));
     }
 }
