@@ -1,14 +1,12 @@
 package dev.llmassert.junit.internal;
 
-import dev.langchain4j.model.ModelProvider;
-import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.ChatRequestOptions;
-import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
+import dev.llmassert.core.model.internal.DelegatingChatModel;
 import dev.llmassert.core.record.Replayed;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
 import dev.llmassert.junit.internal.report.ReportFormat.Part;
@@ -17,7 +15,6 @@ import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -61,32 +58,31 @@ public final class SystemModelCalls {
     }
 
     /** A model whose calls are counted; everything else is the wrapped model's. */
-    private static final class Counting implements ChatModel {
-        private final ChatModel delegate;
+    private static final class Counting extends DelegatingChatModel {
         private final SystemModelCalls counted;
 
         Counting(ChatModel delegate, SystemModelCalls counted) {
-            this.delegate = delegate;
+            super(delegate);
             this.counted = counted;
         }
 
         @Override
         public ChatResponse chat(ChatRequest request) {
-            return count(request, delegate.chat(request));
+            return count(request, delegate().chat(request));
         }
 
         @Override
         public ChatResponse chat(ChatRequest request, ChatRequestOptions options) {
-            return count(request, delegate.chat(request, options));
+            return count(request, delegate().chat(request, options));
         }
 
         @Override
         public ChatResponse doChat(ChatRequest request) {
-            return count(request, delegate.chat(request));
+            return count(request, delegate().chat(request));
         }
 
         private ChatResponse count(ChatRequest request, ChatResponse response) {
-            String model = modelOf(delegate, request);
+            String model = modelOf(delegate(), request);
             boolean replayed = Replayed.isReplayed(response);
             String writer = replayed && response.modelName() != null && !response.modelName().equals(model)
                     ? response.modelName() : null;
@@ -98,29 +94,9 @@ public final class SystemModelCalls {
         }
 
         @Override
-        public ChatRequestParameters defaultRequestParameters() {
-            return delegate.defaultRequestParameters();
-        }
-
-        @Override
-        public Set<Capability> supportedCapabilities() {
-            return delegate.supportedCapabilities();
-        }
-
-        @Override
-        public ModelProvider provider() {
-            return delegate.provider();
-        }
-
-        @Override
-        public List<ChatModelListener> listeners() {
-            return List.of();
-        }
-
-        @Override
         public String toString() {
             // the wrapped model's class only: a model may print its configuration, key included
-            return "CountedChatModel[" + delegate.getClass().getName() + "]";
+            return "CountedChatModel[" + delegate().getClass().getName() + "]";
         }
     }
 }

@@ -6,21 +6,15 @@ import dev.langchain4j.data.message.Content;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.UserMessage;
-import dev.langchain4j.model.ModelProvider;
-import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.ChatRequestOptions;
-import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.llmassert.core.config.ConfigKeys;
 import org.apiguardian.api.API;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -34,17 +28,16 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * call used (prompt and reply), any excess over the estimate is charged after the call, so later calls wait for it.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class RateLimitedChatModel implements ChatModel {
+public final class RateLimitedChatModel extends DelegatingChatModel {
 
     /** Characters a token, for estimates: about 4 in English text. */
     public static final int CHARACTERS_PER_TOKEN = 4;
 
-    private final ChatModel delegate;
     private final JudgeRateLimits.Budget budget;
     private final Sleeper sleeper;
 
     public RateLimitedChatModel(ChatModel delegate, JudgeRateLimits.Budget budget, Sleeper sleeper) {
-        this.delegate = Objects.requireNonNull(delegate, "delegate");
+        super(delegate);
         this.budget = Objects.requireNonNull(budget, "budget");
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
     }
@@ -58,7 +51,7 @@ public final class RateLimitedChatModel implements ChatModel {
     public ChatResponse chat(ChatRequest request, ChatRequestOptions options) {
         int estimate = estimateTokens(request);
         waitFor(budget.reserve(estimate));
-        ChatResponse response = delegate.chat(request, options == null ? ChatRequestOptions.EMPTY : options);
+        ChatResponse response = delegate().chat(request, options == null ? ChatRequestOptions.EMPTY : options);
         Integer used = response == null || response.tokenUsage() == null ? null
                 : response.tokenUsage().totalTokenCount();
         if (used != null && used > estimate) {
@@ -118,39 +111,12 @@ public final class RateLimitedChatModel implements ChatModel {
         return limit == null ? JudgeLimits.UNLIMITED : String.valueOf(limit);
     }
 
-    /** The limited model's defaults, so that recordings keys and judge names are the same as without the limit. */
-    @Override
-    public ChatRequestParameters defaultRequestParameters() {
-        return delegate.defaultRequestParameters();
-    }
-
-    @Override
-    public Set<Capability> supportedCapabilities() {
-        return delegate.supportedCapabilities();
-    }
-
-    @Override
-    public ModelProvider provider() {
-        return delegate.provider();
-    }
-
-    /** None: the limited model's own listeners fire in its {@code chat}, once. */
-    @Override
-    public List<ChatModelListener> listeners() {
-        return List.of();
-    }
-
-    /** The model that is called once the budget lets a call through. */
-    public ChatModel delegate() {
-        return delegate;
-    }
-
     public JudgeRateLimits.Budget budget() {
         return budget;
     }
 
     @Override
     public String toString() {
-        return "RateLimitedChatModel[" + delegate.getClass().getSimpleName() + ", " + budget + "]";
+        return "RateLimitedChatModel[" + delegate().getClass().getSimpleName() + ", " + budget + "]";
     }
 }
