@@ -43,6 +43,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
@@ -227,7 +228,10 @@ public final class CanonicalRequests {
         }
         if (p.toolSpecifications() != null && !p.toolSpecifications().isEmpty()) {
             ArrayNode tools = node.putArray("tools");
-            for (ToolSpecification tool : p.toolSpecifications()) {
+            // By name: an AI service lists its @Tool methods in reflection order, which the JVM does not fix, so the
+            // same tools may come in another order from one run to the next.
+            for (ToolSpecification tool : p.toolSpecifications().stream()
+                    .sorted(Comparator.comparing(ToolSpecification::name)).toList()) {
                 ObjectNode t = tools.addObject();
                 t.put("name", tool.name());
                 if (tool.description() != null) {
