@@ -23,8 +23,7 @@ public final class Judges {
 
     private static final Logger LOG = LoggerFactory.getLogger(Judges.class);
 
-    private Judges() {
-    }
+    private Judges() {}
 
     /** The groundedness judge the settings describe: the local judge by default, else an LLM judge. */
     public static GroundednessJudge groundedness(JudgeSettings settings) {
@@ -60,8 +59,8 @@ public final class Judges {
      * As {@link #groundedness(JudgeSettings, ChatModel)}, checking by {@code method}: {@link GroundednessMethod#AUTO}
      * chooses the claim-check judge when the model's name says MiniCheck, and logs that it did (INFO).
      */
-    public static GroundednessJudge groundedness(JudgeSettings settings, GroundednessMethod method,
-                                                 ChatModel chatModel) {
+    public static GroundednessJudge groundedness(
+            JudgeSettings settings, GroundednessMethod method, ChatModel chatModel) {
         boolean local = settings.provider() == JudgeProvider.LOCAL;
         String model = local ? modelName(chatModel) : settings.model();
         GroundednessMethod chosen = method.forModel(model);
@@ -70,10 +69,17 @@ public final class Judges {
         }
         String judgeName = local ? null : settings.judgeName();
         if (chosen == GroundednessMethod.CLAIM_CHECK) {
-            return ClaimCheckGroundednessJudge.builder().chatModel(chatModel).settings(settings).judgeName(judgeName)
+            return ClaimCheckGroundednessJudge.builder()
+                    .chatModel(chatModel)
+                    .settings(settings)
+                    .judgeName(judgeName)
                     .build();
         }
-        return LlmGroundednessJudge.builder().chatModel(chatModel).settings(settings).judgeName(judgeName).build();
+        return LlmGroundednessJudge.builder()
+                .chatModel(chatModel)
+                .settings(settings)
+                .judgeName(judgeName)
+                .build();
     }
 
     /**
@@ -99,7 +105,8 @@ public final class Judges {
     }
 
     private static String modelName(ChatModel chatModel) {
-        return chatModel.defaultRequestParameters() == null ? null
+        return chatModel.defaultRequestParameters() == null
+                ? null
                 : chatModel.defaultRequestParameters().modelName();
     }
 }

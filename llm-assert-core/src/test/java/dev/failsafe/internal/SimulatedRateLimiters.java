@@ -16,12 +16,12 @@ import java.util.function.LongSupplier;
  */
 public final class SimulatedRateLimiters {
 
-    private SimulatedRateLimiters() {
-    }
+    private SimulatedRateLimiters() {}
 
     /** {@code RateLimiter.smoothBuilder(perMinute, 1 minute)}, timed by {@code nanos}. */
     public static RateLimiter<Object> smooth(int perMinute, LongSupplier nanos) {
-        RateLimiterConfig<Object> config = RateLimiter.smoothBuilder(perMinute, Duration.ofMinutes(1)).build()
+        RateLimiterConfig<Object> config = RateLimiter.smoothBuilder(perMinute, Duration.ofMinutes(1))
+                .build()
                 .getConfig();
         return new RateLimiterImpl<>(config, new SimulatedStopwatch(nanos));
     }

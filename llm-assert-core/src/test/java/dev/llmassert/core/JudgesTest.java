@@ -22,14 +22,21 @@ class JudgesTest {
 
     @Test
     void anLlmJudgeTakesItsNameConcurrencyAndRetriesFromTheSettings() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).model("gpt-4o")
-                .concurrency(3).maxRetries(0).build();
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .model("gpt-4o")
+                .concurrency(3)
+                .maxRetries(0)
+                .build();
 
         try (GroundednessJudge judge = Judges.groundedness(settings, ScriptedChatModel.replying("Score: 10"))) {
-            assertThat(judge).isInstanceOfSatisfying(LlmGroundednessJudge.class,
-                    llm -> assertThat(llm.concurrency()).isEqualTo(3));
+            assertThat(judge)
+                    .isInstanceOfSatisfying(
+                            LlmGroundednessJudge.class,
+                            llm -> assertThat(llm.concurrency()).isEqualTo(3));
             assertThat(judge.name()).isEqualTo("openai:gpt-4o");
-            assertThat(judge.judge("The router has four ports.", "The router has four ports.").judge())
+            assertThat(judge.judge("The router has four ports.", "The router has four ports.")
+                            .judge())
                     .isEqualTo("openai:gpt-4o");
         }
     }

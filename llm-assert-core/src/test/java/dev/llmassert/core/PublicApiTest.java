@@ -27,9 +27,12 @@ class PublicApiTest extends PublicApiContract {
     void theConfigurationPackageIsALeaf() {
         JavaClasses main = ApiRules.mainClasses(ROOT);
 
-        noClasses().that().resideInAPackage(ROOT + ".config..")
-                .should().dependOnClassesThat(resideInAPackage("dev.llmassert..")
-                        .and(resideOutsideOfPackage(ROOT + ".config..")))
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".config..")
+                .should()
+                .dependOnClassesThat(
+                        resideInAPackage("dev.llmassert..").and(resideOutsideOfPackage(ROOT + ".config..")))
                 .because("every part of llm-assert reads its keys and raises its settings errors from there, as JUnit "
                         + "keeps platform.commons")
                 .check(main);
@@ -39,8 +42,12 @@ class PublicApiTest extends PublicApiContract {
     void theRootPackageIsTheTopAndNoPartDependsOnIt() {
         JavaClasses main = ApiRules.mainClasses(ROOT);
 
-        noClasses().that().resideOutsideOfPackage(ROOT)
-                .should().dependOnClassesThat().resideInAPackage(ROOT)
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(ROOT)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ROOT)
                 .because("the facade in the root package uses the parts, so a part that used it would close a cycle "
                         + "that the slices of " + ROOT + ".(*).. cannot see")
                 .check(main);
@@ -50,9 +57,11 @@ class PublicApiTest extends PublicApiContract {
     void thePublicTypesCanBeListed(TestReporter reporter) {
         List<String> types = ApiRules.publicTypes(ROOT);
 
-        assertThat(types).isSorted().contains("dev.llmassert.core.criteria.DirectJudge",
-                "dev.llmassert.core.criteria.DirectJudge.Builder");
-        assertThat(types).as("test sources are not part of the API")
+        assertThat(types)
+                .isSorted()
+                .contains("dev.llmassert.core.criteria.DirectJudge", "dev.llmassert.core.criteria.DirectJudge.Builder");
+        assertThat(types)
+                .as("test sources are not part of the API")
                 .noneMatch(name -> name.startsWith("dev.llmassert.core.testing."));
         reporter.publishEntry("public types", String.valueOf(types.size()));
     }

@@ -21,7 +21,10 @@ public interface NimbusAgent {
 
     /** The agent over {@code model} with {@code tools}, telling {@code listeners} what it does. */
     static NimbusAgent create(ChatModel model, NimbusTools tools, List<AiServiceListener<?>> listeners) {
-        return AiServices.builder(NimbusAgent.class).chatModel(model).tools(tools).registerListeners(listeners)
+        return AiServices.builder(NimbusAgent.class)
+                .chatModel(model)
+                .tools(tools)
+                .registerListeners(listeners)
                 .build();
     }
 }

@@ -35,7 +35,8 @@ public class NimbusTools {
 
     /** The register of the examples: NR2-0042 under warranty, NR2-0107 out of it, on 1 December 2026. */
     public static NimbusTools demo() {
-        return new NimbusTools(Map.of("NR2-0042", LocalDate.of(2027, 3, 31), "NR2-0107", LocalDate.of(2025, 1, 14)),
+        return new NimbusTools(
+                Map.of("NR2-0042", LocalDate.of(2027, 3, 31), "NR2-0107", LocalDate.of(2025, 1, 14)),
                 LocalDate.of(2026, 12, 1));
     }
 
@@ -47,13 +48,12 @@ public class NimbusTools {
         }
         return end.isBefore(today)
                 ? "The warranty of the Nimbus R2 with serial number " + serial + " ended on " + SPOKEN.format(end) + "."
-                : "The Nimbus R2 with serial number " + serial + " is under warranty until " + SPOKEN.format(end)
-                + ".";
+                : "The Nimbus R2 with serial number " + serial + " is under warranty until " + SPOKEN.format(end) + ".";
     }
 
     @Tool("Books a technician visit to repair a Nimbus device")
-    public String bookTechnician(@P("the device's serial number") String serial,
-                                 @P("the day of the visit, as YYYY-MM-DD") String date) {
+    public String bookTechnician(
+            @P("the device's serial number") String serial, @P("the day of the visit, as YYYY-MM-DD") String date) {
         LocalDate day;
         try {
             day = LocalDate.parse(date);
@@ -63,12 +63,15 @@ public class NimbusTools {
         if (!warrantyEnds.containsKey(serial)) {
             return "No visit booked: no Nimbus device has the serial number " + serial + ".";
         }
-        String visit = "V-" + serial.substring(serial.indexOf('-') + 1) + "-" + date.substring(5).replace("-", "");
+        String visit = "V-" + serial.substring(serial.indexOf('-') + 1) + "-"
+                + date.substring(5).replace("-", "");
         visits.add(visit);
         boolean covered = !warrantyEnds.get(serial).isBefore(today);
         return "A technician visit for " + serial + " is booked on " + SPOKEN.format(day) + " between 8 am and noon."
-                + " The visit number is " + visit + "." + (covered ? " The repair is covered by the warranty."
-                : " The visit costs 89 dollars, because the warranty has ended.");
+                + " The visit number is " + visit + "."
+                + (covered
+                        ? " The repair is covered by the warranty."
+                        : " The visit costs 89 dollars, because the warranty has ended.");
     }
 
     @Tool("Cancels a technician visit by its visit number")

@@ -17,9 +17,10 @@ import java.util.stream.Collectors;
  */
 final class ProductManual {
 
-    private static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "to", "of", "and", "or", "in", "on",
-            "for", "with", "is", "are", "do", "does", "i", "my", "me", "it", "how", "what", "when", "can", "you",
-            "your", "be", "at", "by", "from", "if", "this", "that", "there", "which", "why", "long");
+    private static final Set<String> STOP_WORDS = Set.of(
+            "a", "an", "the", "to", "of", "and", "or", "in", "on", "for", "with", "is", "are", "do", "does", "i", "my",
+            "me", "it", "how", "what", "when", "can", "you", "your", "be", "at", "by", "from", "if", "this", "that",
+            "there", "which", "why", "long");
 
     private final List<Section> sections;
 
@@ -71,7 +72,9 @@ final class ProductManual {
 
     /** The section with this title. */
     public Section section(String title) {
-        return sections.stream().filter(s -> s.title().equalsIgnoreCase(title)).findFirst()
+        return sections.stream()
+                .filter(s -> s.title().equalsIgnoreCase(title))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("No section titled '" + title + "'; sections: "
                         + sections.stream().map(Section::title).collect(Collectors.joining(", "))));
     }
@@ -99,6 +102,5 @@ final class ProductManual {
     }
 
     /** One section of the manual. */
-    public record Section(String title, String text) {
-    }
+    public record Section(String title, String text) {}
 }

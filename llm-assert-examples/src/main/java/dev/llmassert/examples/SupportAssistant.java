@@ -35,19 +35,25 @@ final class SupportAssistant {
             throw new IllegalArgumentException("question must not be blank");
         }
         List<ProductManual.Section> sections = manual.search(question, 2);
-        String context = sections.isEmpty() ? "(no matching section)"
-                : sections.stream().map(s -> "### " + s.title() + "\n" + s.text()).collect(Collectors.joining("\n\n"));
+        String context = sections.isEmpty()
+                ? "(no matching section)"
+                : sections.stream()
+                        .map(s -> "### " + s.title() + "\n" + s.text())
+                        .collect(Collectors.joining("\n\n"));
         ChatRequest request = ChatRequest.builder()
-                .messages(SystemMessage.from(SYSTEM_PROMPT),
+                .messages(
+                        SystemMessage.from(SYSTEM_PROMPT),
                         UserMessage.from("Manual sections:\n" + context + "\n\nQuestion: " + question))
                 .build();
         String text = model.chat(request).aiMessage().text();
-        return new Answer(question, text, sections.stream().map(ProductManual.Section::text).toList());
+        return new Answer(
+                question,
+                text,
+                sections.stream().map(ProductManual.Section::text).toList());
     }
 
     /**
      * The assistant's answer and the manual passages it was given: the sources a test checks the answer against.
      */
-    public record Answer(String question, String text, List<String> sources) {
-    }
+    public record Answer(String question, String text, List<String> sources) {}
 }

@@ -35,8 +35,8 @@ import static dev.llmassert.junit.LlmAssertions.within;
 @LlmJudge
 class NimbusAgentTest {
 
-    static final String WARRANTY_THEN_VISIT = "Is my router NR2-0042 still under warranty? If it is, please book a"
-            + " technician for 2026-12-03.";
+    static final String WARRANTY_THEN_VISIT =
+            "Is my router NR2-0042 still under warranty? If it is, please book a" + " technician for 2026-12-03.";
     static final String STILL_UNDER_WARRANTY = "Is my router NR2-0107 still under warranty?";
     static final String VISIT_WITHOUT_LOOKUP = "Please book a technician for my router NR2-0042 on 2026-12-05.";
     static final Path TASKS = Path.of("src/test/resources/eval/agent-tasks.jsonl");
@@ -66,9 +66,14 @@ class NimbusAgentTest {
                 .calledToolsInOrder("lookupWarranty", "bookTechnician")
                 .neverCalled("cancelVisit")
                 .hasAtMostToolCalls(3)
-                .calledTool("bookTechnician").withArgument("serial", "NR2-0042").withArgument("date", "2026-12-03")
+                .calledTool("bookTechnician")
+                .withArgument("serial", "NR2-0042")
+                .withArgument("date", "2026-12-03")
                 .times(1)
-                .finalAnswer().contains("V-0042-1203").isGroundedInToolResults().withMinScore(0.7);
+                .finalAnswer()
+                .contains("V-0042-1203")
+                .isGroundedInToolResults()
+                .withMinScore(0.7);
         assertThat(tools.visits()).containsExactly("V-0042-1203");
     }
 
@@ -89,10 +94,16 @@ class NimbusAgentTest {
         agent.chat(STILL_UNDER_WARRANTY);
 
         Trajectory trajectory = recorder.lastTrajectory();
-        assertThat(trajectory).calledTool("lookupWarranty").withArgument("serial", "NR2-0107").times(1);
+        assertThat(trajectory)
+                .calledTool("lookupWarranty")
+                .withArgument("serial", "NR2-0107")
+                .times(1);
         assertThat(trajectory.toolResults())
                 .containsExactly("The warranty of the Nimbus R2 with serial number NR2-0107 ended on 14 January 2025.");
-        assertThatThrownBy(() -> assertThat(trajectory).finalAnswer().isGroundedInToolResults().withMinScore(0.7))
+        assertThatThrownBy(() -> assertThat(trajectory)
+                        .finalAnswer()
+                        .isGroundedInToolResults()
+                        .withMinScore(0.7))
                 .hasMessageContaining("✗ [0]")
                 .hasMessageContaining("is under warranty until 14 January 2027");
     }
@@ -100,8 +111,8 @@ class NimbusAgentTest {
     @Test
     void agentTasksScoreToolCallF1(Evaluator evaluator) {
         NimbusAgent agent = NimbusAgent.create(model(evaluator), NimbusTools.demo(), List.of());
-        SystemUnderTest sut = SystemUnderTest.ofAgent("nimbus-agent",
-                request -> Trajectories.of(agent.chat(request), request));
+        SystemUnderTest sut =
+                SystemUnderTest.ofAgent("nimbus-agent", request -> Trajectories.of(agent.chat(request), request));
 
         EvaluationResults results = evaluator.run(new AgentTasks(), sut);
 
@@ -123,13 +134,18 @@ class NimbusAgentTest {
 
         @Override
         public List<TestItem> makeTestItems() {
-            return Dataset.fromFile(TASKS).id("id").prompts("request").context("kind").contextList("expected_tools")
+            return Dataset.fromFile(TASKS)
+                    .id("id")
+                    .prompts("request")
+                    .context("kind")
+                    .contextList("expected_tools")
                     .load();
         }
 
         @Override
         public List<Annotator> annotators() {
-            return List.of(Annotators.toolCallF1("tool-f1", "expected_tools"),
+            return List.of(
+                    Annotators.toolCallF1("tool-f1", "expected_tools"),
                     Annotators.toolSequence("tool-sequence", "expected_tools"),
                     Annotators.toolArguments("tool-arguments", "expected_tools"));
         }

@@ -23,8 +23,7 @@ final class NimbusAssistants {
     /** The system property that gives the application model's base URL; OpenAI's when it is not set. */
     static final String BASE_URL_PROPERTY = "nimbus.assistant.base-url";
 
-    private NimbusAssistants() {
-    }
+    private NimbusAssistants() {}
 
     /** The assistant over its recorded model; the mode follows {@code llmassert.recordings.mode} and {@code CI}. */
     static SupportAssistant recorded() {

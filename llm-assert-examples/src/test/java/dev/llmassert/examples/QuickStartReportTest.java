@@ -41,10 +41,13 @@ class QuickStartReportTest {
         // the report's listener prints its summary to the System.out of the session it was made for
         System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
         try (LauncherSession session = LauncherFactory.openSession()) {
-            session.getLauncher().execute(LauncherDiscoveryRequestBuilder.request()
-                    .selectors(selectClass(QuickStartTest.class))
-                    .configurationParameter(ConfigKeys.REPORT_DIR, dir.toString())
-                    .build(), tests);
+            session.getLauncher()
+                    .execute(
+                            LauncherDiscoveryRequestBuilder.request()
+                                    .selectors(selectClass(QuickStartTest.class))
+                                    .configurationParameter(ConfigKeys.REPORT_DIR, dir.toString())
+                                    .build(),
+                            tests);
         } finally {
             System.setOut(out);
         }
@@ -52,22 +55,28 @@ class QuickStartReportTest {
         TestExecutionSummary summary = tests.getSummary();
         assertThat(summary.getTestsSucceededCount()).isEqualTo(2);
         assertThat(summary.getTotalFailureCount()).isZero();
-        String line = console.toString(StandardCharsets.UTF_8).lines()
-                .filter(l -> l.startsWith("llm-assert: ")).findFirst().orElseThrow();
-        assertThat(line).isEqualTo("llm-assert: 2 checks, 0 failed, 1 failed as the test expected, 0 near the bar; "
-                + "local judge: no tokens, no cost; report: " + dir.resolve("report.html").toString()
-                .replace('\\', '/'));
+        String line = console.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> l.startsWith("llm-assert: "))
+                .findFirst()
+                .orElseThrow();
+        assertThat(line)
+                .isEqualTo("llm-assert: 2 checks, 0 failed, 1 failed as the test expected, 0 near the bar; "
+                        + "local judge: no tokens, no cost; report: "
+                        + dir.resolve("report.html").toString().replace('\\', '/'));
 
         JsonNode report = JSON.readTree(dir.resolve("report.json").toFile());
         assertThat(report.at("/run/checks").asInt()).isEqualTo(2);
         assertThat(report.at("/run/failed").asInt()).isZero();
         assertThat(report.at("/run/failedAsExpected").asInt()).isEqualTo(1);
         assertThat(report.has("prices")).isFalse();
-        assertThat(report.path("checks")).extracting(c -> c.path("displayName").asText() + " "
-                        + c.path("passed").asBoolean() + " " + c.path("failedAsExpected").asBoolean(false))
+        assertThat(report.path("checks"))
+                .extracting(c ->
+                        c.path("displayName").asText() + " " + c.path("passed").asBoolean() + " "
+                                + c.path("failedAsExpected").asBoolean(false))
                 .containsExactlyInAnyOrder("aGroundedAnswerPasses() true false", "anInventedAnswerFails() false true");
         // the page is drawn from the same figures: they are embedded in it
-        assertThat(Files.readString(dir.resolve("report.html"))).contains("\"failed\":0", "\"failedAsExpected\":1",
-                "\"localOnly\":true");
+        assertThat(Files.readString(dir.resolve("report.html")))
+                .contains("\"failed\":0", "\"failedAsExpected\":1", "\"localOnly\":true");
     }
 }

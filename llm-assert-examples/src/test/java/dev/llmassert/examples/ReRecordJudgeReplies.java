@@ -70,8 +70,13 @@ class ReRecordJudgeReplies {
     Path scratch;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(classes = {SupportAssistantCriteriaTest.class, SupportAssistantJudgedByLlmTest.class,
-            SupportAssistantSelfConsistencyTest.class, SupportAssistantEvaluationTest.class})
+    @ValueSource(
+            classes = {
+                SupportAssistantCriteriaTest.class,
+                SupportAssistantJudgedByLlmTest.class,
+                SupportAssistantSelfConsistencyTest.class,
+                SupportAssistantEvaluationTest.class
+            })
     void rewriteTheRequestsKeepingTheReplies(Class<?> testClass) throws IOException {
         Path committed = RECORDINGS.resolve(testClass.getName() + ".json");
         ObjectNode file = (ObjectNode) JSON.readTree(committed.toFile());
@@ -79,7 +84,9 @@ class ReRecordJudgeReplies {
         Map<String, Integer> byPreviousRequest = new HashMap<>();
         for (int i = 0; i < entries.size(); i++) {
             Integer clash = byPreviousRequest.put(matchKey(entries.get(i).path("request")), i);
-            assertThat(clash).as("two entries of %s with the same request", committed).isNull();
+            assertThat(clash)
+                    .as("two entries of %s with the same request", committed)
+                    .isNull();
         }
 
         Map<Integer, AtomicInteger> served = new ConcurrentHashMap<>();
@@ -93,8 +100,10 @@ class ReRecordJudgeReplies {
                     return Reply.status(500, "{\"error\": {\"message\": \"no hand-written reply\"}}");
                 }
                 JsonNode responses = entries.get(index).path("responses");
-                int next = served.computeIfAbsent(index, i -> new AtomicInteger()).getAndIncrement();
-                return RecordSupportEvaluation.completion(responses.get(next % responses.size()).path("text").asText());
+                int next =
+                        served.computeIfAbsent(index, i -> new AtomicInteger()).getAndIncrement();
+                return RecordSupportEvaluation.completion(
+                        responses.get(next % responses.size()).path("text").asText());
             });
             // The evaluation records its assistant's calls in the class's file too: they are served the same way.
             System.setProperty(NimbusAssistants.BASE_URL_PROPERTY, server.baseUrl());
@@ -109,18 +118,25 @@ class ReRecordJudgeReplies {
                 System.clearProperty(NimbusAssistants.BASE_URL_PROPERTY);
             }
         }
-        assertThat(unmatched).as("requests with no entry in the previous format").isEmpty();
+        assertThat(unmatched)
+                .as("requests with no entry in the previous format")
+                .isEmpty();
         // A test may fail while recording for a reason of its own (one checks that its verdict says "replayed");
         // the replay of the rewritten file is the check: run the examples afterwards.
-        results.testEvents().failed().stream().forEach(event -> System.out.println("failed while recording: "
-                + event.getTestDescriptor().getDisplayName() + ": " + event.getPayload().orElse("")));
+        results.testEvents().failed().stream()
+                .forEach(event -> System.out.println(
+                        "failed while recording: " + event.getTestDescriptor().getDisplayName() + ": "
+                                + event.getPayload().orElse("")));
 
-        JsonNode recorded = JSON.readTree(scratch.resolve(testClass.getName() + ".json").toFile());
+        JsonNode recorded =
+                JSON.readTree(scratch.resolve(testClass.getName() + ".json").toFile());
         boolean[] asked = new boolean[entries.size()];
         int changed = 0;
         for (JsonNode entry : recorded.path("entries")) {
             Integer index = byPreviousRequest.get(matchKey(entry.path("request")));
-            assertThat(index).as("the recorded request has an entry: %s", entry.path("request")).isNotNull();
+            assertThat(index)
+                    .as("the recorded request has an entry: %s", entry.path("request"))
+                    .isNotNull();
             ObjectNode target = (ObjectNode) entries.get(index);
             if (!target.path("request").equals(entry.path("request"))) {
                 target.set("request", entry.path("request"));
@@ -130,7 +146,9 @@ class ReRecordJudgeReplies {
             asked[index] = true;
         }
         for (int i = 0; i < asked.length; i++) {
-            assertThat(asked[i]).as("entry %d of %s is still asked for", i, committed).isTrue();
+            assertThat(asked[i])
+                    .as("entry %d of %s is still asked for", i, committed)
+                    .isTrue();
         }
         Files.writeString(committed, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(file));
         int keys = RecordingKeys.rewriteKeys(committed);
@@ -169,8 +187,10 @@ class ReRecordJudgeReplies {
     private static String matchKey(ReceivedRequest request) {
         StringBuilder key = new StringBuilder();
         for (JsonNode message : request.json().path("messages")) {
-            key.append(message.path("role").asText()).append(": ")
-                    .append(previousForm(message.path("content").asText())).append('\u0000');
+            key.append(message.path("role").asText())
+                    .append(": ")
+                    .append(previousForm(message.path("content").asText()))
+                    .append('\u0000');
         }
         return key.append(request.json().path("temperature").asDouble()).toString();
     }
@@ -188,8 +208,12 @@ class ReRecordJudgeReplies {
             } else {
                 joined = text.asText();
             }
-            key.append(message.path("role").asText()).append(": ").append(previousForm(joined)).append('\u0000');
+            key.append(message.path("role").asText())
+                    .append(": ")
+                    .append(previousForm(joined))
+                    .append('\u0000');
         }
-        return key.append(recordedRequest.path("parameters").path("temperature").asDouble()).toString();
+        return key.append(recordedRequest.path("parameters").path("temperature").asDouble())
+                .toString();
     }
 }

@@ -20,22 +20,22 @@ class ReadmeTest {
 
     private static final Path README = Path.of("..", "README.md");
     private static final Path AGENT_TEST = Path.of("src/test/java/dev/llmassert/examples/NimbusAgentTest.java");
-    private static final Path QUICK_START = Path.of("src", "test", "java", "dev", "llmassert", "examples",
-            "QuickStartTest.java");
-    private static final Path EVALUATION = Path.of("src", "test", "java", "dev", "llmassert", "examples",
-            "SupportAssistantEvaluationTest.java");
-    private static final Path CALIBRATION = Path.of("src", "test", "java", "dev", "llmassert", "examples",
-            "SupportAnswersCalibrationTest.java");
-    private static final Path FACT_CHECKED = Path.of("src", "test", "java", "dev", "llmassert", "examples",
-            "SupportAssistantFactCheckedTest.java");
+    private static final Path QUICK_START =
+            Path.of("src", "test", "java", "dev", "llmassert", "examples", "QuickStartTest.java");
+    private static final Path EVALUATION =
+            Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAssistantEvaluationTest.java");
+    private static final Path CALIBRATION =
+            Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAnswersCalibrationTest.java");
+    private static final Path FACT_CHECKED =
+            Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAssistantFactCheckedTest.java");
 
     @Test
     void theQuickStartIsCopiedFromQuickStartTest() throws IOException {
         String readme = Files.readString(README);
         String test = Files.readString(QUICK_START);
         // the test from its first import to its end, without the package line and the class comment
-        String expected = test.substring(test.indexOf("import "))
-                .replaceFirst("/\\*\\* The README's quick start[^\\n]*\\n", "");
+        String expected =
+                test.substring(test.indexOf("import ")).replaceFirst("/\\*\\* The README's quick start[^\\n]*\\n", "");
 
         assertThat(readme).contains("```java\n" + expected + "```");
     }
@@ -45,12 +45,15 @@ class ReadmeTest {
         String readme = Files.readString(README);
         String section = readme.substring(readme.indexOf("\n## Configuration\n"));
         section = section.substring(0, section.indexOf("\n### "));
-        List<String> keys = section.lines().filter(line -> line.startsWith("| `llmassert."))
-                .map(line -> line.substring(3, line.indexOf('`', 3))).toList();
+        List<String> keys = section.lines()
+                .filter(line -> line.startsWith("| `llmassert."))
+                .map(line -> line.substring(3, line.indexOf('`', 3)))
+                .toList();
 
         assertThat(keys).containsExactlyElementsOf(ConfigKeys.supported());
         String table = section;
-        assertThat(ConfigKeys.reserved().keySet()).allSatisfy(key -> assertThat(table).contains("`" + key + "`"));
+        assertThat(ConfigKeys.reserved().keySet())
+                .allSatisfy(key -> assertThat(table).contains("`" + key + "`"));
         assertThat(table.contains("This version\nreads every key of the design"))
                 .as("the README says this version reads every key of the design, and ConfigKeys.reserved() is empty")
                 .isEqualTo(ConfigKeys.reserved().isEmpty());
@@ -60,41 +63,49 @@ class ReadmeTest {
     void theCalibrationIsCopiedFromSupportAnswersCalibrationTest() throws IOException {
         String readme = Files.readString(README);
         String section = readme.substring(readme.indexOf("## Calibrate a judge on your own labels"));
-        String snippet = section.substring(section.indexOf("```java\n") + 8, section.indexOf("```",
-                section.indexOf("```java\n") + 8));
-        List<String> test = Files.readAllLines(CALIBRATION).stream().map(String::strip).toList();
+        String snippet = section.substring(
+                section.indexOf("```java\n") + 8, section.indexOf("```", section.indexOf("```java\n") + 8));
+        List<String> test =
+                Files.readAllLines(CALIBRATION).stream().map(String::strip).toList();
 
         assertThat(snippet.lines().map(String::strip).filter(line -> !line.isEmpty()))
                 .hasSizeGreaterThan(10)
-                .allSatisfy(line -> assertThat(test).as("the lines of %s", CALIBRATION).contains(line));
+                .allSatisfy(line ->
+                        assertThat(test).as("the lines of %s", CALIBRATION).contains(line));
     }
 
     @Test
     void theDatasetEvaluationIsCopiedFromSupportAssistantEvaluationTest() throws IOException {
         String readme = Files.readString(README);
         String section = readme.substring(readme.indexOf("## Evaluate a dataset"));
-        String snippet = section.substring(section.indexOf("```java\n") + 8, section.indexOf("```",
-                section.indexOf("```java\n") + 8));
-        List<String> test = Files.readAllLines(EVALUATION).stream().map(String::strip).toList();
+        String snippet = section.substring(
+                section.indexOf("```java\n") + 8, section.indexOf("```", section.indexOf("```java\n") + 8));
+        List<String> test =
+                Files.readAllLines(EVALUATION).stream().map(String::strip).toList();
 
         assertThat(snippet.lines().map(String::strip).filter(line -> !line.isEmpty()))
                 .hasSizeGreaterThan(30)
-                .allSatisfy(line -> assertThat(test).as("the lines of %s", EVALUATION).contains(line));
+                .allSatisfy(line ->
+                        assertThat(test).as("the lines of %s", EVALUATION).contains(line));
     }
 
     @Test
     void theAgentSectionQuotesNimbusAgentTest() throws IOException {
         String readme = Files.readString(README);
         String section = readme.substring(readme.indexOf("## Agents: the tools an AI service called"));
-        String snippet = section.substring(section.indexOf("```java\n") + 8, section.indexOf("```",
-                section.indexOf("```java\n") + 8));
-        List<String> test = Files.readAllLines(AGENT_TEST).stream().map(String::strip).toList();
+        String snippet = section.substring(
+                section.indexOf("```java\n") + 8, section.indexOf("```", section.indexOf("```java\n") + 8));
+        List<String> test =
+                Files.readAllLines(AGENT_TEST).stream().map(String::strip).toList();
 
-        assertThat(snippet.lines().map(String::strip).filter(line -> line.startsWith("assertThat(result)")
-                || line.startsWith(".")))
-                .hasSize(7)
-                .allSatisfy(line -> assertThat(test).as("the lines of %s", AGENT_TEST).contains(line));
-        String failure = String.format(NimbusAgentTest.BOOKING_WITHOUT_LOOKUP).replace(System.lineSeparator(), "\n")
+        assertThat(snippet.lines()
+                        .map(String::strip)
+                        .filter(line -> line.startsWith("assertThat(result)") || line.startsWith(".")))
+                .hasSize(12)
+                .allSatisfy(line ->
+                        assertThat(test).as("the lines of %s", AGENT_TEST).contains(line));
+        String failure = String.format(NimbusAgentTest.BOOKING_WITHOUT_LOOKUP)
+                .replace(System.lineSeparator(), "\n")
                 .substring(1);
         assertThat(section).contains("```\n" + failure + "\n```");
     }
@@ -108,7 +119,10 @@ class ReadmeTest {
         String test = Files.readString(FACT_CHECKED);
 
         assertThat(test).contains(snippet);
-        assertThat(section).contains("ollama pull bespoke-minicheck", "llmassert.judge.provider=ollama\n"
-                + "llmassert.judge.model=bespoke-minicheck\nllmassert.groundedness.method=claim-check");
+        assertThat(section)
+                .contains(
+                        "ollama pull bespoke-minicheck",
+                        "llmassert.judge.provider=ollama\n"
+                                + "llmassert.judge.model=bespoke-minicheck\nllmassert.groundedness.method=claim-check");
     }
 }

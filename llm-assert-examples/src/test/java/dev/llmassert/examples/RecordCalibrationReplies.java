@@ -71,12 +71,16 @@ class RecordCalibrationReplies {
                     .configurationParameter(ConfigKeys.JUDGE_MAX_RETRIES, "0")
                     .execute();
         }
-        results.testEvents().failed().stream().forEach(event -> System.out.println("failed while recording: "
-                + event.getTestDescriptor().getDisplayName() + ": " + event.getPayload().orElse("")));
+        results.testEvents().failed().stream()
+                .forEach(event -> System.out.println(
+                        "failed while recording: " + event.getTestDescriptor().getDisplayName() + ": "
+                                + event.getPayload().orElse("")));
         missing.forEach(statement -> System.out.println("no hand-written reply for: " + statement));
         assertThat(missing).as("statements without a hand-written reply").isEmpty();
-        JsonNode recorded = JSON.readTree(Path.of("src/test/resources/llm-recordings",
-                SupportAnswersCalibrationByLlmTest.class.getName() + ".json").toFile());
+        JsonNode recorded = JSON.readTree(Path.of(
+                        "src/test/resources/llm-recordings",
+                        SupportAnswersCalibrationByLlmTest.class.getName() + ".json")
+                .toFile());
         List<String> models = new ArrayList<>();
         recorded.path("entries").forEach(entry -> models.add(entry.path("model").asText()));
         assertThat(models).isNotEmpty().containsOnly(RecordSupportEvaluation.MODEL);
@@ -89,8 +93,8 @@ class RecordCalibrationReplies {
         if (row == null) {
             missing.add(String.valueOf(statement));
             ObjectNode error = JSON.createObjectNode();
-            error.putObject("error").put("message", "RecordCalibrationReplies has no hand-written reply for: "
-                    + statement);
+            error.putObject("error")
+                    .put("message", "RecordCalibrationReplies has no hand-written reply for: " + statement);
             return Reply.status(500, error.toString());
         }
         ObjectNode judgement = JSON.createObjectNode();

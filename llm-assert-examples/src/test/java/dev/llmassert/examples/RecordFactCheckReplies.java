@@ -50,8 +50,8 @@ class RecordFactCheckReplies {
     static final Map<String, String> SUPPORT = support();
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path RECORDINGS = Path.of("src/test/resources/llm-recordings",
-            SupportAssistantFactCheckedTest.class.getName() + ".json");
+    private static final Path RECORDINGS =
+            Path.of("src/test/resources/llm-recordings", SupportAssistantFactCheckedTest.class.getName() + ".json");
 
     @TempDir
     Path scratch;
@@ -60,16 +60,22 @@ class RecordFactCheckReplies {
 
     private static Map<String, String> support() {
         Map<String, String> support = new LinkedHashMap<>();
-        support.put("Hold the recessed reset button on the back of the router for 15 seconds with a paperclip, until "
-                + "the status light turns amber.", "To restore the factory settings, hold the recessed reset button "
-                + "on the back for 15 seconds with a paperclip, until the status light turns amber.");
-        support.put("A factory reset erases your network name, password and parental controls.",
+        support.put(
+                "Hold the recessed reset button on the back of the router for 15 seconds with a paperclip, until "
+                        + "the status light turns amber.",
+                "To restore the factory settings, hold the recessed reset button "
+                        + "on the back for 15 seconds with a paperclip, until the status light turns amber.");
+        support.put(
+                "A factory reset erases your network name, password and parental controls.",
                 "A factory reset erases your network name, password and parental controls.");
-        support.put("Afterwards, the router uses the network name and password printed on its label again.",
+        support.put(
+                "Afterwards, the router uses the network name and password printed on its label again.",
                 "After a reset, the router uses the name and password on its label again.");
-        support.put("A firmware update takes about five minutes, and the internet connection drops during that time.",
+        support.put(
+                "A firmware update takes about five minutes, and the internet connection drops during that time.",
                 "An update takes about five minutes, and the internet connection drops during that time.");
-        support.put("The router installs updates automatically every night at 3 a.m.",
+        support.put(
+                "The router installs updates automatically every night at 3 a.m.",
                 "The Nimbus R2 checks for firmware updates every night at 3 a.m. and installs them automatically.");
         support.put("If an update fails, the router rolls back to the previous firmware on its own.", null);
         return support;
@@ -89,13 +95,17 @@ class RecordFactCheckReplies {
         }
 
         assertThat(unknownClaims).as("claims without a hand-written verdict").isEmpty();
-        results.testEvents().failed().stream().forEach(event -> System.out.println("failed while recording: "
-                + event.getTestDescriptor().getDisplayName() + ": " + event.getPayload().orElse("")));
+        results.testEvents().failed().stream()
+                .forEach(event -> System.out.println(
+                        "failed while recording: " + event.getTestDescriptor().getDisplayName() + ": "
+                                + event.getPayload().orElse("")));
         // One test checks that its verdict was replayed and fails while recording: replay proves the file.
         results.testEvents().assertStatistics(s -> s.started(3));
         Path recorded = scratch.resolve(RECORDINGS.getFileName());
         List<String> models = new ArrayList<>();
-        JSON.readTree(recorded.toFile()).path("entries").forEach(entry -> models.add(entry.path("model").asText()));
+        JSON.readTree(recorded.toFile())
+                .path("entries")
+                .forEach(entry -> models.add(entry.path("model").asText()));
         assertThat(models).isNotEmpty().containsOnly(MODEL);
         Files.copy(recorded, RECORDINGS, StandardCopyOption.REPLACE_EXISTING);
     }
@@ -124,5 +134,4 @@ class RecordFactCheckReplies {
         body.put("done_reason", "stop");
         return body.toString();
     }
-
 }

@@ -33,8 +33,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 @EnabledIfSystemProperty(named = ConfigKeys.RECORDINGS_MODE, matches = "record")
 class RecordNimbusAgent {
 
-    static final Path RECORDINGS = Path.of("src/test/resources/llm-recordings",
-            NimbusAgentTest.class.getName() + ".json");
+    static final Path RECORDINGS =
+            Path.of("src/test/resources/llm-recordings", NimbusAgentTest.class.getName() + ".json");
 
     @Test
     void recordTheHandWrittenReplies() throws IOException {
@@ -44,20 +44,25 @@ class RecordNimbusAgent {
             server.respondWith(NimbusAgentScript::reply);
             System.setProperty(NimbusAssistants.BASE_URL_PROPERTY, server.baseUrl());
             try {
-                results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(NimbusAgentTest.class))
-                        .configurationParameter(ConfigKeys.RECORDINGS_MODE, "record").execute();
+                results = EngineTestKit.engine("junit-jupiter")
+                        .selectors(selectClass(NimbusAgentTest.class))
+                        .configurationParameter(ConfigKeys.RECORDINGS_MODE, "record")
+                        .execute();
             } finally {
                 System.clearProperty(NimbusAssistants.BASE_URL_PROPERTY);
             }
         }
-        results.testEvents().failed().stream().forEach(event -> System.out.println("failed while recording: "
-                + event.getTestDescriptor().getDisplayName() + ": " + event.getPayload().orElse("")));
+        results.testEvents().failed().stream()
+                .forEach(event -> System.out.println(
+                        "failed while recording: " + event.getTestDescriptor().getDisplayName() + ": "
+                                + event.getPayload().orElse("")));
 
         JsonNode recorded = new ObjectMapper().readTree(RECORDINGS.toFile());
         List<String> models = new ArrayList<>();
         recorded.path("entries").forEach(entry -> models.add(entry.path("model").asText()));
         // every round of every request the script knows: each tool call and each final answer
-        int rounds = NimbusAgentScript.ROUNDS.values().stream().mapToInt(List::size).sum();
+        int rounds =
+                NimbusAgentScript.ROUNDS.values().stream().mapToInt(List::size).sum();
         assertThat(models).hasSize(rounds).containsOnly(NimbusAgentScript.MODEL);
     }
 }

@@ -51,8 +51,8 @@ class RecordSupportEvaluation {
 
     static final String MODEL = "hand-written-example";
 
-    static final Path RECORDINGS = Path.of("src/test/resources/llm-recordings",
-            SupportAssistantEvaluationTest.class.getName() + ".json");
+    static final Path RECORDINGS =
+            Path.of("src/test/resources/llm-recordings", SupportAssistantEvaluationTest.class.getName() + ".json");
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -87,8 +87,10 @@ class RecordSupportEvaluation {
                 System.clearProperty(NimbusAssistants.BASE_URL_PROPERTY);
             }
         }
-        results.testEvents().failed().stream().forEach(event -> System.out.println("failed while recording: "
-                + event.getTestDescriptor().getDisplayName() + ": " + event.getPayload().orElse("")));
+        results.testEvents().failed().stream()
+                .forEach(event -> System.out.println(
+                        "failed while recording: " + event.getTestDescriptor().getDisplayName() + ": "
+                                + event.getPayload().orElse("")));
 
         JsonNode recorded = JSON.readTree(RECORDINGS.toFile());
         List<String> models = new ArrayList<>();
@@ -105,7 +107,8 @@ class RecordSupportEvaluation {
             return completion(byQuestion.get(question).path("answer").asText());
         }
         String response = user.contains("## The response to evaluate\n\n")
-                ? PromptData.after(user, "## The response to evaluate\n\n") : null;
+                ? PromptData.after(user, "## The response to evaluate\n\n")
+                : null;
         for (JsonNode row : byQuestion.values()) {
             if (row.path("answer").asText().equals(response)) {
                 // in the order the judge's JSON schema asks for

@@ -39,9 +39,11 @@ class ShardedEvaluationTest {
         assertThat(shards).extracting(shard -> shard.items().size()).containsExactlyInAnyOrder(11, 11, 10);
         EvaluationResults merged = MergeShards.merge(shards);
 
-        assertThat(merged.items()).extracting(ItemResult::id)
+        assertThat(merged.items())
+                .extracting(ItemResult::id)
                 .isEqualTo(whole.items().stream().map(ItemResult::id).toList());
-        assertThat(merged.results()).as("every measurement overall and per topic, its summary and its interval")
+        assertThat(merged.results())
+                .as("every measurement overall and per topic, its summary and its interval")
                 .isEqualTo(whole.results());
         assertThat(merged.measurement("relevant").orElseThrow().interval())
                 .isEqualTo(whole.measurement("relevant").orElseThrow().interval());
@@ -51,7 +53,9 @@ class ShardedEvaluationTest {
     /** One run of the example's evaluation, whole or one shard ({@code i/n}), and its record. */
     private EvaluationResults run(String shard) {
         EngineTestKit.Builder run = EngineTestKit.engine("junit-jupiter")
-                .selectors(selectMethod(SupportAssistantEvaluationTest.class, "supportQuestions",
+                .selectors(selectMethod(
+                        SupportAssistantEvaluationTest.class,
+                        "supportQuestions",
                         "dev.llmassert.junit.Evaluator, dev.llmassert.core.criteria.DirectJudge, "
                                 + "dev.llmassert.core.groundedness.GroundednessJudge"))
                 .configurationParameter(ConfigKeys.REPORT_DIR, dir.toString())

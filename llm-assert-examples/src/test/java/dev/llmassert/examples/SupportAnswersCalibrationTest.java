@@ -24,7 +24,8 @@ class SupportAnswersCalibrationTest {
 
     /** The labelled answers: the judged text is {@code answer}, the person's label {@code grounded}. */
     static LabelledDataset labelledAnswers() {
-        return Dataset.fromClasspath(LABELS).labelled()
+        return Dataset.fromClasspath(LABELS)
+                .labelled()
                 .response("answer")
                 .label("grounded")
                 .contextList("sources")

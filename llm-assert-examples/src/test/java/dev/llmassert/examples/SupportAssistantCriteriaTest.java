@@ -59,14 +59,20 @@ class SupportAssistantCriteriaTest {
         String question = "Can I set a bedtime for my kids' devices?";
         Answer answer = assistant.ask(question);
 
-        assertThat(answer.text()).inContext("question", question).meets(ANSWER_RELEVANCE).withMinScore(0.75);
+        assertThat(answer.text())
+                .inContext("question", question)
+                .meets(ANSWER_RELEVANCE)
+                .withMinScore(0.75);
     }
 
     @Test
     void theNewPromptsAnswerIsPreferredOverTheOldOne() {
         Answer answer = assistant.ask("Does the router install firmware updates by itself?");
 
-        assertThat(answer.text()).isPreferredOver(OLD_FIRMWARE_ANSWER).on(CONCISENESS).withoutPositionalBias();
+        assertThat(answer.text())
+                .isPreferredOver(OLD_FIRMWARE_ANSWER)
+                .on(CONCISENESS)
+                .withoutPositionalBias();
     }
 
     @Test
@@ -75,7 +81,10 @@ class SupportAssistantCriteriaTest {
         String question = "How do I restore the factory settings?";
         Answer answer = assistant.ask(question);
 
-        assertThat(answer.text()).inContext("question", question).meetsAll(rubric).withMinScore(0.8);
+        assertThat(answer.text())
+                .inContext("question", question)
+                .meetsAll(rubric)
+                .withMinScore(0.8);
     }
 
     @Test

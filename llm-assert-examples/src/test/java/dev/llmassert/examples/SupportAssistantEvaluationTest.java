@@ -75,10 +75,9 @@ class SupportAssistantEvaluationTest {
      * recordings.
      */
     @TestFactory
-    Stream<DynamicTest> supportQuestions(Evaluator evaluator, DirectJudge relevanceJudge,
-                                         @LlmJudge.Local GroundednessJudge localJudge) {
-        SupportQuestions questions = new SupportQuestions(relevanceJudge, localJudge,
-                evaluator.groundednessMinScore());
+    Stream<DynamicTest> supportQuestions(
+            Evaluator evaluator, DirectJudge relevanceJudge, @LlmJudge.Local GroundednessJudge localJudge) {
+        SupportQuestions questions = new SupportQuestions(relevanceJudge, localJudge, evaluator.groundednessMinScore());
         return evaluator.dynamicTests(questions, assistant(evaluator), results -> {
             // The evaluator logs results.table() and publishes it as a report entry: every measurement per topic.
 
@@ -95,7 +94,10 @@ class SupportAssistantEvaluationTest {
             // 0.5, on the bar: the retriever gives "How does the bedtime setting work?" the wrong sections, and one
             // answer answers another question, so two of its four answers are irrelevant.
             for (GroupResult topic : results.results().groups()) {
-                assertThat(results).measurement("relevant").inGroup("topic", topic.value()).hasMeanAtLeast(0.5);
+                assertThat(results)
+                        .measurement("relevant")
+                        .inGroup("topic", topic.value())
+                        .hasMeanAtLeast(0.5);
             }
 
             // Item by item against the committed baseline: no significant drop in the groundedness scores. 32
@@ -106,8 +108,8 @@ class SupportAssistantEvaluationTest {
     }
 
     @Test
-    void eachJudgeCatchesWhatTheOtherMisses(Evaluator evaluator, DirectJudge relevanceJudge,
-                                            @LlmJudge.Local GroundednessJudge localJudge) {
+    void eachJudgeCatchesWhatTheOtherMisses(
+            Evaluator evaluator, DirectJudge relevanceJudge, @LlmJudge.Local GroundednessJudge localJudge) {
         EvaluationResults results = evaluator.run(
                 new SupportQuestions(relevanceJudge, localJudge, evaluator.groundednessMinScore()),
                 assistant(evaluator));
@@ -119,9 +121,11 @@ class SupportAssistantEvaluationTest {
         // catches. Its how-to is the manual's; its last sentence reorders the manual's words ("set a bedtime for
         // each profile" from "for a profile or set a bedtime"), which the local judge cannot confirm and says so.
         assertThat(verdicts(results, "parental-after-bedtime")).containsExactly("not grounded", "Irrelevant");
-        assertThat(sentences(results, "parental-after-bedtime")).extracting(s -> s.get("score"), s -> s.get("reason"))
-                .containsExactly(tuple(1.0, null), tuple(0.1365,
-                        "wording the local judge cannot confirm; an LLM judge can decide it"));
+        assertThat(sentences(results, "parental-after-bedtime"))
+                .extracting(s -> s.get("score"), s -> s.get("reason"))
+                .containsExactly(
+                        tuple(1.0, null),
+                        tuple(0.1365, "wording the local judge cannot confirm; an LLM judge can decide it"));
         // The retriever gave the model the wrong sections and it said it did not know: both judges object.
         assertThat(verdicts(results, "parental-bedtime")).containsExactly("not grounded", "Irrelevant");
     }
@@ -130,26 +134,33 @@ class SupportAssistantEvaluationTest {
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> sentences(EvaluationResults results, String id) {
         ItemResult item = results.item(id).orElseThrow();
-        return (List<Map<String, Object>>) item.annotations().get("grounded").get(0).details().get("sentences");
+        return (List<Map<String, Object>>)
+                item.annotations().get("grounded").get(0).details().get("sentences");
     }
 
     /** The labels the two judges gave the answer to the question {@code id}. */
     private static List<String> verdicts(EvaluationResults results, String id) {
         ItemResult item = results.item(id).orElseThrow();
-        return List.of(item.annotations().get("grounded").get(0).label(),
+        return List.of(
+                item.annotations().get("grounded").get(0).label(),
                 item.annotations().get("relevant").get(0).label());
     }
 
     /** The questions: one per line of {@link #QUESTIONS}, its topic and the titles of the sections it needs. */
     static Dataset questions() {
-        return Dataset.fromFile(QUESTIONS).id("id").prompts("question").context("topic").contextList("sections");
+        return Dataset.fromFile(QUESTIONS)
+                .id("id")
+                .prompts("question")
+                .context("topic")
+                .contextList("sections");
     }
 
     /** The assistant over its own model, recorded and replayed through this class's recordings. */
     static SystemUnderTest assistant(Evaluator evaluator) {
-        SupportAssistant assistant = new SupportAssistant(evaluator.recorded(NimbusAssistants.applicationModel()),
-                ProductManual.nimbusR2());
-        return SystemUnderTest.of("nimbus-support-assistant", question -> assistant.ask(question).text());
+        SupportAssistant assistant =
+                new SupportAssistant(evaluator.recorded(NimbusAssistants.applicationModel()), ProductManual.nimbusR2());
+        return SystemUnderTest.of(
+                "nimbus-support-assistant", question -> assistant.ask(question).text());
     }
 
     /**
@@ -173,8 +184,11 @@ class SupportAssistantEvaluationTest {
         public List<TestItem> makeTestItems() {
             ProductManual manual = ProductManual.nimbusR2();
             return questions().stream()
-                    .map(item -> item.withContext("sources", item.contextList("sections").stream()
-                            .map(title -> manual.section(title).text()).toList()))
+                    .map(item -> item.withContext(
+                            "sources",
+                            item.contextList("sections").stream()
+                                    .map(title -> manual.section(title).text())
+                                    .toList()))
                     .toList();
         }
 

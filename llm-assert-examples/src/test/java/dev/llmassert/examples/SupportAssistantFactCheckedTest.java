@@ -36,8 +36,10 @@ class SupportAssistantFactCheckedTest {
     static final int CHUNK_SIZE = 600;
 
     private final SupportAssistant assistant = new SupportAssistant(
-            Recordings.wrap(NimbusAssistants.applicationModel(),
-                    Path.of(SupportAssistantJudgedByLlmTest.ASSISTANT_ANSWERS), RecordingMode.REPLAY,
+            Recordings.wrap(
+                    NimbusAssistants.applicationModel(),
+                    Path.of(SupportAssistantJudgedByLlmTest.ASSISTANT_ANSWERS),
+                    RecordingMode.REPLAY,
                     "the support assistant's answers"),
             ProductManual.nimbusR2());
 
@@ -45,15 +47,19 @@ class SupportAssistantFactCheckedTest {
     void factoryResetAnswerIsGroundedInTheManual() {
         Answer answer = assistant.ask("How do I restore the factory settings?");
 
-        assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.9)
-                .everySentence().hasMinScore(0.9);
+        assertThat(answer.text())
+                .isGroundedIn(answer.sources())
+                .withMinScore(0.9)
+                .everySentence()
+                .hasMinScore(0.9);
     }
 
     @Test
     void anInventedSentenceIsTheOneTheModelSaysNoTo() {
         Answer answer = assistant.ask("How long does a firmware update take?");
 
-        assertThatThrownBy(() -> assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.9))
+        assertThatThrownBy(() ->
+                        assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.9))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("0.67")
                 .hasMessageContaining("If an update fails, the router rolls back to the previous firmware on its own.")
@@ -64,13 +70,18 @@ class SupportAssistantFactCheckedTest {
 
     @Test
     void theWholeManualIsCheckedChunkByChunkAndTheChunkThatSaidYesIsNamed(ChatModel judgeModel) {
-        String manual = ProductManual.nimbusR2().sections().stream().map(Section::text)
-                .collect(Collectors.joining("\n\n"));
+        String manual =
+                ProductManual.nimbusR2().sections().stream().map(Section::text).collect(Collectors.joining("\n\n"));
 
-        try (GroundednessJudge judge = ClaimCheckGroundednessJudge.builder().chatModel(judgeModel)
-                .chunkSize(CHUNK_SIZE).build()) {
+        try (GroundednessJudge judge = ClaimCheckGroundednessJudge.builder()
+                .chatModel(judgeModel)
+                .chunkSize(CHUNK_SIZE)
+                .build()) {
             GroundednessVerdict verdict = assertThat("The router installs updates automatically every night at 3 a.m.")
-                    .usingJudge(judge).isGroundedIn(manual).withMinScore(0.9).verdict();
+                    .usingJudge(judge)
+                    .isGroundedIn(manual)
+                    .withMinScore(0.9)
+                    .verdict();
 
             assertThat(verdict.sentences().get(0).evidence())
                     .startsWith("[chunk 3 of 4 said Yes, yes/no only (the server sent no logprobs): chars ")

@@ -34,7 +34,10 @@ class SupportAssistantJudgedByLlmTest {
             "src/test/resources/llm-recordings/app/nimbus-support-assistant-judged-by-llm.json";
 
     private final SupportAssistant assistant = new SupportAssistant(
-            Recordings.wrap(NimbusAssistants.applicationModel(), Path.of(ASSISTANT_ANSWERS), RecordingMode.REPLAY,
+            Recordings.wrap(
+                    NimbusAssistants.applicationModel(),
+                    Path.of(ASSISTANT_ANSWERS),
+                    RecordingMode.REPLAY,
                     "the support assistant's answers"),
             ProductManual.nimbusR2());
 
@@ -42,15 +45,19 @@ class SupportAssistantJudgedByLlmTest {
     void factoryResetAnswerIsGroundedInTheManual() {
         Answer answer = assistant.ask("How do I restore the factory settings?");
 
-        assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.8)
-                .everySentence().hasMinScore(0.8);
+        assertThat(answer.text())
+                .isGroundedIn(answer.sources())
+                .withMinScore(0.8)
+                .everySentence()
+                .hasMinScore(0.8);
     }
 
     @Test
     void anInventedSentenceFailsTheCheckAndIsNamedWithNoEvidence() {
         Answer answer = assistant.ask("How long does a firmware update take?");
 
-        assertThatThrownBy(() -> assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.8))
+        assertThatThrownBy(() ->
+                        assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.8))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("0.67")
                 .hasMessageContaining("If an update fails, the router rolls back to the previous firmware on its own.")

@@ -22,6 +22,10 @@ class SupportAssistantSelfConsistencyTest {
     void twoOfThreeSamplesFindTheBlinkingLightAnswerPolite() {
         Answer answer = assistant.ask("What does a blinking red light mean?");
 
-        assertThat(answer.text()).sampled(3).meets(POLITENESS).withOption("Polite").withAgreementAtLeast(0.67);
+        assertThat(answer.text())
+                .sampled(3)
+                .meets(POLITENESS)
+                .withOption("Polite")
+                .withAgreementAtLeast(0.67);
     }
 }

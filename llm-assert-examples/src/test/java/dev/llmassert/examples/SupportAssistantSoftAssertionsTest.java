@@ -27,7 +27,10 @@ class SupportAssistantSoftAssertionsTest {
         LlmSoftAssertions softly = new LlmSoftAssertions();
         for (String question : QUESTIONS) {
             Answer answer = assistant.ask(question);
-            softly.assertThat(answer.text()).as(question).isGroundedIn(answer.sources()).withMinScore(0.7);
+            softly.assertThat(answer.text())
+                    .as(question)
+                    .isGroundedIn(answer.sources())
+                    .withMinScore(0.7);
         }
         softly.assertAll();
     }
@@ -38,11 +41,18 @@ class SupportAssistantSoftAssertionsTest {
         Answer blinking = assistant.ask("What does a blinking red light mean?");
         Answer warranty = assistant.ask("How long is the warranty?");
 
-        softly.assertThat(blinking.text()).as("blinking red").isGroundedIn(blinking.sources()).withMinScore(0.7);
-        softly.assertThat(warranty.text()).as("warranty").isGroundedIn(warranty.sources()).withMinScore(0.7);
+        softly.assertThat(blinking.text())
+                .as("blinking red")
+                .isGroundedIn(blinking.sources())
+                .withMinScore(0.7);
+        softly.assertThat(warranty.text())
+                .as("warranty")
+                .isGroundedIn(warranty.sources())
+                .withMinScore(0.7);
 
         assertThat(softly.errorsCollected()).hasSize(1);
-        assertThatThrownBy(softly::assertAll).hasMessageContaining("blinking red")
+        assertThatThrownBy(softly::assertAll)
+                .hasMessageContaining("blinking red")
                 .hasMessageContaining("1-800-555-0199");
     }
 }

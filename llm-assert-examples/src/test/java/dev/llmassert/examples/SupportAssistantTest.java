@@ -32,16 +32,19 @@ class SupportAssistantTest {
         assertThat(answer.text())
                 .isNotBlank()
                 .doesNotContain("As an AI")
-                .isGroundedIn(answer.sources()).withMinScore(0.7);
+                .isGroundedIn(answer.sources())
+                .withMinScore(0.7);
     }
 
     @Test
     void everySentenceOfTheWarrantyAnswerIsSupported() {
         Answer answer = assistant.ask("How long is the warranty?");
 
-        assertThat(answer.text()).isGroundedIn(answer.sources())
+        assertThat(answer.text())
+                .isGroundedIn(answer.sources())
                 .withMinScore(0.7)
-                .everySentence().hasMinScore(0.7);
+                .everySentence()
+                .hasMinScore(0.7);
     }
 
     @Test
@@ -56,7 +59,8 @@ class SupportAssistantTest {
     void anInventedSupportLineIsCaught() {
         Answer answer = assistant.ask("What does a blinking red light mean?");
 
-        assertThatThrownBy(() -> assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.7))
+        assertThatThrownBy(() ->
+                        assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.7))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("1-800-555-0199")
                 .hasMessageContaining("✗");
@@ -67,9 +71,11 @@ class SupportAssistantTest {
         Answer answer = assistant.ask("What does a blinking red light mean?");
 
         // Stricter than the mean: one invented sentence among supported ones is enough to fail.
-        assertThatThrownBy(() -> assertThat(answer.text()).isGroundedIn(answer.sources())
-                .withMinScore(0.3)
-                .everySentence().hasMinScore(0.7))
+        assertThatThrownBy(() -> assertThat(answer.text())
+                        .isGroundedIn(answer.sources())
+                        .withMinScore(0.3)
+                        .everySentence()
+                        .hasMinScore(0.7))
                 .hasMessageContaining("every sentence")
                 .hasMessageContaining("call Nimbus support at 1-800-555-0199");
     }
@@ -81,8 +87,8 @@ class SupportAssistantTest {
         GroundednessVerdict verdict = judge.judge(answer.text(), answer.sources());
 
         assertThat(verdict.judge()).startsWith("local:");
-        assertThat(verdict.sentences()).hasSizeGreaterThan(1)
-                .allSatisfy(sentence -> assertThat(sentence.evidence())
-                        .isNotBlank());
+        assertThat(verdict.sentences())
+                .hasSizeGreaterThan(1)
+                .allSatisfy(sentence -> assertThat(sentence.evidence()).isNotBlank());
     }
 }

@@ -46,10 +46,21 @@ public class AgreementFigureAssert extends AbstractAssert<AgreementFigureAssert,
             failWithMessage("%s", "The bound must be a finite number, but is " + bound + ".");
         }
         if (value < bound - 1e-12) {
-            failWithMessage("%s", String.format(Locale.ROOT, "Expecting the %s of the %s to be at least %.3f, but it "
-                            + "is %.3f: %s.%s", what, name, bound, value, actual,
-                    what.equals("value") ? "" : "\nThe lower bound is what the labels support beyond noise; more "
-                            + "labelled rows narrow the interval (see the README's \"Calibrate a judge\")."));
+            failWithMessage(
+                    "%s",
+                    String.format(
+                            Locale.ROOT,
+                            "Expecting the %s of the %s to be at least %.3f, but it " + "is %.3f: %s.%s",
+                            what,
+                            name,
+                            bound,
+                            value,
+                            actual,
+                            what.equals("value")
+                                    ? ""
+                                    : "\nThe lower bound is what the labels support beyond noise; more "
+                                            + "labelled rows narrow the interval (see the README's \"Calibrate a "
+                                            + "judge\")."));
         }
         return myself;
     }

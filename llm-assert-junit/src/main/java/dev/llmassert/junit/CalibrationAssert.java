@@ -38,14 +38,28 @@ public class CalibrationAssert extends AbstractAssert<CalibrationAssert, Calibra
     public CalibrationAssert hasErrorRateWithinLimit() {
         isNotNull();
         if (actual.errorRateExceeded()) {
-            String rows = actual.errors().stream().limit(5).map(e -> "\n  - " + e.id() + " (" + e.where() + "): "
-                    + e.error()).collect(Collectors.joining());
-            failWithMessage("%s", String.format(Locale.ROOT, "The calibration %s has %s of %d (error rate %.3f), "
-                            + "above %s = %s. Its figures would cover only the rows that were judged.%s\nFix: correct "
-                            + "what failed (a missing recording, an unreachable judge), or allow some failures with "
-                            + "%s.", actual.testId(), Messages.count(actual.errors().size(), "row not judged"),
-                    actual.items(), actual.errorRate(), ConfigKeys.EVAL_MAX_ERROR_RATE, actual.maxErrorRate(), rows,
-                    ConfigKeys.EVAL_MAX_ERROR_RATE));
+            String rows = actual.errors().stream()
+                    .limit(5)
+                    .map(e -> "\n  - " + e.id() + " (" + e.where() + "): " + e.error())
+                    .collect(Collectors.joining());
+            failWithMessage(
+                    "%s",
+                    String.format(
+                            Locale.ROOT,
+                            "The calibration %s has %s of %d (error rate %.3f), "
+                                    + "above %s = %s. Its figures would cover only the rows that were "
+                                    + "judged.%s\nFix: correct "
+                                    + "what failed (a missing recording, an unreachable judge), or allow some "
+                                    + "failures with "
+                                    + "%s.",
+                            actual.testId(),
+                            Messages.count(actual.errors().size(), "row not judged"),
+                            actual.items(),
+                            actual.errorRate(),
+                            ConfigKeys.EVAL_MAX_ERROR_RATE,
+                            actual.maxErrorRate(),
+                            rows,
+                            ConfigKeys.EVAL_MAX_ERROR_RATE));
         }
         return myself;
     }
@@ -60,9 +74,12 @@ public class CalibrationAssert extends AbstractAssert<CalibrationAssert, Calibra
     public AgreementFigureAssert kappa() {
         hasErrorRateWithinLimit();
         if (actual.agreement().kappa() == null) {
-            failWithMessage("%s", "The calibration " + actual.testId() + " has no kappa: the person or the judge used "
-                    + "one label only, so chance explains every agreement. Confusion: " + confusion(actual.agreement())
-                    + "\nFix: label rows of every kind; gate on balancedAccuracy() meanwhile.");
+            failWithMessage(
+                    "%s",
+                    "The calibration " + actual.testId() + " has no kappa: the person or the judge used "
+                            + "one label only, so chance explains every agreement. Confusion: "
+                            + confusion(actual.agreement())
+                            + "\nFix: label rows of every kind; gate on balancedAccuracy() meanwhile.");
         }
         return figure("kappa", actual.agreement().kappa());
     }
@@ -71,8 +88,11 @@ public class CalibrationAssert extends AbstractAssert<CalibrationAssert, Calibra
     public AgreementFigureAssert auc() {
         hasErrorRateWithinLimit();
         if (actual.auc() == null) {
-            failWithMessage("%s", "The calibration " + actual.testId() + " is of a criteria judge, which gives "
-                    + "options, not scores to rank by, so it has no AUC. Fix: gate on balancedAccuracy() or kappa().");
+            failWithMessage(
+                    "%s",
+                    "The calibration " + actual.testId() + " is of a criteria judge, which gives "
+                            + "options, not scores to rank by, so it has no AUC. Fix: gate on balancedAccuracy() "
+                            + "or kappa().");
         }
         return figure("AUC", actual.auc());
     }
@@ -87,21 +107,29 @@ public class CalibrationAssert extends AbstractAssert<CalibrationAssert, Calibra
     public AgreementFigureAssert recall(String label) {
         hasErrorRateWithinLimit();
         if (!actual.labels().contains(label)) {
-            failWithMessage("%s", "The calibration " + actual.testId() + " has no label '" + label + "'; its labels "
-                    + "are " + actual.labels() + ". Fix: use one of these.");
+            failWithMessage(
+                    "%s",
+                    "The calibration " + actual.testId() + " has no label '" + label + "'; its labels " + "are "
+                            + actual.labels() + ". Fix: use one of these.");
         }
         Estimate recall = actual.agreement().recall(label).orElse(null);
         if (recall == null) {
-            failWithMessage("%s", "No row of the calibration " + actual.testId() + " is labelled '" + label + "', so "
-                    + "its recall is unknown. Fix: label rows of that kind.");
+            failWithMessage(
+                    "%s",
+                    "No row of the calibration " + actual.testId() + " is labelled '" + label + "', so "
+                            + "its recall is unknown. Fix: label rows of that kind.");
         }
         return figure("recall of '" + label + "'", recall);
     }
 
     private AgreementFigureAssert figure(String name, Estimate estimate) {
-        return new AgreementFigureAssert(estimate).named(name + " of " + actual.judge()
-                + (actual.fittedBar() == null ? "" : " held out at the fitted bar " + actual.fittedBar().barText())
-                + " in the calibration " + actual.testId());
+        return new AgreementFigureAssert(estimate)
+                .named(name + " of " + actual.judge()
+                        + (actual.fittedBar() == null
+                                ? ""
+                                : " held out at the fitted bar "
+                                        + actual.fittedBar().barText())
+                        + " in the calibration " + actual.testId());
     }
 
     private static String confusion(Agreement agreement) {

@@ -47,9 +47,17 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
     }
 
     CriteriaAssert(DirectResult result, String response, Instance instance, DirectJudge judge, Origin origin) {
-        super(result, CriteriaAssert.class, new Origin(response != null || result == null ? response
-                : UNKNOWN_RESPONSE, origin.context(), origin.failures(), origin.scope(), origin.site(),
-                origin.alreadyFailed(), origin.trajectory()));
+        super(
+                result,
+                CriteriaAssert.class,
+                new Origin(
+                        response != null || result == null ? response : UNKNOWN_RESPONSE,
+                        origin.context(),
+                        origin.failures(),
+                        origin.scope(),
+                        origin.site(),
+                        origin.alreadyFailed(),
+                        origin.trajectory()));
         this.instance = instance;
         this.judge = judge;
     }
@@ -61,18 +69,20 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
      */
     public CriteriaAssert withOption(String option) {
         if (option == null || option.isBlank()) {
-            throw new IllegalArgumentException(Messages.nullArgument("withOption(option)",
-                    "Pass the name of one of the criteria's options, e.g. withOption(\"Yes\")."));
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "withOption(option)", "Pass the name of one of the criteria's options, e.g. withOption(\"Yes\")."));
         }
         settled.set(true);
         if (isNullChecked()) {
             Criteria criteria = actual.criteria();
-            String expected = criteria.matchOption(option).map(CriteriaOption::name)
+            String expected = criteria.matchOption(option)
+                    .map(CriteriaOption::name)
                     .orElseGet(() -> criteria.requireOption(option).name());
             boolean passed = actual.option().equals(expected);
-            check(CheckReport.direct("criteria", actual, "option \"" + expected + "\"", passed, origin.where()),
-                    passed, () -> ShouldMeetCriteria.shouldHaveOption(origin.response(), origin.context(), actual,
-                            expected));
+            check(
+                    CheckReport.direct("criteria", actual, "option \"" + expected + "\"", passed, origin.where()),
+                    passed,
+                    () -> ShouldMeetCriteria.shouldHaveOption(origin.response(), origin.context(), actual, expected));
         }
         return myself;
     }
@@ -89,9 +99,15 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         if (isNullChecked()) {
             double score = actual.requireScore();
             boolean passed = passes(score, minScore);
-            check(CheckReport.direct("criteria", actual, "score >= " + String.format(Locale.ROOT, "%.2f", minScore),
-                    passed, origin.where()), passed, () -> ShouldMeetCriteria.shouldHaveMinScore(origin.response(),
-                    origin.context(), actual, minScore));
+            check(
+                    CheckReport.direct(
+                            "criteria",
+                            actual,
+                            "score >= " + String.format(Locale.ROOT, "%.2f", minScore),
+                            passed,
+                            origin.where()),
+                    passed,
+                    () -> ShouldMeetCriteria.shouldHaveMinScore(origin.response(), origin.context(), actual, minScore));
         }
         return myself;
     }
@@ -107,9 +123,16 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         if (isNullChecked()) {
             DirectResult checked = biasChecked();
             boolean passed = !checked.positionalBiasDetected();
-            check(CheckReport.direct("criteria.positional-bias", checked, "the same option with the options reversed",
-                    passed, origin.where()), passed, () -> ShouldMeetCriteria.shouldBeFreeOfPositionalBias(
-                    origin.response(), origin.context(), checked));
+            check(
+                    CheckReport.direct(
+                            "criteria.positional-bias",
+                            checked,
+                            "the same option with the options reversed",
+                            passed,
+                            origin.where()),
+                    passed,
+                    () -> ShouldMeetCriteria.shouldBeFreeOfPositionalBias(
+                            origin.response(), origin.context(), checked));
         }
         return myself;
     }
@@ -128,10 +151,16 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
                 throw new IllegalStateException(Messages.agreementNeedsSamples("meets(...)"));
             }
             boolean passed = agreementReaches(actual.agreement(), minAgreement);
-            check(CheckReport.direct("criteria.agreement", actual, "agreement >= "
-                            + String.format(Locale.ROOT, "%.2f", minAgreement), passed, origin.where()), passed,
-                    () -> ShouldMeetCriteria.shouldHaveAgreement(origin.response(), origin.context(), actual,
-                            minAgreement));
+            check(
+                    CheckReport.direct(
+                            "criteria.agreement",
+                            actual,
+                            "agreement >= " + String.format(Locale.ROOT, "%.2f", minAgreement),
+                            passed,
+                            origin.where()),
+                    passed,
+                    () -> ShouldMeetCriteria.shouldHaveAgreement(
+                            origin.response(), origin.context(), actual, minAgreement));
         }
         return myself;
     }
@@ -150,18 +179,25 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         StackTraceElement where = afterTest ? origin.where() : null;
         Criteria criteria = actual.criteria();
         if (!criteria.hasScores()) {
-            publish(CheckReport.direct("criteria", actual, "an option named with withOption(...)", false,
-                    origin.where()));
-            return failure(false, () -> ShouldMeetCriteria.shouldNameAnOption(origin.response(), origin.context(),
-                    actual, where), afterTest);
+            publish(CheckReport.direct(
+                    "criteria", actual, "an option named with withOption(...)", false, origin.where()));
+            return failure(
+                    false,
+                    () -> ShouldMeetCriteria.shouldNameAnOption(origin.response(), origin.context(), actual, where),
+                    afterTest);
         }
         double best = criteria.maxScore();
-        List<String> bestOptions = criteria.options().stream().filter(o -> o.score() >= best - TOLERANCE)
-                .map(CriteriaOption::name).toList();
+        List<String> bestOptions = criteria.options().stream()
+                .filter(o -> o.score() >= best - TOLERANCE)
+                .map(CriteriaOption::name)
+                .toList();
         boolean passed = bestOptions.contains(actual.option());
         publish(CheckReport.direct("criteria", actual, "best option " + bestOptions, passed, origin.where()));
-        return failure(passed, () -> ShouldMeetCriteria.shouldHaveBestOption(origin.response(), origin.context(),
-                actual, bestOptions, where), afterTest);
+        return failure(
+                passed,
+                () -> ShouldMeetCriteria.shouldHaveBestOption(
+                        origin.response(), origin.context(), actual, bestOptions, where),
+                afterTest);
     }
 
     private DirectResult biasChecked() {
@@ -170,8 +206,8 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
         }
         if (checkedForBias == null) {
             if (judge == null || instance == null) {
-                throw new IllegalStateException(Messages.noJudgeToCheckBias("result was judged",
-                        "assertThat(response).meets(criteria).withoutPositionalBias()"));
+                throw new IllegalStateException(Messages.noJudgeToCheckBias(
+                        "result was judged", "assertThat(response).meets(criteria).withoutPositionalBias()"));
             }
             DirectResult reversed = judge.evaluate(instance, actual.criteria().withOptionsReversed());
             checkedForBias = actual.withPositionalBias(reversed);

@@ -45,9 +45,26 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
     public EvaluationResultsAssert hasErrorRateWithinLimit() {
         isNotNull();
         boolean within = !actual.errorRateExceeded();
-        report(actual, new Gate(null, null, null, null, String.format(Locale.ROOT, "error rate <= %.3f",
-                actual.settings().maxErrorRate()), actual.errorRate(), null, null, null, null,
-                actual.items().size(), within, null, within ? null : errorRateMessage(actual)));
+        report(
+                actual,
+                new Gate(
+                        null,
+                        null,
+                        null,
+                        null,
+                        String.format(
+                                Locale.ROOT,
+                                "error rate <= %.3f",
+                                actual.settings().maxErrorRate()),
+                        actual.errorRate(),
+                        null,
+                        null,
+                        null,
+                        null,
+                        actual.items().size(),
+                        within,
+                        null,
+                        within ? null : errorRateMessage(actual)));
         if (!within) {
             fail(errorRateMessage(actual));
         }
@@ -67,9 +84,26 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
             return new MeasurementAssert(null, null, null, failures);
         }
         if (actual.errorRateExceeded()) {
-            report(actual, new Gate(null, null, name, null, String.format(Locale.ROOT, "error rate <= %.3f",
-                    actual.settings().maxErrorRate()), actual.errorRate(), null, null, null, null,
-                    actual.items().size(), false, null, errorRateMessage(actual)));
+            report(
+                    actual,
+                    new Gate(
+                            null,
+                            null,
+                            name,
+                            null,
+                            String.format(
+                                    Locale.ROOT,
+                                    "error rate <= %.3f",
+                                    actual.settings().maxErrorRate()),
+                            actual.errorRate(),
+                            null,
+                            null,
+                            null,
+                            null,
+                            actual.items().size(),
+                            false,
+                            null,
+                            errorRateMessage(actual)));
             fail(errorRateMessage(actual));
             return new MeasurementAssert(actual, null, null, failures);
         }
@@ -79,8 +113,23 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
                     + actual.results().measurements().keySet() + ". Fix: use one of these names; each annotator "
                     + "gives one named after it (and '<name>.passed' when it has a bar), or measureQuality "
                     + "names its own.";
-            report(actual, new Gate(null, null, name, null, "a measurement '" + name + "'", null, null, null, null,
-                    null, null, false, null, message));
+            report(
+                    actual,
+                    new Gate(
+                            null,
+                            null,
+                            name,
+                            null,
+                            "a measurement '" + name + "'",
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            false,
+                            null,
+                            message));
             fail(message);
         }
         return new MeasurementAssert(actual, result, null, failures);
@@ -106,17 +155,25 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
     }
 
     static String errorRateMessage(EvaluationResults results) {
-        String items = results.errors().stream().limit(5)
+        String items = results.errors().stream()
+                .limit(5)
                 .map(i -> "\n  - " + i.id() + ": " + i.error().describe())
                 .collect(Collectors.joining());
         int more = results.errors().size() - 5;
-        return String.format(Locale.ROOT, "The evaluation %s has %s of %d (error rate %.3f), above %s "
+        return String.format(
+                Locale.ROOT,
+                "The evaluation %s has %s of %d (error rate %.3f), above %s "
                         + "= %s. Its results would judge only the items that did not fail.%s%s\nFix: correct what "
                         + "failed (see each item's test), or allow some failures with %s.",
-                results.test(), Messages.count(results.errors().size(), "failed item"), results.items().size(),
+                results.test(),
+                Messages.count(results.errors().size(), "failed item"),
+                results.items().size(),
                 results.errorRate(),
-                ConfigKeys.EVAL_MAX_ERROR_RATE, results.settings().maxErrorRate(), items,
-                more > 0 ? "\n  ... and " + more + " more" : "", ConfigKeys.EVAL_MAX_ERROR_RATE);
+                ConfigKeys.EVAL_MAX_ERROR_RATE,
+                results.settings().maxErrorRate(),
+                items,
+                more > 0 ? "\n  ... and " + more + " more" : "",
+                ConfigKeys.EVAL_MAX_ERROR_RATE);
     }
 
     static boolean hasMeasurement(ItemResult item, String name) {

@@ -126,22 +126,27 @@ public final class Evaluator {
                     + "evaluator.run(new SupportQuestions(judge), assistant).");
         }
         Optional<RecordingSession> session = RecordingSupply.session(context);
-        SystemUnderTest recorded = sut.recordedBy(model -> systemCalls.counting(
-                session.<ChatModel>map(s -> s.wrap(model)).orElse(model)));
+        SystemUnderTest recorded = sut.recordedBy(model ->
+                systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model)).orElse(model)));
         String testId = testId();
         int mark = systemCalls.mark();
         int replayedBefore = session.map(RecordingSession::replayedCalls).orElse(0);
         int recordedBefore = session.map(RecordingSession::recordedCalls).orElse(0);
-        EvaluationRunner.Builder runner = EvaluationRunner.builder().settings(settings).testId(testId);
+        EvaluationRunner.Builder runner =
+                EvaluationRunner.builder().settings(settings).testId(testId);
         if (!EvaluationText.hasOwnName(test)) {
             runner.testName(EvaluationText.displayTitle(context));
         }
         EvaluationResults ran = runner.build().run(test, recorded);
         ModelUse system = systemCalls.since(mark);
-        EvaluationResults results = ran.withRecordings(session.isPresent()
-                ? EvaluationText.modelCalls(session.get().mode().id() + " " + shown(session.get().file().path()),
-                        session.get().replayedCalls() - replayedBefore, session.get().recordedCalls() - recordedBefore)
-                : EvaluationText.liveModelCalls(system.count(), EvaluationText.liveJudgements(ran)));
+        EvaluationResults results = ran.withRecordings(
+                session.isPresent()
+                        ? EvaluationText.modelCalls(
+                                session.get().mode().id() + " "
+                                        + shown(session.get().file().path()),
+                                session.get().replayedCalls() - replayedBefore,
+                                session.get().recordedCalls() - recordedBefore)
+                        : EvaluationText.liveModelCalls(system.count(), EvaluationText.liveJudgements(ran)));
         Path record = recordFile(testId);
         try {
             results.write(record);
@@ -150,16 +155,30 @@ public final class Evaluator {
             LOG.warn("{} The evaluation's results are not affected.", e.getMessage());
         }
         String table = results.table();
-        context.publishReportEntry(Map.of("llm-assert.evaluation", EvaluationText.headline(results),
-                "llm-assert.evaluation.table", table,
-                "llm-assert.evaluation.record", record.toString()));
+        context.publishReportEntry(Map.of(
+                "llm-assert.evaluation",
+                EvaluationText.headline(results),
+                "llm-assert.evaluation.table",
+                table,
+                "llm-assert.evaluation.record",
+                record.toString()));
         if (ConfigurationResolver.of(context).console().printsEvaluations()) {
             // the run report's listener prints the table from the entry; a console appender need not show it twice
-            LOG.debug("{} ({} items, {} errors, record {}):\n{}", testId, results.items().size(),
-                    results.errors().size(), record, table);
+            LOG.debug(
+                    "{} ({} items, {} errors, record {}):\n{}",
+                    testId,
+                    results.items().size(),
+                    results.errors().size(),
+                    record,
+                    table);
         } else {
-            LOG.info("{} ({} items, {} errors, record {}):\n{}", testId, results.items().size(),
-                    results.errors().size(), record, table);
+            LOG.info(
+                    "{} ({} items, {} errors, record {}):\n{}",
+                    testId,
+                    results.items().size(),
+                    results.errors().size(),
+                    record,
+                    table);
         }
         ReportChannel.evaluation(context, results, record, system);
         return results;
@@ -171,10 +190,9 @@ public final class Evaluator {
      * dynamic test by its index otherwise ({@code [31]}) name them so too. An item's test fails when the item has an
      * error; its message shows the prompts, responses, annotations and the error.
      */
-    public Stream<DynamicTest> dynamicTests(PromptResponseTest test, SystemUnderTest sut,
-                                            Consumer<EvaluationResults> gates) {
-        return dynamicTests(test, sut, item -> {
-        }, gates);
+    public Stream<DynamicTest> dynamicTests(
+            PromptResponseTest test, SystemUnderTest sut, Consumer<EvaluationResults> gates) {
+        return dynamicTests(test, sut, item -> {}, gates);
     }
 
     /**
@@ -182,8 +200,11 @@ public final class Evaluator {
      * e.g. {@code item -> assertThat(item.measurement("grounded")).isGreaterThan(0.5)}. A failed check's message is
      * followed by the item's prompts, responses, annotations and measurements.
      */
-    public Stream<DynamicTest> dynamicTests(PromptResponseTest test, SystemUnderTest sut,
-                                            Consumer<ItemResult> eachItem, Consumer<EvaluationResults> gates) {
+    public Stream<DynamicTest> dynamicTests(
+            PromptResponseTest test,
+            SystemUnderTest sut,
+            Consumer<ItemResult> eachItem,
+            Consumer<EvaluationResults> gates) {
         if (eachItem == null || gates == null) {
             throw new IllegalArgumentException("The " + (gates == null ? "gates" : "item check") + " is null. Fix: "
                     + "pass a lambda, e.g. results -> assertThat(results).measurement(\"grounded\")"
@@ -215,8 +236,8 @@ public final class Evaluator {
         try {
             eachItem.accept(item);
         } catch (AssertionError e) {
-            AssertionFailedError failure = new AssertionFailedError(e.getMessage() + "\n\n"
-                    + EvaluationText.item(item), e);
+            AssertionFailedError failure =
+                    new AssertionFailedError(e.getMessage() + "\n\n" + EvaluationText.item(item), e);
             throw failure;
         }
     }
@@ -243,8 +264,8 @@ public final class Evaluator {
     public Calibration calibrate(GroundednessJudge judge, List<LabelledItem> rows) {
         String testId = testId();
         Path record = reportDir.resolve("calibrations").resolve(testId + ".json");
-        Calibration calibration = calibrator(testId).currentBar(groundednessMinScore()).build()
-                .calibrate(judge, rows);
+        Calibration calibration =
+                calibrator(testId).currentBar(groundednessMinScore()).build().calibrate(judge, rows);
         return published(calibration, record);
     }
 
@@ -274,8 +295,12 @@ public final class Evaluator {
 
     private Calibrator.Builder calibrator(String testId) {
         Optional<RecordingSession> session = RecordingSupply.session(context);
-        return Calibrator.builder().settings(settings).testId(testId)
-                .recordings(session.map(s -> s.mode().id() + " " + shown(s.file().path())).orElse("off"));
+        return Calibrator.builder()
+                .settings(settings)
+                .testId(testId)
+                .recordings(
+                        session.map(s -> s.mode().id() + " " + shown(s.file().path()))
+                                .orElse("off"));
     }
 
     private Calibration published(Calibration calibration, Path record) {
@@ -284,10 +309,13 @@ public final class Evaluator {
         } catch (UncheckedIOException e) {
             LOG.warn("{} The calibration's figures are not affected.", e.getMessage());
         }
-        String apply = calibration.fitted().map(bar -> "Apply the fitted bar " + bar.barText() + " to "
-                + calibration.judge() + ": commit the record (e.g. to src/test/resources/calibration/) and set "
-                + ConfigKeys.GROUNDEDNESS_CALIBRATION + "=<committed path of " + shown(record) + ">, or set "
-                + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar.barText()).orElse("");
+        String apply = calibration
+                .fitted()
+                .map(bar -> "Apply the fitted bar " + bar.barText() + " to "
+                        + calibration.judge() + ": commit the record (e.g. to src/test/resources/calibration/) and set "
+                        + ConfigKeys.GROUNDEDNESS_CALIBRATION + "=<committed path of " + shown(record) + ">, or set "
+                        + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar.barText())
+                .orElse("");
         Map<String, String> entry = new TreeMap<>();
         entry.put("llm-assert.calibration", calibration.headline());
         entry.put("llm-assert.calibration.record", record.toString());
@@ -307,7 +335,9 @@ public final class Evaluator {
     private static String shown(Path path) {
         Path here = Path.of("").toAbsolutePath();
         Path absolute = path.toAbsolutePath().normalize();
-        return (absolute.startsWith(here) ? here.relativize(absolute) : absolute).toString().replace('\\', '/');
+        return (absolute.startsWith(here) ? here.relativize(absolute) : absolute)
+                .toString()
+                .replace('\\', '/');
     }
 
     /**
@@ -320,7 +350,8 @@ public final class Evaluator {
         String method = scope.getTestMethod().map(m -> "." + m.getName()).orElse("");
         String id = scope.getRequiredTestClass().getName() + method + EvaluationText.invocations(context);
         if (settings.shard() != null) {
-            id += ".shard-" + settings.shard().index() + "-of-" + settings.shard().count();
+            id += ".shard-" + settings.shard().index() + "-of-"
+                    + settings.shard().count();
         }
         return id;
     }

@@ -30,9 +30,11 @@ public class EverySentenceAssert extends JudgedAssert<EverySentenceAssert, Groun
         requireScore("everySentence().hasMinScore(minScore)", minScore);
         if (isNullChecked()) {
             boolean passed = actual.sentences().stream().allMatch(s -> passes(s.score(), minScore));
-            check(CheckReport.groundedness("groundedness.every-sentence", actual, minScore, passed, origin.where()),
-                    passed, () -> ShouldHaveEverySentenceGrounded.shouldHaveEverySentenceGrounded(origin.response(),
-                            actual, minScore));
+            check(
+                    CheckReport.groundedness("groundedness.every-sentence", actual, minScore, passed, origin.where()),
+                    passed,
+                    () -> ShouldHaveEverySentenceGrounded.shouldHaveEverySentenceGrounded(
+                            origin.response(), actual, minScore));
         }
         return myself;
     }

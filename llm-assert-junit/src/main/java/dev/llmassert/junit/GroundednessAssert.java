@@ -44,7 +44,9 @@ public class GroundednessAssert extends JudgedAssert<GroundednessAssert, Grounde
         settled.set(true);
         if (isNullChecked()) {
             boolean passed = passes(actual.score(), minScore);
-            check(CheckReport.groundedness("groundedness", actual, minScore, passed, origin.where()), passed,
+            check(
+                    CheckReport.groundedness("groundedness", actual, minScore, passed, origin.where()),
+                    passed,
                     () -> ShouldBeGrounded.shouldBeGrounded(origin.response(), actual, minScore));
         }
         return myself;
@@ -69,14 +71,19 @@ public class GroundednessAssert extends JudgedAssert<GroundednessAssert, Grounde
         double minScore = defaultMinScore.getAsDouble();
         boolean passed = passes(actual.score(), minScore);
         publish(CheckReport.groundedness("groundedness", actual, minScore, passed, origin.where()));
-        return failure(passed, () -> afterTest
-                ? ShouldBeGrounded.shouldBeGroundedByDefault(origin.response(), actual, minScore, origin.where())
-                : ShouldBeGrounded.shouldBeGroundedOutsideExtension(origin.response(), actual, minScore), afterTest);
+        return failure(
+                passed,
+                () -> afterTest
+                        ? ShouldBeGrounded.shouldBeGroundedByDefault(
+                                origin.response(), actual, minScore, origin.where())
+                        : ShouldBeGrounded.shouldBeGroundedOutsideExtension(origin.response(), actual, minScore),
+                afterTest);
     }
 
     /** A verdict judged outside {@code assertThat(response)} still holds the response, as its sentences. */
     static String responseOf(GroundednessVerdict verdict) {
-        return verdict == null ? null
+        return verdict == null
+                ? null
                 : verdict.sentences().stream().map(SentenceVerdict::sentence).collect(Collectors.joining(" "));
     }
 }

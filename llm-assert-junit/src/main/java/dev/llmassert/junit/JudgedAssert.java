@@ -46,8 +46,14 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
      * @param alreadyFailed whether the response was null and that failure was reported already
      * @param trajectory    the agent's trajectory when the response is its final answer, else {@code null}
      */
-    record Origin(String response, Map<String, String> context, FailureSink failures, TestScope scope,
-                  StackTraceElement[] site, boolean alreadyFailed, Trajectory trajectory) {
+    record Origin(
+            String response,
+            Map<String, String> context,
+            FailureSink failures,
+            TestScope scope,
+            StackTraceElement[] site,
+            boolean alreadyFailed,
+            Trajectory trajectory) {
 
         /** A result handed to {@code assertThat(...)} directly: checks throw, and nothing is reported. */
         static Origin of(String response) {
@@ -128,8 +134,11 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
     final void publish(Check entry) {
         if (origin.scope() != null) {
             Check published = origin.response() == null ? entry : entry.withResponse(origin.response());
-            origin.scope().publish(origin.trajectory() == null ? published
-                    : published.withTrajectory(AgentTrajectory.of(origin.trajectory())));
+            origin.scope()
+                    .publish(
+                            origin.trajectory() == null
+                                    ? published
+                                    : published.withTrajectory(AgentTrajectory.of(origin.trajectory())));
         }
     }
 

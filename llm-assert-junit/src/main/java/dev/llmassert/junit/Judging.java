@@ -116,14 +116,16 @@ final class Judging {
      * @param judged      judges the (non-null) response and makes the assert
      * @param unjudged    makes the assert of a null response, whose failure is already reported
      */
-    <A extends JudgedAssert<A, ?>> A checkWithDefault(String response, WritableAssertionInfo info,
-                                                      Supplier<AssertionError> nullFailure,
-                                                      Function<JudgedAssert.Origin, A> judged,
-                                                      Function<JudgedAssert.Origin, A> unjudged) {
+    <A extends JudgedAssert<A, ?>> A checkWithDefault(
+            String response,
+            WritableAssertionInfo info,
+            Supplier<AssertionError> nullFailure,
+            Function<JudgedAssert.Origin, A> judged,
+            Function<JudgedAssert.Origin, A> unjudged) {
         A made = checkFinishedAtOnce(response, info, nullFailure, judged, unjudged);
         // outside the extension, a calibration record applies to the judge given to the check only
-        made.leaveOpenOrCheckNow(() -> ConfigurationResolver.outsideJUnit().defaultMinScore(
-                groundednessJudge == null ? null : groundednessJudge.name()));
+        made.leaveOpenOrCheckNow(() -> ConfigurationResolver.outsideJUnit()
+                .defaultMinScore(groundednessJudge == null ? null : groundednessJudge.name()));
         return made;
     }
 
@@ -131,10 +133,12 @@ final class Judging {
      * A check its caller finishes at once, such as {@code satisfies(question)}, which always expects "Yes": nothing
      * is left open. The parameters are those of {@link #checkWithDefault}.
      */
-    <A extends JudgedAssert<A, ?>> A checkFinishedAtOnce(String response, WritableAssertionInfo info,
-                                                         Supplier<AssertionError> nullFailure,
-                                                         Function<JudgedAssert.Origin, A> judged,
-                                                         Function<JudgedAssert.Origin, A> unjudged) {
+    <A extends JudgedAssert<A, ?>> A checkFinishedAtOnce(
+            String response,
+            WritableAssertionInfo info,
+            Supplier<AssertionError> nullFailure,
+            Function<JudgedAssert.Origin, A> judged,
+            Function<JudgedAssert.Origin, A> unjudged) {
         JudgedAssert.Origin origin = start(response, nullFailure);
         A made = origin.alreadyFailed() ? unjudged.apply(origin) : judged.apply(origin);
         AssertionState.copy(info, made.info);
@@ -142,11 +146,11 @@ final class Judging {
     }
 
     /** Runs the template for {@code isPreferredOver(...)}, which waits for its criteria before it judges. */
-    PreferredOver preferredOver(String response, List<String> others, WritableAssertionInfo info,
-                                Supplier<AssertionError> nullFailure) {
+    PreferredOver preferredOver(
+            String response, List<String> others, WritableAssertionInfo info, Supplier<AssertionError> nullFailure) {
         JudgedAssert.Origin origin = start(response, nullFailure);
-        PairwiseJudge judge = origin.alreadyFailed() ? null
-                : pairwiseJudge(origin.scope(), "isPreferredOver(...).on(...)");
+        PairwiseJudge judge =
+                origin.alreadyFailed() ? null : pairwiseJudge(origin.scope(), "isPreferredOver(...).on(...)");
         PreferredOver preferred = new PreferredOver(response, others, judge, origin, info);
         if (origin.scope() != null) {
             origin.scope().register(preferred.pendingCheck());
@@ -163,8 +167,14 @@ final class Judging {
             // a soft assertion collects this and goes on; the assert handed back then has nothing left to report
             failures.fail(nullFailure.get());
         }
-        return new JudgedAssert.Origin(response, Collections.unmodifiableMap(new LinkedHashMap<>(context)), failures,
-                scope, site, nullResponse, trajectory);
+        return new JudgedAssert.Origin(
+                response,
+                Collections.unmodifiableMap(new LinkedHashMap<>(context)),
+                failures,
+                scope,
+                site,
+                nullResponse,
+                trajectory);
     }
 
     /** The response judged is the final answer of {@code agentTrajectory}: the report shows the trajectory. */
@@ -187,13 +197,18 @@ final class Judging {
     }
 
     PairwiseJudge pairwiseJudge(TestScope scope, String check) {
-        return criteriaJudge(pairwiseJudge, PairwiseJudge::samples, scope, TestScope::pairwiseJudge, check,
-                "PairwiseJudge");
+        return criteriaJudge(
+                pairwiseJudge, PairwiseJudge::samples, scope, TestScope::pairwiseJudge, check, "PairwiseJudge");
     }
 
     /** The judge given to {@code usingCriteriaJudge(...)}, else the test's, with the samples asked for. */
-    private <J> J criteriaJudge(J own, ToIntFunction<J> samplesOf, TestScope scope,
-                                BiFunction<TestScope, Integer, Optional<J>> testJudge, String check, String type) {
+    private <J> J criteriaJudge(
+            J own,
+            ToIntFunction<J> samplesOf,
+            TestScope scope,
+            BiFunction<TestScope, Integer, Optional<J>> testJudge,
+            String check,
+            String type) {
         if (own != null) {
             requireSamplesOf(samplesOf.applyAsInt(own));
             return own;
@@ -201,8 +216,10 @@ final class Judging {
         if (scope == null) {
             throw new IllegalStateException(Messages.noCriteriaJudge(check, type));
         }
-        return testJudge.apply(scope, samplesOrOne()).orElseThrow(() -> new IllegalStateException(
-                Messages.noCriteriaJudgeUnderLocalJudge(check, scope.provider())));
+        return testJudge
+                .apply(scope, samplesOrOne())
+                .orElseThrow(() ->
+                        new IllegalStateException(Messages.noCriteriaJudgeUnderLocalJudge(check, scope.provider())));
     }
 
     private int samplesOrOne() {

@@ -46,15 +46,19 @@ import static org.apiguardian.api.API.Status.STABLE;
  * for details on the configuration.
  */
 @API(status = STABLE, since = "0.1")
-public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback,
-        AfterAllCallback, ParameterResolver, InvocationInterceptor {
+public class LlmAssertExtension
+        implements BeforeAllCallback,
+                BeforeEachCallback,
+                AfterEachCallback,
+                AfterAllCallback,
+                ParameterResolver,
+                InvocationInterceptor {
 
     private final ParameterResolver parameters =
             CompositeParameterResolver.forTheExtension(new EvaluatorParameterResolver());
 
     /** Instantiated by JUnit through {@link LlmJudge} or {@code @ExtendWith}. */
-    public LlmAssertExtension() {
-    }
+    public LlmAssertExtension() {}
 
     /**
      * Makes every test under {@code context} (the root, a class or a method) use {@code judge} instead of one
@@ -65,8 +69,8 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     @API(status = EXPERIMENTAL, since = "0.1")
     public static void useGroundednessJudge(ExtensionContext context, GroundednessJudge judge) {
         if (context == null || judge == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("context and judge",
-                    "Pass the ExtensionContext of your callback and the judge to use."));
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "context and judge", "Pass the ExtensionContext of your callback and the judge to use."));
         }
         JudgeSupply.supply(context, judge);
     }
@@ -81,8 +85,8 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     @API(status = EXPERIMENTAL, since = "0.1")
     public static void useChatModel(ExtensionContext context, ChatModel chatModel) {
         if (context == null || chatModel == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("context and chatModel",
-                    "Pass the ExtensionContext of your callback and the chat model to use."));
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "context and chatModel", "Pass the ExtensionContext of your callback and the chat model to use."));
         }
         JudgeSupply.supply(context, chatModel);
     }
@@ -136,21 +140,29 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
     }
 
     @Override
-    public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
-                                    ExtensionContext extensionContext) throws Throwable {
+    public void interceptTestMethod(
+            Invocation<Void> invocation,
+            ReflectiveInvocationContext<Method> invocationContext,
+            ExtensionContext extensionContext)
+            throws Throwable {
         runJudged(invocation, extensionContext);
     }
 
     @Override
-    public void interceptTestTemplateMethod(Invocation<Void> invocation,
-                                            ReflectiveInvocationContext<Method> invocationContext,
-                                            ExtensionContext extensionContext) throws Throwable {
+    public void interceptTestTemplateMethod(
+            Invocation<Void> invocation,
+            ReflectiveInvocationContext<Method> invocationContext,
+            ExtensionContext extensionContext)
+            throws Throwable {
         runJudged(invocation, extensionContext);
     }
 
     @Override
-    public void interceptDynamicTest(Invocation<Void> invocation, DynamicTestInvocationContext invocationContext,
-                                     ExtensionContext extensionContext) throws Throwable {
+    public void interceptDynamicTest(
+            Invocation<Void> invocation,
+            DynamicTestInvocationContext invocationContext,
+            ExtensionContext extensionContext)
+            throws Throwable {
         runJudged(invocation, extensionContext);
     }
 
@@ -179,8 +191,9 @@ public class LlmAssertExtension implements BeforeAllCallback, BeforeEachCallback
         if (pending.isEmpty()) {
             return;
         }
-        AssertionError failure = pending.size() == 1 ? pending.get(0) : new MultipleFailuresError(
-                Messages.checksLeftOpenFailed(pending.size()), pending);
+        AssertionError failure = pending.size() == 1
+                ? pending.get(0)
+                : new MultipleFailuresError(Messages.checksLeftOpenFailed(pending.size()), pending);
         if (testFailure != null) {
             failure.addSuppressed(testFailure);
         }

@@ -40,8 +40,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 public class LlmAssertions extends Assertions {
 
     /** For a project's own entry point that extends this one, as AssertJ's {@link Assertions} allows. */
-    protected LlmAssertions() {
-    }
+    protected LlmAssertions() {}
 
     /**
      * Assertions on {@code response}: AssertJ's string assertions, and the judged checks, judged by the judge of the

@@ -136,8 +136,7 @@ public @interface LlmJudge {
     @Retention(RetentionPolicy.RUNTIME)
     @Documented
     @API(status = EXPERIMENTAL, since = "0.1")
-    @interface Local {
-    }
+    @interface Local {}
 
     /**
      * Injects a criteria into a test parameter of type {@link dev.llmassert.core.criteria.Criteria} or

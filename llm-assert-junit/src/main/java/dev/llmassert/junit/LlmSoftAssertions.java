@@ -42,6 +42,7 @@ public class LlmSoftAssertions extends AbstractSoftAssertions {
      */
     @CheckReturnValue
     public EvaluationResultsAssert assertThat(EvaluationResults results) {
-        return proxy(EvaluationResultsAssert.class, EvaluationResults.class, results).collectingFailuresIn(this);
+        return proxy(EvaluationResultsAssert.class, EvaluationResults.class, results)
+                .collectingFailuresIn(this);
     }
 }

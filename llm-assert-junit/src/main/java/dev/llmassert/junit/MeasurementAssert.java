@@ -62,7 +62,8 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         }
         GroupResult found = results.group(key, value).orElse(null);
         if (found == null) {
-            List<String> groups = results.results().groups().stream().map(GroupResult::label).toList();
+            List<String> groups =
+                    results.results().groups().stream().map(GroupResult::label).toList();
             String message = "The evaluation " + results.test() + " has no group " + key + "=" + value
                     + "; its groups are " + groups + " (grouped by " + results.groupBy() + "). Fix: use one of "
                     + "these, or group by '" + key + "' by overriding groupBy in the test.";
@@ -71,7 +72,9 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         }
         MeasurementResult inGroup = found.measurement(actual.name()).orElse(null);
         if (inGroup == null) {
-            missing(found.label(), "the measurement '" + actual.name() + "' in the group " + found.label(),
+            missing(
+                    found.label(),
+                    "the measurement '" + actual.name() + "' in the group " + found.label(),
                     "No item of the group " + found.label() + " has the measurement '" + actual.name() + "'.");
             return new MeasurementAssert(results, null, null, failures);
         }
@@ -114,19 +117,23 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         if (actual == null) {
             return this;
         }
-        String asked = "not significantly worse than the baseline"
-                + (baseline == null ? "" : " " + baseline.testId());
+        String asked = "not significantly worse than the baseline" + (baseline == null ? "" : " " + baseline.testId());
         if (baseline == null) {
-            return failed(asked, "The baseline is null. Fix: read a committed record, e.g. EvaluationResults.read("
-                    + "Path.of(\"src/test/resources/baselines/<test id>.json\")).");
+            return failed(
+                    asked,
+                    "The baseline is null. Fix: read a committed record, e.g. EvaluationResults.read("
+                            + "Path.of(\"src/test/resources/baselines/<test id>.json\")).");
         }
         if (!(dropToDetect > 0.0 && Double.isFinite(dropToDetect))) {
-            return failed(asked, "The drop to detect must be a positive number, but is " + dropToDetect
-                    + ". Fix: give the smallest drop that matters, e.g. 0.05.");
+            return failed(
+                    asked,
+                    "The drop to detect must be a positive number, but is " + dropToDetect
+                            + ". Fix: give the smallest drop that matters, e.g. 0.05.");
         }
         String name = actual.name();
         Map<String, ItemResult> before = new HashMap<>();
-        baseline.items().stream().filter(i -> inScope(i) && EvaluationResultsAssert.hasMeasurement(i, name))
+        baseline.items().stream()
+                .filter(i -> inScope(i) && EvaluationResultsAssert.hasMeasurement(i, name))
                 .forEach(i -> before.put(i.id(), i));
         List<Double> then = new ArrayList<>();
         List<Double> now = new ArrayList<>();
@@ -138,40 +145,78 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
             }
         }
         if (then.isEmpty()) {
-            return failed(asked, "No item has '" + name + "'" + where() + " in both this run and the baseline "
-                    + baseline.testId() + " (" + Messages.count(baseline.items().size(), "item")
-                    + "), so they cannot be compared. "
-                    + "Fix: compare with a baseline of the same test and dataset, recorded after the measurement "
-                    + "was added.");
+            return failed(
+                    asked,
+                    "No item has '" + name + "'" + where() + " in both this run and the baseline "
+                            + baseline.testId() + " ("
+                            + Messages.count(baseline.items().size(), "item")
+                            + "), so they cannot be compared. "
+                            + "Fix: compare with a baseline of the same test and dataset, recorded after the "
+                            + "measurement "
+                            + "was added.");
         }
-        PairedComparison comparison = Statistics.comparePaired(then.stream().mapToDouble(d -> d).toArray(),
-                now.stream().mapToDouble(d -> d).toArray(), results.settings().confidence(), dropToDetect);
-        String figures = String.format(Locale.ROOT, "mean %.3f now against %.3f in the baseline, over %s "
+        PairedComparison comparison = Statistics.comparePaired(
+                then.stream().mapToDouble(d -> d).toArray(),
+                now.stream().mapToDouble(d -> d).toArray(),
+                results.settings().confidence(),
+                dropToDetect);
+        String figures = String.format(
+                Locale.ROOT,
+                "mean %.3f now against %.3f in the baseline, over %s "
                         + "(%d worse, %d better); difference %.3f, interval %s; one-sided p = %.4g (%s)",
-                comparison.currentMean(), comparison.baselineMean(), Messages.count(comparison.n(), "paired item"),
+                comparison.currentMean(),
+                comparison.baselineMean(),
+                Messages.count(comparison.n(), "paired item"),
                 comparison.worse(),
-                comparison.better(), comparison.meanDifference(), comparison.differenceInterval(),
-                comparison.pValue(), comparison.method());
-        String power = comparison.underpowered() ? String.format(Locale.ROOT, "%s cannot reliably "
-                        + "detect a drop of %.3f in '%s'%s: the smallest drop they detect (at %.0f%% confidence, 80%% "
-                        + "power) is %.3f; about %d items would be needed.",
-                Messages.count(comparison.n(), "paired item"), dropToDetect, name,
-                where(), results.settings().confidence() * 100, comparison.minimumDetectableDrop(),
-                comparison.requiredPairs()) : null;
+                comparison.better(),
+                comparison.meanDifference(),
+                comparison.differenceInterval(),
+                comparison.pValue(),
+                comparison.method());
+        String power = comparison.underpowered()
+                ? String.format(
+                        Locale.ROOT,
+                        "%s cannot reliably "
+                                + "detect a drop of %.3f in '%s'%s: the smallest drop they detect (at %.0f%% "
+                                + "confidence, 80%% "
+                                + "power) is %.3f; about %d items would be needed.",
+                        Messages.count(comparison.n(), "paired item"),
+                        dropToDetect,
+                        name,
+                        where(),
+                        results.settings().confidence() * 100,
+                        comparison.minimumDetectableDrop(),
+                        comparison.requiredPairs())
+                : null;
         boolean passed = !comparison.significantRegression();
-        EvaluationResultsAssert.report(results, new Gate(null, null, name, groupLabel(), asked,
-                comparison.meanDifference(), comparison.meanDifference(), comparison.differenceInterval().lower(),
-                comparison.differenceInterval().upper(), comparison.method(), comparison.n(), passed, null,
-                figures + (power == null ? "" : ". " + power)));
+        EvaluationResultsAssert.report(
+                results,
+                new Gate(
+                        null,
+                        null,
+                        name,
+                        groupLabel(),
+                        asked,
+                        comparison.meanDifference(),
+                        comparison.meanDifference(),
+                        comparison.differenceInterval().lower(),
+                        comparison.differenceInterval().upper(),
+                        comparison.method(),
+                        comparison.n(),
+                        passed,
+                        null,
+                        figures + (power == null ? "" : ". " + power)));
         if (!passed) {
             fail("'" + name + "'" + where() + " is significantly worse than in the baseline "
-                    + baseline.testId() + ": " + figures + " < " + String.format(Locale.ROOT, "%.2f",
-                    1 - results.settings().confidence()) + "." + (power == null ? "" : "\n" + power));
+                    + baseline.testId() + ": " + figures + " < "
+                    + String.format(Locale.ROOT, "%.2f", 1 - results.settings().confidence()) + "."
+                    + (power == null ? "" : "\n" + power));
         }
         if (power != null) {
             LOG.warn("{} ({} against {})", power, results.test(), baseline.testId());
-            CurrentTest.scope().ifPresent(scope -> scope.report(Map.of("llm-assert.comparison", figures,
-                    "llm-assert.comparison.underpowered", power)));
+            CurrentTest.scope()
+                    .ifPresent(scope -> scope.report(
+                            Map.of("llm-assert.comparison", figures, "llm-assert.comparison.underpowered", power)));
         }
         return myself;
     }
@@ -180,8 +225,8 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         return group == null || group.value().equals(item.item().context().get(group.key()));
     }
 
-    private MeasurementAssert check(String what, ToDoubleFunction<MeasurementResult> figure, double bound,
-                                    boolean atLeast) {
+    private MeasurementAssert check(
+            String what, ToDoubleFunction<MeasurementResult> figure, double bound, boolean atLeast) {
         if (actual == null) {
             return this;
         }
@@ -191,31 +236,86 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
             return failed(asked, "The bound must be a finite number, but is " + bound + ".");
         }
         boolean holds = atLeast ? value >= bound - 1e-12 : value <= bound + 1e-12;
-        EvaluationResultsAssert.report(results, new Gate(null, null, actual.name(), groupLabel(), asked, value,
-                actual.mean(), actual.interval().lower(), actual.interval().upper(), actual.interval().method(),
-                actual.n(), holds, null, null));
+        EvaluationResultsAssert.report(
+                results,
+                new Gate(
+                        null,
+                        null,
+                        actual.name(),
+                        groupLabel(),
+                        asked,
+                        value,
+                        actual.mean(),
+                        actual.interval().lower(),
+                        actual.interval().upper(),
+                        actual.interval().method(),
+                        actual.n(),
+                        holds,
+                        null,
+                        null));
         if (!holds) {
-            fail(String.format(Locale.ROOT, "Expecting the %s of '%s'%s to be at %s %.3f, but it is "
-                            + "%.3f: mean %.3f, interval %s, n %d.%s", what, actual.name(), where(),
-                    atLeast ? "least" : "most", bound, value, actual.mean(), actual.interval(), actual.n(),
-                    what.equals("mean") ? "" : "\nThe " + what + " is what the data support beyond noise; more "
-                            + "items narrow the interval."));
+            fail(String.format(
+                    Locale.ROOT,
+                    "Expecting the %s of '%s'%s to be at %s %.3f, but it is " + "%.3f: mean %.3f, interval %s, n %d.%s",
+                    what,
+                    actual.name(),
+                    where(),
+                    atLeast ? "least" : "most",
+                    bound,
+                    value,
+                    actual.mean(),
+                    actual.interval(),
+                    actual.n(),
+                    what.equals("mean")
+                            ? ""
+                            : "\nThe " + what + " is what the data support beyond noise; more "
+                                    + "items narrow the interval."));
         }
         return myself;
     }
 
     /** A gate that could not be checked: listed as failed, with why. */
     private MeasurementAssert failed(String asked, String message) {
-        EvaluationResultsAssert.report(results, new Gate(null, null, actual.name(), groupLabel(), asked, null, null,
-                null, null, null, null, false, null, message));
+        EvaluationResultsAssert.report(
+                results,
+                new Gate(
+                        null,
+                        null,
+                        actual.name(),
+                        groupLabel(),
+                        asked,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        false,
+                        null,
+                        message));
         fail(message);
         return myself;
     }
 
     /** A group or measurement that is not there: listed as a failed gate, then the failure. */
     private void missing(String label, String asked, String message) {
-        EvaluationResultsAssert.report(results, new Gate(null, null, actual.name(), label, asked, null, null, null,
-                null, null, null, false, null, message));
+        EvaluationResultsAssert.report(
+                results,
+                new Gate(
+                        null,
+                        null,
+                        actual.name(),
+                        label,
+                        asked,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        false,
+                        null,
+                        message));
         fail(message);
     }
 

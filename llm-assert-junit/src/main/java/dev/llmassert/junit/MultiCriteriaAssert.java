@@ -44,9 +44,11 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
         settled.set(true);
         if (isNullChecked()) {
             boolean passed = passes(actual.score(), minScore);
-            check(CheckReport.multiCriteria("multi-criteria", actual, minScore, passed, origin.where()), passed,
-                    () -> ShouldMeetAllCriteria.shouldMeetAll(origin.response(), origin.context(), actual, minScore,
-                            false, null));
+            check(
+                    CheckReport.multiCriteria("multi-criteria", actual, minScore, passed, origin.where()),
+                    passed,
+                    () -> ShouldMeetAllCriteria.shouldMeetAll(
+                            origin.response(), origin.context(), actual, minScore, false, null));
         }
         return myself;
     }
@@ -61,8 +63,16 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
     Optional<AssertionError> checkDefault(DoubleSupplier defaultMinScore, boolean afterTest) {
         boolean passed = passes(actual.score(), bestAttainable);
         publish(CheckReport.multiCriteria("multi-criteria", actual, bestAttainable, passed, origin.where()));
-        return failure(passed, () -> ShouldMeetAllCriteria.shouldMeetAll(origin.response(), origin.context(), actual,
-                bestAttainable, true, afterTest ? origin.where() : null), afterTest);
+        return failure(
+                passed,
+                () -> ShouldMeetAllCriteria.shouldMeetAll(
+                        origin.response(),
+                        origin.context(),
+                        actual,
+                        bestAttainable,
+                        true,
+                        afterTest ? origin.where() : null),
+                afterTest);
     }
 
     /** The highest aggregate {@code multiCriteria} can give: every item at its best. */
@@ -70,7 +80,8 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
         double best = 0;
         for (MultiCriteriaItem item : multiCriteria.items()) {
             double itemBest = item.strategy() != MultiCriteriaItem.Strategy.SCORE || multiCriteria.normalizeScores()
-                    ? 1.0 : item.criteria().maxScore();
+                    ? 1.0
+                    : item.criteria().maxScore();
             best += item.weight() * itemBest;
         }
         return Math.round(best * 1e9) / 1e9;

@@ -35,12 +35,16 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
         this(result, null, null, null, Origin.of(CriteriaAssert.UNKNOWN_RESPONSE));
     }
 
-    PairwiseAssert(PairwiseResult result, List<String> responses, Instance context, PairwiseJudge judge,
-                   Origin origin) {
+    PairwiseAssert(
+            PairwiseResult result, List<String> responses, Instance context, PairwiseJudge judge, Origin origin) {
         super(result, PairwiseAssert.class, origin);
-        this.responses = responses != null ? List.copyOf(responses) : result == null ? List.of()
-                : IntStream.range(0, result.responseCount()).mapToObj(i -> i == 0 ? origin.response()
-                : "(response " + i + ")").toList();
+        this.responses = responses != null
+                ? List.copyOf(responses)
+                : result == null
+                        ? List.of()
+                        : IntStream.range(0, result.responseCount())
+                                .mapToObj(i -> i == 0 ? origin.response() : "(response " + i + ")")
+                                .toList();
         this.context = context;
         this.judge = judge;
     }
@@ -49,9 +53,12 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
     public PairwiseAssert isPreferred() {
         settled.set(true);
         if (isNullChecked()) {
-            boolean passed = actual.contests().stream().filter(c -> c.involves(0)).allMatch(c -> c.winner() == 0);
-            check(CheckReport.pairwise("pairwise", actual, "response 0 wins every contest", passed, origin.where()),
-                    passed, () -> ShouldBePreferred.shouldBePreferred(responses, origin.context(), actual));
+            boolean passed =
+                    actual.contests().stream().filter(c -> c.involves(0)).allMatch(c -> c.winner() == 0);
+            check(
+                    CheckReport.pairwise("pairwise", actual, "response 0 wins every contest", passed, origin.where()),
+                    passed,
+                    () -> ShouldBePreferred.shouldBePreferred(responses, origin.context(), actual));
         }
         return myself;
     }
@@ -66,8 +73,14 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
         if (isNullChecked()) {
             PairwiseResult checked = biasChecked();
             boolean passed = !checked.positionalBiasDetected();
-            check(CheckReport.pairwise("pairwise.positional-bias", checked,
-                    "the same winners with the responses reversed", passed, origin.where()), passed,
+            check(
+                    CheckReport.pairwise(
+                            "pairwise.positional-bias",
+                            checked,
+                            "the same winners with the responses reversed",
+                            passed,
+                            origin.where()),
+                    passed,
                     () -> ShouldBePreferred.shouldBeFreeOfPositionalBias(responses, origin.context(), checked));
         }
         return myself;
@@ -87,8 +100,14 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
                 throw new IllegalStateException(Messages.agreementNeedsSamples("isPreferredOver(...).on(...)"));
             }
             boolean passed = agreementReaches(actual.agreement(), minAgreement);
-            check(CheckReport.pairwise("pairwise.agreement", actual, "agreement >= "
-                            + String.format(Locale.ROOT, "%.2f", minAgreement), passed, origin.where()), passed,
+            check(
+                    CheckReport.pairwise(
+                            "pairwise.agreement",
+                            actual,
+                            "agreement >= " + String.format(Locale.ROOT, "%.2f", minAgreement),
+                            passed,
+                            origin.where()),
+                    passed,
                     () -> ShouldBePreferred.shouldHaveAgreement(responses, origin.context(), actual, minAgreement));
         }
         return myself;
@@ -105,7 +124,8 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
         }
         if (checkedForBias == null) {
             if (judge == null) {
-                throw new IllegalStateException(Messages.noJudgeToCheckBias("comparison ran",
+                throw new IllegalStateException(Messages.noJudgeToCheckBias(
+                        "comparison ran",
                         "assertThat(response).isPreferredOver(other).on(criteria).withoutPositionalBias()"));
             }
             List<String> reversed = new ArrayList<>(responses);
@@ -113,11 +133,10 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
             PairwiseResult reversedRun = judge.compare(reversed, actual.criteria(), context);
             int last = responses.size() - 1;
             List<Contest> inOurOrder = reversedRun.contests().stream()
-                    .map(c -> Contest.between(last - c.first(), last - c.second(), last - c.winner(),
-                            c.explanation()))
+                    .map(c -> Contest.between(last - c.first(), last - c.second(), last - c.winner(), c.explanation()))
                     .toList();
-            checkedForBias = actual.withPositionalBias(PairwiseResult.of(actual.criteria(), responses.size(),
-                    inOurOrder, reversedRun.metadata()));
+            checkedForBias = actual.withPositionalBias(
+                    PairwiseResult.of(actual.criteria(), responses.size(), inOurOrder, reversedRun.metadata()));
         }
         return checkedForBias;
     }

@@ -33,8 +33,12 @@ public class PreferredOver {
     private final WritableAssertionInfo info;
     private final AtomicBoolean compared = new AtomicBoolean();
 
-    PreferredOver(String response, List<String> others, PairwiseJudge judge, JudgedAssert.Origin origin,
-                  WritableAssertionInfo info) {
+    PreferredOver(
+            String response,
+            List<String> others,
+            PairwiseJudge judge,
+            JudgedAssert.Origin origin,
+            WritableAssertionInfo info) {
         this.response = response;
         this.others = List.copyOf(others);
         this.judge = judge;
@@ -50,8 +54,8 @@ public class PreferredOver {
      */
     public PairwiseAssert on(Criteria criteria) {
         if (criteria == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("on(criteria)",
-                    "Pass the criteria to compare on, e.g. CriteriaCatalog.CONCISENESS."));
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "on(criteria)", "Pass the criteria to compare on, e.g. CriteriaCatalog.CONCISENESS."));
         }
         compared.set(true);
         if (response == null) {

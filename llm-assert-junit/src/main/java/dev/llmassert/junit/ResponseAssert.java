@@ -68,7 +68,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      */
     public ResponseAssert usingJudge(GroundednessJudge judge) {
         if (judge == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("usingJudge(judge)",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "usingJudge(judge)",
                     "Pass a GroundednessJudge, e.g. Judges.groundedness(JudgeSettings.defaults()), "
                             + "or drop usingJudge(...) to use the judge of @LlmJudge."));
         }
@@ -101,7 +102,10 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
             }
         }
         List<String> judgedSources = List.copyOf(sources);
-        return judging.checkWithDefault(actual, info, this::nullResponse,
+        return judging.checkWithDefault(
+                actual,
+                info,
+                this::nullResponse,
                 origin -> new GroundednessAssert(
                         judging.groundednessJudge(origin.scope()).judge(actual, judgedSources, judging.question()),
                         origin),
@@ -140,7 +144,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      */
     public ResponseAssert forQuestion(String question) {
         if (question == null || question.isBlank()) {
-            throw new IllegalArgumentException(Messages.nullArgument("forQuestion(question) as a non-blank text",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "forQuestion(question) as a non-blank text",
                     "Pass the user's question that the response answers, or drop forQuestion(...)."));
         }
         judging.question(question);
@@ -158,7 +163,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      */
     public ResponseAssert usingCriteriaJudge(DirectJudge judge) {
         if (judge == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("usingCriteriaJudge(judge)",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "usingCriteriaJudge(judge)",
                     "Pass a DirectJudge, e.g. DirectJudge.builder().chatModel(JudgeModels.chatModel(settings))"
                             + ".build(), or drop usingCriteriaJudge(...) to use the judge of @LlmJudge."));
         }
@@ -169,7 +175,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
     /** As {@link #usingCriteriaJudge(DirectJudge)}, for {@link #isPreferredOver(String...)} comparisons. */
     public ResponseAssert usingCriteriaJudge(PairwiseJudge judge) {
         if (judge == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("usingCriteriaJudge(judge)",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "usingCriteriaJudge(judge)",
                     "Pass a PairwiseJudge, e.g. PairwiseJudge.builder().chatModel(JudgeModels.chatModel(settings))"
                             + ".build(), or drop usingCriteriaJudge(...) to use the judge of @LlmJudge."));
         }
@@ -187,8 +194,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
             throw new IllegalArgumentException(Messages.blankContextField(field));
         }
         if (value == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("inContext(\"" + field + "\", value)",
-                    "Pass the text of the field; an empty string is allowed."));
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "inContext(\"" + field + "\", value)", "Pass the text of the field; an empty string is allowed."));
         }
         judging.putContext(field.strip(), value);
         return myself;
@@ -204,8 +211,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      */
     public ResponseAssert sampled(int n) {
         if (n < 1 || n > CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY) {
-            throw new IllegalArgumentException(Messages.samplesOutOfRange(n,
-                    CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY));
+            throw new IllegalArgumentException(
+                    Messages.samplesOutOfRange(n, CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY));
         }
         judging.samples(n);
         return myself;
@@ -222,12 +229,17 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      */
     public CriteriaAssert meets(Criteria criteria) {
         if (criteria == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("meets(criteria)",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "meets(criteria)",
                     "Pass a criteria, e.g. CriteriaCatalog.CONCISENESS, CriteriaLoader.fromClasspath(\"criteria/"
                             + "tone.json\"), or an @LlmJudge.Criteria parameter."));
         }
-        return judging.checkWithDefault(actual, info, this::nullResponse,
-                origin -> judgeOn(criteria, "meets(...)", origin), ResponseAssert::criteriaNotJudged);
+        return judging.checkWithDefault(
+                actual,
+                info,
+                this::nullResponse,
+                origin -> judgeOn(criteria, "meets(...)", origin),
+                ResponseAssert::criteriaNotJudged);
     }
 
     /**
@@ -242,12 +254,17 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      */
     public CriteriaAssert satisfies(String question) {
         if (question == null || question.isBlank()) {
-            throw new IllegalArgumentException(Messages.nullArgument("satisfies(question) as a non-blank text",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "satisfies(question) as a non-blank text",
                     "Pass a Yes/No question about the response, e.g. satisfies(\"Is the text self-contained?\")."));
         }
         Criteria yesNo = Criteria.yesNo(question);
-        CriteriaAssert criteriaAssert = judging.checkFinishedAtOnce(actual, info, this::nullResponse,
-                origin -> judgeOn(yesNo, "satisfies(...)", origin), ResponseAssert::criteriaNotJudged);
+        CriteriaAssert criteriaAssert = judging.checkFinishedAtOnce(
+                actual,
+                info,
+                this::nullResponse,
+                origin -> judgeOn(yesNo, "satisfies(...)", origin),
+                ResponseAssert::criteriaNotJudged);
         return criteriaAssert.origin.alreadyFailed() ? criteriaAssert : criteriaAssert.withOption("Yes");
     }
 
@@ -260,17 +277,26 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      */
     public MultiCriteriaAssert meetsAll(MultiCriteria multiCriteria) {
         if (multiCriteria == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("meetsAll(multiCriteria)",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "meetsAll(multiCriteria)",
                     "Pass a multi-criteria, e.g. CriteriaLoader.multiCriteriaFromClasspath(\"criteria/rubric.json\")"
                             + " or an @LlmJudge.Criteria MultiCriteria parameter."));
         }
         double best = MultiCriteriaAssert.bestAttainable(multiCriteria);
-        return judging.checkWithDefault(actual, info, this::nullResponse, origin -> {
-            Map<String, String> fields = judging.contextFields();
-            multiCriteria.criteria().forEach(c -> fields.putIfAbsent(c.toEvaluateField(), actual));
-            return new MultiCriteriaAssert(judging.directJudge(origin.scope(), "meetsAll(...)")
-                    .evaluate(new Instance(fields), multiCriteria), best, origin);
-        }, origin -> new MultiCriteriaAssert(null, best, origin));
+        return judging.checkWithDefault(
+                actual,
+                info,
+                this::nullResponse,
+                origin -> {
+                    Map<String, String> fields = judging.contextFields();
+                    multiCriteria.criteria().forEach(c -> fields.putIfAbsent(c.toEvaluateField(), actual));
+                    return new MultiCriteriaAssert(
+                            judging.directJudge(origin.scope(), "meetsAll(...)")
+                                    .evaluate(new Instance(fields), multiCriteria),
+                            best,
+                            origin);
+                },
+                origin -> new MultiCriteriaAssert(null, best, origin));
     }
 
     /**
@@ -283,7 +309,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
         }
         for (int i = 0; i < others.length; i++) {
             if (others[i] == null) {
-                throw new IllegalArgumentException(Messages.nullArgument("isPreferredOver(...) response " + (i + 1),
+                throw new IllegalArgumentException(Messages.nullArgument(
+                        "isPreferredOver(...) response " + (i + 1),
                         "Pass the texts of the responses to compare with."));
             }
         }
@@ -306,8 +333,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
     /** Judges the (non-null) response on {@code criteria}, with the context fields given. */
     private CriteriaAssert judgeOn(Criteria criteria, String check, JudgedAssert.Origin origin) {
         if (judging.hasContext(criteria.toEvaluateField())) {
-            throw new IllegalArgumentException(Messages.contextRepeatsEvaluatedField(criteria.name(),
-                    criteria.toEvaluateField()));
+            throw new IllegalArgumentException(
+                    Messages.contextRepeatsEvaluatedField(criteria.name(), criteria.toEvaluateField()));
         }
         Instance instance = new Instance(judging.fieldsJudging(criteria.toEvaluateField(), actual));
         DirectJudge judge = judging.directJudge(origin.scope(), check);

@@ -52,14 +52,17 @@ public class ToolCallAssert {
     public ToolCallAssert withArgument(String path, Object expected) {
         JsonPointer pointer = ToolArguments.pointer(path);
         JsonNode value = ToolArguments.toNode(expected);
-        return keep(path + " = " + value, call -> ToolArguments.same(call.arguments().at(pointer), value));
+        return keep(
+                path + " = " + value,
+                call -> ToolArguments.same(call.arguments().at(pointer), value));
     }
 
     /** Keeps the calls whose argument at {@code path} is there and satisfies {@code predicate}. */
     public ToolCallAssert withArgumentMatching(String path, Predicate<JsonNode> predicate) {
         JsonPointer pointer = ToolArguments.pointer(path);
         if (predicate == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("withArgumentMatching(path, predicate)",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "withArgumentMatching(path, predicate)",
                     "Pass a predicate on the argument's JSON value, e.g. id -> id.asText().startsWith(\"A-\")."));
         }
         return keep(path + " matching the predicate", call -> {
@@ -72,8 +75,8 @@ public class ToolCallAssert {
     public ToolCallAssert withArgument(String path, Condition<? super JsonNode> condition) {
         JsonPointer pointer = ToolArguments.pointer(path);
         if (condition == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("withArgument(path, condition)",
-                    "Pass an AssertJ Condition<JsonNode>."));
+            throw new IllegalArgumentException(
+                    Messages.nullArgument("withArgument(path, condition)", "Pass an AssertJ Condition<JsonNode>."));
         }
         return keep(path + " " + condition.description().value(), call -> {
             JsonNode value = call.arguments().at(pointer);
@@ -111,10 +114,11 @@ public class ToolCallAssert {
     /** Keeps the calls whose result contains {@code text}. */
     public ToolCallAssert withResultContaining(String text) {
         if (text == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("withResultContaining(text)",
-                    "Pass a part of the text the tool returns."));
+            throw new IllegalArgumentException(
+                    Messages.nullArgument("withResultContaining(text)", "Pass a part of the text the tool returns."));
         }
-        return keep("a result containing \"" + text + "\"", call -> call.result().contains(text));
+        return keep(
+                "a result containing \"" + text + "\"", call -> call.result().contains(text));
     }
 
     /** Verifies that the agent made exactly {@code n} such calls (of the tool, with every condition given). */
@@ -124,8 +128,8 @@ public class ToolCallAssert {
                     + "calls expected; neverCalled(tool) says the tool must not be called.");
         }
         if (calls.size() != n) {
-            trajectoryAssert.failWith(ShouldFollowTrajectory.shouldHaveCalledTimes(trajectory, tool,
-                    List.copyOf(wanted), n, calls.size()));
+            trajectoryAssert.failWith(ShouldFollowTrajectory.shouldHaveCalledTimes(
+                    trajectory, tool, List.copyOf(wanted), n, calls.size()));
         }
         return this;
     }

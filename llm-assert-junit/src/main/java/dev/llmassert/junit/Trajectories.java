@@ -27,8 +27,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Trajectories {
 
-    private Trajectories() {
-    }
+    private Trajectories() {}
 
     /** The tool calls of {@code result} ({@link Result#toolExecutions()}), then its content as the final answer. */
     public static Trajectory of(Result<?> result) {
@@ -38,14 +37,18 @@ public final class Trajectories {
     /** As {@link #of(Result)}, with the user's request, which a {@code Result} does not hold, for the messages. */
     public static Trajectory of(Result<?> result, String request) {
         if (result == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("Trajectories.of(result)",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "Trajectories.of(result)",
                     "Pass the Result<String> your AI service method returned; declare the method to return "
                             + "Result<String> instead of String, or attach a TrajectoryRecorder to the service."));
         }
         List<ToolCall> calls = new ArrayList<>();
         List<ToolExecution> executions = result.toolExecutions() == null ? List.of() : result.toolExecutions();
         for (ToolExecution execution : executions) {
-            calls.add(new ToolCall(execution.request().name(), execution.request().arguments(), execution.result(),
+            calls.add(new ToolCall(
+                    execution.request().name(),
+                    execution.request().arguments(),
+                    execution.result(),
                     execution.hasFailed()));
         }
         Object content = result.content();

@@ -78,8 +78,8 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     /** Verifies that the agent called exactly these tools, in this order, and no other (promptfoo's tool-sequence). */
     public TrajectoryAssert calledToolsExactly(String... tools) {
         isNotNull();
-        List<String> expected = tools != null && tools.length == 0 ? List.of() : names(tools,
-                "calledToolsExactly(...)");
+        List<String> expected =
+                tools != null && tools.length == 0 ? List.of() : names(tools, "calledToolsExactly(...)");
         if (!actual.toolNames().equals(expected)) {
             fail(ShouldFollowTrajectory.shouldHaveCalledExactly(actual, expected), expected);
         }
@@ -151,13 +151,16 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     public CriteriaAssert meets(Criteria criteria) {
         isNotNull();
         if (criteria == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("meets(criteria)",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "meets(criteria)",
                     "Pass a criteria, e.g. CriteriaCatalog.TASK_COMPLETION or "
                             + "CriteriaCatalog.TOOL_USE_APPROPRIATENESS."));
         }
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put(REQUEST, actual.request());
-        fields.put(TRAJECTORY, String.join("\n", actual.lines().subList(0, actual.lines().size() - 1)));
+        fields.put(
+                TRAJECTORY,
+                String.join("\n", actual.lines().subList(0, actual.lines().size() - 1)));
         fields.put(RESPONSE, actual.finalAnswer());
         String judged = fields.remove(criteria.toEvaluateField());
         ResponseAssert response = new ResponseAssert(judged == null ? actual.finalAnswer() : judged).answerOf(actual);
@@ -171,7 +174,8 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     /** Judges criteria with {@code judge} instead of the direct judge of the running {@link LlmJudge} test. */
     public TrajectoryAssert usingCriteriaJudge(DirectJudge judge) {
         if (judge == null) {
-            throw new IllegalArgumentException(Messages.nullArgument("usingCriteriaJudge(judge)",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "usingCriteriaJudge(judge)",
                     "Pass a DirectJudge, or drop usingCriteriaJudge(...) to use the judge of @LlmJudge."));
         }
         this.criteriaJudge = judge;
@@ -180,8 +184,8 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
 
     void fail(ErrorMessageFactory message, List<String> expected) {
         // With the names as actual and expected values, an IDE shows the two sequences side by side as a diff.
-        throw Failures.instance().failure(info, message, String.join("\n", actual.toolNames()),
-                String.join("\n", expected));
+        throw Failures.instance()
+                .failure(info, message, String.join("\n", actual.toolNames()), String.join("\n", expected));
     }
 
     Trajectory trajectory() {
@@ -194,14 +198,16 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
 
     static void requireName(String tool, String method) {
         if (tool == null || tool.isBlank()) {
-            throw new IllegalArgumentException(Messages.nullArgument(method + " with a non-blank tool name",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    method + " with a non-blank tool name",
                     "Pass the name the model calls the tool by: the @Tool method's name, or @Tool(name = ...)."));
         }
     }
 
     private static List<String> names(String[] tools, String method) {
         if (tools == null || tools.length == 0) {
-            throw new IllegalArgumentException(Messages.nullArgument(method + " with at least one tool name",
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    method + " with at least one tool name",
                     "Pass the names the model calls the tools by, e.g. " + method.replace("...", "\"lookupOrder\"")
                             + "."));
         }

@@ -49,13 +49,15 @@ public final class TrajectoryRecorder {
     private final List<Trajectory> finished = new ArrayList<>();
 
     /** A recorder with nothing recorded; attach it to a service with {@link #listeners()}. */
-    public TrajectoryRecorder() {
-    }
+    public TrajectoryRecorder() {}
 
     /** The listeners to give the service's builder: {@code AiServices.builder(...).registerListeners(...)}. */
     public List<AiServiceListener<?>> listeners() {
-        return List.of((AiServiceStartedListener) this::started, (ToolExecutedEventListener) this::toolExecuted,
-                (AiServiceCompletedListener) this::completed, (AiServiceErrorListener) this::failed);
+        return List.of(
+                (AiServiceStartedListener) this::started,
+                (ToolExecutedEventListener) this::toolExecuted,
+                (AiServiceCompletedListener) this::completed,
+                (AiServiceErrorListener) this::failed);
     }
 
     /** The trajectories of the service's calls that have finished, in the order they finished. */

@@ -74,24 +74,43 @@ class AgentRecordReplayTest {
         assertThat(first.path("tools").findValuesAsText("name"))
                 .containsExactlyInAnyOrder("lookupOrder", "refundPayment", "deleteAccount");
         JsonNode second = wire.get(1).json().path("messages");
-        assertThat(second.get(2).path("tool_calls").get(0).path("function").path("name").asText())
+        assertThat(second.get(2)
+                        .path("tool_calls")
+                        .get(0)
+                        .path("function")
+                        .path("name")
+                        .asText())
                 .isEqualTo("lookupOrder");
         assertThat(second.get(3).path("role").asText()).isEqualTo("tool");
         assertThat(second.get(3).path("content").asText())
                 .isEqualTo("Order A-1042 was paid 198 dollars and delivered on 3 November.");
 
         assertThat(recorded.trajectory().toolNames()).containsExactly("lookupOrder", "refundPayment");
-        assertThat(recorded.trajectory().toolCalls().get(1).arguments().path("amount").asInt()).isEqualTo(198);
-        assertThat(recorded.outcomes()).containsExactly("calledInOrder passed", "refundArguments passed",
-                "neverDelete passed", "exactly lookupOrder failed", "grounded passed");
+        assertThat(recorded.trajectory()
+                        .toolCalls()
+                        .get(1)
+                        .arguments()
+                        .path("amount")
+                        .asInt())
+                .isEqualTo(198);
+        assertThat(recorded.outcomes())
+                .containsExactly(
+                        "calledInOrder passed",
+                        "refundArguments passed",
+                        "neverDelete passed",
+                        "exactly lookupOrder failed",
+                        "grounded passed");
 
         JsonNode recording = new ObjectMapper().readTree(file.toFile());
         assertThat(recording.path("entries")).hasSize(3);
-        assertThat(recording.toString()).contains("\"toolCalls\"").contains("\"role\":\"tool\"")
-                .contains("\"tools\"").doesNotContain(baseUrl);
+        assertThat(recording.toString())
+                .contains("\"toolCalls\"")
+                .contains("\"role\":\"tool\"")
+                .contains("\"tools\"")
+                .doesNotContain(baseUrl);
 
-        Verdicts replayed = verdicts(Recordings.wrap(openAi(baseUrl), file, RecordingMode.REPLAY),
-                new ShopTools(ORDERS));
+        Verdicts replayed =
+                verdicts(Recordings.wrap(openAi(baseUrl), file, RecordingMode.REPLAY), new ShopTools(ORDERS));
 
         assertThat(replayed).isEqualTo(recorded);
     }
@@ -106,34 +125,54 @@ class AgentRecordReplayTest {
 
         ShopTools changed = new ShopTools(Map.of("A-1042", 199));
         ChatModel replaying = Recordings.wrap(openAi("http://127.0.0.1:9/v1"), file, RecordingMode.REPLAY);
-        Throwable miss = catchThrowable(() -> ShopAgent.create(replaying, changed, List.of()).chat(REQUEST));
+        Throwable miss = catchThrowable(
+                () -> ShopAgent.create(replaying, changed, List.of()).chat(REQUEST));
 
-        assertThat(miss).isInstanceOf(RecordingMissException.class)
+        assertThat(miss)
+                .isInstanceOf(RecordingMissException.class)
                 .hasMessageContaining("assistant (0 chars) '', calls lookupOrder {\"orderId\":\"A-1042\"}")
                 .hasMessageContaining("the tool message differs: recorded 'Order A-1042 was paid 198 dollars and "
                         + "delivered on 3 November.' vs now 'Order A-1042 was paid 199 dollars and delivered on 3 "
                         + "November.'");
-        assertThat(changed.refunds()).as("the tools ran for real until the miss").isEmpty();
+        assertThat(changed.refunds())
+                .as("the tools ran for real until the miss")
+                .isEmpty();
         assertThat(Files.readString(file)).as("a miss in replay never writes").isEqualTo(before);
     }
 
     /** The same agent run, with a recorder and the Result; the outcome of each check. */
     private static Verdicts verdicts(ChatModel model, ShopTools tools) {
         TrajectoryRecorder recorder = new TrajectoryRecorder();
-        Result<String> result = ShopAgent.create(model, tools, recorder.listeners()).chat(REQUEST);
+        Result<String> result =
+                ShopAgent.create(model, tools, recorder.listeners()).chat(REQUEST);
         Trajectory fromResult = Trajectories.of(result, REQUEST);
-        assertThat(recorder.lastTrajectory()).as("the listeners see what the Result holds").isEqualTo(fromResult);
+        assertThat(recorder.lastTrajectory())
+                .as("the listeners see what the Result holds")
+                .isEqualTo(fromResult);
 
         List<String> outcomes = new ArrayList<>();
-        outcome(outcomes, "calledInOrder", () -> assertThat(result).calledToolsInOrder("lookupOrder",
-                "refundPayment"));
-        outcome(outcomes, "refundArguments", () -> assertThat(result).calledTool("refundPayment")
-                .withArgument("orderId", "A-1042").withArgument("amount", 198).times(1));
+        outcome(outcomes, "calledInOrder", () -> assertThat(result).calledToolsInOrder("lookupOrder", "refundPayment"));
+        outcome(
+                outcomes,
+                "refundArguments",
+                () -> assertThat(result)
+                        .calledTool("refundPayment")
+                        .withArgument("orderId", "A-1042")
+                        .withArgument("amount", 198)
+                        .times(1));
         outcome(outcomes, "neverDelete", () -> assertThat(result).neverCalled("deleteAccount"));
         outcome(outcomes, "exactly lookupOrder", () -> assertThat(result).calledToolsExactly("lookupOrder"));
         double[] score = new double[1];
-        outcome(outcomes, "grounded", () -> score[0] = assertThat(result).finalAnswer().usingJudge(judge)
-                .isGroundedInToolResults().withMinScore(0.7).verdict().score());
+        outcome(
+                outcomes,
+                "grounded",
+                () -> score[0] = assertThat(result)
+                        .finalAnswer()
+                        .usingJudge(judge)
+                        .isGroundedInToolResults()
+                        .withMinScore(0.7)
+                        .verdict()
+                        .score());
         return new Verdicts(fromResult, outcomes, score[0]);
     }
 
@@ -147,10 +186,14 @@ class AgentRecordReplayTest {
     }
 
     static ChatModel openAi(String baseUrl) {
-        return OpenAiChatModel.builder().baseUrl(baseUrl).apiKey("test-key").modelName("gpt-4o-mini")
-                .temperature(0.0).maxRetries(0).build();
+        return OpenAiChatModel.builder()
+                .baseUrl(baseUrl)
+                .apiKey("test-key")
+                .modelName("gpt-4o-mini")
+                .temperature(0.0)
+                .maxRetries(0)
+                .build();
     }
 
-    record Verdicts(Trajectory trajectory, List<String> outcomes, double groundedScore) {
-    }
+    record Verdicts(Trajectory trajectory, List<String> outcomes, double groundedScore) {}
 }

@@ -70,10 +70,12 @@ class CalibrationsTest {
         assertThat(read.currentBar()).isEqualTo(LlmJudge.DEFAULT_MIN_SCORE);
         assertThat(reportEntries(results, "calibrates")).anySatisfy(entry -> {
             assertThat(entry.get("llm-assert.calibration.record")).isEqualTo(record.toString());
-            assertThat(entry.get("llm-assert.calibration")).startsWith(WordOverlapJudge.NAME + " over 20 rows: "
-                    + "balanced accuracy ");
-            assertThat(entry.get("llm-assert.calibration.apply")).contains("llmassert.groundedness.calibration=")
-                    .contains("llmassert.groundedness.min-score=" + read.fittedBar().barText());
+            assertThat(entry.get("llm-assert.calibration"))
+                    .startsWith(WordOverlapJudge.NAME + " over 20 rows: " + "balanced accuracy ");
+            assertThat(entry.get("llm-assert.calibration.apply"))
+                    .contains("llmassert.groundedness.calibration=")
+                    .contains("llmassert.groundedness.min-score="
+                            + read.fittedBar().barText());
         });
     }
 
@@ -85,7 +87,8 @@ class CalibrationsTest {
         assertThat(calibration).recall("no").hasValueAtLeast(0.8);
         assertThatThrownBy(() -> assertThat(calibration).balancedAccuracy().hasLowerBoundAtLeast(0.99))
                 .hasMessageStartingWith("Expecting the lower bound of the balanced accuracy of test:word-overlap "
-                        + "held out at the fitted bar " + calibration.fittedBar().barText() + " in the calibration "
+                        + "held out at the fitted bar "
+                        + calibration.fittedBar().barText() + " in the calibration "
                         + "calibration to be at least 0.990, but it is ")
                 .hasMessageContaining("(wilson-mover 95%), n 20")
                 .hasMessageContaining("more labelled rows narrow the interval");
@@ -102,14 +105,21 @@ class CalibrationsTest {
         calibration.write(record);
 
         EngineExecutionResults results = run(Probed.class, ConfigKeys.GROUNDEDNESS_CALIBRATION, record.toString());
-        EngineExecutionResults nearer = run(Probed.class, ConfigKeys.GROUNDEDNESS_CALIBRATION, record.toString(),
-                ConfigKeys.GROUNDEDNESS_MIN_SCORE, "0.9");
+        EngineExecutionResults nearer = run(
+                Probed.class,
+                ConfigKeys.GROUNDEDNESS_CALIBRATION,
+                record.toString(),
+                ConfigKeys.GROUNDEDNESS_MIN_SCORE,
+                "0.9");
 
         assertThat(failures(results)).isEmpty();
-        assertThat(reportEntries(results, "probe")).extracting(entry -> entry.get("minScore"))
+        assertThat(reportEntries(results, "probe"))
+                .extracting(entry -> entry.get("minScore"))
                 .contains(String.valueOf(calibration.fittedBar().bar()));
         // a min-score set in the same place or nearer the test wins
-        assertThat(reportEntries(nearer, "probe")).extracting(entry -> entry.get("minScore")).contains("0.9");
+        assertThat(reportEntries(nearer, "probe"))
+                .extracting(entry -> entry.get("minScore"))
+                .contains("0.9");
     }
 
     @Test
@@ -120,7 +130,8 @@ class CalibrationsTest {
         EngineExecutionResults results = run(AnnotatedRecord.class);
 
         assertThat(failures(results)).isEmpty();
-        assertThat(reportEntries(results, "probe")).extracting(entry -> entry.get("minScore"))
+        assertThat(reportEntries(results, "probe"))
+                .extracting(entry -> entry.get("minScore"))
                 .contains(String.valueOf(calibration.fittedBar().bar()));
     }
 
@@ -130,8 +141,8 @@ class CalibrationsTest {
             @Override
             public GroundednessVerdict judge(String response, List<String> sources) {
                 double score = response.startsWith("Call") ? 0.1 : 0.9;
-                return GroundednessVerdict.of(List.of(new SentenceVerdict(0, response, score, null)), name(), null,
-                        false, Duration.ZERO);
+                return GroundednessVerdict.of(
+                        List.of(new SentenceVerdict(0, response, score, null)), name(), null, false, Duration.ZERO);
             }
 
             @Override
@@ -144,7 +155,8 @@ class CalibrationsTest {
 
         EngineExecutionResults results = run(Probed.class, ConfigKeys.GROUNDEDNESS_CALIBRATION, record.toString());
 
-        assertThat(failureOf(results, "probe")).hasMessageStartingWith("The calibration record " + record
+        assertThat(failureOf(results, "probe"))
+                .hasMessageStartingWith("The calibration record " + record
                         + " (llmassert.groundedness.calibration, set by the JUnit configuration parameter")
                 .hasMessageContaining("was made with the judge openai:gpt-4o-mini, but this test's groundedness "
                         + "judge is test:word-overlap")
@@ -168,7 +180,8 @@ class CalibrationsTest {
             }
         }));
 
-        assertThat(resolver.defaultMinScore(WordOverlapJudge.NAME)).isEqualTo(calibration.fittedBar().bar());
+        assertThat(resolver.defaultMinScore(WordOverlapJudge.NAME))
+                .isEqualTo(calibration.fittedBar().bar());
         assertThat(resolver.defaultMinScore(null)).isEqualTo(LlmJudge.DEFAULT_MIN_SCORE);
         assertThatThrownBy(() -> resolver.defaultMinScore("local:all-minilm-l6-v2-q"))
                 .isInstanceOf(ExtensionConfigurationException.class)
@@ -178,14 +191,20 @@ class CalibrationsTest {
 
     @Test
     void aRecordThatIsMissingOrOfACriteriaJudgeFailsWithThePathAndTheFix() {
-        EngineExecutionResults results = run(Probed.class, ConfigKeys.GROUNDEDNESS_CALIBRATION,
+        EngineExecutionResults results = run(
+                Probed.class,
+                ConfigKeys.GROUNDEDNESS_CALIBRATION,
                 dir.resolve("missing.json").toString());
 
         // the class's configuration is resolved before its tests, so the class fails
         Throwable failure = results.allEvents().failed().stream()
-                .map(e -> e.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow())
-                .findFirst().orElseThrow();
-        assertThat(failure).hasMessageStartingWith("The calibration record named by "
+                .map(e -> e.getRequiredPayload(TestExecutionResult.class)
+                        .getThrowable()
+                        .orElseThrow())
+                .findFirst()
+                .orElseThrow();
+        assertThat(failure)
+                .hasMessageStartingWith("The calibration record named by "
                         + "llmassert.groundedness.calibration (set by the JUnit configuration parameter")
                 .hasMessageContaining("There is no calibration record at " + dir.resolve("missing.json"))
                 .hasMessageContaining("Fix: run the calibration once and commit its record");
@@ -207,8 +226,7 @@ class CalibrationsTest {
     static class Probed {
 
         @Test
-        void probe() {
-        }
+        void probe() {}
     }
 
     @LlmJudge(calibration = ANNOTATED_RECORD)
@@ -216,7 +234,6 @@ class CalibrationsTest {
     static class AnnotatedRecord {
 
         @Test
-        void probe() {
-        }
+        void probe() {}
     }
 }

@@ -73,11 +73,17 @@ class ClaimCheckMethodTest {
         server.respondWith(ClaimCheckMethodTest::miniCheck);
         List<String> log = new ArrayList<>();
 
-        EngineExecutionResults results = runLogged(TwoAnswers.class, log,
-                ConfigKeys.JUDGE_PROVIDER, "ollama",
-                ConfigKeys.JUDGE_BASE_URL, server.ollamaBaseUrl(),
-                ConfigKeys.JUDGE_MODEL, "bespoke-minicheck",
-                JudgeRecordings.MODE_KEY, RecordingMode.OFF.id());
+        EngineExecutionResults results = runLogged(
+                TwoAnswers.class,
+                log,
+                ConfigKeys.JUDGE_PROVIDER,
+                "ollama",
+                ConfigKeys.JUDGE_BASE_URL,
+                server.ollamaBaseUrl(),
+                ConfigKeys.JUDGE_MODEL,
+                "bespoke-minicheck",
+                JudgeRecordings.MODE_KEY,
+                RecordingMode.OFF.id());
 
         results.testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
         assertThat(server.requests()).hasSize(3).allSatisfy(request -> {
@@ -85,12 +91,15 @@ class ClaimCheckMethodTest {
             assertThat(systemPrompt(request)).startsWith(MINICHECK_SYSTEM_START);
             assertThat(request.lastUserMessage()).startsWith("Document: " + MANUAL + "\nClaim: ");
         });
-        assertThat(failureOf(results, "invented")).isInstanceOf(AssertionError.class)
+        assertThat(failureOf(results, "invented"))
+                .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("The router also makes coffee.")
                 .hasMessageContaining("[said No, yes/no only (the server sent no logprobs)] nearest in the "
                         + "sources, not a quote: chars ")
                 .hasMessageContaining("ollama:bespoke-minicheck");
-        assertThat(log).filteredOn(line -> line.contains(CHOSEN)).hasSize(1)
+        assertThat(log)
+                .filteredOn(line -> line.contains(CHOSEN))
+                .hasSize(1)
                 .allSatisfy(line -> assertThat(line).contains("INFO", "bespoke-minicheck"));
     }
 
@@ -99,19 +108,27 @@ class ClaimCheckMethodTest {
         server.respondWith(ClaimCheckMethodTest::miniCheck);
         List<String> log = new ArrayList<>();
 
-        EngineExecutionResults results = runLogged(ScoreOfYes.class, log,
-                ConfigKeys.JUDGE_PROVIDER, "openai",
-                ConfigKeys.JUDGE_BASE_URL, server.baseUrl(),
-                ConfigKeys.JUDGE_MODEL, "my-fact-checker",
-                ConfigKeys.GROUNDEDNESS_METHOD, "claim-check",
-                JudgeRecordings.MODE_KEY, RecordingMode.OFF.id());
+        EngineExecutionResults results = runLogged(
+                ScoreOfYes.class,
+                log,
+                ConfigKeys.JUDGE_PROVIDER,
+                "openai",
+                ConfigKeys.JUDGE_BASE_URL,
+                server.baseUrl(),
+                ConfigKeys.JUDGE_MODEL,
+                "my-fact-checker",
+                ConfigKeys.GROUNDEDNESS_METHOD,
+                "claim-check",
+                JudgeRecordings.MODE_KEY,
+                RecordingMode.OFF.id());
 
         results.testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
         assertThat(server.requests()).allSatisfy(request -> {
             assertThat(systemPrompt(request)).startsWith(MINICHECK_SYSTEM_START);
             assertThat(request.json().path("logprobs").asBoolean()).isTrue();
         });
-        assertThat(failureOf(results, "aboveTheProbabilityOfYes")).hasMessageContaining("0.95")
+        assertThat(failureOf(results, "aboveTheProbabilityOfYes"))
+                .hasMessageContaining("0.95")
                 .hasMessageContaining("[said Yes, P(yes) 0.95 from logprobs] nearest there, not a quote: "
                         + "chars 1-57 \"To reset the router, hold the red button for ten seconds.\"");
         assertThat(log).noneMatch(line -> line.contains(CHOSEN));
@@ -121,25 +138,38 @@ class ClaimCheckMethodTest {
     void trulensKeepsTheTruLensPromptForAMiniCheckModel() {
         server.respondWith(request -> Reply.content("{\"evidence\": \"hold the red button\", \"score\": 10}"));
 
-        EngineExecutionResults results = run(OneAnswer.class,
-                ConfigKeys.JUDGE_PROVIDER, "ollama",
-                ConfigKeys.JUDGE_BASE_URL, server.ollamaBaseUrl(),
-                ConfigKeys.JUDGE_MODEL, "bespoke-minicheck",
-                ConfigKeys.GROUNDEDNESS_METHOD, "trulens",
-                JudgeRecordings.MODE_KEY, RecordingMode.OFF.id());
+        EngineExecutionResults results = run(
+                OneAnswer.class,
+                ConfigKeys.JUDGE_PROVIDER,
+                "ollama",
+                ConfigKeys.JUDGE_BASE_URL,
+                server.ollamaBaseUrl(),
+                ConfigKeys.JUDGE_MODEL,
+                "bespoke-minicheck",
+                ConfigKeys.GROUNDEDNESS_METHOD,
+                "trulens",
+                JudgeRecordings.MODE_KEY,
+                RecordingMode.OFF.id());
 
         results.testEvents().assertStatistics(s -> s.started(1).succeeded(1));
-        assertThat(server.requests()).hasSize(1)
-                .allSatisfy(request -> assertThat(systemPrompt(request)).doesNotStartWith(MINICHECK_SYSTEM_START)
+        assertThat(server.requests())
+                .hasSize(1)
+                .allSatisfy(request -> assertThat(systemPrompt(request))
+                        .doesNotStartWith(MINICHECK_SYSTEM_START)
                         .contains("Rate from 0 to 10"));
     }
 
     @Test
     void claimCheckWithTheLocalJudgeFailsWithTheFix() {
-        EngineExecutionResults results = run(OneAnswer.class, ConfigKeys.GROUNDEDNESS_METHOD, "claim-check",
-                JudgeRecordings.MODE_KEY, RecordingMode.OFF.id());
+        EngineExecutionResults results = run(
+                OneAnswer.class,
+                ConfigKeys.GROUNDEDNESS_METHOD,
+                "claim-check",
+                JudgeRecordings.MODE_KEY,
+                RecordingMode.OFF.id());
 
-        assertThat(failureOf(results, "grounded")).isInstanceOf(ExtensionConfigurationException.class)
+        assertThat(failureOf(results, "grounded"))
+                .isInstanceOf(ExtensionConfigurationException.class)
                 .hasMessageContaining("llmassert.groundedness.method=claim-check needs a judge model, but "
                         + "llmassert.judge.provider is local")
                 .hasMessageContaining("Fix: choose a provider and model, e.g. llmassert.judge.provider=ollama and "
@@ -153,12 +183,16 @@ class ClaimCheckMethodTest {
 
         results.testEvents().assertStatistics(s -> s.started(0));
         assertThat(results.containerEvents().failed().stream()
-                .map(e -> e.getRequiredPayload(TestExecutionResult.class).getThrowable()
-                        .orElseThrow())
-                .toList()).singleElement().isInstanceOf(ExtensionConfigurationException.class)
-                .satisfies(e -> assertThat(e.getMessage()).contains(
-                        "Unsupported value for configuration key 'llmassert.groundedness.method': 'minicheck'",
-                        "Allowed: auto, trulens, claim-check."));
+                        .map(e -> e.getRequiredPayload(TestExecutionResult.class)
+                                .getThrowable()
+                                .orElseThrow())
+                        .toList())
+                .singleElement()
+                .isInstanceOf(ExtensionConfigurationException.class)
+                .satisfies(e -> assertThat(e.getMessage())
+                        .contains(
+                                "Unsupported value for configuration key 'llmassert.groundedness.method': 'minicheck'",
+                                "Allowed: auto, trulens, claim-check."));
     }
 
     @LlmJudge
@@ -166,12 +200,15 @@ class ClaimCheckMethodTest {
 
         @Test
         void grounded() {
-            assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.9);
+            assertThat("Hold the red button for ten seconds.")
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.9);
         }
 
         @Test
         void invented() {
-            assertThat("Hold the red button. The router also makes coffee.").isGroundedIn(MANUAL)
+            assertThat("Hold the red button. The router also makes coffee.")
+                    .isGroundedIn(MANUAL)
                     .withMinScore(0.9);
         }
     }
@@ -181,12 +218,16 @@ class ClaimCheckMethodTest {
 
         @Test
         void atTheProbabilityOfYes() {
-            assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.95);
+            assertThat("Hold the red button for ten seconds.")
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.95);
         }
 
         @Test
         void aboveTheProbabilityOfYes() {
-            assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.96);
+            assertThat("Hold the red button for ten seconds.")
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.96);
         }
     }
 

@@ -67,16 +67,28 @@ class ConfigurationTest {
 
     @Test
     void annotationBeatsConfigurationParameter() {
-        EngineExecutionResults results = run(ClassLevel.class, ConfigKeys.JUDGE_PROVIDER, "ollama",
-                ConfigKeys.JUDGE_MODEL, "param-model", ConfigKeys.JUDGE_CONCURRENCY, "9");
+        EngineExecutionResults results = run(
+                ClassLevel.class,
+                ConfigKeys.JUDGE_PROVIDER,
+                "ollama",
+                ConfigKeys.JUDGE_MODEL,
+                "param-model",
+                ConfigKeys.JUDGE_CONCURRENCY,
+                "9");
 
         assertThat(settingsOf(results, "classSettings")).isEqualTo(settings("openai", "class-model", "3", "0.5"));
     }
 
     @Test
     void configurationParameterBeatsDefault() {
-        EngineExecutionResults results = run(Unannotated.class, ConfigKeys.JUDGE_MODEL, "param-model",
-                ConfigKeys.JUDGE_CONCURRENCY, "4", LlmJudge.MIN_SCORE_KEY, "0.55");
+        EngineExecutionResults results = run(
+                Unannotated.class,
+                ConfigKeys.JUDGE_MODEL,
+                "param-model",
+                ConfigKeys.JUDGE_CONCURRENCY,
+                "4",
+                LlmJudge.MIN_SCORE_KEY,
+                "0.55");
 
         assertThat(settingsOf(results, "defaults")).isEqualTo(settings("local", "param-model", "4", "0.55"));
     }
@@ -96,7 +108,8 @@ class ConfigurationTest {
                 "LLMASSERT_GROUNDEDNESS_MIN_SCORE", "0.9");
 
         ResolvedConfiguration resolved = new ConfigurationResolver(List.of(
-                source(parameters, "the parameter"), ConfigurationResolver.environment(environment::get))).resolve();
+                        source(parameters, "the parameter"), ConfigurationResolver.environment(environment::get)))
+                .resolve();
 
         assertThat(resolved.settings().model()).isEqualTo("param-model");
         assertThat(resolved.settings().provider().id()).isEqualTo("openai");
@@ -107,11 +120,13 @@ class ConfigurationTest {
     void providerTypoInTheEnvironmentFailsNamingTheVariable() {
         Map<String, String> environment = Map.of("LLMASSERT_JUDGE_PROVIDER", "open-ai");
 
-        assertThatThrownBy(() -> new ConfigurationResolver(List.of(
-                ConfigurationResolver.environment(environment::get))).resolve())
+        assertThatThrownBy(() -> new ConfigurationResolver(List.of(ConfigurationResolver.environment(environment::get)))
+                        .resolve())
                 .isInstanceOf(ExtensionConfigurationException.class)
-                .hasMessageContainingAll("'llmassert.judge.provider': 'open-ai'",
-                        "set by the environment variable LLMASSERT_JUDGE_PROVIDER", "Allowed: local, openai, ollama");
+                .hasMessageContainingAll(
+                        "'llmassert.judge.provider': 'open-ai'",
+                        "set by the environment variable LLMASSERT_JUDGE_PROVIDER",
+                        "Allowed: local, openai, ollama");
     }
 
     @Test
@@ -149,8 +164,8 @@ class ConfigurationTest {
         results.testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
         assertThat(failureOf(results, "tooHigh"))
                 .isInstanceOf(ExtensionConfigurationException.class)
-                .hasMessageContainingAll("'1.5'", "set by @LlmJudge on " + BadMethodSetting.class.getName()
-                        + ".tooHigh()");
+                .hasMessageContainingAll(
+                        "'1.5'", "set by @LlmJudge on " + BadMethodSetting.class.getName() + ".tooHigh()");
     }
 
     @Test
@@ -158,24 +173,45 @@ class ConfigurationTest {
         EngineExecutionResults results = run(OneRecord.class);
 
         results.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
-        assertThat(settingsOf(results, "classLevel")).isEqualTo(Map.of("temperature", "0.7", "mode", "replay",
-                "file", "target/one-record/shared.json", "resolvedOnce", "true"));
-        assertThat(settingsOf(results, "methodLevel")).isEqualTo(Map.of("temperature", "0.2", "mode", "off",
-                "file", "target/one-record/shared.json", "resolvedOnce", "true"));
+        assertThat(settingsOf(results, "classLevel"))
+                .isEqualTo(Map.of(
+                        "temperature",
+                        "0.7",
+                        "mode",
+                        "replay",
+                        "file",
+                        "target/one-record/shared.json",
+                        "resolvedOnce",
+                        "true"));
+        assertThat(settingsOf(results, "methodLevel"))
+                .isEqualTo(Map.of(
+                        "temperature",
+                        "0.2",
+                        "mode",
+                        "off",
+                        "file",
+                        "target/one-record/shared.json",
+                        "resolvedOnce",
+                        "true"));
     }
 
     @Test
     void aTemperatureOutOfRangeOnTheAnnotationNamesKeyValueAndWhere() {
         assertThat(containerFailure(run(TooHot.class)))
                 .isInstanceOf(ExtensionConfigurationException.class)
-                .hasMessageContainingAll("'llmassert.judge.temperature': '2.5'", "set by @LlmJudge on "
-                        + TooHot.class.getName(), "a number from 0 to 2");
+                .hasMessageContainingAll(
+                        "'llmassert.judge.temperature': '2.5'",
+                        "set by @LlmJudge on " + TooHot.class.getName(),
+                        "a number from 0 to 2");
     }
 
     private static Throwable containerFailure(EngineExecutionResults results) {
         return results.containerEvents().failed().stream()
-                .map(e -> e.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow())
-                .findFirst().orElseThrow(() -> new AssertionError("no container failed"));
+                .map(e -> e.getRequiredPayload(TestExecutionResult.class)
+                        .getThrowable()
+                        .orElseThrow())
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no container failed"));
     }
 
     private static Map<String, String> settingsOf(EngineExecutionResults results, String method) {
@@ -207,27 +243,23 @@ class ConfigurationTest {
     static class ClassLevel {
 
         @Test
-        void classSettings() {
-        }
+        void classSettings() {}
 
         @Test
         @LlmJudge(model = "method-model")
-        void methodOverride() {
-        }
+        void methodOverride() {}
 
         @Nested
         class Inner {
             @Test
-            void inheritedFromOuter() {
-            }
+            void inheritedFromOuter() {}
         }
 
         @Nested
         @LlmJudge(concurrency = 5)
         class InnerOverride {
             @Test
-            void nestedOverride() {
-            }
+            void nestedOverride() {}
         }
     }
 
@@ -250,72 +282,61 @@ class ConfigurationTest {
     static class OneRecord {
 
         @Test
-        void classLevel() {
-        }
+        void classLevel() {}
 
         @Test
         @LlmJudge(temperature = 0.2)
         @JudgeRecordings(mode = "off")
-        void methodLevel() {
-        }
+        void methodLevel() {}
     }
 
     @LlmJudge(provider = "openai", temperature = 2.5)
     static class TooHot {
         @Test
-        void neverRuns() {
-        }
+        void neverRuns() {}
     }
 
     @LlmJudge(model = "base-model")
     @ExtendWith(ConfigurationProbe.class)
-    abstract static class AnnotatedBase {
-    }
+    abstract static class AnnotatedBase {}
 
     static class Subclass extends AnnotatedBase {
         @Test
-        void inheritedFromSuperclass() {
-        }
+        void inheritedFromSuperclass() {}
     }
 
     @Target(ElementType.TYPE)
     @Retention(RetentionPolicy.RUNTIME)
     @LlmJudge(provider = "ollama", model = "meta-model")
-    @interface OllamaJudge {
-    }
+    @interface OllamaJudge {}
 
     @OllamaJudge
     @ExtendWith(ConfigurationProbe.class)
     static class MetaAnnotated {
         @Test
-        void metaAnnotated() {
-        }
+        void metaAnnotated() {}
     }
 
     @LlmJudge
     @ExtendWith(ConfigurationProbe.class)
     static class Unannotated {
         @Test
-        void defaults() {
-        }
+        void defaults() {}
     }
 
     @LlmJudge(provider = "OpenAI-Azure")
     static class BadProvider {
         @Test
-        void neverRuns() {
-        }
+        void neverRuns() {}
     }
 
     @LlmJudge
     static class BadMethodSetting {
         @Test
         @LlmJudge(minScore = 1.5)
-        void tooHigh() {
-        }
+        void tooHigh() {}
 
         @Test
-        void fine() {
-        }
+        void fine() {}
     }
 }

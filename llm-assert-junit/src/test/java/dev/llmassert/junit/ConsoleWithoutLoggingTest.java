@@ -36,8 +36,8 @@ class ConsoleWithoutLoggingTest {
                 .collect(Collectors.joining(File.pathSeparator));
         assertThat(withoutProvider).contains("slf4j-api").doesNotContain("slf4j-simple");
 
-        ChildJvm child = ChildJvm.start("no-provider", LaunchClasses.class, dir, withoutProvider, List.of(),
-                Map.of(), Judged.class.getName());
+        ChildJvm child = ChildJvm.start(
+                "no-provider", LaunchClasses.class, dir, withoutProvider, List.of(), Map.of(), Judged.class.getName());
         child.awaitSuccess();
 
         assertThat(child.output())

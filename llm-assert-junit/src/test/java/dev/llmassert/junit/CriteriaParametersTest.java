@@ -55,27 +55,32 @@ class CriteriaParametersTest {
     void aMalformedFileFailsResolutionWithTheFileTheFieldAndTheExpectation() {
         Throwable failure = failureOf(run(BadCriteria.class), "brokenFile");
 
-        assertThat(failure).isInstanceOf(ParameterResolutionException.class).hasMessageContainingAll(
-                "@LlmJudge.Criteria(\"criteria/broken.json\")",
-                BadCriteria.class.getName() + ".brokenFile(...)",
-                "Malformed criteria file classpath:criteria/broken.json",
-                "at /options/1/score: expected a number, but found \"zero\" (a string)",
-                "A value ending in .json is read from the classpath; any other value is a catalog name.");
+        assertThat(failure)
+                .isInstanceOf(ParameterResolutionException.class)
+                .hasMessageContainingAll(
+                        "@LlmJudge.Criteria(\"criteria/broken.json\")",
+                        BadCriteria.class.getName() + ".brokenFile(...)",
+                        "Malformed criteria file classpath:criteria/broken.json",
+                        "at /options/1/score: expected a number, but found \"zero\" (a string)",
+                        "A value ending in .json is read from the classpath; any other value is a catalog name.");
     }
 
     @Test
     void unknownNamesMissingFilesAndCatalogMultiCriteriaFailWithTheFix() {
         EngineExecutionResults results = run(BadCriteria.class);
 
-        assertThat(failureOf(results, "unknownCatalogName")).isInstanceOf(ParameterResolutionException.class)
-                .hasMessageContainingAll("There is no criteria 'concisenes' in the catalog.",
+        assertThat(failureOf(results, "unknownCatalogName"))
+                .isInstanceOf(ParameterResolutionException.class)
+                .hasMessageContainingAll(
+                        "There is no criteria 'concisenes' in the catalog.",
                         "The catalog has: conciseness, answer_relevance");
-        assertThat(failureOf(results, "missingFile")).hasMessageContaining(
-                "There is no criteria file 'criteria/missing.json' on the classpath.");
-        assertThat(failureOf(results, "multiCriteriaFromTheCatalog")).hasMessageContainingAll(
-                "@LlmJudge.Criteria(\"conciseness\") names no file, and a MultiCriteria comes only from a"
-                        + " multi-criteria file",
-                "@LlmJudge.Criteria(\"criteria/release-rubric.json\") MultiCriteria rubric");
+        assertThat(failureOf(results, "missingFile"))
+                .hasMessageContaining("There is no criteria file 'criteria/missing.json' on the classpath.");
+        assertThat(failureOf(results, "multiCriteriaFromTheCatalog"))
+                .hasMessageContainingAll(
+                        "@LlmJudge.Criteria(\"conciseness\") names no file, and a MultiCriteria comes only from a"
+                                + " multi-criteria file",
+                        "@LlmJudge.Criteria(\"criteria/release-rubric.json\") MultiCriteria rubric");
     }
 
     @Test
@@ -83,27 +88,35 @@ class CriteriaParametersTest {
         EngineExecutionResults results = run(InjectsJudges.class, CriteriaAssertionsTest.openAi(server));
 
         results.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
-        assertThat(reportEntries(results, "first")).contains(Map.of("direct", "openai:gpt-4o-mini"),
-                Map.of("pairwise", "openai:gpt-4o-mini"));
+        assertThat(reportEntries(results, "first"))
+                .contains(Map.of("direct", "openai:gpt-4o-mini"), Map.of("pairwise", "openai:gpt-4o-mini"));
         assertThat(reportEntries(results, "first").stream().filter(e -> e.containsKey("identity")))
-                .isEqualTo(reportEntries(results, "second").stream().filter(e -> e.containsKey("identity")).toList());
-        assertThat(server.requests()).as("the injected judge asked the loopback server").isNotEmpty();
+                .isEqualTo(reportEntries(results, "second").stream()
+                        .filter(e -> e.containsKey("identity"))
+                        .toList());
+        assertThat(server.requests())
+                .as("the injected judge asked the loopback server")
+                .isNotEmpty();
     }
 
     @Test
     void theLocalProviderHasNoCriteriaJudgeAndTheMessagesSayWhatToSet() {
         EngineExecutionResults results = run(AsksForCriteriaJudges.class);
 
-        assertThat(failureOf(results, "directJudge")).isInstanceOf(ParameterResolutionException.class)
+        assertThat(failureOf(results, "directJudge"))
+                .isInstanceOf(ParameterResolutionException.class)
                 .hasMessageContainingAll(
                         "a DirectJudge asks a chat model to judge, and the judge provider is 'local', which has none.",
                         "@LlmJudge(provider = \"openai\", model = \"gpt-4o-mini\")",
                         "-D" + ConfigKeys.JUDGE_PROVIDER + "=openai",
                         AsksForCriteriaJudges.class.getName() + ".directJudge(...)");
-        assertThat(failureOf(results, "pairwiseJudge")).isInstanceOf(ParameterResolutionException.class)
+        assertThat(failureOf(results, "pairwiseJudge"))
+                .isInstanceOf(ParameterResolutionException.class)
                 .hasMessageContaining("a PairwiseJudge asks a chat model to judge");
-        assertThat(failureOf(results, "meetsUnderTheLocalProvider")).isInstanceOf(IllegalStateException.class)
-                .hasMessageContainingAll("meets(...) asks a chat model to judge, but the judge provider is 'local'",
+        assertThat(failureOf(results, "meetsUnderTheLocalProvider"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContainingAll(
+                        "meets(...) asks a chat model to judge, but the judge provider is 'local'",
                         "-D" + ConfigKeys.JUDGE_PROVIDER + "=openai");
     }
 
@@ -124,15 +137,17 @@ class CriteriaParametersTest {
         }
 
         @Test
-        void fromTheCatalog(@LlmJudge.Criteria("conciseness") Criteria conciseness,
-                            @LlmJudge.Criteria("Answer-Relevance") Criteria relevance) {
+        void fromTheCatalog(
+                @LlmJudge.Criteria("conciseness") Criteria conciseness,
+                @LlmJudge.Criteria("Answer-Relevance") Criteria relevance) {
             assertThat(conciseness).isEqualTo(CriteriaCatalog.CONCISENESS);
             assertThat(relevance).isEqualTo(CriteriaCatalog.ANSWER_RELEVANCE);
         }
 
         @Test
         void multiCriteriaFromAFile(@LlmJudge.Criteria("criteria/release-rubric.json") MultiCriteria rubric) {
-            assertThat(rubric.items()).extracting(i -> i.criteria().name())
+            assertThat(rubric.items())
+                    .extracting(i -> i.criteria().name())
                     .containsExactly("conciseness", "politeness", "friendly tone");
             assertThat(rubric.items()).extracting(MultiCriteriaItem::weight).containsExactly(0.5, 0.3, 0.2);
             assertThat(rubric.items().get(1).required()).isTrue();
@@ -143,20 +158,16 @@ class CriteriaParametersTest {
     static class BadCriteria {
 
         @Test
-        void brokenFile(@LlmJudge.Criteria("criteria/broken.json") Criteria broken) {
-        }
+        void brokenFile(@LlmJudge.Criteria("criteria/broken.json") Criteria broken) {}
 
         @Test
-        void unknownCatalogName(@LlmJudge.Criteria("concisenes") Criteria misspelt) {
-        }
+        void unknownCatalogName(@LlmJudge.Criteria("concisenes") Criteria misspelt) {}
 
         @Test
-        void missingFile(@LlmJudge.Criteria("criteria/missing.json") Criteria missing) {
-        }
+        void missingFile(@LlmJudge.Criteria("criteria/missing.json") Criteria missing) {}
 
         @Test
-        void multiCriteriaFromTheCatalog(@LlmJudge.Criteria("conciseness") MultiCriteria notAFile) {
-        }
+        void multiCriteriaFromTheCatalog(@LlmJudge.Criteria("conciseness") MultiCriteria notAFile) {}
     }
 
     @LlmJudge
@@ -165,7 +176,8 @@ class CriteriaParametersTest {
         @Test
         void first(DirectJudge direct, PairwiseJudge pairwise, TestReporter reporter) {
             report(direct, pairwise, reporter);
-            assertThat(direct.evaluate(SHORT, CriteriaCatalog.CONCISENESS).option()).isEqualTo("Concise");
+            assertThat(direct.evaluate(SHORT, CriteriaCatalog.CONCISENESS).option())
+                    .isEqualTo("Concise");
         }
 
         @Test
@@ -176,8 +188,8 @@ class CriteriaParametersTest {
         private static void report(DirectJudge direct, PairwiseJudge pairwise, TestReporter reporter) {
             reporter.publishEntry("direct", direct.name());
             reporter.publishEntry("pairwise", pairwise.name());
-            reporter.publishEntry("identity", System.identityHashCode(direct) + "/"
-                    + System.identityHashCode(pairwise));
+            reporter.publishEntry(
+                    "identity", System.identityHashCode(direct) + "/" + System.identityHashCode(pairwise));
         }
     }
 
@@ -185,12 +197,10 @@ class CriteriaParametersTest {
     static class AsksForCriteriaJudges {
 
         @Test
-        void directJudge(DirectJudge judge) {
-        }
+        void directJudge(DirectJudge judge) {}
 
         @Test
-        void pairwiseJudge(PairwiseJudge judge) {
-        }
+        void pairwiseJudge(PairwiseJudge judge) {}
 
         @Test
         void meetsUnderTheLocalProvider() {
@@ -202,9 +212,12 @@ class CriteriaParametersTest {
     static class ScriptedJudgeExtension implements BeforeAllCallback {
         @Override
         public void beforeAll(ExtensionContext context) {
-            LlmAssertExtension.useChatModel(context, ScriptedChatModel.replying(
-                    "{\"explanation\": \"Short and complete.\", \"selectedOption\": \"Concise\", \"feedback\": \"\"}")
-                    .modelName("scripted-judge"));
+            LlmAssertExtension.useChatModel(
+                    context,
+                    ScriptedChatModel.replying(
+                                    "{\"explanation\": \"Short and complete.\", \"selectedOption\": \"Concise\", "
+                                            + "\"feedback\": \"\"}")
+                            .modelName("scripted-judge"));
         }
     }
 

@@ -45,12 +45,14 @@ class CriteriaSoftAndStandaloneTest {
         Throwable failure = failureOf(run(Softly.class, CriteriaAssertionsTest.openAi(server)), "collectsAll");
 
         assertThat(failure).isInstanceOf(MultipleFailuresError.class);
-        assertThat(((MultipleFailuresError) failure).getFailures()).extracting(Throwable::getMessage).satisfiesExactly(
-                m -> assertThat(m).contains("with option \"Concise\", but the judge chose \"Verbose\""),
-                m -> assertThat(m).contains("to meet criteria \"" + SELF_CONTAINED + "\" with option \"Yes\""),
-                m -> assertThat(m).contains("to be preferred over the other response"),
-                m -> assertThat(m).contains("to meet all criteria with an aggregate score of at least 0.80"),
-                m -> assertThat(m).contains("Expecting actual not to be null"));
+        assertThat(((MultipleFailuresError) failure).getFailures())
+                .extracting(Throwable::getMessage)
+                .satisfiesExactly(
+                        m -> assertThat(m).contains("with option \"Concise\", but the judge chose \"Verbose\""),
+                        m -> assertThat(m).contains("to meet criteria \"" + SELF_CONTAINED + "\" with option \"Yes\""),
+                        m -> assertThat(m).contains("to be preferred over the other response"),
+                        m -> assertThat(m).contains("to meet all criteria with an aggregate score of at least 0.80"),
+                        m -> assertThat(m).contains("Expecting actual not to be null"));
     }
 
     @Test
@@ -73,23 +75,39 @@ class CriteriaSoftAndStandaloneTest {
 
     @Test
     void outsideTheExtensionAJudgeOfOnesOwnChecksAtOnce() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).baseUrl(server.baseUrl())
-                .apiKeyEnv("JUDGE_TEST_UNSET_KEY").maxRetries(0).build();
-        try (DirectJudge direct = DirectJudge.builder().chatModel(JudgeModels.chatModel(settings)).settings(settings)
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .baseUrl(server.baseUrl())
+                .apiKeyEnv("JUDGE_TEST_UNSET_KEY")
+                .maxRetries(0)
                 .build();
-             PairwiseJudge pairwise = PairwiseJudge.builder().chatModel(JudgeModels.chatModel(settings))
-                     .settings(settings).build()) {
+        try (DirectJudge direct = DirectJudge.builder()
+                        .chatModel(JudgeModels.chatModel(settings))
+                        .settings(settings)
+                        .build();
+                PairwiseJudge pairwise = PairwiseJudge.builder()
+                        .chatModel(JudgeModels.chatModel(settings))
+                        .settings(settings)
+                        .build()) {
             assertThat(SHORT).usingCriteriaJudge(direct).meets(CONCISENESS);
-            assertThat(SHORT).usingCriteriaJudge(pairwise).isPreferredOver(WORDY).on(CONCISENESS);
+            assertThat(SHORT)
+                    .usingCriteriaJudge(pairwise)
+                    .isPreferredOver(WORDY)
+                    .on(CONCISENESS);
             assertThat(direct.evaluate(WORDY, CONCISENESS)).withOption("Verbose");
 
-            assertThatThrownBy(() -> assertThat(WORDY).usingCriteriaJudge(direct).meets(CONCISENESS))
+            assertThatThrownBy(
+                            () -> assertThat(WORDY).usingCriteriaJudge(direct).meets(CONCISENESS))
                     .isInstanceOf(AssertionError.class)
-                    .hasMessageContainingAll("meets(...) ran outside @LlmJudge and had no withOption(...) or"
-                            + " withMinScore(...), so it was checked at once against the criteria's best option.",
+                    .hasMessageContainingAll(
+                            "meets(...) ran outside @LlmJudge and had no withOption(...) or"
+                                    + " withMinScore(...), so it was checked at once against the criteria's best "
+                                    + "option.",
                             "but the judge chose \"Verbose\"");
-            assertThatThrownBy(() -> assertThat(SHORT).usingCriteriaJudge(direct).sampled(3)
-                    .meets(CONCISENESS))
+            assertThatThrownBy(() -> assertThat(SHORT)
+                            .usingCriteriaJudge(direct)
+                            .sampled(3)
+                            .meets(CONCISENESS))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("build that judge with .selfConsistency(3)");
         }
@@ -99,7 +117,8 @@ class CriteriaSoftAndStandaloneTest {
     void outsideTheExtensionWithoutAJudgeTheMessageSaysHowToGiveOne() {
         assertThatThrownBy(() -> assertThat(SHORT).satisfies(SELF_CONTAINED))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContainingAll("satisfies(...) needs a DirectJudge",
+                .hasMessageContainingAll(
+                        "satisfies(...) needs a DirectJudge",
                         "usingCriteriaJudge(DirectJudge.builder().chatModel(model).build())");
     }
 

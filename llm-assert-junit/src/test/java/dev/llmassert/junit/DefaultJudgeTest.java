@@ -24,8 +24,8 @@ class DefaultJudgeTest {
     void aCorrectAnswerThatPartlyParaphrasesItsSourcePassesABareCheck() {
         // Checked after the test against llmassert.groundedness.min-score, 0.7 by default.
         assertThat("The University of Washington was founded in 1861 in Seattle. "
-                + "It has more than 45,000 students on three campuses in Seattle, Tacoma, and Bothell.")
-                        .isGroundedIn(UW);
+                        + "It has more than 45,000 students on three campuses in Seattle, Tacoma, and Bothell.")
+                .isGroundedIn(UW);
     }
 
     @Test
@@ -48,8 +48,9 @@ class DefaultJudgeTest {
                 + "Bags over 23 kg cost a fee of 50 euros per bag, up to a maximum of 32 kg.";
 
         @ParameterizedTest
-        @ValueSource(strings = {"Great question!", "I hope this helps!", "Thanks for asking!", "Good news!",
-            "Good question."})
+        @ValueSource(
+                strings = {"Great question!", "I hope this helps!", "Thanks for asking!", "Good news!", "Good question."
+                })
         void anOpenerOrACloserMakesNoClaimAndIsLeftOutOfTheScore(String line) {
             GroundednessAssert check = assertThat(line + " Checked bags may weigh up to 23 kg each.")
                     .isGroundedIn(POLICY);
@@ -58,7 +59,8 @@ class DefaultJudgeTest {
             assertThat(opener.evidence()).isEqualTo(LocalGroundednessJudge.NO_CLAIM);
             assertThat(opener.reason()).isEqualTo("no claim");
             // The response's score is the claim's alone: the opener neither lowers nor raises it.
-            assertThat(check.verdict().score()).isEqualTo(check.verdict().sentences().get(1).score());
+            assertThat(check.verdict().score())
+                    .isEqualTo(check.verdict().sentences().get(1).score());
         }
 
         @Test
@@ -90,7 +92,8 @@ class DefaultJudgeTest {
         @Test
         void withoutTheQuestionTheSameFigureIsInventedAndTheMessageSaysSo() {
             GroundednessAssert check = assertThat(
-                    "Your 27 kg bag is over the 23 kg limit, so you pay a fee of 50 euros.").isGroundedIn(POLICY);
+                            "Your 27 kg bag is over the 23 kg limit, so you pay a fee of 50 euros.")
+                    .isGroundedIn(POLICY);
 
             assertThatThrownBy(() -> check.withMinScore(LlmJudge.DEFAULT_MIN_SCORE))
                     .hasMessageContaining("why: '27 kg' is in no source");
@@ -99,7 +102,7 @@ class DefaultJudgeTest {
         @Test
         void figuresTheSourcesAttachToSomethingElseFailWithWhatTheyAttachThemTo() {
             GroundednessAssert check = assertThat(
-                    "Checked bags may weigh up to 7 kg each. Carry-on bags may weigh up to 23 kg.")
+                            "Checked bags may weigh up to 7 kg each. Carry-on bags may weigh up to 23 kg.")
                     .isGroundedIn(POLICY);
 
             assertThatThrownBy(() -> check.withMinScore(LlmJudge.DEFAULT_MIN_SCORE))

@@ -56,35 +56,50 @@ class FaultyEndpointTest {
     void aHundredParallelChecksAgainstAnEndpointThatDropsAndFailsCallsAllGetTheTrueVerdict() {
         server.respondWith(this::everySeventhDroppedEveryEleventhFailed);
 
-        EngineExecutionResults results = run(HundredChecks.class,
+        EngineExecutionResults results = run(
+                HundredChecks.class,
                 // Calls of parallel checks interleave, so a check's tries land on faulty requests by chance. With 22 %
                 // of requests faulty, some check of the hundred gets 4 faulty tries in a row (the default 3 retries)
                 // in about 1 run of 4; 11 in a row in fewer than 1 run of 100,000.
-                ConfigKeys.JUDGE_MAX_RETRIES, "10",
-                "junit.jupiter.execution.parallel.enabled", "true",
-                "junit.jupiter.execution.parallel.mode.default", "concurrent",
-                "junit.jupiter.execution.parallel.config.strategy", "fixed",
-                "junit.jupiter.execution.parallel.config.fixed.parallelism", "16");
+                ConfigKeys.JUDGE_MAX_RETRIES,
+                "10",
+                "junit.jupiter.execution.parallel.enabled",
+                "true",
+                "junit.jupiter.execution.parallel.mode.default",
+                "concurrent",
+                "junit.jupiter.execution.parallel.config.strategy",
+                "fixed",
+                "junit.jupiter.execution.parallel.config.fixed.parallelism",
+                "16");
 
-        results.testEvents().assertStatistics(s -> s.started(HundredChecks.CHECKS)
-                .succeeded(HundredChecks.CHECKS));
+        results.testEvents()
+                .assertStatistics(s -> s.started(HundredChecks.CHECKS).succeeded(HundredChecks.CHECKS));
         List<Map<String, String>> checks = reportEntries(results).stream()
-                .filter(e -> e.containsKey("llmassert.check")).toList();
-        assertThat(checks).hasSize(HundredChecks.CHECKS)
-                .allSatisfy(e -> assertThat(e).containsKey("llmassert.retries").containsEntry("llmassert.replayed",
-                        "false"));
-        int retries = checks.stream().mapToInt(e -> Integer.parseInt(e.get("llmassert.retries"))).sum();
+                .filter(e -> e.containsKey("llmassert.check"))
+                .toList();
+        assertThat(checks)
+                .hasSize(HundredChecks.CHECKS)
+                .allSatisfy(e ->
+                        assertThat(e).containsKey("llmassert.retries").containsEntry("llmassert.replayed", "false"));
+        int retries = checks.stream()
+                .mapToInt(e -> Integer.parseInt(e.get("llmassert.retries")))
+                .sum();
         int requests = server.requestCount();
         int faulty = requests / 7 + requests / 11 - requests / 77;
-        assertThat(retries).as("retries reported over all checks").isPositive()
+        assertThat(retries)
+                .as("retries reported over all checks")
+                .isPositive()
                 .isEqualTo(requests - HundredChecks.CHECKS)
-                .as("one retry for each faulty request").isEqualTo(faulty);
+                .as("one retry for each faulty request")
+                .isEqualTo(faulty);
     }
 
     @Test
     void aKeyTheEndpointEchoesReachesNoMessageCauseLogLineOrReportEntry() {
         String key = System.getenv(KEY_VARIABLE);
-        assertThat(key).as(KEY_VARIABLE + " is set by this module's Surefire configuration").startsWith("sk-");
+        assertThat(key)
+                .as(KEY_VARIABLE + " is set by this module's Surefire configuration")
+                .startsWith("sk-");
         server.respondWith(request -> {
             String echo = "{\"error\": {\"message\": \"Incorrect API key provided: " + key + ". You sent "
                     + "Authorization: " + request.header("Authorization") + "\"}}";
@@ -100,12 +115,16 @@ class FaultyEndpointTest {
             System.setErr(stderr);
         }
 
-        assertThat(server.requests()).hasSize(2)
+        assertThat(server.requests())
+                .hasSize(2)
                 .allSatisfy(r -> assertThat(r.header("Authorization")).isEqualTo("Bearer " + key));
-        assertThat(log.toString(StandardCharsets.UTF_8)).as("slf4j-simple's output, on System.err")
-                .contains("got HTTP 500", "Incorrect API key provided: ***").doesNotContain(key);
+        assertThat(log.toString(StandardCharsets.UTF_8))
+                .as("slf4j-simple's output, on System.err")
+                .contains("got HTTP 500", "Incorrect API key provided: ***")
+                .doesNotContain(key);
         Throwable failure = failureOf(results, "grounded");
-        assertThat(failure).isInstanceOf(JudgeCallException.class)
+        assertThat(failure)
+                .isInstanceOf(JudgeCallException.class)
                 .hasMessageContaining("2 tries: HTTP 500, HTTP 401")
                 .hasMessageContaining("the environment variable named by llmassert.judge.api-key-env");
         StringWriter trace = new StringWriter();
@@ -114,7 +133,8 @@ class FaultyEndpointTest {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             assertThat(String.valueOf(t.getMessage())).doesNotContain(key);
         }
-        assertThat(reportEntries(results)).allSatisfy(e -> assertThat(e.toString()).doesNotContain(key));
+        assertThat(reportEntries(results))
+                .allSatisfy(e -> assertThat(e.toString()).doesNotContain(key));
     }
 
     /** Every 7th request gets its connection closed with no reply, every 11th an HTTP 500; the rest a fair judge. */
@@ -134,7 +154,8 @@ class FaultyEndpointTest {
         String user = request.lastUserMessage();
         String source = PromptData.all(user).get(0).toLowerCase();
         String statement = PromptData.after(user, "STATEMENT:\n");
-        List<String> words = List.of(statement.toLowerCase().replaceAll("[^a-z0-9 ]", "").split(" +"));
+        List<String> words =
+                List.of(statement.toLowerCase().replaceAll("[^a-z0-9 ]", "").split(" +"));
         long found = words.stream().filter(source::contains).count();
         int score = (int) Math.round(10.0 * found / words.size());
         String evidence = score == 0 ? "NOTHING FOUND" : statement.replace("\"", "'");
@@ -143,16 +164,23 @@ class FaultyEndpointTest {
 
     private EngineExecutionResults run(Class<?> fixture, String... more) {
         Map<String, String> parameters = new HashMap<>(Map.of(
-                ConfigKeys.JUDGE_PROVIDER, "openai",
-                ConfigKeys.JUDGE_MODEL, "gpt-4o-mini",
-                ConfigKeys.JUDGE_BASE_URL, server.baseUrl(),
-                ConfigKeys.JUDGE_API_KEY_ENV, KEY_VARIABLE,
-                JudgeRecordings.MODE_KEY, RecordingMode.OFF.id()));
+                ConfigKeys.JUDGE_PROVIDER,
+                "openai",
+                ConfigKeys.JUDGE_MODEL,
+                "gpt-4o-mini",
+                ConfigKeys.JUDGE_BASE_URL,
+                server.baseUrl(),
+                ConfigKeys.JUDGE_API_KEY_ENV,
+                KEY_VARIABLE,
+                JudgeRecordings.MODE_KEY,
+                RecordingMode.OFF.id()));
         for (int i = 0; i < more.length; i += 2) {
             parameters.put(more[i], more[i + 1]);
         }
-        return EngineTestKit.engine("junit-jupiter").selectors(selectClass(fixture))
-                .configurationParameters(parameters).execute();
+        return EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(fixture))
+                .configurationParameters(parameters)
+                .execute();
     }
 
     @LlmJudge
@@ -174,7 +202,9 @@ class FaultyEndpointTest {
                         .withMinScore(1.0);
             } else {
                 GroundednessVerdict verdict = assertThat("Routers brew espresso " + n + " times a day.")
-                        .isGroundedIn(MANUAL).withMinScore(0.0).verdict();
+                        .isGroundedIn(MANUAL)
+                        .withMinScore(0.0)
+                        .verdict();
                 assertThat(verdict.score()).as("the invented answer %d", n).isZero();
             }
         }

@@ -44,6 +44,7 @@ class ForkedJvmRecordingTest {
     static final int TESTS = 60;
     /** The last tests of each class ask something else in the second run: their first-run entries are unused. */
     static final int CHANGED = 5;
+
     static final String SHARED_FILE = "recordings/shared-by-forks.json";
     static final String VARIANT = "test.fork.variant";
     private static final String KEY_VARIABLE = "FORK_TEST_API_KEY";
@@ -60,20 +61,28 @@ class ForkedJvmRecordingTest {
             List<String> first = runForks(server, 1, RecordingMode.RECORD, RecordingMode.RECORD);
             assertThat(first).allSatisfy(log -> assertThat(log).contains("tests succeeded: " + TESTS));
             assertThat(server.requestCount()).isEqualTo(2 * TESTS);
-            assertThat(missing(file, 1)).as("statements of run 1 without a recording in %s", file).isEmpty();
+            assertThat(missing(file, 1))
+                    .as("statements of run 1 without a recording in %s", file)
+                    .isEmpty();
             assertThat(entries(file)).isEqualTo(2 * TESTS);
 
             // Run 2: First re-records everything with pruning asked for, while Second replays what it has (its entries
             // stay as they were, so First cannot tell them from unused ones) and records its changed requests.
             List<String> second = runForks(server, 2, RecordingMode.RECORD, RecordingMode.RECORD_MISSING);
-            assertThat(server.requestCount()).as("run 2: First calls the judge for all, Second for its changes")
+            assertThat(server.requestCount())
+                    .as("run 2: First calls the judge for all, Second for its changes")
                     .isEqualTo(2 * TESTS + TESTS + CHANGED);
-            assertThat(missing(file, 1)).as("statements of run 1 without a recording after run 2 in %s", file)
+            assertThat(missing(file, 1))
+                    .as("statements of run 1 without a recording after run 2 in %s", file)
                     .isEmpty();
-            assertThat(missing(file, 2)).as("statements of run 2 without a recording in %s", file).isEmpty();
-            assertThat(entries(file)).as("%d per class, and %d more per class changed in run 2", TESTS, CHANGED)
+            assertThat(missing(file, 2))
+                    .as("statements of run 2 without a recording in %s", file)
+                    .isEmpty();
+            assertThat(entries(file))
+                    .as("%d per class, and %d more per class changed in run 2", TESTS, CHANGED)
                     .isEqualTo(2 * TESTS + 2 * CHANGED);
-            assertThat(second.get(0)).as("First reports the entries it did not use, and keeps them")
+            assertThat(second.get(0))
+                    .as("First reports the entries it did not use, and keeps them")
                     .contains("were not used by the tests of " + First.class.getName())
                     .contains("Not removed: " + Messages.NAMED_FILE_NOT_PRUNED);
             try (Stream<Path> files = Files.list(file.getParent())) {
@@ -86,7 +95,9 @@ class ForkedJvmRecordingTest {
     private static List<String> missing(Path file, int variant) throws IOException {
         String recorded = Files.readString(file);
         return Stream.of(statements(First.class, variant), statements(Second.class, variant))
-                .flatMap(List::stream).filter(statement -> !recorded.contains(statement)).toList();
+                .flatMap(List::stream)
+                .filter(statement -> !recorded.contains(statement))
+                .toList();
     }
 
     private static int entries(Path file) {
@@ -99,17 +110,24 @@ class ForkedJvmRecordingTest {
      * Runs {@link First} and {@link Second} in two child JVMs started together, in the modes given, with pruning
      * asked for; returns their output.
      */
-    private List<String> runForks(LoopbackChatServer server, int variant, RecordingMode firstMode,
-                                  RecordingMode secondMode) throws IOException, InterruptedException {
+    private List<String> runForks(
+            LoopbackChatServer server, int variant, RecordingMode firstMode, RecordingMode secondMode)
+            throws IOException, InterruptedException {
         Path go = dir.resolve("go-" + variant);
         List<ChildJvm> forks = new ArrayList<>();
         try {
             for (Class<?> testClass : List.of(First.class, Second.class)) {
                 RecordingMode mode = testClass == First.class ? firstMode : secondMode;
                 String name = testClass.getSimpleName().toLowerCase() + "-run-" + variant;
-                forks.add(ChildJvm.start(name, Fork.class, dir, properties(server, variant, mode),
-                        Map.of(KEY_VARIABLE, "sk-FAKE-fork-test-key"), testClass.getName(),
-                        dir.resolve(name + ".ready").toString(), go.toString()));
+                forks.add(ChildJvm.start(
+                        name,
+                        Fork.class,
+                        dir,
+                        properties(server, variant, mode),
+                        Map.of(KEY_VARIABLE, "sk-FAKE-fork-test-key"),
+                        testClass.getName(),
+                        dir.resolve(name + ".ready").toString(),
+                        go.toString()));
             }
             for (ChildJvm fork : forks) {
                 fork.awaitFile(dir.resolve(fork.name() + ".ready"));
@@ -149,7 +167,9 @@ class ForkedJvmRecordingTest {
 
     /** The statements that {@code testClass} has judged in run {@code variant}. */
     static List<String> statements(Class<?> testClass, int variant) {
-        return IntStream.range(0, TESTS).mapToObj(n -> statement(testClass, n, variant)).toList();
+        return IntStream.range(0, TESTS)
+                .mapToObj(n -> statement(testClass, n, variant))
+                .toList();
     }
 
     static String statement(Class<?> testClass, int n, int variant) {
@@ -164,7 +184,9 @@ class ForkedJvmRecordingTest {
     private static void judge(Class<?> testClass, int n) {
         int variant = Integer.parseInt(System.getProperty(VARIANT));
         String statement = statement(testClass, n, variant);
-        assertThat(statement).isGroundedIn(RecordAndReplayTest.MANUAL + " " + statement).withMinScore(0.9);
+        assertThat(statement)
+                .isGroundedIn(RecordAndReplayTest.MANUAL + " " + statement)
+                .withMinScore(0.9);
     }
 
     @LlmJudge
@@ -197,7 +219,8 @@ class ForkedJvmRecordingTest {
             Files.createFile(Path.of(args[1]));
             ChildJvm.awaitSignal(Path.of(args[2]));
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                    .selectors(selectClass(args[0])).build();
+                    .selectors(selectClass(args[0]))
+                    .build();
             SummaryGeneratingListener listener = new SummaryGeneratingListener();
             LauncherFactory.create().execute(request, listener);
             TestExecutionSummary summary = listener.getSummary();

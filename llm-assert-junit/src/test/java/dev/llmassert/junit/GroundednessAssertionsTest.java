@@ -34,8 +34,9 @@ class GroundednessAssertionsTest {
     void groundedAnswerPassesAndInventedOneFailsNamingTheSentence() {
         EngineExecutionResults results = run(Checks.class);
 
-        results.testEvents().assertStatistics(s -> s.started(Checks.TESTS).succeeded(Checks.PASSING)
-                .failed(Checks.TESTS - Checks.PASSING));
+        results.testEvents()
+                .assertStatistics(
+                        s -> s.started(Checks.TESTS).succeeded(Checks.PASSING).failed(Checks.TESTS - Checks.PASSING));
         assertThat(failureOf(results, "inventedAnswer"))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContainingAll(
@@ -49,14 +50,16 @@ class GroundednessAssertionsTest {
 
     @Test
     void failureListsEverySentenceWithScoreAndEvidenceAndMarksOnlyUnsupportedOnes() {
-        String message = failureOf(run(Checks.class), "partlyInventedAnswerAboveTheBar").getMessage();
+        String message =
+                failureOf(run(Checks.class), "partlyInventedAnswerAboveTheBar").getMessage();
 
-        assertThat(message).contains(
-                "with a score of at least 0.65, but its score was 0.64.",
-                "2 sentences, 1 below 0.65 (marked ✗):",
-                "    [0] 1.00  \"Hold the red button for ten seconds.\"",
-                "evidence: \"To reset the router, hold the red button for ten seconds.\"",
-                "  ✗ [1] 0.29  \"The router also brews coffee every morning.\"");
+        assertThat(message)
+                .contains(
+                        "with a score of at least 0.65, but its score was 0.64.",
+                        "2 sentences, 1 below 0.65 (marked ✗):",
+                        "    [0] 1.00  \"Hold the red button for ten seconds.\"",
+                        "evidence: \"To reset the router, hold the red button for ten seconds.\"",
+                        "  ✗ [1] 0.29  \"The router also brews coffee every morning.\"");
         assertThat(message.lines().filter(l -> l.contains("✗ ["))).hasSize(1);
     }
 
@@ -65,7 +68,7 @@ class GroundednessAssertionsTest {
         EngineExecutionResults results = run(Checks.class);
 
         assertThat(results.testEvents().succeeded().stream()
-                .map(e -> e.getTestDescriptor().getDisplayName()))
+                        .map(e -> e.getTestDescriptor().getDisplayName()))
                 .contains("partlyInventedAnswerBelowTheDefaultWithALowerBar()");
     }
 
@@ -84,12 +87,14 @@ class GroundednessAssertionsTest {
     void everySentenceIsStricterThanTheMean() {
         EngineExecutionResults results = run(Checks.class);
 
-        assertThat(failureOf(results, "everySentenceOfAPartlyInventedAnswer")).hasMessageContainingAll(
-                "Expecting every sentence of response:",
-                "to be grounded in its sources with a score of at least 0.50, but 1 of 2 sentences was not"
-                        + " (lowest 0.29).",
-                "  ✗ [1] 0.29  \"The router also brews coffee every morning.\"");
-        assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+        assertThat(failureOf(results, "everySentenceOfAPartlyInventedAnswer"))
+                .hasMessageContainingAll(
+                        "Expecting every sentence of response:",
+                        "to be grounded in its sources with a score of at least 0.50, but 1 of 2 sentences was not"
+                                + " (lowest 0.29).",
+                        "  ✗ [1] 0.29  \"The router also brews coffee every morning.\"");
+        assertThat(results.testEvents().succeeded().stream()
+                        .map(e -> e.getTestDescriptor().getDisplayName()))
                 .contains("everySentenceAboveALowBar()");
     }
 
@@ -103,7 +108,9 @@ class GroundednessAssertionsTest {
             assertThat(trace[0].getMethodName()).as(test).isEqualTo(test);
             // the extension's interceptor, which called the test, may stay below it as JUnit's own frames do (JUnit 6
             // prunes them)
-            assertThat(trace).as(test).extracting(StackTraceElement::getClassName)
+            assertThat(trace)
+                    .as(test)
+                    .extracting(StackTraceElement::getClassName)
                     .filteredOn(name -> name.startsWith("dev.llmassert.junit.") && !name.contains("Test"))
                     .isSubsetOf(LlmAssertExtension.class.getName());
         }
@@ -142,7 +149,8 @@ class GroundednessAssertionsTest {
         assertThat(failureOf(results, "bareCheckThenOwnFailure"))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("the test's own failure")
-                .satisfies(own -> assertThat(own.getSuppressed()).singleElement()
+                .satisfies(own -> assertThat(own.getSuppressed())
+                        .singleElement()
                         .satisfies(s -> assertThat(s).hasMessageContaining("checked after the test")));
     }
 
@@ -152,15 +160,16 @@ class GroundednessAssertionsTest {
 
         assertThat(failureOf(results, "bareCheckThenAbort"))
                 .hasMessageContaining("checked after the test against the default minimum")
-                .satisfies(failure -> assertThat(failure.getSuppressed()).singleElement()
-                        .isInstanceOf(TestAbortedException.class));
+                .satisfies(failure ->
+                        assertThat(failure.getSuppressed()).singleElement().isInstanceOf(TestAbortedException.class));
     }
 
     @Test
     void passingBareChecksAndChecksSettledByWithMinScoreDoNotFail() {
         EngineExecutionResults results = run(PendingChecks.class);
 
-        assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+        assertThat(results.testEvents().succeeded().stream()
+                        .map(e -> e.getTestDescriptor().getDisplayName()))
                 .contains("bareCheckOfAGroundedAnswer()", "checkSettledByALowerBar()");
     }
 
@@ -168,7 +177,8 @@ class GroundednessAssertionsTest {
     void severalFailingBareChecksAreAllReported() {
         assertThat(failureOf(run(PendingChecks.class), "twoFailingBareChecks"))
                 .isInstanceOf(MultipleFailuresError.class)
-                .satisfies(e -> assertThat(((MultipleFailuresError) e).getFailures()).hasSize(2))
+                .satisfies(e ->
+                        assertThat(((MultipleFailuresError) e).getFailures()).hasSize(2))
                 .hasMessageContaining("2 checks left open by the test failed after it (isGroundedIn(...)");
     }
 
@@ -177,20 +187,25 @@ class GroundednessAssertionsTest {
         EngineExecutionResults results = run(PendingChecks.class);
 
         assertThat(results.testEvents().failed().stream()
-                .filter(e -> e.getTestDescriptor().getDisplayName().matches("\\[\\d].*Routers.*"))
-                .count()).isEqualTo(1);
+                        .filter(e -> e.getTestDescriptor().getDisplayName().matches("\\[\\d].*Routers.*"))
+                        .count())
+                .isEqualTo(1);
         assertThat(results.testEvents().succeeded().stream()
-                .filter(e -> e.getTestDescriptor().getDisplayName().matches("\\[\\d].*Hold the red.*"))
-                .count()).isEqualTo(1);
+                        .filter(e -> e.getTestDescriptor().getDisplayName().matches("\\[\\d].*Hold the red.*"))
+                        .count())
+                .isEqualTo(1);
     }
 
     @Test
     void bareChecksInDynamicTestsAreCheckedPerDynamicTest() {
         EngineExecutionResults results = run(PendingChecks.class);
 
-        assertThat(results.testEvents().failed().stream().map(e -> e.getTestDescriptor().getDisplayName()))
-                .contains("dynamic " + INVENTED).doesNotContain("dynamic " + GROUNDED);
-        assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+        assertThat(results.testEvents().failed().stream()
+                        .map(e -> e.getTestDescriptor().getDisplayName()))
+                .contains("dynamic " + INVENTED)
+                .doesNotContain("dynamic " + GROUNDED);
+        assertThat(results.testEvents().succeeded().stream()
+                        .map(e -> e.getTestDescriptor().getDisplayName()))
                 .contains("dynamic " + GROUNDED);
     }
 
@@ -198,7 +213,8 @@ class GroundednessAssertionsTest {
     void configuredDefaultMinimumAppliesToBareChecks() {
         EngineExecutionResults results = run(PendingChecks.class, LlmJudge.MIN_SCORE_KEY, "0.6");
 
-        assertThat(results.testEvents().succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+        assertThat(results.testEvents().succeeded().stream()
+                        .map(e -> e.getTestDescriptor().getDisplayName()))
                 .contains("bareCheckOfAPartlyInventedAnswer()");
     }
 
@@ -214,7 +230,9 @@ class GroundednessAssertionsTest {
     @Test
     void verdictGivesTheRawVerdict() {
         GroundednessVerdict verdict = assertThat(GROUNDED + " Routers brew espresso daily.")
-                .usingJudge(new WordOverlapJudge()).isGroundedIn(MANUAL, GROUNDED, "espresso").verdict();
+                .usingJudge(new WordOverlapJudge())
+                .isGroundedIn(MANUAL, GROUNDED, "espresso")
+                .verdict();
 
         assertThat(verdict.sentences()).extracting(s -> s.score()).containsExactly(1.0, 1.0, 0.25);
         assertThat(verdict.score()).isEqualTo(0.75);
@@ -227,8 +245,10 @@ class GroundednessAssertionsTest {
         WordOverlapJudge judge = new WordOverlapJudge();
 
         assertThat(GROUNDED).usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.9);
-        assertThatThrownBy(() -> assertThat(GROUNDED).usingJudge(judge).isGroundedIn(INVENTED)
-                .withMinScore(0.5))
+        assertThatThrownBy(() -> assertThat(GROUNDED)
+                        .usingJudge(judge)
+                        .isGroundedIn(INVENTED)
+                        .withMinScore(0.5))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("\"Hold the red button for ten seconds.\"");
         assertThat(judge.calls()).isEqualTo(2);
@@ -238,10 +258,19 @@ class GroundednessAssertionsTest {
     void stringChecksChainWithTheJudgedOneAndFailBeforeTheJudgeIsAsked() {
         WordOverlapJudge judge = new WordOverlapJudge();
 
-        assertThat(GROUNDED).isNotBlank().startsWith("Hold").doesNotContain("As an AI")
-                .usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.9);
-        assertThatThrownBy(() -> assertThat(INVENTED).as("reset answer").contains("red button")
-                .usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.5))
+        assertThat(GROUNDED)
+                .isNotBlank()
+                .startsWith("Hold")
+                .doesNotContain("As an AI")
+                .usingJudge(judge)
+                .isGroundedIn(MANUAL)
+                .withMinScore(0.9);
+        assertThatThrownBy(() -> assertThat(INVENTED)
+                        .as("reset answer")
+                        .contains("red button")
+                        .usingJudge(judge)
+                        .isGroundedIn(MANUAL)
+                        .withMinScore(0.5))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContainingAll("[reset answer] ", "to contain", "\"red button\"");
         assertThat(judge.calls()).isEqualTo(1);
@@ -249,18 +278,22 @@ class GroundednessAssertionsTest {
 
     @Test
     void outsideTheExtensionABareCheckIsCheckedAtOnceAgainstTheDefault() {
-        assertThatThrownBy(() -> assertThat(PARTLY_INVENTED).usingJudge(new WordOverlapJudge())
-                .isGroundedIn(MANUAL))
+        assertThatThrownBy(() -> assertThat(PARTLY_INVENTED)
+                        .usingJudge(new WordOverlapJudge())
+                        .isGroundedIn(MANUAL))
                 .isInstanceOf(AssertionError.class)
-                .hasMessageContainingAll("ran outside @LlmJudge, so it was checked at once against the default minimum"
-                        + " 0.70", "or set llmassert.groundedness.min-score");
+                .hasMessageContainingAll(
+                        "ran outside @LlmJudge, so it was checked at once against the default minimum" + " 0.70",
+                        "or set llmassert.groundedness.min-score");
     }
 
     @Test
     void withoutExtensionOrJudgeTheMessageSaysWhatToAdd() {
         assertThatThrownBy(() -> assertThat(GROUNDED).isGroundedIn(MANUAL))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContainingAll("No judge for this assertion", "annotate the test class with @LlmJudge",
+                .hasMessageContainingAll(
+                        "No judge for this assertion",
+                        "annotate the test class with @LlmJudge",
                         "assertThat(response).usingJudge(judge).isGroundedIn(source)");
     }
 
@@ -275,9 +308,11 @@ class GroundednessAssertionsTest {
     void badArgumentsAreRejectedWithTheFix() {
         ResponseAssert response = assertThat(GROUNDED).usingJudge(new WordOverlapJudge());
 
-        assertThatThrownBy(() -> response.isGroundedIn()).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> response.isGroundedIn())
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("needs at least one source text");
-        assertThatThrownBy(() -> response.isGroundedIn(MANUAL, " ")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> response.isGroundedIn(MANUAL, " "))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("null or blank source at index 1");
         assertThatThrownBy(() -> response.isGroundedIn(MANUAL).withMinScore(80))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -314,26 +349,36 @@ class GroundednessAssertionsTest {
 
         @Test
         void describedAnswer() {
-            assertThat(INVENTED).as("answer to the reset question").isGroundedIn(MANUAL)
+            assertThat(INVENTED)
+                    .as("answer to the reset question")
+                    .isGroundedIn(MANUAL)
                     .withMinScore(0.8);
         }
 
         @Test
         void overriddenMessage() {
-            assertThat(INVENTED).overridingErrorMessage("the bot made things up").isGroundedIn(MANUAL)
+            assertThat(INVENTED)
+                    .overridingErrorMessage("the bot made things up")
+                    .isGroundedIn(MANUAL)
                     .withMinScore(0.8);
         }
 
         @Test
         void everySentenceOfAPartlyInventedAnswer() {
-            assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
-                    .everySentence().hasMinScore(0.5);
+            assertThat(PARTLY_INVENTED)
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.6)
+                    .everySentence()
+                    .hasMinScore(0.5);
         }
 
         @Test
         void everySentenceAboveALowBar() {
-            assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
-                    .everySentence().hasMinScore(0.25);
+            assertThat(PARTLY_INVENTED)
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.6)
+                    .everySentence()
+                    .hasMinScore(0.25);
         }
 
         @Test
@@ -344,7 +389,8 @@ class GroundednessAssertionsTest {
         @Test
         void sourcesAsSeveralChunks() {
             assertThat(GROUNDED)
-                    .isGroundedIn("To reset the router, hold the red button for ten seconds.",
+                    .isGroundedIn(
+                            "To reset the router, hold the red button for ten seconds.",
                             "The lights blink green when the reset is done.")
                     .withMinScore(1.0);
         }
@@ -396,8 +442,9 @@ class GroundednessAssertionsTest {
 
         @TestFactory
         Stream<DynamicTest> dynamic() {
-            return Stream.of(INVENTED, GROUNDED).map(answer -> DynamicTest.dynamicTest(
-                    "dynamic " + answer, () -> assertThat(answer).isGroundedIn(MANUAL)));
+            return Stream.of(INVENTED, GROUNDED)
+                    .map(answer -> DynamicTest.dynamicTest(
+                            "dynamic " + answer, () -> assertThat(answer).isGroundedIn(MANUAL)));
         }
     }
 
@@ -410,8 +457,7 @@ class GroundednessAssertionsTest {
         }
 
         @Test
-        void test() {
-        }
+        void test() {}
     }
 
     @LlmJudge(minScore = 0.65)

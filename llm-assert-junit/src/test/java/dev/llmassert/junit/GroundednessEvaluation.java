@@ -67,7 +67,8 @@ public final class GroundednessEvaluation {
     private static final String FORMAT = "{\"article\": \"...\", \"summary_sentences\": [{\"sentence\": \"...\","
             + " \"responses\": [{\"worker_id\": 0, \"response\": \"yes\"}, ...]}]}";
 
-    static final String USAGE = String.join(System.lineSeparator(),
+    static final String USAGE = String.join(
+            System.lineSeparator(),
             "Usage: GroundednessEvaluation <file.jsonl> [<file.jsonl> ...] [--without-embeddings] [--min-score=<x>]"
                     + " [--errors=<n>]",
             "  <file.jsonl>          labelled JSON Lines, one object a line: {\"article\": \"...\", "
@@ -82,8 +83,7 @@ public final class GroundednessEvaluation {
 
     private static final int SNIPPET = 160;
 
-    private GroundednessEvaluation() {
-    }
+    private GroundednessEvaluation() {}
 
     /** A user error: {@link #main} prints its message, and no stack trace, and exits with 2. */
     static final class InputException extends Exception {
@@ -132,8 +132,8 @@ public final class GroundednessEvaluation {
             } catch (NumberFormatException e) {
                 // reported below
             }
-            throw new InputException("--min-score=" + value
-                    + " is not a number from 0 to 1. Fix: e.g. --min-score=0.5");
+            throw new InputException(
+                    "--min-score=" + value + " is not a number from 0 to 1. Fix: e.g. --min-score=0.5");
         }
 
         private static int errors(String value) throws InputException {
@@ -145,26 +145,32 @@ public final class GroundednessEvaluation {
             } catch (NumberFormatException e) {
                 // reported below
             }
-            throw new InputException("--errors=" + value
-                    + " is not a whole number of 0 or more. Fix: e.g. --errors=10");
+            throw new InputException(
+                    "--errors=" + value + " is not a whole number of 0 or more. Fix: e.g. --errors=10");
         }
     }
 
     /** One labelled sentence: {@code line} is the file's line (from 1) that holds it. */
-    record Labelled(int line, String article, String sentence, boolean grounded) {
-    }
+    record Labelled(int line, String article, String sentence, boolean grounded) {}
 
     /** What the metrics need of one sentence: the judge's score, whether the assertion passed, and the label. */
-    record Judgement(double score, boolean passed, boolean grounded) {
-    }
+    record Judgement(double score, boolean passed, boolean grounded) {}
 
     /**
      * The figures of a set of judgements. Recalls, balanced accuracy and AUC are NaN when a class is empty; kappa is
      * NaN when chance agreement is 1 (labels and predictions all of one class).
      */
-    record Metrics(int n, int grounded, int ungrounded, int groundedPassed, int ungroundedFailed,
-                   double recallGrounded, double recallUngrounded, double balancedAccuracy, double kappa,
-                   double auc) {
+    record Metrics(
+            int n,
+            int grounded,
+            int ungrounded,
+            int groundedPassed,
+            int ungroundedFailed,
+            double recallGrounded,
+            double recallUngrounded,
+            double balancedAccuracy,
+            double kappa,
+            double auc) {
 
         static Metrics of(List<Judgement> judgements) {
             int tp = 0;
@@ -189,8 +195,17 @@ public final class GroundednessEvaluation {
             int ungrounded = tn + fp;
             double recallGrounded = grounded == 0 ? Double.NaN : (double) tp / grounded;
             double recallUngrounded = ungrounded == 0 ? Double.NaN : (double) tn / ungrounded;
-            return new Metrics(n, grounded, ungrounded, tp, tn, recallGrounded, recallUngrounded,
-                    (recallGrounded + recallUngrounded) / 2, kappa(tp, fn, fp, tn), auc(judgements));
+            return new Metrics(
+                    n,
+                    grounded,
+                    ungrounded,
+                    tp,
+                    tn,
+                    recallGrounded,
+                    recallUngrounded,
+                    (recallGrounded + recallUngrounded) / 2,
+                    kappa(tp, fn, fp, tn),
+                    auc(judgements));
         }
 
         /** Cohen's kappa of pass/fail against grounded/ungrounded. */
@@ -220,7 +235,8 @@ public final class GroundednessEvaluation {
             int i = 0;
             while (i < sorted.size()) {
                 int j = i;
-                while (j + 1 < sorted.size() && sorted.get(j + 1).score() == sorted.get(i).score()) {
+                while (j + 1 < sorted.size()
+                        && sorted.get(j + 1).score() == sorted.get(i).score()) {
                     j++;
                 }
                 double midRank = (i + 1 + j + 1) / 2.0;
@@ -270,8 +286,16 @@ public final class GroundednessEvaluation {
                 List<Judgement> judgements = evaluate(items, judge);
                 double seconds = seconds(start);
                 out.println();
-                report(out, options.files().get(f), judge.name(), minScore, minScoreSource, items, judgements,
-                        seconds, options.errors());
+                report(
+                        out,
+                        options.files().get(f),
+                        judge.name(),
+                        minScore,
+                        minScoreSource,
+                        items,
+                        judgements,
+                        seconds,
+                        options.errors());
             }
         }
     }
@@ -321,8 +345,16 @@ public final class GroundednessEvaluation {
         return judgements;
     }
 
-    private static void report(PrintStream out, Path file, String judgeName, double minScore, String minScoreSource,
-                               List<Labelled> items, List<Judgement> judgements, double seconds, int errors) {
+    private static void report(
+            PrintStream out,
+            Path file,
+            String judgeName,
+            double minScore,
+            String minScoreSource,
+            List<Labelled> items,
+            List<Judgement> judgements,
+            double seconds,
+            int errors) {
         Metrics m = Metrics.of(judgements);
         int mismatches = 0;
         for (Judgement j : judgements) {
@@ -333,29 +365,66 @@ public final class GroundednessEvaluation {
         out.printf(Locale.ROOT, "== %s%n", file);
         out.printf(Locale.ROOT, "judge              %s%n", judgeName);
         out.printf(Locale.ROOT, "min score          %.3f (%s)%n", minScore, minScoreSource);
-        out.printf(Locale.ROOT, "N                  %d (grounded %d, ungrounded %d)%n", m.n(), m.grounded(),
+        out.printf(
+                Locale.ROOT,
+                "N                  %d (grounded %d, ungrounded %d)%n",
+                m.n(),
+                m.grounded(),
                 m.ungrounded());
         out.printf(Locale.ROOT, "balanced accuracy  %s%n", format(m.balancedAccuracy()));
-        out.printf(Locale.ROOT, "recall grounded    %s (%d/%d grounded sentences pass)%n",
-                format(m.recallGrounded()), m.groundedPassed(), m.grounded());
-        out.printf(Locale.ROOT, "recall ungrounded  %s (%d/%d ungrounded sentences fail)%n",
-                format(m.recallUngrounded()), m.ungroundedFailed(), m.ungrounded());
+        out.printf(
+                Locale.ROOT,
+                "recall grounded    %s (%d/%d grounded sentences pass)%n",
+                format(m.recallGrounded()),
+                m.groundedPassed(),
+                m.grounded());
+        out.printf(
+                Locale.ROOT,
+                "recall ungrounded  %s (%d/%d ungrounded sentences fail)%n",
+                format(m.recallUngrounded()),
+                m.ungroundedFailed(),
+                m.ungrounded());
         out.printf(Locale.ROOT, "Cohen's kappa      %s%n", format(m.kappa()));
         out.printf(Locale.ROOT, "AUC of the score   %s%n", format(m.auc()));
-        out.printf(Locale.ROOT, "cross-check        %d %s where pass != (score >= min score)%n", mismatches,
+        out.printf(
+                Locale.ROOT,
+                "cross-check        %d %s where pass != (score >= min score)%n",
+                mismatches,
                 mismatches == 1 ? "sentence" : "sentences");
-        out.printf(Locale.ROOT, "time               %.3f s, %.3f sentences/s (each judged twice)%n", seconds,
+        out.printf(
+                Locale.ROOT,
+                "time               %.3f s, %.3f sentences/s (each judged twice)%n",
+                seconds,
                 m.n() / seconds);
         if (errors > 0) {
-            printErrors(out, "grounded sentences that fail (lowest scores first)", items, judgements, true,
-                    Comparator.comparingDouble(i -> judgements.get(i).score()), errors);
-            printErrors(out, "ungrounded sentences that pass (highest scores first)", items, judgements, false,
-                    Comparator.<Integer>comparingDouble(i -> judgements.get(i).score()).reversed(), errors);
+            printErrors(
+                    out,
+                    "grounded sentences that fail (lowest scores first)",
+                    items,
+                    judgements,
+                    true,
+                    Comparator.comparingDouble(i -> judgements.get(i).score()),
+                    errors);
+            printErrors(
+                    out,
+                    "ungrounded sentences that pass (highest scores first)",
+                    items,
+                    judgements,
+                    false,
+                    Comparator.<Integer>comparingDouble(i -> judgements.get(i).score())
+                            .reversed(),
+                    errors);
         }
     }
 
-    private static void printErrors(PrintStream out, String title, List<Labelled> items, List<Judgement> judgements,
-                                    boolean grounded, Comparator<Integer> order, int limit) {
+    private static void printErrors(
+            PrintStream out,
+            String title,
+            List<Labelled> items,
+            List<Judgement> judgements,
+            boolean grounded,
+            Comparator<Integer> order,
+            int limit) {
         List<Integer> wrong = new ArrayList<>();
         for (int i = 0; i < judgements.size(); i++) {
             Judgement j = judgements.get(i);
@@ -366,7 +435,11 @@ public final class GroundednessEvaluation {
         wrong.sort(order);
         out.printf(Locale.ROOT, "%s: %d, showing %d%n", title, wrong.size(), Math.min(limit, wrong.size()));
         for (int i : wrong.subList(0, Math.min(limit, wrong.size()))) {
-            out.printf(Locale.ROOT, "  %.3f  line %d  %s%n", judgements.get(i).score(), items.get(i).line(),
+            out.printf(
+                    Locale.ROOT,
+                    "  %.3f  line %d  %s%n",
+                    judgements.get(i).score(),
+                    items.get(i).line(),
                     truncate(items.get(i).sentence()));
         }
     }
@@ -391,14 +464,16 @@ public final class GroundednessEvaluation {
      */
     static List<Labelled> read(Path file) throws InputException {
         if (!Files.exists(file)) {
-            throw new InputException("No such file: " + file + " (" + file.toAbsolutePath().normalize() + ")."
+            throw new InputException("No such file: " + file + " ("
+                    + file.toAbsolutePath().normalize() + ")."
                     + System.lineSeparator() + "Fix: pass the path of a labelled .jsonl file; relative paths start"
                     + " from the directory Maven runs in, e.g. ../shared/data/qags-cnndm.jsonl from the repository"
                     + " root.");
         }
         if (!Files.isRegularFile(file)) {
-            throw new InputException("Not a file: " + file + " (" + file.toAbsolutePath().normalize() + ")."
-                    + System.lineSeparator() + "Fix: pass the path of a labelled .jsonl file, not a directory.");
+            throw new InputException(
+                    "Not a file: " + file + " (" + file.toAbsolutePath().normalize() + ")." + System.lineSeparator()
+                            + "Fix: pass the path of a labelled .jsonl file, not a directory.");
         }
         ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         List<Labelled> items = new ArrayList<>();
@@ -413,8 +488,8 @@ public final class GroundednessEvaluation {
                 items.addAll(parseLine(json, file, lineNumber, line));
             }
         } catch (CharacterCodingException e) {
-            throw new InputException(file + ": not UTF-8 text after line " + lineNumber + "."
-                    + System.lineSeparator() + "Fix: save the file as UTF-8 JSON Lines.");
+            throw new InputException(file + ": not UTF-8 text after line " + lineNumber + "." + System.lineSeparator()
+                    + "Fix: save the file as UTF-8 JSON Lines.");
         } catch (IOException e) {
             throw new InputException("Cannot read " + file + ": " + e + "." + System.lineSeparator()
                     + "Fix: check that the file is readable.");
@@ -434,9 +509,11 @@ public final class GroundednessEvaluation {
             node = json.readTree(line);
         } catch (JsonProcessingException e) {
             String problem = e.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[");
-            String column = e.getLocation() == null ? "" : " at column " + e.getLocation().getColumnNr();
-            throw new InputException(where + column + ": not valid JSON (" + problem + ")."
-                    + System.lineSeparator() + "Fix: each line must be one complete JSON object: " + FORMAT);
+            String column = e.getLocation() == null
+                    ? ""
+                    : " at column " + e.getLocation().getColumnNr();
+            throw new InputException(where + column + ": not valid JSON (" + problem + ")." + System.lineSeparator()
+                    + "Fix: each line must be one complete JSON object: " + FORMAT);
         }
         if (node == null || !node.isObject()) {
             throw new InputException(where + ": expected a JSON object, found " + describe(node) + "."
@@ -445,8 +522,8 @@ public final class GroundednessEvaluation {
         String article = text(node, "article", where);
         JsonNode sentences = node.get("summary_sentences");
         if (sentences == null || !sentences.isArray()) {
-            throw new InputException(where + ": \"summary_sentences\" must be an array, found "
-                    + describe(sentences) + "." + System.lineSeparator() + "Fix: " + FORMAT);
+            throw new InputException(where + ": \"summary_sentences\" must be an array, found " + describe(sentences)
+                    + "." + System.lineSeparator() + "Fix: " + FORMAT);
         }
         List<Labelled> items = new ArrayList<>();
         for (int s = 0; s < sentences.size(); s++) {

@@ -64,24 +64,28 @@ class GroundednessEvaluationTest {
 
         @Test
         void aucIsOneWhenEveryGroundedSentenceScoresAboveEveryUngroundedOne() {
-            List<Judgement> judgements = List.of(grounded(0.9, true), grounded(0.8, true), ungrounded(0.2, false),
-                    ungrounded(0.1, false));
+            List<Judgement> judgements =
+                    List.of(grounded(0.9, true), grounded(0.8, true), ungrounded(0.2, false), ungrounded(0.1, false));
 
             assertThat(Metrics.auc(judgements)).isEqualTo(1.0);
         }
 
         @Test
         void aucIsZeroWhenTheOrderIsReversed() {
-            List<Judgement> judgements = List.of(grounded(0.1, false), grounded(0.2, false), ungrounded(0.8, true),
-                    ungrounded(0.9, true));
+            List<Judgement> judgements =
+                    List.of(grounded(0.1, false), grounded(0.2, false), ungrounded(0.8, true), ungrounded(0.9, true));
 
             assertThat(Metrics.auc(judgements)).isEqualTo(0.0);
         }
 
         @Test
         void aucIsOneHalfWhenAllScoresTie() {
-            List<Judgement> judgements = List.of(grounded(0.5, true), grounded(0.5, true), grounded(0.5, true),
-                    ungrounded(0.5, true), ungrounded(0.5, true));
+            List<Judgement> judgements = List.of(
+                    grounded(0.5, true),
+                    grounded(0.5, true),
+                    grounded(0.5, true),
+                    ungrounded(0.5, true),
+                    ungrounded(0.5, true));
 
             assertThat(Metrics.auc(judgements)).isEqualTo(0.5);
         }
@@ -89,15 +93,16 @@ class GroundednessEvaluationTest {
         @Test
         void aucCountsATieAcrossClassesAsHalf() {
             // pairs (grounded, ungrounded): (0.5,0.5)=1/2, (0.5,0.1)=1, (0.9,0.5)=1, (0.9,0.1)=1 -> 3.5/4
-            List<Judgement> judgements = List.of(grounded(0.5, false), grounded(0.9, true), ungrounded(0.5, false),
-                    ungrounded(0.1, false));
+            List<Judgement> judgements =
+                    List.of(grounded(0.5, false), grounded(0.9, true), ungrounded(0.5, false), ungrounded(0.1, false));
 
             assertThat(Metrics.auc(judgements)).isCloseTo(0.875, within(EPS));
         }
 
         @Test
         void aucIsUndefinedWithOneClass() {
-            assertThat(Metrics.auc(List.of(grounded(0.5, true), grounded(0.7, true)))).isNaN();
+            assertThat(Metrics.auc(List.of(grounded(0.5, true), grounded(0.7, true))))
+                    .isNaN();
         }
 
         @Test
@@ -168,18 +173,23 @@ class GroundednessEvaluationTest {
 
         @Test
         void readsEverySentenceWithItsLineAndCaseInsensitiveYes(@TempDir Path dir) throws Exception {
-            Path file = write(dir, "data.jsonl",
-                    line("The sky is blue.", sentence("Sky blue.", "YES", "yes", "no"),
+            Path file = write(
+                    dir,
+                    "data.jsonl",
+                    line(
+                            "The sky is blue.",
+                            sentence("Sky blue.", "YES", "yes", "no"),
                             sentence("Sky green.", "no", "Yes", "no")),
                     "",
                     line("Water is wet.", sentence("Water wet.", "no", "no", "no")));
 
             List<Labelled> items = GroundednessEvaluation.read(file);
 
-            assertThat(items).containsExactly(
-                    new Labelled(1, "The sky is blue.", "Sky blue.", true),
-                    new Labelled(1, "The sky is blue.", "Sky green.", false),
-                    new Labelled(3, "Water is wet.", "Water wet.", false));
+            assertThat(items)
+                    .containsExactly(
+                            new Labelled(1, "The sky is blue.", "Sky blue.", true),
+                            new Labelled(1, "The sky is blue.", "Sky green.", false),
+                            new Labelled(3, "Water is wet.", "Water wet.", false));
         }
     }
 
@@ -223,8 +233,7 @@ class GroundednessEvaluationTest {
 
         @Test
         void missingFieldNamesTheLineAndTheField(@TempDir Path dir) throws IOException {
-            Path file = write(dir, "fields.jsonl", line("A.", sentence("A.", "yes")),
-                    "{\"summary_sentences\": []}");
+            Path file = write(dir, "fields.jsonl", line("A.", sentence("A.", "yes")), "{\"summary_sentences\": []}");
 
             assertThatThrownBy(() -> GroundednessEvaluation.read(file))
                     .isInstanceOf(InputException.class)
@@ -242,14 +251,16 @@ class GroundednessEvaluationTest {
 
         @Test
         void missingResponseNamesTheEntry(@TempDir Path dir) throws IOException {
-            Path file = write(dir, "responses.jsonl",
+            Path file = write(
+                    dir,
+                    "responses.jsonl",
                     "{\"article\": \"A.\", \"summary_sentences\": [{\"sentence\": \"A.\", \"responses\": "
                             + "[{\"worker_id\": 0, \"answer\": \"yes\"}]}]}");
 
             assertThatThrownBy(() -> GroundednessEvaluation.read(file))
                     .isInstanceOf(InputException.class)
-                    .hasMessageContainingAll("line 1, summary_sentences[0], responses[0]",
-                            "missing the text field \"response\"");
+                    .hasMessageContainingAll(
+                            "line 1, summary_sentences[0], responses[0]", "missing the text field \"response\"");
         }
 
         @Test
@@ -286,16 +297,16 @@ class GroundednessEvaluationTest {
 
         @Test
         void optionsAfterSeveralFiles() throws InputException {
-            Options options = Options.parse("a.jsonl", "b.jsonl", "--without-embeddings", "--min-score=0.5",
-                    "--errors=3");
+            Options options =
+                    Options.parse("a.jsonl", "b.jsonl", "--without-embeddings", "--min-score=0.5", "--errors=3");
 
             assertThat(options).isEqualTo(new Options(List.of(Path.of("a.jsonl"), Path.of("b.jsonl")), true, 0.5, 3));
         }
 
         @Test
         void badFileEndsTheRunBeforeAnyJudging(@TempDir Path dir) {
-            assertThatThrownBy(() -> GroundednessEvaluation.run(new String[] {dir.resolve("x.jsonl").toString()},
-                    System.out))
+            assertThatThrownBy(() -> GroundednessEvaluation.run(
+                            new String[] {dir.resolve("x.jsonl").toString()}, System.out))
                     .isInstanceOf(InputException.class)
                     .hasMessageContaining("No such file");
         }
@@ -317,7 +328,11 @@ class GroundednessEvaluationTest {
                 .contains("judge local:all-minilm-l6-v2-q built in ", "judge local:lexical built in ")
                 .contains("== " + LABELLED)
                 .contains("N                  8 (grounded 4, ungrounded 4)")
-                .contains("balanced accuracy  ", "recall grounded    ", "recall ungrounded  ", "Cohen's kappa      ",
+                .contains(
+                        "balanced accuracy  ",
+                        "recall grounded    ",
+                        "recall ungrounded  ",
+                        "Cohen's kappa      ",
                         "AUC of the score   ")
                 .contains("cross-check        0 sentences where pass != (score >= min score)")
                 .doesNotContain("n/a");
@@ -326,13 +341,17 @@ class GroundednessEvaluationTest {
     @Test
     void passComesFromTheBareAssertionAndScoreFromTheSameJudge() throws InputException {
         double minScore = GroundednessEvaluation.configuredMinScore();
-        Map<String, Double> scores = Map.of("above.", Math.min(1.0, minScore + 0.1), "at.", minScore,
-                "below.", Math.max(0.0, minScore - 0.1));
+        Map<String, Double> scores = Map.of(
+                "above.", Math.min(1.0, minScore + 0.1), "at.", minScore, "below.", Math.max(0.0, minScore - 0.1));
         GroundednessJudge judge = new GroundednessJudge() {
             @Override
             public GroundednessVerdict judge(String response, List<String> sources) {
-                return GroundednessVerdict.of(List.of(new SentenceVerdict(0, response, scores.get(response), null)),
-                        name(), null, false, null);
+                return GroundednessVerdict.of(
+                        List.of(new SentenceVerdict(0, response, scores.get(response), null)),
+                        name(),
+                        null,
+                        false,
+                        null);
             }
 
             @Override
@@ -340,15 +359,18 @@ class GroundednessEvaluationTest {
                 return "fake:table";
             }
         };
-        List<Labelled> items = List.of(new Labelled(1, "source", "above.", true),
-                new Labelled(1, "source", "at.", false), new Labelled(2, "source", "below.", true));
+        List<Labelled> items = List.of(
+                new Labelled(1, "source", "above.", true),
+                new Labelled(1, "source", "at.", false),
+                new Labelled(2, "source", "below.", true));
 
         List<Judgement> judgements = GroundednessEvaluation.evaluate(items, judge);
 
-        assertThat(judgements).containsExactly(
-                new Judgement(scores.get("above."), true, true),
-                new Judgement(scores.get("at."), true, false),
-                new Judgement(scores.get("below."), false, true));
+        assertThat(judgements)
+                .containsExactly(
+                        new Judgement(scores.get("above."), true, true),
+                        new Judgement(scores.get("at."), true, false),
+                        new Judgement(scores.get("below."), false, true));
     }
 
     private static Path write(Path dir, String name, String... lines) throws IOException {

@@ -34,11 +34,12 @@ class MisspeltKeysTest {
         Path resources = Files.createDirectories(dir.resolve("resources"));
         Files.writeString(resources.resolve("junit-platform.properties"), "llmassert.judge.provder=openai\n");
 
-        String output = launch("properties", resources + File.pathSeparator + ChildJvm.testClassPath(), List.of(),
-                Map.of());
+        String output =
+                launch("properties", resources + File.pathSeparator + ChildJvm.testClassPath(), List.of(), Map.of());
 
         assertThat(output)
-                .contains("FAILED ").contains(": llm-assert does not know 1 setting of this run")
+                .contains("FAILED ")
+                .contains(": llm-assert does not know 1 setting of this run")
                 .contains("unknown key llmassert.judge.provder, set in junit-platform.properties (file:"
                         + resources.toUri().getPath())
                 .contains("; did you mean llmassert.judge.provider?")
@@ -47,8 +48,11 @@ class MisspeltKeysTest {
 
     @Test
     void aMisspeltKeyInASystemPropertyFailsTheRun() throws Exception {
-        String output = launch("system-property", ChildJvm.testClassPath(),
-                List.of("-Dllmassert.groundedness.minscore=0.99"), Map.of());
+        String output = launch(
+                "system-property",
+                ChildJvm.testClassPath(),
+                List.of("-Dllmassert.groundedness.minscore=0.99"),
+                Map.of());
 
         assertThat(output)
                 .contains("unknown key llmassert.groundedness.minscore, set by a system property "
@@ -59,8 +63,8 @@ class MisspeltKeysTest {
 
     @Test
     void aMisspeltEnvironmentVariableFailsTheRun() throws Exception {
-        String output = launch("environment", ChildJvm.testClassPath(), List.of(),
-                Map.of("LLMASSERT_JUDGE_PROVDER", "openai"));
+        String output =
+                launch("environment", ChildJvm.testClassPath(), List.of(), Map.of("LLMASSERT_JUDGE_PROVDER", "openai"));
 
         assertThat(output)
                 .contains("unknown environment variable LLMASSERT_JUDGE_PROVDER, set in the environment; did "
@@ -73,8 +77,11 @@ class MisspeltKeysTest {
         Path resources = Files.createDirectories(dir.resolve("resources"));
         Files.writeString(resources.resolve("junit-platform.properties"), "llmassert.judge.provider=local\n");
 
-        String output = launch("correct", resources + File.pathSeparator + ChildJvm.testClassPath(),
-                List.of("-Dllmassert.groundedness.min-score=0.7"), Map.of("LLMASSERT_CONSOLE", "summary"));
+        String output = launch(
+                "correct",
+                resources + File.pathSeparator + ChildJvm.testClassPath(),
+                List.of("-Dllmassert.groundedness.min-score=0.7"),
+                Map.of("LLMASSERT_CONSOLE", "summary"));
 
         assertThat(output).doesNotContain("FAILED").contains("SUCCEEDED 1");
     }
@@ -95,24 +102,34 @@ class MisspeltKeysTest {
                 .hasMessageContaining("no-such-calibration.json")
                 .hasMessageNotContaining("unknown key")
                 .hasMessageNotContaining("is not supported yet");
-        TestExecutionSummary summary = ReportRuns.run(Map.of("llmassert.groundedness.method", "auto"),
-                new PrintStream(PrintStream.nullOutputStream(), true, StandardCharsets.UTF_8), Judged.class);
+        TestExecutionSummary summary = ReportRuns.run(
+                Map.of("llmassert.groundedness.method", "auto"),
+                new PrintStream(PrintStream.nullOutputStream(), true, StandardCharsets.UTF_8),
+                Judged.class);
         assertThat(summary.getFailures()).isEmpty();
         assertThat(summary.getTestsSucceededCount()).isEqualTo(1);
     }
 
     /** The one failure of a run of {@link Judged} in this JVM, with {@code key=value} given to the launcher. */
     private static Throwable failureOfALauncherRunWith(String key, String value) {
-        TestExecutionSummary summary = ReportRuns.run(Map.of(key, value),
-                new PrintStream(PrintStream.nullOutputStream(), true, StandardCharsets.UTF_8), Judged.class);
+        TestExecutionSummary summary = ReportRuns.run(
+                Map.of(key, value),
+                new PrintStream(PrintStream.nullOutputStream(), true, StandardCharsets.UTF_8),
+                Judged.class);
         assertThat(summary.getFailures()).hasSize(1);
         return summary.getFailures().get(0).getException();
     }
 
-    private String launch(String name, String classPath, List<String> systemProperties,
-                          Map<String, String> environment) throws IOException, InterruptedException {
-        ChildJvm child = ChildJvm.start(name, LaunchClasses.class, dir.resolve(name), classPath, systemProperties,
-                environment, Judged.class.getName());
+    private String launch(String name, String classPath, List<String> systemProperties, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        ChildJvm child = ChildJvm.start(
+                name,
+                LaunchClasses.class,
+                dir.resolve(name),
+                classPath,
+                systemProperties,
+                environment,
+                Judged.class.getName());
         child.awaitSuccess();
         return child.output();
     }

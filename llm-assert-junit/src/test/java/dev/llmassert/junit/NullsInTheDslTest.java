@@ -34,7 +34,8 @@ import static dev.llmassert.junit.testing.Texts.MANUAL;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NullsInTheDslTest {
 
-    private final LocalGroundednessJudge judge = LocalGroundednessJudge.builder().withoutEmbeddings().build();
+    private final LocalGroundednessJudge judge =
+            LocalGroundednessJudge.builder().withoutEmbeddings().build();
 
     @AfterAll
     void close() {
@@ -68,17 +69,22 @@ class NullsInTheDslTest {
     void nullOrBlankSourcesAreRejectedNamingTheirIndex() {
         ResponseAssert response = assertThat(GROUNDED).usingJudge(judge);
 
-        assertThatThrownBy(() -> response.isGroundedIn((String) null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> response.isGroundedIn((String) null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("isGroundedIn(...) got a null or blank source at index 0.");
-        assertThatThrownBy(() -> response.isGroundedIn(MANUAL, null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> response.isGroundedIn(MANUAL, null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("isGroundedIn(...) got a null or blank source at index 1.");
         assertThatThrownBy(() -> response.isGroundedIn(Arrays.asList(MANUAL, "\t")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("isGroundedIn(...) got a null or blank source at index 1.");
-        for (Executable none : List.<Executable>of(() -> response.isGroundedIn((String[]) null),
-                () -> response.isGroundedIn((List<String>) null), () -> response.isGroundedIn(List.of()),
+        for (Executable none : List.<Executable>of(
+                () -> response.isGroundedIn((String[]) null),
+                () -> response.isGroundedIn((List<String>) null),
+                () -> response.isGroundedIn(List.of()),
                 response::isGroundedIn)) {
-            assertThatThrownBy(none::execute).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(none::execute)
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("isGroundedIn(...) needs at least one source text");
         }
     }
@@ -88,12 +94,13 @@ class NullsInTheDslTest {
     void aMinimumScoreOutsideZeroToOneIsRejected(double minScore) {
         GroundednessAssert grounded = assertThat(GROUNDED).usingJudge(judge).isGroundedIn(MANUAL);
 
-        assertThatThrownBy(() -> grounded.withMinScore(minScore)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> grounded.withMinScore(minScore))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("withMinScore(minScore) must be between 0.0 and 1.0, but is: " + minScore);
         assertThatThrownBy(() -> grounded.everySentence().hasMinScore(minScore))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("everySentence().hasMinScore(minScore) must be between 0.0 and 1.0, but is: "
-                        + minScore);
+                .hasMessageStartingWith(
+                        "everySentence().hasMinScore(minScore) must be between 0.0 and 1.0, but is: " + minScore);
     }
 
     @ParameterizedTest
@@ -114,22 +121,28 @@ class NullsInTheDslTest {
     void nullArgumentsOfTheCriteriaChecksNameTheMethodAndTheFix() {
         ResponseAssert response = assertThat(GROUNDED);
 
-        assertThatThrownBy(() -> response.usingJudge(null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> response.usingJudge(null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("usingJudge(judge) must not be null.");
         assertThatThrownBy(() -> response.usingCriteriaJudge((DirectJudge) null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("usingCriteriaJudge(judge) must not be null.");
-        assertThatThrownBy(() -> response.meets(null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> response.meets(null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("meets(criteria) must not be null.");
-        assertThatThrownBy(() -> response.meetsAll((MultiCriteria) null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> response.meetsAll((MultiCriteria) null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("meetsAll(multiCriteria) must not be null.");
-        assertThatThrownBy(() -> response.satisfies((String) null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> response.satisfies((String) null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("satisfies(question)");
-        assertThatThrownBy(() -> response.satisfies(" ")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> response.satisfies(" "))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("satisfies(question)");
         assertThatThrownBy(() -> response.inContext(null, "How?")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> response.inContext(" ", "How?")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> response.inContext("question", null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> response.inContext("question", null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("inContext(\"question\", value) must not be null.");
         assertThatThrownBy(() -> response.isPreferredOver((String[]) null))
                 .isInstanceOf(IllegalArgumentException.class);
@@ -137,9 +150,12 @@ class NullsInTheDslTest {
         assertThatThrownBy(() -> response.isPreferredOver("Shorter.", null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("isPreferredOver(...) response 2 must not be null.");
-        try (PairwiseJudge pairwise = PairwiseJudge.builder().chatModel(ScriptedChatModel.replying()).build()) {
-            assertThatThrownBy(() -> assertThat(GROUNDED).usingCriteriaJudge(pairwise).isPreferredOver("Shorter.")
-                    .on(null))
+        try (PairwiseJudge pairwise =
+                PairwiseJudge.builder().chatModel(ScriptedChatModel.replying()).build()) {
+            assertThatThrownBy(() -> assertThat(GROUNDED)
+                            .usingCriteriaJudge(pairwise)
+                            .isPreferredOver("Shorter.")
+                            .on(null))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("on(criteria) must not be null.");
         }

@@ -35,27 +35,39 @@ class ParallelAgentsTest {
 
     @Test
     void sixteenAgentTestsInParallelKeepTheirTrajectoriesApart() {
-        EngineExecutionResults results = run(SixteenAgents.class,
-                "junit.jupiter.execution.parallel.enabled", "true",
-                "junit.jupiter.execution.parallel.mode.default", "concurrent",
-                "junit.jupiter.execution.parallel.config.strategy", "fixed",
+        EngineExecutionResults results = run(
+                SixteenAgents.class,
+                "junit.jupiter.execution.parallel.enabled",
+                "true",
+                "junit.jupiter.execution.parallel.mode.default",
+                "concurrent",
+                "junit.jupiter.execution.parallel.config.strategy",
+                "fixed",
                 // more workers than tests: the engine, the class and the parameterized test's container hold workers
                 // while their children run, and all sixteen tests must be running at once to pass the barrier
-                "junit.jupiter.execution.parallel.config.fixed.parallelism", String.valueOf(TESTS + 8),
-                "junit.jupiter.execution.parallel.config.fixed.max-pool-size", String.valueOf(4 * TESTS));
+                "junit.jupiter.execution.parallel.config.fixed.parallelism",
+                String.valueOf(TESTS + 8),
+                "junit.jupiter.execution.parallel.config.fixed.max-pool-size",
+                String.valueOf(4 * TESTS));
 
         assertThat(failures(results)).isEmpty();
         results.testEvents().assertStatistics(s -> s.started(TESTS).succeeded(TESTS));
         // each test's report entries hold its own two trajectories, and no other test's order
         List<Map<String, String>> trajectories = reportEntries(results).stream()
-                .filter(entry -> entry.containsKey("llmassert.trajectory")).toList();
+                .filter(entry -> entry.containsKey("llmassert.trajectory"))
+                .toList();
         assertThat(trajectories).hasSize(2 * TESTS);
         for (int n = 1; n <= TESTS; n++) {
             String order = "A-" + (2000 + n);
-            assertThat(trajectories).filteredOn(entry -> entry.get("llmassert.trajectory").contains(order))
-                    .as("the trajectories of %s", order).hasSize(2)
-                    .allSatisfy(entry -> assertThat(ORDER.matcher(entry.get("llmassert.trajectory")).results()
-                            .map(m -> m.group()).distinct()).containsExactly(order));
+            assertThat(trajectories)
+                    .filteredOn(entry -> entry.get("llmassert.trajectory").contains(order))
+                    .as("the trajectories of %s", order)
+                    .hasSize(2)
+                    .allSatisfy(entry -> assertThat(ORDER.matcher(entry.get("llmassert.trajectory"))
+                                    .results()
+                                    .map(m -> m.group())
+                                    .distinct())
+                            .containsExactly(order));
         }
     }
 
@@ -64,6 +76,7 @@ class ParallelAgentsTest {
 
         /** All sixteen tests wait here after their first call, so their second calls overlap. */
         static final CyclicBarrier TOGETHER = new CyclicBarrier(TESTS);
+
         static LoopbackChatServer server;
 
         @BeforeAll
@@ -85,8 +98,8 @@ class ParallelAgentsTest {
         void eachAgentSeesOnlyItsOwnCalls(int n, TrajectoryRecorder recorder) throws Exception {
             String order = "A-" + (2000 + n);
             ShopTools tools = new ShopTools(Map.of(order, 100 + n));
-            ShopAgent agent = ShopAgent.create(AgentRecordReplayTest.openAi(server.baseUrl()), tools,
-                    recorder.listeners());
+            ShopAgent agent =
+                    ShopAgent.create(AgentRecordReplayTest.openAi(server.baseUrl()), tools, recorder.listeners());
 
             agent.chat("Where is order " + order + "?");
             TOGETHER.await(60, TimeUnit.SECONDS);
@@ -94,10 +107,14 @@ class ParallelAgentsTest {
 
             List<Trajectory> trajectories = recorder.trajectories();
             assertThat(trajectories).hasSize(2);
-            assertThat(trajectories.get(0)).calledToolsExactly("lookupOrder")
-                    .calledTool("lookupOrder").withArgument("orderId", order);
-            assertThat(trajectories.get(1)).calledToolsExactly("lookupOrder", "refundPayment")
-                    .calledTool("refundPayment").withArguments(Map.of("orderId", order, "amount", 100 + n));
+            assertThat(trajectories.get(0))
+                    .calledToolsExactly("lookupOrder")
+                    .calledTool("lookupOrder")
+                    .withArgument("orderId", order);
+            assertThat(trajectories.get(1))
+                    .calledToolsExactly("lookupOrder", "refundPayment")
+                    .calledTool("refundPayment")
+                    .withArguments(Map.of("orderId", order, "amount", 100 + n));
             assertThat(recorder.lastTrajectory().request()).isEqualTo("Please refund order " + order + ".");
             assertThat(recorder.lastTrajectory().finalAnswer()).contains("A refund of " + (100 + n) + " dollars");
             assertThat(tools.refunds()).containsExactly(order);

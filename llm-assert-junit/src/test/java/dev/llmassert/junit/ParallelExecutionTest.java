@@ -35,31 +35,47 @@ class ParallelExecutionTest {
 
     @Test
     void hundredJudgedTestsInParallelEachReportOnlyTheirOwnChecks() {
-        EngineExecutionResults results = run(ManyJudgedTests.class,
-                "junit.jupiter.execution.parallel.enabled", "true",
-                "junit.jupiter.execution.parallel.mode.default", "concurrent",
-                "junit.jupiter.execution.parallel.config.strategy", "fixed",
-                "junit.jupiter.execution.parallel.config.fixed.parallelism", "8");
+        EngineExecutionResults results = run(
+                ManyJudgedTests.class,
+                "junit.jupiter.execution.parallel.enabled",
+                "true",
+                "junit.jupiter.execution.parallel.mode.default",
+                "concurrent",
+                "junit.jupiter.execution.parallel.config.strategy",
+                "fixed",
+                "junit.jupiter.execution.parallel.config.fixed.parallelism",
+                "8");
 
-        results.testEvents().assertStatistics(s -> s.started(TESTS).succeeded(TESTS / 2).failed(TESTS / 2));
+        results.testEvents()
+                .assertStatistics(s -> s.started(TESTS).succeeded(TESTS / 2).failed(TESTS / 2));
 
-        Set<Integer> failedNumbers = failures(results).stream().map(failure -> {
-            Set<Integer> numbers = numbersIn(failure.getMessage());
-            assertThat(numbers).as("answers named in one failure").hasSize(1);
-            int n = numbers.iterator().next();
-            assertThat(failure.getMessage().contains("checked after the test")).as("pending check of %s", n)
-                    .isEqualTo(n % 4 == 2);
-            return n;
-        }).collect(Collectors.toSet());
-        assertThat(failedNumbers).isEqualTo(IntStream.range(0, TESTS).filter(n -> n % 4 >= 2).boxed()
-                .collect(Collectors.toSet()));
+        Set<Integer> failedNumbers = failures(results).stream()
+                .map(failure -> {
+                    Set<Integer> numbers = numbersIn(failure.getMessage());
+                    assertThat(numbers).as("answers named in one failure").hasSize(1);
+                    int n = numbers.iterator().next();
+                    assertThat(failure.getMessage().contains("checked after the test"))
+                            .as("pending check of %s", n)
+                            .isEqualTo(n % 4 == 2);
+                    return n;
+                })
+                .collect(Collectors.toSet());
+        assertThat(failedNumbers)
+                .isEqualTo(IntStream.range(0, TESTS)
+                        .filter(n -> n % 4 >= 2)
+                        .boxed()
+                        .collect(Collectors.toSet()));
 
         List<Map<String, String>> entries = reportEntries(results);
         assertThat(entries).filteredOn(e -> e.containsKey("llmassert.check")).hasSize(TESTS);
-        Map<String, String> judgeStats = entries.stream().filter(e -> e.containsKey("maxInFlight")).findFirst()
+        Map<String, String> judgeStats = entries.stream()
+                .filter(e -> e.containsKey("maxInFlight"))
+                .findFirst()
                 .orElseThrow();
         assertThat(Integer.parseInt(judgeStats.get("calls"))).isEqualTo(TESTS);
-        assertThat(Integer.parseInt(judgeStats.get("maxInFlight"))).as("judgements that overlapped").isGreaterThan(1);
+        assertThat(Integer.parseInt(judgeStats.get("maxInFlight")))
+                .as("judgements that overlapped")
+                .isGreaterThan(1);
     }
 
     private static Set<Integer> numbersIn(String message) {
@@ -86,22 +102,27 @@ class ParallelExecutionTest {
         void judged(int n) {
             String source = MANUAL + " This is answer " + n + ".";
             switch (n % 4) {
-                case 0 -> assertThat("Hold the red button for ten seconds. This is answer " + n + ".")
-                        .isGroundedIn(source);
-                case 1 -> assertThat("The lights blink green, says answer " + n + ".")
-                        .isGroundedIn(source).withMinScore(0.6);
-                case 2 -> assertThat("Routers brew espresso, says answer " + n + ".")
-                        .isGroundedIn(source);
-                default -> assertThat("Routers brew espresso, says answer " + n + ".")
-                        .isGroundedIn(source).withMinScore(0.8);
+                case 0 ->
+                    assertThat("Hold the red button for ten seconds. This is answer " + n + ".")
+                            .isGroundedIn(source);
+                case 1 ->
+                    assertThat("The lights blink green, says answer " + n + ".")
+                            .isGroundedIn(source)
+                            .withMinScore(0.6);
+                case 2 ->
+                    assertThat("Routers brew espresso, says answer " + n + ".").isGroundedIn(source);
+                default ->
+                    assertThat("Routers brew espresso, says answer " + n + ".")
+                            .isGroundedIn(source)
+                            .withMinScore(0.8);
             }
         }
 
         @AfterAll
         static void judgeStatistics(GroundednessJudge judge, TestReporter reporter) {
             WordOverlapJudge overlap = (WordOverlapJudge) judge;
-            reporter.publishEntry(Map.of("maxInFlight", String.valueOf(overlap.maxInFlight()),
-                    "calls", String.valueOf(overlap.calls())));
+            reporter.publishEntry(Map.of(
+                    "maxInFlight", String.valueOf(overlap.maxInFlight()), "calls", String.valueOf(overlap.calls())));
         }
     }
 }

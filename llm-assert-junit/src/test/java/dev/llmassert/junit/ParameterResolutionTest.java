@@ -65,8 +65,15 @@ class ParameterResolutionTest {
     @Test
     void judgeChatModelThatCannotBeBuiltFailsWithTheJudgeName() {
         // Mode off: every call would go to the model. (A replaying mode gets a stand-in; see RecordAndReplayTest.)
-        Throwable failure = failureOf(run(AsksForChatModel.class, ConfigKeys.JUDGE_PROVIDER, "openai",
-                ConfigKeys.JUDGE_API_KEY_ENV, "JUDGE_TEST_NO_SUCH_KEY", ConfigKeys.RECORDINGS_MODE, "off"),
+        Throwable failure = failureOf(
+                run(
+                        AsksForChatModel.class,
+                        ConfigKeys.JUDGE_PROVIDER,
+                        "openai",
+                        ConfigKeys.JUDGE_API_KEY_ENV,
+                        "JUDGE_TEST_NO_SUCH_KEY",
+                        ConfigKeys.RECORDINGS_MODE,
+                        "off"),
                 "chatModel");
 
         assertThat(failure).isInstanceOf(ParameterResolutionException.class);
@@ -86,8 +93,7 @@ class ParameterResolutionTest {
     void aJudgeBuiltOnASuppliedChatModelIsClosedWithTheClassThatSuppliedIt() {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
                 .selectors(selectClass(SuppliedModelFirst.class), selectClass(SuppliedModelThen.class))
-                .configurationParameter("junit.jupiter.testclass.order.default",
-                        ClassOrderer.ClassName.class.getName())
+                .configurationParameter("junit.jupiter.testclass.order.default", ClassOrderer.ClassName.class.getName())
                 .execute();
 
         assertThat(Runs.failures(results)).isEmpty();
@@ -108,8 +114,8 @@ class ParameterResolutionTest {
         EngineExecutionResults results = run(LocalBesideAnLlmJudge.class);
 
         results.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
-        assertThat(reportEntries(results, "both")).contains(Map.of("local", "local:all-minilm-l6-v2-q"),
-                Map.of("configured", "openai:gpt-4o-mini"));
+        assertThat(reportEntries(results, "both"))
+                .contains(Map.of("local", "local:all-minilm-l6-v2-q"), Map.of("configured", "openai:gpt-4o-mini"));
         assertThat(Runs.reportEntries(results)).contains(Map.of("constructor", "local:all-minilm-l6-v2-q"));
         assertThat(judgeIdentity(results, "sameJudgeForTheRun")).isEqualTo(judgeIdentity(results, "both"));
     }
@@ -118,15 +124,19 @@ class ParameterResolutionTest {
     void localOnAParameterOfAnotherTypeSaysWhatToDeclare() {
         Throwable failure = failureOf(run(LocalOnAChatModel.class), "chatModel");
 
-        assertThat(failure).isInstanceOf(ParameterResolutionException.class)
-                .hasMessageContainingAll("@LlmJudge.Local gives the local groundedness judge, and the parameter is "
-                        + "a ChatModel", "Fix: declare it as GroundednessJudge",
+        assertThat(failure)
+                .isInstanceOf(ParameterResolutionException.class)
+                .hasMessageContainingAll(
+                        "@LlmJudge.Local gives the local groundedness judge, and the parameter is " + "a ChatModel",
+                        "Fix: declare it as GroundednessJudge",
                         LocalOnAChatModel.class.getName() + ".chatModel(...)");
     }
 
     private static String judgeIdentity(EngineExecutionResults results, String method) {
         List<String> identities = reportEntries(results, method).stream()
-                .filter(e -> e.containsKey("identity")).map(e -> e.get("identity")).toList();
+                .filter(e -> e.containsKey("identity"))
+                .map(e -> e.get("identity"))
+                .toList();
         assertThat(identities).hasSize(1);
         return identities.get(0);
     }
@@ -187,8 +197,10 @@ class ParameterResolutionTest {
             reporter.publishEntry("local", local.name());
             reporter.publishEntry("configured", configured.name());
             reporter.publishEntry("identity", String.valueOf(System.identityHashCode(local)));
-            assertThat("Hold the reset button for ten seconds.").usingJudge(local)
-                    .isGroundedIn("Hold the reset button for ten seconds.").withMinScore(0.9);
+            assertThat("Hold the reset button for ten seconds.")
+                    .usingJudge(local)
+                    .isGroundedIn("Hold the reset button for ten seconds.")
+                    .withMinScore(0.9);
         }
 
         @Test
@@ -200,15 +212,13 @@ class ParameterResolutionTest {
     @LlmJudge
     static class LocalOnAChatModel {
         @Test
-        void chatModel(@LlmJudge.Local ChatModel model) {
-        }
+        void chatModel(@LlmJudge.Local ChatModel model) {}
     }
 
     @LlmJudge
     static class AsksForChatModel {
         @Test
-        void chatModel(ChatModel model) {
-        }
+        void chatModel(ChatModel model) {}
     }
 
     /** Supplies a chat model the way a recording extension would. */
@@ -241,8 +251,10 @@ class ParameterResolutionTest {
 
         @Override
         public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-            return ExtensionState.getOrCompute(extensionContext.getRoot().getStore(
-                    ExtensionContext.Namespace.create(JudgeHandoff.class)), JudgeHandoff.class, JudgeHandoff::new,
+            return ExtensionState.getOrCompute(
+                    extensionContext.getRoot().getStore(ExtensionContext.Namespace.create(JudgeHandoff.class)),
+                    JudgeHandoff.class,
+                    JudgeHandoff::new,
                     JudgeHandoff.class);
         }
     }

@@ -33,28 +33,48 @@ class PublicApiTest extends PublicApiContract {
         Map<String, String> internal = new TreeMap<>(statuses);
         internal.keySet().removeAll(api.keySet());
 
-        assertThat(api).containsOnlyKeys(ROOT + ".AgreementFigureAssert", ROOT + ".CalibrationAssert",
-                        ROOT + ".CriteriaAssert", ROOT + ".EverySentenceAssert",
-                        ROOT + ".EvaluationResultsAssert", ROOT + ".Evaluator", ROOT + ".MeasurementAssert",
-                        ROOT + ".GroundednessAssert", ROOT + ".JudgeRecordings", ROOT + ".LlmAssertExtension",
-                        ROOT + ".LlmAssertions", ROOT + ".LlmJudge", ROOT + ".LlmJudge.Criteria",
-                        ROOT + ".LlmJudge.Local", ROOT + ".LlmSoftAssertions", ROOT + ".MultiCriteriaAssert",
-                        ROOT + ".PairwiseAssert", ROOT + ".PreferredOver", ROOT + ".ResponseAssert",
-                        ROOT + ".ToolCallAssert", ROOT + ".Trajectories", ROOT + ".TrajectoryAssert",
+        assertThat(api)
+                .containsOnlyKeys(
+                        ROOT + ".AgreementFigureAssert",
+                        ROOT + ".CalibrationAssert",
+                        ROOT + ".CriteriaAssert",
+                        ROOT + ".EverySentenceAssert",
+                        ROOT + ".EvaluationResultsAssert",
+                        ROOT + ".Evaluator",
+                        ROOT + ".MeasurementAssert",
+                        ROOT + ".GroundednessAssert",
+                        ROOT + ".JudgeRecordings",
+                        ROOT + ".LlmAssertExtension",
+                        ROOT + ".LlmAssertions",
+                        ROOT + ".LlmJudge",
+                        ROOT + ".LlmJudge.Criteria",
+                        ROOT + ".LlmJudge.Local",
+                        ROOT + ".LlmSoftAssertions",
+                        ROOT + ".MultiCriteriaAssert",
+                        ROOT + ".PairwiseAssert",
+                        ROOT + ".PreferredOver",
+                        ROOT + ".ResponseAssert",
+                        ROOT + ".ToolCallAssert",
+                        ROOT + ".Trajectories",
+                        ROOT + ".TrajectoryAssert",
                         ROOT + ".TrajectoryRecorder")
                 .doesNotContainValue("INTERNAL");
         // the evaluation and calibration API is new: usable, but its shape may still change
-        assertThat(api).containsEntry(ROOT + ".Evaluator", "EXPERIMENTAL")
+        assertThat(api)
+                .containsEntry(ROOT + ".Evaluator", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".CalibrationAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".AgreementFigureAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".EvaluationResultsAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".MeasurementAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".LlmJudge.Local", "EXPERIMENTAL");
         // so is the agents API
-        assertThat(api).containsEntry(ROOT + ".TrajectoryAssert", "EXPERIMENTAL")
+        assertThat(api)
+                .containsEntry(ROOT + ".TrajectoryAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".ToolCallAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".TrajectoryRecorder", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".Trajectories", "EXPERIMENTAL");
-        assertThat(internal).isNotEmpty().allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));
+        assertThat(internal)
+                .isNotEmpty()
+                .allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));
     }
 }

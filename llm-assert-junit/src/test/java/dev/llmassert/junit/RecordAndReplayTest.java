@@ -67,6 +67,7 @@ class RecordAndReplayTest {
 
     /** Set for the test JVM by this module's Surefire configuration: a key in the real environment. */
     private static final String KEY_VARIABLE = "JUDGE_TEST_API_KEY";
+
     private static final String MANUAL_PARAMETER = "test.manual";
 
     @TempDir
@@ -85,7 +86,9 @@ class RecordAndReplayTest {
         recording.testEvents().assertStatistics(s -> s.started(3).succeeded(2).failed(1));
         assertThat(checkEntry(recording, "grounded")).containsEntry("llmassert.replayed", "false");
         int calls = server.requestCount();
-        assertThat(calls).as("2 sentences of GROUNDED, 1 of INVENTED, 1 in the nested class").isEqualTo(4);
+        assertThat(calls)
+                .as("2 sentences of GROUNDED, 1 of INVENTED, 1 in the nested class")
+                .isEqualTo(4);
         Path file = Recordings.fileFor(dir, Judged.class.getName());
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()))
@@ -93,7 +96,9 @@ class RecordAndReplayTest {
                     .containsExactly(file.getFileName().toString());
         }
         String recorded = Files.readString(file);
-        assertThat(recorded).startsWith("{\n  \"format\": 1,").contains("\"model\": \"gpt-4o-mini\"")
+        assertThat(recorded)
+                .startsWith("{\n  \"format\": 1,")
+                .contains("\"model\": \"gpt-4o-mini\"")
                 .contains("Routers brew espresso every morning.");
 
         server.close();
@@ -101,10 +106,13 @@ class RecordAndReplayTest {
 
         replay.testEvents().assertStatistics(s -> s.started(3).succeeded(2).failed(1));
         assertThat(server.requestCount()).as("requests during replay").isEqualTo(calls);
-        assertThat(checkEntry(replay, "grounded")).containsEntry("llmassert.replayed", "true")
+        assertThat(checkEntry(replay, "grounded"))
+                .containsEntry("llmassert.replayed", "true")
                 .containsEntry("llmassert.judge", "openai:gpt-4o-mini")
-                .containsEntry("llmassert.score", checkEntry(recording, "grounded").get("llmassert.score"))
-                .containsEntry("llmassert.tokens", checkEntry(recording, "grounded").get("llmassert.tokens"));
+                .containsEntry(
+                        "llmassert.score", checkEntry(recording, "grounded").get("llmassert.score"))
+                .containsEntry(
+                        "llmassert.tokens", checkEntry(recording, "grounded").get("llmassert.tokens"));
         assertThat(reportEntries(replay, "grounded")).contains(Map.of("judgeChatModel", "RecordingChatModel"));
         assertThat(checkEntry(replay, "nested")).containsEntry("llmassert.replayed", "true");
         assertThat(failureOf(replay, "invented"))
@@ -122,16 +130,24 @@ class RecordAndReplayTest {
         for (RecordingMode mode : List.of(RecordingMode.REPLAY, RecordingMode.RECORD_MISSING)) {
             Map<String, String> ci = parameters(mode, ConfigKeys.JUDGE_API_KEY_ENV, noKey);
             ci.remove(ConfigKeys.JUDGE_BASE_URL);
-            EngineExecutionResults replay = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Judged.class))
-                    .configurationParameters(ci).execute();
+            EngineExecutionResults replay = EngineTestKit.engine("junit-jupiter")
+                    .selectors(selectClass(Judged.class))
+                    .configurationParameters(ci)
+                    .execute();
 
             replay.testEvents().assertStatistics(s -> s.started(3).succeeded(2).failed(1));
             assertThat(checkEntry(replay, "grounded")).as("mode %s", mode).containsEntry("llmassert.replayed", "true");
         }
 
-        EngineExecutionResults miss = run(Judged.class, RecordingMode.RECORD_MISSING,
-                ConfigKeys.JUDGE_API_KEY_ENV, noKey, ConfigKeys.JUDGE_BASE_URL, "https://api.openai.com/v1",
-                MANUAL_PARAMETER, MANUAL + " Unplug the router before you move it.");
+        EngineExecutionResults miss = run(
+                Judged.class,
+                RecordingMode.RECORD_MISSING,
+                ConfigKeys.JUDGE_API_KEY_ENV,
+                noKey,
+                ConfigKeys.JUDGE_BASE_URL,
+                "https://api.openai.com/v1",
+                MANUAL_PARAMETER,
+                MANUAL + " Unplug the router before you move it.");
         assertThat(failureOf(miss, "grounded"))
                 .isInstanceOf(RecordingException.class)
                 .hasMessageContaining("This judge request is not recorded, and in mode record-missing it would be "
@@ -139,9 +155,15 @@ class RecordAndReplayTest {
                 .hasMessageContaining("the environment variable " + noKey + " is not set")
                 .hasMessageContaining("-Dllmassert.recordings.mode=replay");
 
-        EngineExecutionResults record = run(Judged.class, RecordingMode.RECORD,
-                ConfigKeys.JUDGE_API_KEY_ENV, noKey, ConfigKeys.JUDGE_BASE_URL, "https://api.openai.com/v1");
-        assertThat(failureOf(record, "grounded")).as("record mode calls the model for everything: the key is needed")
+        EngineExecutionResults record = run(
+                Judged.class,
+                RecordingMode.RECORD,
+                ConfigKeys.JUDGE_API_KEY_ENV,
+                noKey,
+                ConfigKeys.JUDGE_BASE_URL,
+                "https://api.openai.com/v1");
+        assertThat(failureOf(record, "grounded"))
+                .as("record mode calls the model for everything: the key is needed")
                 .isInstanceOf(org.junit.jupiter.api.extension.ParameterResolutionException.class)
                 .hasStackTraceContaining("the environment variable " + noKey + " is not set");
     }
@@ -175,7 +197,8 @@ class RecordAndReplayTest {
             EngineExecutionResults results = run(Judged.class, mode);
 
             results.testEvents().assertStatistics(s -> s.started(3).failed(3));
-            assertThat(failureOf(results, "grounded")).as("mode %s", mode)
+            assertThat(failureOf(results, "grounded"))
+                    .as("mode %s", mode)
                     .isInstanceOf(RecordingFileException.class)
                     .hasMessageContaining("The recordings file cannot be parsed: " + file.toAbsolutePath())
                     .hasMessageContaining("It was left unchanged");
@@ -186,13 +209,20 @@ class RecordAndReplayTest {
 
     @Test
     void twoHundredTestsRunningInParallelRecordEveryEntryIntoOneFile() throws IOException {
-        EngineExecutionResults results = run(ManyInParallel.class, RecordingMode.RECORD_MISSING,
-                "junit.jupiter.execution.parallel.enabled", "true",
-                "junit.jupiter.execution.parallel.mode.default", "concurrent",
-                "junit.jupiter.execution.parallel.config.strategy", "fixed",
-                "junit.jupiter.execution.parallel.config.fixed.parallelism", "16");
+        EngineExecutionResults results = run(
+                ManyInParallel.class,
+                RecordingMode.RECORD_MISSING,
+                "junit.jupiter.execution.parallel.enabled",
+                "true",
+                "junit.jupiter.execution.parallel.mode.default",
+                "concurrent",
+                "junit.jupiter.execution.parallel.config.strategy",
+                "fixed",
+                "junit.jupiter.execution.parallel.config.fixed.parallelism",
+                "16");
 
-        results.testEvents().assertStatistics(s -> s.started(ManyInParallel.TESTS).succeeded(ManyInParallel.TESTS));
+        results.testEvents()
+                .assertStatistics(s -> s.started(ManyInParallel.TESTS).succeeded(ManyInParallel.TESTS));
         assertThat(server.requestCount()).isEqualTo(ManyInParallel.TESTS);
         String recorded = Files.readString(Recordings.fileFor(dir, ManyInParallel.class.getName()));
         assertThat(recorded.split("\"key\": ", -1)).hasSize(ManyInParallel.TESTS + 1);
@@ -204,19 +234,25 @@ class RecordAndReplayTest {
     @Test
     void theApiKeyReachesTheEndpointButNoRecordingOrReport() throws IOException {
         String key = System.getenv(KEY_VARIABLE);
-        assertThat(key).as(KEY_VARIABLE + " is set by this module's Surefire configuration").startsWith("sk-");
+        assertThat(key)
+                .as(KEY_VARIABLE + " is set by this module's Surefire configuration")
+                .startsWith("sk-");
 
         EngineExecutionResults results = run(Judged.class, RecordingMode.RECORD);
 
         results.testEvents().assertStatistics(s -> s.started(3));
-        assertThat(server.requests()).isNotEmpty()
+        assertThat(server.requests())
+                .isNotEmpty()
                 .allSatisfy(r -> assertThat(r.header("Authorization")).isEqualTo("Bearer " + key));
         List<Path> files;
         try (Stream<Path> walk = Files.walk(dir)) {
             files = walk.filter(Files::isRegularFile).toList();
         }
-        assertThat(files).isNotEmpty().allSatisfy(f -> assertThat(Files.readString(f)).doesNotContain(key));
-        assertThat(reportEntries(results)).allSatisfy(e -> assertThat(e.toString()).doesNotContain(key));
+        assertThat(files)
+                .isNotEmpty()
+                .allSatisfy(f -> assertThat(Files.readString(f)).doesNotContain(key));
+        assertThat(reportEntries(results))
+                .allSatisfy(e -> assertThat(e.toString()).doesNotContain(key));
     }
 
     @Test
@@ -226,26 +262,34 @@ class RecordAndReplayTest {
         String edited = MANUAL + " Unplug the router before you move it.";
 
         EngineExecutionResults unpruned = run(Judged.class, RecordingMode.RECORD_MISSING, MANUAL_PARAMETER, edited);
-        assertThat(unusedEntry(unpruned)).containsEntry("llmassert.recordings.unused", "4")
+        assertThat(unusedEntry(unpruned))
+                .containsEntry("llmassert.recordings.unused", "4")
                 .containsEntry("llmassert.recordings.pruned", "0")
-                .containsEntry("llmassert.recordings.file", file.toAbsolutePath().toString());
-        assertThat(Files.readString(file).split("\"key\": ", -1)).as("4 old + 4 new").hasSize(9);
+                .containsEntry(
+                        "llmassert.recordings.file", file.toAbsolutePath().toString());
+        assertThat(Files.readString(file).split("\"key\": ", -1))
+                .as("4 old + 4 new")
+                .hasSize(9);
 
         EngineExecutionResults filtered = EngineTestKit.engine("junit-jupiter")
-                .selectors(selectMethod(Judged.class, "grounded", String.class.getName() + ","
-                        + ChatModel.class.getName() + "," + TestReporter.class.getName()))
-                .configurationParameters(parameters(RecordingMode.RECORD, MANUAL_PARAMETER, edited,
-                        JudgeRecordings.PRUNE_KEY, "true"))
+                .selectors(selectMethod(
+                        Judged.class,
+                        "grounded",
+                        String.class.getName() + "," + ChatModel.class.getName() + "," + TestReporter.class.getName()))
+                .configurationParameters(
+                        parameters(RecordingMode.RECORD, MANUAL_PARAMETER, edited, JudgeRecordings.PRUNE_KEY, "true"))
                 .execute();
         filtered.testEvents().assertStatistics(s -> s.started(1).succeeded(1));
-        assertThat(unusedEntry(filtered)).containsEntry("llmassert.recordings.pruned", "0")
+        assertThat(unusedEntry(filtered))
+                .containsEntry("llmassert.recordings.pruned", "0")
                 .containsEntry("llmassert.recordings.testsRun", "1/3")
                 .containsEntry("llmassert.recordings.pruneSkipped", "only 1 of 3 test methods ran");
         assertThat(Files.readString(file).split("\"key\": ", -1)).hasSize(9);
 
-        EngineExecutionResults pruned = run(Judged.class, RecordingMode.RECORD, MANUAL_PARAMETER, edited,
-                JudgeRecordings.PRUNE_KEY, "true");
-        assertThat(unusedEntry(pruned)).containsEntry("llmassert.recordings.unused", "4")
+        EngineExecutionResults pruned =
+                run(Judged.class, RecordingMode.RECORD, MANUAL_PARAMETER, edited, JudgeRecordings.PRUNE_KEY, "true");
+        assertThat(unusedEntry(pruned))
+                .containsEntry("llmassert.recordings.unused", "4")
                 .containsEntry("llmassert.recordings.pruned", "4");
         String remaining = Files.readString(file);
         assertThat(remaining.split("\"key\": ", -1)).hasSize(5);
@@ -264,16 +308,18 @@ class RecordAndReplayTest {
             run(NamedFile.class, RecordingMode.RECORD_MISSING).testEvents().assertStatistics(s -> s.succeeded(1));
             String edited = MANUAL + " Unplug the router before you move it.";
 
-            EngineExecutionResults results = run(NamedFile.class, RecordingMode.RECORD, MANUAL_PARAMETER, edited,
-                    JudgeRecordings.PRUNE_KEY, "true");
+            EngineExecutionResults results = run(
+                    NamedFile.class, RecordingMode.RECORD, MANUAL_PARAMETER, edited, JudgeRecordings.PRUNE_KEY, "true");
 
             results.testEvents().assertStatistics(s -> s.succeeded(1));
-            assertThat(unusedEntry(results)).containsEntry("llmassert.recordings.file", named.toString())
+            assertThat(unusedEntry(results))
+                    .containsEntry("llmassert.recordings.file", named.toString())
                     .containsEntry("llmassert.recordings.unused", "2")
                     .containsEntry("llmassert.recordings.testsRun", "1/1")
                     .containsEntry("llmassert.recordings.pruned", "0")
                     .containsEntry("llmassert.recordings.pruneSkipped", Messages.NAMED_FILE_NOT_PRUNED);
-            assertThat(Files.readString(named).split("\"key\": ", -1)).as("2 old + 2 new, nothing pruned")
+            assertThat(Files.readString(named).split("\"key\": ", -1))
+                    .as("2 old + 2 new, nothing pruned")
                     .hasSize(5);
         } finally {
             deleteRecursively(named.getParent());
@@ -282,7 +328,8 @@ class RecordAndReplayTest {
 
     @Test
     void aTypoInTheModeFailsTheClassNamingTheKeyTheValueAndTheModes() {
-        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Judged.class))
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(Judged.class))
                 .configurationParameters(parameters(RecordingMode.REPLAY, JudgeRecordings.MODE_KEY, "replai"))
                 .execute();
 
@@ -307,11 +354,17 @@ class RecordAndReplayTest {
             EngineExecutionResults results = run(AnnotatedRecordings.class, RecordingMode.REPLAY);
 
             results.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
-            assertThat(server.requestCount()).as("record-missing from the annotation, not replay").isEqualTo(3);
+            assertThat(server.requestCount())
+                    .as("record-missing from the annotation, not replay")
+                    .isEqualTo(3);
             assertThat(dir).isEmptyDirectory();
-            assertThat(Recordings.fileFor(annotatedDir, AnnotatedRecordings.class.getName())).isRegularFile();
-            assertThat(annotatedDir.resolve("own-file.json")).isRegularFile()
-                    .content().contains("Hold the red button for ten seconds.").doesNotContain("when it is done");
+            assertThat(Recordings.fileFor(annotatedDir, AnnotatedRecordings.class.getName()))
+                    .isRegularFile();
+            assertThat(annotatedDir.resolve("own-file.json"))
+                    .isRegularFile()
+                    .content()
+                    .contains("Hold the red button for ten seconds.")
+                    .doesNotContain("when it is done");
         } finally {
             deleteRecursively(annotatedDir);
         }
@@ -322,9 +375,10 @@ class RecordAndReplayTest {
         Path readOnly = Files.createDirectory(dir.resolve("read-only"));
         makeReadOnly(readOnly);
         try {
-            EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Judged.class))
-                    .configurationParameters(parameters(RecordingMode.RECORD,
-                            JudgeRecordings.DIR_KEY, readOnly.toString()))
+            EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                    .selectors(selectClass(Judged.class))
+                    .configurationParameters(
+                            parameters(RecordingMode.RECORD, JudgeRecordings.DIR_KEY, readOnly.toString()))
                     .execute();
 
             results.testEvents().assertStatistics(s -> s.started(3).failed(3));
@@ -333,7 +387,9 @@ class RecordAndReplayTest {
                     .hasMessageContaining("Cannot write recordings in mode record: the folder is not writable: "
                             + readOnly.toAbsolutePath())
                     .hasMessageContaining("-Dllmassert.recordings.mode=replay");
-            assertThat(server.requestCount()).as("no call is made that could not be saved").isZero();
+            assertThat(server.requestCount())
+                    .as("no call is made that could not be saved")
+                    .isZero();
         } finally {
             makeWritable(readOnly);
         }
@@ -344,21 +400,25 @@ class RecordAndReplayTest {
         EngineExecutionResults recording = run(ClassLevelJudge.class, RecordingMode.RECORD_MISSING);
 
         recording.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
-        assertThat(server.requestCount()).as("the second test replays the first one's call: each test starts at the"
-                + " first reply of a request, not after the other test's").isEqualTo(1);
+        assertThat(server.requestCount())
+                .as("the second test replays the first one's call: each test starts at the"
+                        + " first reply of a request, not after the other test's")
+                .isEqualTo(1);
 
         Path empty = Files.createDirectory(dir.resolve("empty"));
         EngineExecutionResults miss = EngineTestKit.engine("junit-jupiter")
                 .selectors(selectClass(ClassLevelJudge.class))
                 .configurationParameters(parameters(RecordingMode.REPLAY, JudgeRecordings.DIR_KEY, empty.toString()))
                 .execute();
-        assertThat(failureOf(miss, "second")).isInstanceOf(RecordingMissException.class)
+        assertThat(failureOf(miss, "second"))
+                .isInstanceOf(RecordingMissException.class)
                 .hasMessageContaining("test:    " + ClassLevelJudge.class.getName() + ".second()");
     }
 
     @Test
     void theLocalJudgeIsNeverRecorded() {
-        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(LocalJudge.class))
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(LocalJudge.class))
                 .configurationParameter(JudgeRecordings.MODE_KEY, "record")
                 .configurationParameter(JudgeRecordings.DIR_KEY, dir.toString())
                 .execute();
@@ -375,7 +435,8 @@ class RecordAndReplayTest {
 
         assertThat(resolve(ci).mode()).isEqualTo(RecordingMode.REPLAY);
         assertThat(resolve(laptop).mode()).isEqualTo(RecordingMode.RECORD_MISSING);
-        assertThat(resolve(Map.of("CI", "true", "LLMASSERT_RECORDINGS_MODE", "record")).mode())
+        assertThat(resolve(Map.of("CI", "true", "LLMASSERT_RECORDINGS_MODE", "record"))
+                        .mode())
                 .isEqualTo(RecordingMode.RECORD);
         assertThat(resolve(laptop).dir()).isEqualTo(Path.of("src/test/resources/llm-recordings"));
         assertThat(resolve(laptop).pruneUnused()).isFalse();
@@ -402,19 +463,28 @@ class RecordAndReplayTest {
     // ---------------------------------------------------------------------------------------------------------
 
     private EngineExecutionResults run(Class<?> testClass, RecordingMode mode, String... more) {
-        return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testClass))
-                .configurationParameters(parameters(mode, more)).execute();
+        return EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(testClass))
+                .configurationParameters(parameters(mode, more))
+                .execute();
     }
 
     private Map<String, String> parameters(RecordingMode mode, String... more) {
         Map<String, String> parameters = new HashMap<>(Map.of(
-                ConfigKeys.JUDGE_PROVIDER, "openai",
-                ConfigKeys.JUDGE_MODEL, "gpt-4o-mini",
-                ConfigKeys.JUDGE_BASE_URL, server.baseUrl(),
-                ConfigKeys.JUDGE_API_KEY_ENV, KEY_VARIABLE,
-                ConfigKeys.JUDGE_MAX_RETRIES, "0",
-                JudgeRecordings.DIR_KEY, dir.toString(),
-                JudgeRecordings.MODE_KEY, mode.id()));
+                ConfigKeys.JUDGE_PROVIDER,
+                "openai",
+                ConfigKeys.JUDGE_MODEL,
+                "gpt-4o-mini",
+                ConfigKeys.JUDGE_BASE_URL,
+                server.baseUrl(),
+                ConfigKeys.JUDGE_API_KEY_ENV,
+                KEY_VARIABLE,
+                ConfigKeys.JUDGE_MAX_RETRIES,
+                "0",
+                JudgeRecordings.DIR_KEY,
+                dir.toString(),
+                JudgeRecordings.MODE_KEY,
+                mode.id()));
         for (int i = 0; i < more.length; i += 2) {
             parameters.put(more[i], more[i + 1]);
         }
@@ -426,7 +496,8 @@ class RecordAndReplayTest {
         String user = request.lastUserMessage();
         String source = PromptData.all(user).get(0).toLowerCase();
         String statement = PromptData.after(user, "STATEMENT:\n");
-        List<String> words = List.of(statement.toLowerCase().replaceAll("[^a-z0-9 ]", "").split(" +"));
+        List<String> words =
+                List.of(statement.toLowerCase().replaceAll("[^a-z0-9 ]", "").split(" +"));
         long found = words.stream().filter(source::contains).count();
         int score = (int) Math.round(10.0 * found / words.size());
         String evidence = score == 0 ? "NOTHING FOUND" : statement.replace("\"", "'");
@@ -435,22 +506,27 @@ class RecordAndReplayTest {
 
     private static Map<String, String> checkEntry(EngineExecutionResults results, String method) {
         List<Map<String, String>> entries = reportEntries(results, method).stream()
-                .filter(e -> e.containsKey("llmassert.check")).toList();
+                .filter(e -> e.containsKey("llmassert.check"))
+                .toList();
         assertThat(entries).as("check entries of %s", method).hasSize(1);
         return entries.get(0);
     }
 
     private static Map<String, String> unusedEntry(EngineExecutionResults results) {
         List<Map<String, String>> entries = reportEntries(results).stream()
-                .filter(e -> e.containsKey("llmassert.recordings.unused")).toList();
+                .filter(e -> e.containsKey("llmassert.recordings.unused"))
+                .toList();
         assertThat(entries).as("unused-recordings entries").hasSize(1);
         return entries.get(0);
     }
 
     private static Throwable containerFailure(EngineExecutionResults results) {
         return results.containerEvents().failed().stream()
-                .map(e -> e.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow())
-                .findFirst().orElseThrow(() -> new AssertionError("no container failed"));
+                .map(e -> e.getRequiredPayload(TestExecutionResult.class)
+                        .getThrowable()
+                        .orElseThrow())
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no container failed"));
     }
 
     private static void deleteRecursively(Path path) throws IOException {
@@ -523,8 +599,7 @@ class RecordAndReplayTest {
     @JudgeRecordings(mode = "recrod")
     static class ModeTypoOnAnnotation {
         @Test
-        void never() {
-        }
+        void never() {}
     }
 
     @LlmJudge
@@ -541,7 +616,9 @@ class RecordAndReplayTest {
         @Test
         @JudgeRecordings(file = DIR + "/own-file.json")
         void ownFile() {
-            assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat("Hold the red button for ten seconds.")
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.8);
         }
     }
 
@@ -571,12 +648,16 @@ class RecordAndReplayTest {
 
         @Test
         void first() {
-            assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat("Hold the red button for ten seconds.")
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.8);
         }
 
         @Test
         void second() {
-            assertThat("Hold the red button for ten seconds.").isGroundedIn(MANUAL).withMinScore(0.8);
+            assertThat("Hold the red button for ten seconds.")
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.8);
         }
     }
 

@@ -39,7 +39,8 @@ class ReportEntriesTest {
         List<Map<String, String>> entries = reportEntries(run(Reported.class), "explicitMinimum");
 
         assertThat(entries).singleElement().satisfies(entry -> {
-            assertThat(entry).containsEntry("llmassert.check", "groundedness")
+            assertThat(entry)
+                    .containsEntry("llmassert.check", "groundedness")
                     .containsEntry("llmassert.passed", "true")
                     .containsEntry("llmassert.score", "1.0000")
                     .containsEntry("llmassert.minScore", "0.8000")
@@ -58,27 +59,35 @@ class ReportEntriesTest {
         EngineExecutionResults results = run(HandWrittenReplies.class);
 
         for (String test : List.of("groundedByHand", "conciseByHand")) {
-            assertThat(reportEntries(results, test)).anySatisfy(entry -> assertThat(entry)
-                    .containsEntry("llmassert.judge", "openai:gpt-4o-mini")
-                    .containsEntry("llmassert.recordedModel", "hand-written-example")
-                    .containsEntry("llmassert.replayed", "true"));
+            assertThat(reportEntries(results, test))
+                    .anySatisfy(entry -> assertThat(entry)
+                            .containsEntry("llmassert.judge", "openai:gpt-4o-mini")
+                            .containsEntry("llmassert.recordedModel", "hand-written-example")
+                            .containsEntry("llmassert.replayed", "true"));
         }
-        assertThat(reportEntries(results)).anySatisfy(entry -> assertThat(entry)
-                .containsEntry("llm-assert.gate", "FAILED relevant: lower bound >= 0.900, is 0.342 (mean 1.000 "
-                        + "[0.342, 1.000] wilson, n 2)"));
+        assertThat(reportEntries(results))
+                .anySatisfy(entry -> assertThat(entry)
+                        .containsEntry(
+                                "llm-assert.gate",
+                                "FAILED relevant: lower bound >= 0.900, is 0.342 (mean 1.000 "
+                                        + "[0.342, 1.000] wilson, n 2)"));
     }
 
     @Test
     void bareCheckPublishesTheDefaultMinimum() {
-        assertThat(reportEntries(run(Reported.class), "bareCheck")).singleElement()
-                .satisfies(entry -> assertThat(entry).containsEntry("llmassert.minScore", "0.7000")
+        assertThat(reportEntries(run(Reported.class), "bareCheck"))
+                .singleElement()
+                .satisfies(entry -> assertThat(entry)
+                        .containsEntry("llmassert.minScore", "0.7000")
                         .containsEntry("llmassert.passed", "true"));
     }
 
     @Test
     void everySentenceCheckPublishesItsOwnEntry() {
         assertThat(reportEntries(run(Reported.class), "everySentence"))
-                .extracting(e -> e.get("llmassert.check"), e -> e.get("llmassert.lowestSentenceScore"),
+                .extracting(
+                        e -> e.get("llmassert.check"),
+                        e -> e.get("llmassert.lowestSentenceScore"),
                         e -> e.get("llmassert.passed"))
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("groundedness", "0.2857", "true"),
@@ -89,8 +98,10 @@ class ReportEntriesTest {
     void failedCheckIsReportedAndItsMessageSaysTheVerdictWasReplayed() {
         EngineExecutionResults results = run(Reported.class);
 
-        assertThat(reportEntries(results, "failingCheck")).singleElement()
-                .satisfies(entry -> assertThat(entry).containsEntry("llmassert.passed", "false")
+        assertThat(reportEntries(results, "failingCheck"))
+                .singleElement()
+                .satisfies(entry -> assertThat(entry)
+                        .containsEntry("llmassert.passed", "false")
                         .containsEntry("llmassert.score", "0.0000"));
         assertThat(failureOf(results, "failingCheck"))
                 .hasMessageContaining("Judge: test:word-overlap (replayed from a recording), 1 sentence");
@@ -98,30 +109,33 @@ class ReportEntriesTest {
 
     @Test
     void theEntriesReachJUnitsOpenTestReportingXml(@TempDir Path dir) throws IOException {
-        LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectClass(Reported.class))
-                .configurationParameter("junit.platform.reporting.open.xml.enabled", "true")
-                .configurationParameter("junit.platform.reporting.output.dir", dir.toString())
-                .configurationParameter(ConfigKeys.REPORT_DIR, dir.resolve("llm-assert").toString())
-                .configurationParameter(ConfigKeys.CONSOLE, "off")
-                .build());
+        LauncherFactory.create()
+                .execute(LauncherDiscoveryRequestBuilder.request()
+                        .selectors(selectClass(Reported.class))
+                        .configurationParameter("junit.platform.reporting.open.xml.enabled", "true")
+                        .configurationParameter("junit.platform.reporting.output.dir", dir.toString())
+                        .configurationParameter(
+                                ConfigKeys.REPORT_DIR, dir.resolve("llm-assert").toString())
+                        .configurationParameter(ConfigKeys.CONSOLE, "off")
+                        .build());
 
         List<Path> xml;
         try (Stream<Path> files = Files.list(dir)) {
             xml = files.filter(f -> f.getFileName().toString().endsWith(".xml")).toList();
         }
-        assertThat(xml).singleElement().satisfies(file -> assertThat(Files.readString(file))
-                .contains("explicitMinimum()")
-                .contains("<entry key=\"llmassert.check\">groundedness</entry>")
-                .contains("<entry key=\"llmassert.score\">1.0000</entry>")
-                .contains("<entry key=\"llmassert.judge\">test:word-overlap</entry>"));
+        assertThat(xml)
+                .singleElement()
+                .satisfies(file -> assertThat(Files.readString(file))
+                        .contains("explicitMinimum()")
+                        .contains("<entry key=\"llmassert.check\">groundedness</entry>")
+                        .contains("<entry key=\"llmassert.score\">1.0000</entry>")
+                        .contains("<entry key=\"llmassert.judge\">test:word-overlap</entry>"));
     }
 
     static class Reported {
 
         @RegisterExtension
-        static final WordOverlapJudgeExtension REPLAYED_JUDGE =
-                new WordOverlapJudgeExtension(true, Duration.ZERO);
+        static final WordOverlapJudgeExtension REPLAYED_JUDGE = new WordOverlapJudgeExtension(true, Duration.ZERO);
 
         @RegisterExtension
         static final LlmAssertExtension LLM = new LlmAssertExtension();
@@ -138,8 +152,11 @@ class ReportEntriesTest {
 
         @Test
         void everySentence() {
-            assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.6)
-                    .everySentence().hasMinScore(0.5);
+            assertThat(PARTLY_INVENTED)
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.6)
+                    .everySentence()
+                    .hasMinScore(0.5);
         }
 
         @Test

@@ -34,12 +34,15 @@ class SoftAssertionsTest {
         Throwable failure = failureOf(results, "collectsEveryFailure");
         assertThat(failure).isInstanceOf(MultipleFailuresError.class);
         assertThat(((MultipleFailuresError) failure).getFailures()).hasSize(5);
-        assertThat(failure).hasMessageContainingAll(
-                "[first] ", "with a score of at least 0.80, but its score was 0.00",
-                "[second] ", "with a score of at least 0.90, but its score was 0.64",
-                "Expecting every sentence of response",
-                "Expecting actual not to be null",
-                "something else");
+        assertThat(failure)
+                .hasMessageContainingAll(
+                        "[first] ",
+                        "with a score of at least 0.80, but its score was 0.00",
+                        "[second] ",
+                        "with a score of at least 0.90, but its score was 0.64",
+                        "Expecting every sentence of response",
+                        "Expecting actual not to be null",
+                        "something else");
     }
 
     @Test
@@ -50,8 +53,9 @@ class SoftAssertionsTest {
         assertThat(reportEntries(results, "twoFailures")).contains(Map.of("reached", "end of method"));
         Throwable failure = failureOf(results, "twoFailures");
         assertThat(((MultipleFailuresError) failure).getFailures()).hasSize(2);
-        assertThat(failure).hasMessageContainingAll("\"Routers brew espresso daily.\"",
-                "\"The router also brews coffee every morning.\"");
+        assertThat(failure)
+                .hasMessageContainingAll(
+                        "\"Routers brew espresso daily.\"", "\"The router also brews coffee every morning.\"");
     }
 
     @Test
@@ -70,14 +74,22 @@ class SoftAssertionsTest {
         WordOverlapJudge judge = new WordOverlapJudge();
         LlmSoftAssertions softly = new LlmSoftAssertions();
 
-        softly.assertThat(INVENTED).usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.0)
-                .everySentence().hasMinScore(0.5);
+        softly.assertThat(INVENTED)
+                .usingJudge(judge)
+                .isGroundedIn(MANUAL)
+                .withMinScore(0.0)
+                .everySentence()
+                .hasMinScore(0.5);
         softly.assertThat(GROUNDED).usingJudge(judge).isGroundedIn(MANUAL).withMinScore(1.0);
-        softly.assertThat(PARTLY_INVENTED).usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.9);
+        softly.assertThat(PARTLY_INVENTED)
+                .usingJudge(judge)
+                .isGroundedIn(MANUAL)
+                .withMinScore(0.9);
 
         // outside @LlmJudge the two bare checks below the default (INVENTED, PARTLY_INVENTED) fail at once too
         assertThat(softly.errorsCollected()).hasSize(4);
-        assertThat(softly.errorsCollected()).filteredOn(e -> e.getMessage().contains("ran outside @LlmJudge"))
+        assertThat(softly.errorsCollected())
+                .filteredOn(e -> e.getMessage().contains("ran outside @LlmJudge"))
                 .hasSize(2);
         assertThatThrownBy(softly::assertAll).isInstanceOf(MultipleFailuresError.class);
     }
@@ -87,19 +99,28 @@ class SoftAssertionsTest {
         WordOverlapJudge judge = new WordOverlapJudge();
         LlmSoftAssertions softly = new LlmSoftAssertions();
 
-        softly.assertThat(INVENTED).as("string checks").isBlank().doesNotContain("espresso")
-                .usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.8);
-        softly.assertThat(GROUNDED).isNotBlank().usingJudge(judge).isGroundedIn(MANUAL).withMinScore(0.0);
+        softly.assertThat(INVENTED)
+                .as("string checks")
+                .isBlank()
+                .doesNotContain("espresso")
+                .usingJudge(judge)
+                .isGroundedIn(MANUAL)
+                .withMinScore(0.8);
+        softly.assertThat(GROUNDED)
+                .isNotBlank()
+                .usingJudge(judge)
+                .isGroundedIn(MANUAL)
+                .withMinScore(0.0);
 
         // outside @LlmJudge the bare isGroundedIn(...) is also checked at once, against the default minimum
         assertThat(softly.errorsCollected()).hasSize(4);
         assertThat(softly.errorsCollected().get(0)).hasMessageContainingAll("[string checks] ", "Expecting blank");
-        assertThat(softly.errorsCollected().get(1)).hasMessageContainingAll("[string checks] ", "not to contain",
-                "\"espresso\"");
-        assertThat(softly.errorsCollected().get(2)).hasMessageContainingAll("[string checks] ",
-                "ran outside @LlmJudge");
-        assertThat(softly.errorsCollected().get(3)).hasMessageContainingAll("[string checks] ",
-                "with a score of at least 0.80");
+        assertThat(softly.errorsCollected().get(1))
+                .hasMessageContainingAll("[string checks] ", "not to contain", "\"espresso\"");
+        assertThat(softly.errorsCollected().get(2))
+                .hasMessageContainingAll("[string checks] ", "ran outside @LlmJudge");
+        assertThat(softly.errorsCollected().get(3))
+                .hasMessageContainingAll("[string checks] ", "with a score of at least 0.80");
     }
 
     @LlmJudge
@@ -110,12 +131,21 @@ class SoftAssertionsTest {
         void collectsEveryFailure(TestReporter reporter) {
             LlmSoftAssertions softly = new LlmSoftAssertions();
             softly.assertThat(INVENTED).as("first").isGroundedIn(MANUAL).withMinScore(0.8);
-            softly.assertThat(PARTLY_INVENTED).as("second").isGroundedIn(MANUAL).withMinScore(0.9)
-                    .everySentence().hasMinScore(0.5);
+            softly.assertThat(PARTLY_INVENTED)
+                    .as("second")
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.9)
+                    .everySentence()
+                    .hasMinScore(0.5);
             softly.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.9);
-            softly.assertThat((String) null).isGroundedIn(MANUAL).withMinScore(0.9).everySentence().hasMinScore(0.9);
+            softly.assertThat((String) null)
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.9)
+                    .everySentence()
+                    .hasMinScore(0.9);
             softly.assertThat(GROUNDED).isEqualTo("something else");
-            reporter.publishEntry("collected", String.valueOf(softly.errorsCollected().size()));
+            reporter.publishEntry(
+                    "collected", String.valueOf(softly.errorsCollected().size()));
             softly.assertAll();
         }
     }
@@ -130,7 +160,11 @@ class SoftAssertionsTest {
         @Test
         void twoFailures(TestReporter reporter) {
             softly.assertThat(INVENTED).isGroundedIn(MANUAL).withMinScore(0.5);
-            softly.assertThat(PARTLY_INVENTED).isGroundedIn(MANUAL).withMinScore(0.5).everySentence().hasMinScore(0.5);
+            softly.assertThat(PARTLY_INVENTED)
+                    .isGroundedIn(MANUAL)
+                    .withMinScore(0.5)
+                    .everySentence()
+                    .hasMinScore(0.5);
             softly.assertThat(GROUNDED).isGroundedIn(MANUAL).withMinScore(0.5);
             reporter.publishEntry("reached", "end of method");
         }

@@ -17,10 +17,15 @@ import static dev.llmassert.junit.LlmAssertions.catchThrowable;
 /** The trajectory assertions on trajectories built by hand: what passes, what fails, and what the failure says. */
 class TrajectoryAssertionsTest {
 
-    static final Trajectory REFUND = new Trajectory("Please refund order A-1042.", List.of(
-            ToolCall.of("lookupOrder", "{\"orderId\":\"A-1042\"}", "Order A-1042 was paid 198 dollars."),
-            ToolCall.of("refundPayment", "{\"orderId\":\"A-1042\",\"amount\":198.0,\"reason\":{\"code\":\"broken\","
-                    + "\"items\":[\"router\"]}}", "A refund of 198 dollars has been issued.")),
+    static final Trajectory REFUND = new Trajectory(
+            "Please refund order A-1042.",
+            List.of(
+                    ToolCall.of("lookupOrder", "{\"orderId\":\"A-1042\"}", "Order A-1042 was paid 198 dollars."),
+                    ToolCall.of(
+                            "refundPayment",
+                            "{\"orderId\":\"A-1042\",\"amount\":198.0,\"reason\":{\"code\":\"broken\","
+                                    + "\"items\":[\"router\"]}}",
+                            "A refund of 198 dollars has been issued.")),
             "Your refund of 198 dollars has been issued.");
 
     @Test
@@ -32,8 +37,11 @@ class TrajectoryAssertionsTest {
                 .calledOnlyTools("lookupOrder", "refundPayment", "deleteAccount")
                 .hasAtMostToolCalls(2)
                 .hasToolCallCountBetween(1, 3)
-                .calledTool("lookupOrder").withArgument("orderId", "A-1042").times(1)
-                .and().calledTool("refundPayment")
+                .calledTool("lookupOrder")
+                .withArgument("orderId", "A-1042")
+                .times(1)
+                .and()
+                .calledTool("refundPayment")
                 .withArgument("amount", 198)
                 .withArgument("reason.code", "broken")
                 .withArgument("/reason/items/0", "router")
@@ -47,24 +55,27 @@ class TrajectoryAssertionsTest {
                         + " \"code\": \"broken\"}}")
                 .withResultContaining("198 dollars")
                 .times(1)
-                .finalAnswer().contains("198 dollars");
+                .finalAnswer()
+                .contains("198 dollars");
     }
 
     @Test
     void aMissingToolShowsTheExpectedAndActualCallsSideBySide() {
-        Throwable failure = catchThrowable(() -> assertThat(REFUND).calledToolsInOrder("refundPayment",
-                "lookupOrder"));
+        Throwable failure = catchThrowable(() -> assertThat(REFUND).calledToolsInOrder("refundPayment", "lookupOrder"));
 
-        assertThat(failure).isInstanceOf(AssertionFailedError.class).hasMessage(String.format("%n"
-                + "Expecting the agent's trajectory for \"Please refund order A-1042.\"%n"
-                + "to call [refundPayment, lookupOrder] in this order (other calls may come between), but "
-                + "\"lookupOrder\" was not called after \"refundPayment\".%n"
-                + "  #   expected          actual%n"
-                + "  1   refundPayment   ✗ lookupOrder {\"orderId\":\"A-1042\"} -> \"Order A-1042 was paid 198 "
-                + "dollars.\"%n"
-                + "  2   lookupOrder     ✗ refundPayment {\"orderId\":\"A-1042\",\"amount\":198.0,\"reason\":{\"code\":"
-                + "\"broken\",\"items\":[\"router\"]}} -> \"A refund of 198 dollars has been issued.\"%n"
-                + "Final answer: \"Your refund of 198 dollars has been issued.\""));
+        assertThat(failure)
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessage(String.format("%n"
+                        + "Expecting the agent's trajectory for \"Please refund order A-1042.\"%n"
+                        + "to call [refundPayment, lookupOrder] in this order (other calls may come between), but "
+                        + "\"lookupOrder\" was not called after \"refundPayment\".%n"
+                        + "  #   expected          actual%n"
+                        + "  1   refundPayment   ✗ lookupOrder {\"orderId\":\"A-1042\"} -> \"Order A-1042 was paid 198 "
+                        + "dollars.\"%n"
+                        + "  2   lookupOrder     ✗ refundPayment "
+                        + "{\"orderId\":\"A-1042\",\"amount\":198.0,\"reason\":{\"code\":"
+                        + "\"broken\",\"items\":[\"router\"]}} -> \"A refund of 198 dollars has been issued.\"%n"
+                        + "Final answer: \"Your refund of 198 dollars has been issued.\""));
         AssertionFailedError diff = (AssertionFailedError) failure;
         assertThat(diff.getActual().getStringRepresentation()).isEqualTo("lookupOrder\nrefundPayment");
         assertThat(diff.getExpected().getStringRepresentation()).isEqualTo("refundPayment\nlookupOrder");
@@ -91,23 +102,33 @@ class TrajectoryAssertionsTest {
                 .hasMessageContaining("to make exactly 0 tool calls, but it made 2.");
         assertThatThrownBy(() -> assertThat(REFUND).calledOnlyTools("lookupOrder"))
                 .hasMessageContaining("to call no tool but [lookupOrder], but it called others (marked ✗).");
-        assertThatThrownBy(() -> assertThat(REFUND).calledTool("refundPayment")
-                .withArgumentsContaining("{\"orderId\": \"A-1043\"}"))
+        assertThatThrownBy(() -> assertThat(REFUND)
+                        .calledTool("refundPayment")
+                        .withArgumentsContaining("{\"orderId\": \"A-1043\"}"))
                 .hasMessageContaining("with arguments containing {\"orderId\":\"A-1043\"}");
-        assertThatThrownBy(() -> assertThat(REFUND).calledTool("refundPayment")
-                .withArguments("{\"orderId\": \"A-1042\"}"))
+        assertThatThrownBy(
+                        () -> assertThat(REFUND).calledTool("refundPayment").withArguments("{\"orderId\": \"A-1042\"}"))
                 .hasMessageContaining("with arguments exactly {\"orderId\":\"A-1042\"}");
     }
 
     @Test
     void conditionsChainedHoldForOneSameCall() {
-        Trajectory twoLookups = new Trajectory("", List.of(
-                ToolCall.of("lookupOrder", "{\"orderId\":\"A-1\",\"full\":true}", "one"),
-                ToolCall.of("lookupOrder", "{\"orderId\":\"A-2\",\"full\":false}", "two")), "done");
+        Trajectory twoLookups = new Trajectory(
+                "",
+                List.of(
+                        ToolCall.of("lookupOrder", "{\"orderId\":\"A-1\",\"full\":true}", "one"),
+                        ToolCall.of("lookupOrder", "{\"orderId\":\"A-2\",\"full\":false}", "two")),
+                "done");
 
-        assertThat(twoLookups).calledTool("lookupOrder").times(2).withArgument("orderId", "A-2").times(1);
-        assertThatThrownBy(() -> assertThat(twoLookups).calledTool("lookupOrder").withArgument("orderId", "A-2")
-                .withArgument("full", true))
+        assertThat(twoLookups)
+                .calledTool("lookupOrder")
+                .times(2)
+                .withArgument("orderId", "A-2")
+                .times(1);
+        assertThatThrownBy(() -> assertThat(twoLookups)
+                        .calledTool("lookupOrder")
+                        .withArgument("orderId", "A-2")
+                        .withArgument("full", true))
                 .hasMessageContaining("with orderId = \"A-2\" and full = true, but none of its 2 calls of it did");
     }
 

@@ -19,14 +19,18 @@ class TrajectoryCriteriaTest {
 
     @Test
     void taskCompletionJudgesTheAnswerWithTheRequestAndTheCallsAsContext() {
-        ScriptedChatModel model = ScriptedChatModel.replying(reply("The refund was issued by refundPayment.",
-                "Complete"));
+        ScriptedChatModel model =
+                ScriptedChatModel.replying(reply("The refund was issued by refundPayment.", "Complete"));
         DirectJudge judge = DirectJudge.builder().chatModel(model).build();
 
-        assertThat(REFUND).usingCriteriaJudge(judge).meets(CriteriaCatalog.TASK_COMPLETION).withOption("Complete");
+        assertThat(REFUND)
+                .usingCriteriaJudge(judge)
+                .meets(CriteriaCatalog.TASK_COMPLETION)
+                .withOption("Complete");
 
         String prompt = ScriptedChatModel.lastUserText(model.requests().get(0));
-        assertThat(prompt).contains("Please refund order A-1042.")
+        assertThat(prompt)
+                .contains("Please refund order A-1042.")
                 .contains("1. lookupOrder {\"orderId\":\"A-1042\"} -> \"Order A-1042 was paid 198 dollars.\"")
                 .contains("2. refundPayment")
                 .contains("Your refund of 198 dollars has been issued.")
@@ -35,17 +39,21 @@ class TrajectoryCriteriaTest {
 
     @Test
     void toolUseAppropriatenessJudgesTheCallsAndAFailureShowsTheJudgesChoice() {
-        ScriptedChatModel model = ScriptedChatModel.replying(reply("It refunded without checking the amount.",
-                "Partly appropriate"));
+        ScriptedChatModel model =
+                ScriptedChatModel.replying(reply("It refunded without checking the amount.", "Partly appropriate"));
         DirectJudge judge = DirectJudge.builder().chatModel(model).build();
 
-        assertThatThrownBy(() -> assertThat(REFUND).usingCriteriaJudge(judge)
-                .meets(CriteriaCatalog.TOOL_USE_APPROPRIATENESS).withMinScore(1.0))
+        assertThatThrownBy(() -> assertThat(REFUND)
+                        .usingCriteriaJudge(judge)
+                        .meets(CriteriaCatalog.TOOL_USE_APPROPRIATENESS)
+                        .withMinScore(1.0))
                 .hasMessageContaining("tool_use_appropriateness")
                 .hasMessageContaining("Partly appropriate")
                 .hasMessageContaining("1. lookupOrder");
         String prompt = ScriptedChatModel.lastUserText(model.requests().get(0));
-        assertThat(prompt.indexOf("2. refundPayment")).as("the calls are the judged text").isPositive();
+        assertThat(prompt.indexOf("2. refundPayment"))
+                .as("the calls are the judged text")
+                .isPositive();
         assertThat(prompt).contains("Please refund order A-1042.");
     }
 

@@ -51,9 +51,11 @@ public record ExpectedCall(String name, JsonNode arguments) {
         try {
             return new ExpectedCall(name, JSON.readTree(trimmed.substring(brace)));
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("The arguments of the expected tool call '" + text + "' are not JSON: "
-                    + e.getOriginalMessage() + ". Fix: write them as a JSON object, e.g. " + name
-                    + " {\"serial\": \"NR2-0042\"}.", e);
+            throw new IllegalArgumentException(
+                    "The arguments of the expected tool call '" + text + "' are not JSON: "
+                            + e.getOriginalMessage() + ". Fix: write them as a JSON object, e.g. " + name
+                            + " {\"serial\": \"NR2-0042\"}.",
+                    e);
         }
     }
 

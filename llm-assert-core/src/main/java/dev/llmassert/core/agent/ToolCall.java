@@ -58,7 +58,7 @@ public record ToolCall(String name, String argumentsJson, String result, boolean
     @Override
     public String toString() {
         String args = argumentsAreJson() ? arguments().toString() : argumentsJson;
-        return name + " " + args + (failed ? " -> failed: " : " -> ") + "\"" + result.strip().replaceAll("\\s+", " ")
-                + "\"";
+        return name + " " + args + (failed ? " -> failed: " : " -> ") + "\""
+                + result.strip().replaceAll("\\s+", " ") + "\"";
     }
 }

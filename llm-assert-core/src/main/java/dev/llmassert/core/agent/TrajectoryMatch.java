@@ -31,8 +31,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param argumentCorrectness from 0 to 1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record TrajectoryMatch(double precision, double recall, double f1, boolean exactSequence,
-                              double argumentCorrectness) {
+public record TrajectoryMatch(
+        double precision, double recall, double f1, boolean exactSequence, double argumentCorrectness) {
 
     /** Compares {@code trajectory} with {@code expected}. */
     public static TrajectoryMatch of(List<ExpectedCall> expected, Trajectory trajectory) {
@@ -47,7 +47,9 @@ public record TrajectoryMatch(double precision, double recall, double f1, boolea
         double precision = calls == 0 ? (expected.isEmpty() ? 1.0 : 0.0) : (double) matched / calls;
         double recall = expected.isEmpty() ? 1.0 : (double) matched / expected.size();
         double f1 = precision + recall == 0 ? 0.0 : 2 * precision * recall / (precision + recall);
-        boolean exact = trajectory.toolNames().equals(expected.stream().map(ExpectedCall::name).toList());
+        boolean exact = trajectory
+                .toolNames()
+                .equals(expected.stream().map(ExpectedCall::name).toList());
         int withArguments = 0;
         int right = 0;
         for (ExpectedCall call : expected) {
@@ -59,8 +61,8 @@ public record TrajectoryMatch(double precision, double recall, double f1, boolea
                 }
             }
         }
-        return new TrajectoryMatch(precision, recall, f1, exact,
-                withArguments == 0 ? 1.0 : (double) right / withArguments);
+        return new TrajectoryMatch(
+                precision, recall, f1, exact, withArguments == 0 ? 1.0 : (double) right / withArguments);
     }
 
     /** The figures by name, for an annotation's details. */

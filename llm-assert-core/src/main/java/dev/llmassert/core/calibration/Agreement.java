@@ -27,8 +27,15 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param confusion        the person's labels against the judge's
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Agreement(String basis, Double bar, int n, Estimate balancedAccuracy, Estimate accuracy, Estimate kappa,
-                        List<LabelAgreement> labels, ConfusionMatrix confusion) {
+public record Agreement(
+        String basis,
+        Double bar,
+        int n,
+        Estimate balancedAccuracy,
+        Estimate accuracy,
+        Estimate kappa,
+        List<LabelAgreement> labels,
+        ConfusionMatrix confusion) {
 
     /** The verdicts of a groundedness judge at bars fitted without the row judged. */
     public static final String HELD_OUT = "held-out";

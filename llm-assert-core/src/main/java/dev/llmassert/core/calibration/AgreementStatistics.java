@@ -34,8 +34,7 @@ final class AgreementStatistics {
     /** Resamples of each bootstrap, by default. */
     static final int RESAMPLES = 2_000;
 
-    private AgreementStatistics() {
-    }
+    private AgreementStatistics() {}
 
     /**
      * The interval of a sum of independent estimates, each with its own interval (MOVER): {@code [S - √Σ(v - l)²,
@@ -52,7 +51,7 @@ final class AgreementStatistics {
             below += (values[i] - lowers[i]) * (values[i] - lowers[i]);
             above += (uppers[i] - values[i]) * (uppers[i] - values[i]);
         }
-        return new double[]{sum - Math.sqrt(below), sum + Math.sqrt(above)};
+        return new double[] {sum - Math.sqrt(below), sum + Math.sqrt(above)};
     }
 
     /** Each label's recall: of its row of {@code confusion}, the share on the diagonal; {@code null} for no rows. */
@@ -60,16 +59,25 @@ final class AgreementStatistics {
         List<LabelAgreement> recalls = new ArrayList<>(labels.size());
         for (int i = 0; i < labels.size(); i++) {
             int total = Arrays.stream(confusion[i]).sum();
-            recalls.add(new LabelAgreement(labels.get(i), total, total == 0 ? null
-                    : new Estimate((double) confusion[i][i] / total,
-                    Statistics.wilson(confusion[i][i], total, level), total)));
+            recalls.add(new LabelAgreement(
+                    labels.get(i),
+                    total,
+                    total == 0
+                            ? null
+                            : new Estimate(
+                                    (double) confusion[i][i] / total,
+                                    Statistics.wilson(confusion[i][i], total, level),
+                                    total)));
         }
         return recalls;
     }
 
     /** The mean recall of the labels that have rows, with the MOVER interval of the Wilson intervals. */
     static Estimate balancedAccuracy(List<LabelAgreement> recalls, double level) {
-        List<Estimate> present = recalls.stream().map(LabelAgreement::recall).filter(r -> r != null).toList();
+        List<Estimate> present = recalls.stream()
+                .map(LabelAgreement::recall)
+                .filter(r -> r != null)
+                .toList();
         int k = present.size();
         double[] values = new double[k];
         double[] lowers = new double[k];

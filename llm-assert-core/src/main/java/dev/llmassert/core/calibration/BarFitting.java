@@ -25,8 +25,7 @@ final class BarFitting {
     /** The precision of a bar comparison, as the assertions compare a score with a minimum. */
     static final double TOLERANCE = 1e-9;
 
-    private BarFitting() {
-    }
+    private BarFitting() {}
 
     /** Whether {@code score} reaches {@code bar}. */
     static boolean passes(double score, double bar) {
@@ -86,9 +85,13 @@ final class BarFitting {
         double middle = (below + above) / 2;
         for (int digits = 0; digits <= 12; digits++) {
             BigDecimal step = BigDecimal.ONE.movePointLeft(digits);
-            BigDecimal highest = BigDecimal.valueOf(above).divide(step, 0, RoundingMode.FLOOR).multiply(step);
+            BigDecimal highest = BigDecimal.valueOf(above)
+                    .divide(step, 0, RoundingMode.FLOOR)
+                    .multiply(step);
             if (highest.doubleValue() > below + TOLERANCE) {
-                BigDecimal nearest = BigDecimal.valueOf(middle).divide(step, 0, RoundingMode.HALF_UP).multiply(step);
+                BigDecimal nearest = BigDecimal.valueOf(middle)
+                        .divide(step, 0, RoundingMode.HALF_UP)
+                        .multiply(step);
                 if (nearest.doubleValue() > above) {
                     nearest = highest;
                 }
@@ -109,8 +112,9 @@ final class BarFitting {
         UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
         int[] fold = new int[yes.length];
         int next = 0;
-        for (boolean label : new boolean[]{true, false}) {
-            int[] rows = IntStream.range(0, yes.length).filter(i -> yes[i] == label).toArray();
+        for (boolean label : new boolean[] {true, false}) {
+            int[] rows =
+                    IntStream.range(0, yes.length).filter(i -> yes[i] == label).toArray();
             for (int i = rows.length - 1; i > 0; i--) {
                 int j = random.nextInt(i + 1);
                 int swap = rows[i];
@@ -135,7 +139,8 @@ final class BarFitting {
         boolean[] passed = new boolean[scores.length];
         for (int f = 0; f < k; f++) {
             int current = f;
-            int[] training = IntStream.range(0, scores.length).filter(i -> fold[i] != current)
+            int[] training = IntStream.range(0, scores.length)
+                    .filter(i -> fold[i] != current)
                     .toArray();
             foldBars[f] = fit(scores, yes, training);
             for (int i = 0; i < scores.length; i++) {

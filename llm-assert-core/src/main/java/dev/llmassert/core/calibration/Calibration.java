@@ -48,11 +48,29 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param rows         every judged row, in the order given
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Calibration(int format, String testId, String kind, String judge, String criteria, List<String> labels,
-                          double confidence, double maxErrorRate, String recordings, Map<String, String> versions,
-                          String startedAt, long wallMillis, int items, List<RowError> errors, Double currentBar,
-                          Agreement atCurrentBar, FittedBar fittedBar, Agreement agreement, Estimate auc,
-                          List<CurvePoint> curve, List<MisjudgedRow> misjudged, List<JudgedRow> rows) {
+public record Calibration(
+        int format,
+        String testId,
+        String kind,
+        String judge,
+        String criteria,
+        List<String> labels,
+        double confidence,
+        double maxErrorRate,
+        String recordings,
+        Map<String, String> versions,
+        String startedAt,
+        long wallMillis,
+        int items,
+        List<RowError> errors,
+        Double currentBar,
+        Agreement atCurrentBar,
+        FittedBar fittedBar,
+        Agreement agreement,
+        Estimate auc,
+        List<CurvePoint> curve,
+        List<MisjudgedRow> misjudged,
+        List<JudgedRow> rows) {
 
     /** The record's format. */
     public static final int FORMAT = 1;
@@ -62,6 +80,7 @@ public record Calibration(int format, String testId, String kind, String judge, 
     public static final String CRITERIA = "criteria";
     /** The groundedness labels. */
     public static final String YES = "yes";
+
     public static final String NO = "no";
 
     public Calibration {
@@ -137,7 +156,8 @@ public record Calibration(int format, String testId, String kind, String judge, 
      * fitted bar 0.64; kappa 0.55 [...]; AUC 0.90 [...]}.
      */
     public String headline() {
-        StringBuilder text = new StringBuilder(judge).append(criteria == null ? "" : " on " + criteria)
+        StringBuilder text = new StringBuilder(judge)
+                .append(criteria == null ? "" : " on " + criteria)
                 .append(String.format(Locale.ROOT, " over %d rows", rows.size()));
         if (!errors.isEmpty()) {
             text.append(" (").append(errors.size()).append(" not judged)");
@@ -158,7 +178,11 @@ public record Calibration(int format, String testId, String kind, String judge, 
     }
 
     private static String short3(Estimate estimate) {
-        return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", estimate.value(), estimate.interval().lower(),
+        return String.format(
+                Locale.ROOT,
+                "%.3f [%.3f, %.3f]",
+                estimate.value(),
+                estimate.interval().lower(),
                 estimate.interval().upper());
     }
 }

@@ -10,8 +10,7 @@ final class CalibrationMessages {
 
     private static final int ERRORS_SHOWN = 5;
 
-    private CalibrationMessages() {
-    }
+    private CalibrationMessages() {}
 
     static String noRows(boolean isNull) {
         return "There are " + (isNull ? "no labelled items (null)" : "no labelled items") + " to calibrate the judge "
@@ -51,8 +50,10 @@ final class CalibrationMessages {
     }
 
     private static String listed(List<RowError> errors) {
-        String shown = errors.stream().limit(ERRORS_SHOWN).map(e -> "\n  - " + e.id() + " (" + e.where() + "): "
-                + e.error()).collect(Collectors.joining());
+        String shown = errors.stream()
+                .limit(ERRORS_SHOWN)
+                .map(e -> "\n  - " + e.id() + " (" + e.where() + "): " + e.error())
+                .collect(Collectors.joining());
         return shown + (errors.size() > ERRORS_SHOWN ? "\n  ... and " + (errors.size() - ERRORS_SHOWN) + " more" : "");
     }
 }

@@ -111,8 +111,8 @@ public final class Calibrator {
         requireBothLabels(labels, "labelled", null);
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
-        List<Judging.Outcome<GroundednessVerdict>> outcomes = Judging.run(items,
-                item -> judge.judge(item.response(), item.contextList(SOURCES)), settings.concurrency());
+        List<Judging.Outcome<GroundednessVerdict>> outcomes = Judging.run(
+                items, item -> judge.judge(item.response(), item.contextList(SOURCES)), settings.concurrency());
 
         List<Integer> judged = new ArrayList<>();
         List<RowError> errors = errors(items, outcomes, judged);
@@ -134,7 +134,8 @@ public final class Calibrator {
         }
         double[] foldBars = new double[k];
         boolean[] heldOut = BarFitting.heldOut(scores, yes, fold, k, foldBars);
-        double bar = BarFitting.fit(scores, yes, IntStream.range(0, scores.length).toArray());
+        double bar =
+                BarFitting.fit(scores, yes, IntStream.range(0, scores.length).toArray());
         List<Double> barsOfFolds = new ArrayList<>(k);
         for (double foldBar : foldBars) {
             barsOfFolds.add(foldBar);
@@ -148,24 +149,50 @@ public final class Calibrator {
             if (passed != yes[j]) {
                 LabelledItem item = items.get(judged.get(j));
                 GroundednessVerdict verdict = outcomes.get(judged.get(j)).verdict();
-                misjudged.add(new MisjudgedRow(item.id(), item.where(), label(yes[j]), label(passed), scores[j], bar,
-                        item.response(), verdict.sentences(), ""));
+                misjudged.add(new MisjudgedRow(
+                        item.id(),
+                        item.where(),
+                        label(yes[j]),
+                        label(passed),
+                        scores[j],
+                        bar,
+                        item.response(),
+                        verdict.sentences(),
+                        ""));
             }
         }
         misjudged.sort(Comparator.comparingDouble((MisjudgedRow row) -> -Math.abs(row.score() - bar)));
 
-        Calibration calibration = new Calibration(Calibration.FORMAT, id(), Calibration.GROUNDEDNESS, judge.name(),
-                null, Figures.BINARY, level, settings.maxErrorRate(), recordings, versions(), started.toString(),
-                millisSince(startNanos), items.size(), errors, currentBar,
-                currentBar == null ? null : Figures.inSample(rows, currentBar, level, seed, resamples), fitted,
+        Calibration calibration = new Calibration(
+                Calibration.FORMAT,
+                id(),
+                Calibration.GROUNDEDNESS,
+                judge.name(),
+                null,
+                Figures.BINARY,
+                level,
+                settings.maxErrorRate(),
+                recordings,
+                versions(),
+                started.toString(),
+                millisSince(startNanos),
+                items.size(),
+                errors,
+                currentBar,
+                currentBar == null ? null : Figures.inSample(rows, currentBar, level, seed, resamples),
+                fitted,
                 agreement,
-                Figures.auc(scores, yes, level, seed, resamples), Figures.curve(scores, yes), misjudged, rows);
+                Figures.auc(scores, yes, level, seed, resamples),
+                Figures.curve(scores, yes),
+                misjudged,
+                rows);
         return recorded(calibration);
     }
 
     /** {@link #calibrate(DirectJudge, Criteria, List)} on the rows of {@code dataset}. */
     public Calibration calibrate(DirectJudge judge, Criteria criteria, LabelledDataset dataset) {
-        return calibrate(judge, criteria, Objects.requireNonNull(dataset, "dataset").load());
+        return calibrate(
+                judge, criteria, Objects.requireNonNull(dataset, "dataset").load());
     }
 
     /**
@@ -190,19 +217,24 @@ public final class Calibrator {
         for (int i = 0; i < items.size(); i++) {
             labels[i] = options.indexOf(items.get(i).optionLabel(options));
             for (String field : criteria.contextFields()) {
-                requireContext(items.get(i), field, "the context field '" + field + "' of the criteria '"
-                        + criteria.name() + "'");
+                requireContext(
+                        items.get(i),
+                        field,
+                        "the context field '" + field + "' of the criteria '" + criteria.name() + "'");
             }
         }
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
-        List<Judging.Outcome<DirectResult>> outcomes = Judging.run(items, item -> {
-            Instance instance = Instance.of(criteria.toEvaluateField(), item.response());
-            for (String field : criteria.contextFields()) {
-                instance = instance.with(field, String.join("\n\n", item.contextList(field)));
-            }
-            return judge.evaluate(instance, criteria);
-        }, settings.concurrency());
+        List<Judging.Outcome<DirectResult>> outcomes = Judging.run(
+                items,
+                item -> {
+                    Instance instance = Instance.of(criteria.toEvaluateField(), item.response());
+                    for (String field : criteria.contextFields()) {
+                        instance = instance.with(field, String.join("\n\n", item.contextList(field)));
+                    }
+                    return judge.evaluate(instance, criteria);
+                },
+                settings.concurrency());
 
         List<Integer> judged = new ArrayList<>();
         List<RowError> errors = errors(items, outcomes, judged);
@@ -222,21 +254,49 @@ public final class Calibrator {
             String expected = options.get(label[j]);
             rows.add(new JudgedRow(item.id(), expected, result.score(), result.option(), null));
             if (label[j] != chosen[j]) {
-                misjudged.add(new MisjudgedRow(item.id(), item.where(), expected, result.option(), result.score(),
-                        null, item.response(), List.of(), result.explanation()));
+                misjudged.add(new MisjudgedRow(
+                        item.id(),
+                        item.where(),
+                        expected,
+                        result.option(),
+                        result.score(),
+                        null,
+                        item.response(),
+                        List.of(),
+                        result.explanation()));
                 Double expectedScore = criteria.requireOption(expected).score();
-                distance.put(item.id(), result.score() == null || expectedScore == null ? 0.0
-                        : Math.abs(result.score() - expectedScore));
+                distance.put(
+                        item.id(),
+                        result.score() == null || expectedScore == null
+                                ? 0.0
+                                : Math.abs(result.score() - expectedScore));
             }
         }
         misjudged.sort(Comparator.comparingDouble((MisjudgedRow row) -> -distance.get(row.id())));
         double level = settings.confidence();
-        Calibration calibration = new Calibration(Calibration.FORMAT, id(), Calibration.CRITERIA, judge.name(),
-                criteria.name(), options, level, settings.maxErrorRate(), recordings, versions(), started.toString(),
-                millisSince(startNanos), items.size(), errors, null, null, null,
-                Figures.agreement(Agreement.OPTIONS, null, options, label, chosen, level, seed,
-                        resamples), null, List.of(),
-                misjudged, rows);
+        Calibration calibration = new Calibration(
+                Calibration.FORMAT,
+                id(),
+                Calibration.CRITERIA,
+                judge.name(),
+                criteria.name(),
+                options,
+                level,
+                settings.maxErrorRate(),
+                recordings,
+                versions(),
+                started.toString(),
+                millisSince(startNanos),
+                items.size(),
+                errors,
+                null,
+                null,
+                null,
+                Figures.agreement(Agreement.OPTIONS, null, options, label, chosen, level, seed, resamples),
+                null,
+                List.of(),
+                misjudged,
+                rows);
         return recorded(calibration);
     }
 
@@ -248,8 +308,8 @@ public final class Calibrator {
     }
 
     /** The errors of the rows that failed; the indices of the others go to {@code judged}. */
-    private static <T> List<RowError> errors(List<LabelledItem> items, List<Judging.Outcome<T>> outcomes,
-                                             List<Integer> judged) {
+    private static <T> List<RowError> errors(
+            List<LabelledItem> items, List<Judging.Outcome<T>> outcomes, List<Integer> judged) {
         List<RowError> errors = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             Throwable error = outcomes.get(i).error();
@@ -289,8 +349,8 @@ public final class Calibrator {
         for (int i = 0; i < items.size(); i++) {
             LabelledItem item = items.get(i);
             if (item == null) {
-                throw new IllegalArgumentException("Labelled item " + (i + 1) + " of " + items.size() + " is null. "
-                        + "Fix: leave it out.");
+                throw new IllegalArgumentException(
+                        "Labelled item " + (i + 1) + " of " + items.size() + " is null. " + "Fix: leave it out.");
             }
             Integer first = seen.putIfAbsent(item.id(), i + 1);
             if (first != null) {
@@ -334,8 +394,7 @@ public final class Calibrator {
         private String recordings = "none";
         private Path recordFile;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * The settings of evaluations that apply: {@code concurrency} (rows judged at once), {@code confidence} (the
@@ -352,8 +411,8 @@ public final class Calibrator {
          */
         public Builder folds(int value) {
             if (value < 2) {
-                throw new IllegalArgumentException("A cross-validation needs at least 2 folds, but folds is " + value
-                        + ". Fix: use 5 or 10.");
+                throw new IllegalArgumentException(
+                        "A cross-validation needs at least 2 folds, but folds is " + value + ". Fix: use 5 or 10.");
             }
             this.folds = value;
             return this;

@@ -25,14 +25,14 @@ public record ConfusionMatrix(List<String> labels, List<List<Integer>> counts, d
         List<List<Integer>> copy = new ArrayList<>(counts.size());
         for (List<Integer> row : counts) {
             if (row.size() != labels.size()) {
-                throw new IllegalArgumentException("A confusion matrix row has " + row.size() + " counts for "
-                        + labels.size() + " labels.");
+                throw new IllegalArgumentException(
+                        "A confusion matrix row has " + row.size() + " counts for " + labels.size() + " labels.");
             }
             copy.add(List.copyOf(row));
         }
         if (copy.size() != labels.size()) {
-            throw new IllegalArgumentException("A confusion matrix has " + copy.size() + " rows for "
-                    + labels.size() + " labels.");
+            throw new IllegalArgumentException(
+                    "A confusion matrix has " + copy.size() + " rows for " + labels.size() + " labels.");
         }
         counts = List.copyOf(copy);
     }
@@ -79,8 +79,8 @@ public record ConfusionMatrix(List<String> labels, List<List<Integer>> counts, d
     private int index(String label) {
         int index = labels.indexOf(label);
         if (index < 0) {
-            throw new IllegalArgumentException("'" + label + "' is not a label of this confusion matrix; its labels "
-                    + "are " + labels + ".");
+            throw new IllegalArgumentException(
+                    "'" + label + "' is not a label of this confusion matrix; its labels " + "are " + labels + ".");
         }
         return index;
     }

@@ -14,5 +14,4 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param recallNo          the share of rows labelled no whose score is below the bar
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record CurvePoint(double bar, double balancedAccuracy, double recallYes, double recallNo) {
-}
+public record CurvePoint(double bar, double balancedAccuracy, double recallYes, double recallNo) {}

@@ -15,8 +15,7 @@ final class Figures {
     /** The curve's bars: 0 to 1 in steps of this. */
     static final double CURVE_STEP = 0.01;
 
-    private Figures() {
-    }
+    private Figures() {}
 
     /** The agreement of groundedness rows at {@code bar}, every row at the same bar. */
     static Agreement inSample(List<JudgedRow> rows, double bar, double level, long seed, int resamples) {
@@ -30,8 +29,7 @@ final class Figures {
     }
 
     /** The agreement of groundedness verdicts already taken, e.g. held out: {@code passed[i]} for row i. */
-    static Agreement binary(String basis, boolean[] yes, boolean[] passed, double level, long seed,
-                            int resamples) {
+    static Agreement binary(String basis, boolean[] yes, boolean[] passed, double level, long seed, int resamples) {
         int[] labels = new int[yes.length];
         int[] judged = new int[yes.length];
         for (int i = 0; i < yes.length; i++) {
@@ -45,13 +43,25 @@ final class Figures {
      * The agreement of the pairs {@code (labels[i], judged[i])}, indices into {@code names}: the confusion matrix,
      * each label's recall, the balanced accuracy, the accuracy and kappa, each with its interval.
      */
-    static Agreement agreement(String basis, Double bar, List<String> names, int[] labels, int[] judged,
-                               double level, long seed, int resamples) {
+    static Agreement agreement(
+            String basis,
+            Double bar,
+            List<String> names,
+            int[] labels,
+            int[] judged,
+            double level,
+            long seed,
+            int resamples) {
         int[][] confusion = AgreementStatistics.confusion(labels, judged, names.size());
         List<LabelAgreement> recalls = AgreementStatistics.recalls(names, confusion, level);
-        return new Agreement(basis, bar, labels.length, AgreementStatistics.balancedAccuracy(recalls, level),
+        return new Agreement(
+                basis,
+                bar,
+                labels.length,
+                AgreementStatistics.balancedAccuracy(recalls, level),
                 AgreementStatistics.accuracy(confusion, level),
-                AgreementStatistics.kappa(labels, judged, names.size(), level, seed, resamples), recalls,
+                AgreementStatistics.kappa(labels, judged, names.size(), level, seed, resamples),
+                recalls,
                 ConfusionMatrix.of(names, confusion, level));
     }
 

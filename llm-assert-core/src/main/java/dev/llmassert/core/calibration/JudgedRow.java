@@ -16,5 +16,4 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *               {@link FittedBar#foldBars()}), or {@code null} for a criteria
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record JudgedRow(String id, String label, Double score, String option, Integer fold) {
-}
+public record JudgedRow(String id, String label, Double score, String option, Integer fold) {}

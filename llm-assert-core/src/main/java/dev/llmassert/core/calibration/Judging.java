@@ -30,26 +30,26 @@ final class Judging {
      * @param verdict what the judge gave, or {@code null} when it failed
      * @param error   what it threw, or {@code null}
      */
-    record Outcome<T>(T verdict, Throwable error) {
-    }
+    record Outcome<T>(T verdict, Throwable error) {}
 
-    private Judging() {
-    }
+    private Judging() {}
 
     /** Every row's outcome, in the rows' order. */
     static <T> List<Outcome<T>> run(List<LabelledItem> items, Judge<T> judge, int concurrency) {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(concurrency, Math.max(1, items.size())),
-                threads());
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.min(concurrency, Math.max(1, items.size())), threads());
         try {
             List<CompletableFuture<Outcome<T>>> outcomes = new ArrayList<>(items.size());
             for (LabelledItem item : items) {
-                outcomes.add(CompletableFuture.supplyAsync(() -> {
-                    try {
-                        return new Outcome<>(judge.judge(item), null);
-                    } catch (Throwable e) {
-                        return new Outcome<>(null, e);
-                    }
-                }, pool));
+                outcomes.add(CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return new Outcome<>(judge.judge(item), null);
+                            } catch (Throwable e) {
+                                return new Outcome<>(null, e);
+                            }
+                        },
+                        pool));
             }
             CompletableFuture.allOf(outcomes.toArray(CompletableFuture[]::new)).get();
             return outcomes.stream().map(CompletableFuture::join).toList();
@@ -57,8 +57,8 @@ final class Judging {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("The calibration was interrupted while its rows were judged.", e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("The calibration failed while its rows were judged: " + e.getCause(),
-                    e.getCause());
+            throw new IllegalStateException(
+                    "The calibration failed while its rows were judged: " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
         }
@@ -72,8 +72,11 @@ final class Judging {
         }
         for (Throwable cause = error.getCause(); cause != null && cause != error; cause = cause.getCause()) {
             if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
-                text.append(" (caused by ").append(cause.getClass().getSimpleName()).append(": ")
-                        .append(cause.getMessage()).append(')');
+                text.append(" (caused by ")
+                        .append(cause.getClass().getSimpleName())
+                        .append(": ")
+                        .append(cause.getMessage())
+                        .append(')');
             }
             if (cause.getCause() == cause) {
                 break;

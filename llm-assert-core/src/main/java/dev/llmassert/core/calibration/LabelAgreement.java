@@ -13,5 +13,4 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param recall the share of them the judge agreed on, or {@code null} when no row has the label
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record LabelAgreement(String label, int n, Estimate recall) {
-}
+public record LabelAgreement(String label, int n, Estimate recall) {}

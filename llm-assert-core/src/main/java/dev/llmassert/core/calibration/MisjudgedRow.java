@@ -22,8 +22,16 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param explanation a criteria judge's explanation; empty for groundedness
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record MisjudgedRow(String id, String where, String label, String judged, Double score, Double bar,
-                           String response, List<SentenceVerdict> sentences, String explanation) {
+public record MisjudgedRow(
+        String id,
+        String where,
+        String label,
+        String judged,
+        Double score,
+        Double bar,
+        String response,
+        List<SentenceVerdict> sentences,
+        String explanation) {
 
     public MisjudgedRow {
         sentences = sentences == null ? List.of() : List.copyOf(sentences);

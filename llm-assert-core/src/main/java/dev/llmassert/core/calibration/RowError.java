@@ -13,5 +13,4 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param error what went wrong: the exception's class and message
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record RowError(String id, String where, String error) {
-}
+public record RowError(String id, String where, String error) {}

@@ -100,12 +100,33 @@ public final class ConfigKeys {
     /** {@value}: a classpath resource or file with prices per model, per million tokens in and out. */
     public static final String REPORT_PRICES = "llmassert.report.prices";
 
-    private static final List<String> SUPPORTED = List.of(JUDGE_PROVIDER, JUDGE_MODEL, JUDGE_BASE_URL,
-            JUDGE_API_KEY_ENV, JUDGE_TEMPERATURE, JUDGE_CONCURRENCY, JUDGE_TIMEOUT, JUDGE_MAX_RETRIES,
-            JUDGE_MAX_REQUESTS_PER_MINUTE, JUDGE_MAX_TOKENS_PER_MINUTE, GROUNDEDNESS_MIN_SCORE, GROUNDEDNESS_METHOD,
-            GROUNDEDNESS_CALIBRATION, RECORDINGS_MODE, RECORDINGS_DIR, RECORDINGS_PRUNE, EVAL_CONCURRENCY,
-            EVAL_REPEATS, EVAL_MAX_ITEMS, EVAL_SHARD, EVAL_CONFIDENCE, EVAL_MAX_ERROR_RATE, CONSOLE, REPORT_ENABLED,
-            REPORT_DIR, REPORT_PRICES);
+    private static final List<String> SUPPORTED = List.of(
+            JUDGE_PROVIDER,
+            JUDGE_MODEL,
+            JUDGE_BASE_URL,
+            JUDGE_API_KEY_ENV,
+            JUDGE_TEMPERATURE,
+            JUDGE_CONCURRENCY,
+            JUDGE_TIMEOUT,
+            JUDGE_MAX_RETRIES,
+            JUDGE_MAX_REQUESTS_PER_MINUTE,
+            JUDGE_MAX_TOKENS_PER_MINUTE,
+            GROUNDEDNESS_MIN_SCORE,
+            GROUNDEDNESS_METHOD,
+            GROUNDEDNESS_CALIBRATION,
+            RECORDINGS_MODE,
+            RECORDINGS_DIR,
+            RECORDINGS_PRUNE,
+            EVAL_CONCURRENCY,
+            EVAL_REPEATS,
+            EVAL_MAX_ITEMS,
+            EVAL_SHARD,
+            EVAL_CONFIDENCE,
+            EVAL_MAX_ERROR_RATE,
+            CONSOLE,
+            REPORT_ENABLED,
+            REPORT_DIR,
+            REPORT_PRICES);
 
     /**
      * Keys of the design that this version does not read yet, with what they will do: setting one fails rather than
@@ -113,8 +134,7 @@ public final class ConfigKeys {
      */
     private static final Map<String, String> RESERVED = Map.of();
 
-    private ConfigKeys() {
-    }
+    private ConfigKeys() {}
 
     /** Every key this version reads, in the order of the README's configuration table. */
     @API(status = EXPERIMENTAL, since = "0.1")

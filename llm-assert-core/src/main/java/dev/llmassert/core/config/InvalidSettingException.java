@@ -18,10 +18,11 @@ public class InvalidSettingException extends IllegalArgumentException {
     private final String allowed;
 
     public InvalidSettingException(String key, String value, String allowed) {
-        super(String.format("Unsupported value for configuration key '%s': '%s'.%n"
-                + "Allowed: %s.%n"
-                + "Fix it where it is set: the @LlmJudge attribute, -D%s=..., junit-platform.properties, "
-                + "or the environment variable %s.",
+        super(String.format(
+                "Unsupported value for configuration key '%s': '%s'.%n"
+                        + "Allowed: %s.%n"
+                        + "Fix it where it is set: the @LlmJudge attribute, -D%s=..., junit-platform.properties, "
+                        + "or the environment variable %s.",
                 key, value, allowed, key, ConfigKeys.environmentVariable(key)));
         this.key = key;
         this.value = value;

@@ -22,8 +22,8 @@ public record Contest(int first, int second, int winner, String explanation) {
                     + first + " and " + second + ".");
         }
         if (winner != first && winner != second) {
-            throw new IllegalArgumentException("The winner of the contest between responses " + first + " and "
-                    + second + " must be one of them, but is " + winner + ".");
+            throw new IllegalArgumentException("The winner of the contest between responses " + first + " and " + second
+                    + " must be one of them, but is " + winner + ".");
         }
         explanation = explanation == null ? "" : explanation;
     }
@@ -40,8 +40,8 @@ public record Contest(int first, int second, int winner, String explanation) {
     /** The other response of the pair. */
     public int opponentOf(int index) {
         if (!involves(index)) {
-            throw new IllegalArgumentException("Response " + index + " is not in the contest " + first + " vs "
-                    + second + ".");
+            throw new IllegalArgumentException(
+                    "Response " + index + " is not in the contest " + first + " vs " + second + ".");
         }
         return index == first ? second : first;
     }

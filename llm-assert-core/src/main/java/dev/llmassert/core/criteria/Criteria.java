@@ -34,8 +34,12 @@ import static org.apiguardian.api.API.Status.STABLE;
  *                        {@code toEvaluateField}
  */
 @API(status = STABLE, since = "0.1")
-public record Criteria(String name, String description, List<CriteriaOption> options, String toEvaluateField,
-                       List<String> contextFields) {
+public record Criteria(
+        String name,
+        String description,
+        List<CriteriaOption> options,
+        String toEvaluateField,
+        List<String> contextFields) {
 
     /** The field judged when a criteria does not name one. */
     public static final String DEFAULT_TO_EVALUATE_FIELD = "response";
@@ -56,12 +60,13 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
         Set<String> seen = new HashSet<>();
         for (CriteriaOption option : options) {
             if (!seen.add(option.name().toLowerCase(Locale.ROOT))) {
-                throw new IllegalArgumentException(CriteriaMessages.duplicateOption(name, option.name(),
-                        names(options)));
+                throw new IllegalArgumentException(
+                        CriteriaMessages.duplicateOption(name, option.name(), names(options)));
             }
         }
         toEvaluateField = toEvaluateField == null || toEvaluateField.isBlank()
-                ? DEFAULT_TO_EVALUATE_FIELD : toEvaluateField.strip();
+                ? DEFAULT_TO_EVALUATE_FIELD
+                : toEvaluateField.strip();
         List<String> context = new ArrayList<>();
         for (String field : contextFields == null ? List.<String>of() : contextFields) {
             if (field == null || field.isBlank()) {
@@ -87,10 +92,14 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
         if (question == null || question.isBlank()) {
             throw new IllegalArgumentException(CriteriaMessages.blankQuestion());
         }
-        return new Criteria(question, question, List.of(
-                CriteriaOption.of("Yes", "The answer to the question is yes.", 1.0),
-                CriteriaOption.of("No", "The answer to the question is no.", 0.0)),
-                DEFAULT_TO_EVALUATE_FIELD, List.of());
+        return new Criteria(
+                question,
+                question,
+                List.of(
+                        CriteriaOption.of("Yes", "The answer to the question is yes.", 1.0),
+                        CriteriaOption.of("No", "The answer to the question is no.", 0.0)),
+                DEFAULT_TO_EVALUATE_FIELD,
+                List.of());
     }
 
     public static Builder builder(String name) {
@@ -115,13 +124,17 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
             r = r.substring(1, r.length() - 1).strip();
         }
         String wanted = r;
-        return option(wanted).or(() -> options.stream().filter(o -> o.name().equalsIgnoreCase(wanted)).findFirst());
+        return option(wanted)
+                .or(() -> options.stream()
+                        .filter(o -> o.name().equalsIgnoreCase(wanted))
+                        .findFirst());
     }
 
     /** The option with this name, or an exception that lists the options there are. */
     public CriteriaOption requireOption(String optionName) {
-        return option(optionName).orElseThrow(() ->
-                new IllegalArgumentException(CriteriaMessages.unknownOption(name, optionNames(), optionName)));
+        return option(optionName)
+                .orElseThrow(() ->
+                        new IllegalArgumentException(CriteriaMessages.unknownOption(name, optionNames(), optionName)));
     }
 
     public List<String> optionNames() {
@@ -134,8 +147,13 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
 
     /** The message for a check that needs a score on every option, naming those without one. */
     String scoresNeeded(String purpose) {
-        return CriteriaMessages.scoresNeeded(name, options.stream().filter(o -> !o.hasScore())
-                .map(CriteriaOption::name).toList(), purpose);
+        return CriteriaMessages.scoresNeeded(
+                name,
+                options.stream()
+                        .filter(o -> !o.hasScore())
+                        .map(CriteriaOption::name)
+                        .toList(),
+                purpose);
     }
 
     /** Whether every option has a score, as score-based checks need. */
@@ -172,7 +190,8 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
      * context field it stops being one, since a field is either judged or context.
      */
     public Criteria withToEvaluateField(String field) {
-        List<String> context = contextFields.stream().filter(f -> !f.equals(field)).toList();
+        List<String> context =
+                contextFields.stream().filter(f -> !f.equals(field)).toList();
         return new Criteria(name, description, options, field, context);
     }
 
@@ -202,10 +221,16 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
      */
     public Map<String, String> contextOf(Instance instance) {
         Objects.requireNonNull(instance, "instance");
-        List<String> missing = contextFields.stream().filter(f -> !instance.fields().containsKey(f)).toList();
+        List<String> missing = contextFields.stream()
+                .filter(f -> !instance.fields().containsKey(f))
+                .toList();
         if (!missing.isEmpty()) {
-            throw new IllegalArgumentException(CriteriaMessages.missingFields(name, toEvaluateField,
-                    contextFields, missing, instance.fields().keySet()));
+            throw new IllegalArgumentException(CriteriaMessages.missingFields(
+                    name,
+                    toEvaluateField,
+                    contextFields,
+                    missing,
+                    instance.fields().keySet()));
         }
         Map<String, String> context = new LinkedHashMap<>();
         for (String field : contextFields) {
@@ -223,8 +248,12 @@ public record Criteria(String name, String description, List<CriteriaOption> opt
         }
         contextFields.stream().filter(f -> !instance.fields().containsKey(f)).forEach(missing::add);
         if (!missing.isEmpty()) {
-            throw new IllegalArgumentException(CriteriaMessages.missingFields(name, toEvaluateField,
-                    contextFields, missing, instance.fields().keySet()));
+            throw new IllegalArgumentException(CriteriaMessages.missingFields(
+                    name,
+                    toEvaluateField,
+                    contextFields,
+                    missing,
+                    instance.fields().keySet()));
         }
     }
 

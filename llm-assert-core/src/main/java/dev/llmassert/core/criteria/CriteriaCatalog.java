@@ -51,12 +51,19 @@ public final class CriteriaCatalog {
      */
     public static final Criteria TOOL_USE_APPROPRIATENESS = load("tool_use_appropriateness");
 
-    private static final Map<String, Criteria> BY_KEY = index(List.of(CONCISENESS, ANSWER_RELEVANCE,
-            CONTEXT_RELEVANCE, COHERENCE, HARMLESSNESS, POLITENESS, SELF_CONTAINEDNESS, FAITHFULNESS_TO_INSTRUCTIONS,
-            TASK_COMPLETION, TOOL_USE_APPROPRIATENESS));
+    private static final Map<String, Criteria> BY_KEY = index(List.of(
+            CONCISENESS,
+            ANSWER_RELEVANCE,
+            CONTEXT_RELEVANCE,
+            COHERENCE,
+            HARMLESSNESS,
+            POLITENESS,
+            SELF_CONTAINEDNESS,
+            FAITHFULNESS_TO_INSTRUCTIONS,
+            TASK_COMPLETION,
+            TOOL_USE_APPROPRIATENESS));
 
-    private CriteriaCatalog() {
-    }
+    private CriteriaCatalog() {}
 
     /**
      * The catalog criteria with this name.

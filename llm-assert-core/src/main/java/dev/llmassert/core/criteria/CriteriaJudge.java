@@ -28,8 +28,8 @@ abstract class CriteriaJudge implements AutoCloseable {
         }
         this.calls = new CriteriaCalls(setup.chat(), setup.structured(), builder.samples());
         this.pool = setup.pool();
-        this.personas = builder.generatesSyntheticPersona() ? new SyntheticPersonas(setup.chat(), setup.structured())
-                : null;
+        this.personas =
+                builder.generatesSyntheticPersona() ? new SyntheticPersonas(setup.chat(), setup.structured()) : null;
         this.judgeDescription = description;
         this.checkPositionalBias = builder.checksPositionalBias();
     }
@@ -69,7 +69,8 @@ abstract class CriteriaJudge implements AutoCloseable {
             return byCriteria;
         }
         List<String> generated = pool.runAll(distinct.stream()
-                .<Callable<String>>map(c -> () -> personas.personaFor(c)).toList());
+                .<Callable<String>>map(c -> () -> personas.personaFor(c))
+                .toList());
         for (int i = 0; i < distinct.size(); i++) {
             byCriteria.put(distinct.get(i), generated.get(i));
         }

@@ -28,8 +28,7 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> ex
     private Boolean checkPositionalBias;
     private Integer selfConsistency;
 
-    CriteriaJudgeBuilder() {
-    }
+    CriteriaJudgeBuilder() {}
 
     /**
      * Who the judge is (a persona), e.g. {@code "You are a senior support agent who ..."}; it opens the judge's
@@ -73,8 +72,15 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> ex
 
     /** The settings of every LLM judge, with their defaults; fails with {@code noChatModel} when none is set. */
     LlmJudgeSetup setup(String noChatModel) {
-        return LlmJudgeSetup.of(chatModel(), judgeName(), maxRetries(), retryBackoff(), concurrency(),
-                structuredOutput(), apiKeyEnv(), noChatModel);
+        return LlmJudgeSetup.of(
+                chatModel(),
+                judgeName(),
+                maxRetries(),
+                retryBackoff(),
+                concurrency(),
+                structuredOutput(),
+                apiKeyEnv(),
+                noChatModel);
     }
 
     /** The persona the user gave, or {@code null}. */

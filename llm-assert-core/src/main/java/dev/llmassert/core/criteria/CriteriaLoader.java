@@ -88,8 +88,7 @@ public final class CriteriaLoader {
     private static final Set<String> ITEM_FIELDS =
             Set.of("criteria", "weight", "targetOption", "scoreThreshold", "required");
 
-    private CriteriaLoader() {
-    }
+    private CriteriaLoader() {}
 
     /** A criteria file on the classpath, e.g. {@code "criteria/conciseness.json"}. */
     public static Criteria fromClasspath(String resource) {
@@ -161,9 +160,11 @@ public final class CriteriaLoader {
         try {
             return Files.readString(path, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("There is no criteria file at " + path.toAbsolutePath() + "."
-                    + System.lineSeparator() + "Fix: check the path, or load it from the classpath with"
-                    + " CriteriaLoader.fromClasspath(..).", e);
+            throw new IllegalArgumentException(
+                    "There is no criteria file at " + path.toAbsolutePath() + "."
+                            + System.lineSeparator() + "Fix: check the path, or load it from the classpath with"
+                            + " CriteriaLoader.fromClasspath(..).",
+                    e);
         } catch (IOException e) {
             throw new UncheckedIOException("Could not read criteria file " + path.toAbsolutePath(), e);
         }
@@ -177,10 +178,12 @@ public final class CriteriaLoader {
             }
             return node;
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? ""
-                    : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-            throw new CriteriaFileException(source, "", "expected valid JSON, but it is not" + where + ": "
-                    + e.getOriginalMessage(), e);
+            String where = e.getLocation() == null
+                    ? ""
+                    : " at line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr();
+            throw new CriteriaFileException(
+                    source, "", "expected valid JSON, but it is not" + where + ": " + e.getOriginalMessage(), e);
         }
     }
 
@@ -200,8 +203,10 @@ public final class CriteriaLoader {
             String description = requiredText(node, at, "description");
             JsonNode optionsNode = node.get("options");
             if (optionsNode == null || !optionsNode.isArray()) {
-                throw error(at + "/options", "expected an array of options ({\"name\": ..., \"description\": ...,"
-                        + " \"score\": ...}), but " + found(optionsNode));
+                throw error(
+                        at + "/options",
+                        "expected an array of options ({\"name\": ..., \"description\": ...,"
+                                + " \"score\": ...}), but " + found(optionsNode));
             }
             List<CriteriaOption> options = new ArrayList<>();
             for (int i = 0; i < optionsNode.size(); i++) {
@@ -228,8 +233,10 @@ public final class CriteriaLoader {
             Boolean normalize = optionalBoolean(node, "", "normalizeScores");
             JsonNode itemsNode = node.get("items");
             if (itemsNode == null || !itemsNode.isArray() || itemsNode.isEmpty()) {
-                throw error("/items", "expected a non-empty array of items ({\"criteria\": ..., \"weight\": ...}),"
-                        + " but " + found(itemsNode));
+                throw error(
+                        "/items",
+                        "expected a non-empty array of items ({\"criteria\": ..., \"weight\": ...})," + " but "
+                                + found(itemsNode));
             }
             List<MultiCriteriaItem> items = new ArrayList<>();
             for (int i = 0; i < itemsNode.size(); i++) {
@@ -242,8 +249,7 @@ public final class CriteriaLoader {
                 Double threshold = optionalNumber(item, at, "scoreThreshold");
                 Boolean required = optionalBoolean(item, at, "required");
                 try {
-                    items.add(new MultiCriteriaItem(criteria, weight, target, threshold,
-                            required != null && required));
+                    items.add(new MultiCriteriaItem(criteria, weight, target, threshold, required != null && required));
                 } catch (IllegalArgumentException e) {
                     throw error(at, e.getMessage(), e);
                 }
@@ -260,20 +266,24 @@ public final class CriteriaLoader {
                 return criteria(node, at);
             }
             if (node == null || !node.isTextual() || node.asText().isBlank()) {
-                throw error(at, "expected a catalog criteria name (" + String.join(", ", CriteriaCatalog.names())
-                        + "), a criteria file ending in .json, or a criteria object, but " + found(node));
+                throw error(
+                        at,
+                        "expected a catalog criteria name (" + String.join(", ", CriteriaCatalog.names())
+                                + "), a criteria file ending in .json, or a criteria object, but " + found(node));
             }
             String reference = node.asText().strip();
             if (reference.endsWith(".json")) {
                 if (files == null) {
-                    throw error(at, "expected a catalog name or a criteria object: a multi-criteria read from text"
-                            + " cannot name the file '" + reference + "'", null);
+                    throw error(
+                            at,
+                            "expected a catalog name or a criteria object: a multi-criteria read from text"
+                                    + " cannot name the file '" + reference + "'",
+                            null);
                 }
                 try {
                     return files.apply(reference);
                 } catch (IllegalArgumentException e) {
-                    throw error(at, "expected a readable criteria file '" + reference + "', but: " + e.getMessage(),
-                            e);
+                    throw error(at, "expected a readable criteria file '" + reference + "', but: " + e.getMessage(), e);
                 }
             }
             try {
@@ -291,8 +301,12 @@ public final class CriteriaLoader {
             while (names.hasNext()) {
                 String field = names.next();
                 if (!known.contains(field) && !field.startsWith("$")) {
-                    throw error(at + "/" + field, "expected one of the fields " + String.join(", ", known.stream()
-                            .sorted().toList()) + ", but found the unknown field '" + field + "'", null);
+                    throw error(
+                            at + "/" + field,
+                            "expected one of the fields "
+                                    + String.join(", ", known.stream().sorted().toList())
+                                    + ", but found the unknown field '" + field + "'",
+                            null);
                 }
             }
         }
@@ -349,8 +363,7 @@ public final class CriteriaLoader {
                 return List.of();
             }
             if (!value.isArray()) {
-                throw error(at + "/" + field, "expected an array of strings, e.g. [\"question\"], but "
-                        + found(value));
+                throw error(at + "/" + field, "expected an array of strings, e.g. [\"question\"], but " + found(value));
             }
             List<String> strings = new ArrayList<>();
             for (int i = 0; i < value.size(); i++) {
@@ -374,8 +387,13 @@ public final class CriteriaLoader {
             if (node == null || node.isMissingNode()) {
                 return "it is missing";
             }
-            String kind = node.isTextual() ? "a string" : node.isNumber() ? "a number" : node.isBoolean()
-                    ? "a boolean" : node.isArray() ? "an array" : node.isObject() ? "an object" : "null";
+            String kind = node.isTextual()
+                    ? "a string"
+                    : node.isNumber()
+                            ? "a number"
+                            : node.isBoolean()
+                                    ? "a boolean"
+                                    : node.isArray() ? "an array" : node.isObject() ? "an object" : "null";
             String text = node.toString();
             return "found " + (text.length() > 80 ? text.substring(0, 80) + "..." : text) + " (" + kind + ")";
         }

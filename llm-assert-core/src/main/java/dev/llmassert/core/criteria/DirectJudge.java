@@ -73,7 +73,8 @@ public final class DirectJudge extends CriteriaJudge {
     public DirectResult evaluate(Instance instance, Criteria criteria) {
         Objects.requireNonNull(instance, "instance");
         Objects.requireNonNull(criteria, "criteria");
-        return run(List.of(new Job(instance, criteria, "criteria '" + criteria.name() + "'"))).get(0);
+        return run(List.of(new Job(instance, criteria, "criteria '" + criteria.name() + "'")))
+                .get(0);
     }
 
     /**
@@ -99,8 +100,10 @@ public final class DirectJudge extends CriteriaJudge {
             if (instances.get(i) == null) {
                 throw new IllegalArgumentException(CriteriaMessages.nullInstance(i, instances.size()));
             }
-            jobs.add(new Job(instances.get(i), criteria, "criteria '" + criteria.name() + "' on instance " + (i + 1)
-                    + " of " + instances.size()));
+            jobs.add(new Job(
+                    instances.get(i),
+                    criteria,
+                    "criteria '" + criteria.name() + "' on instance " + (i + 1) + " of " + instances.size()));
         }
         return run(jobs);
     }
@@ -113,7 +116,8 @@ public final class DirectJudge extends CriteriaJudge {
         Objects.requireNonNull(instance, "instance");
         Objects.requireNonNull(multiCriteria, "multiCriteria");
         List<Job> jobs = multiCriteria.criteria().stream()
-                .map(c -> new Job(instance, c, "criteria '" + c.name() + "' of a multi-criteria")).toList();
+                .map(c -> new Job(instance, c, "criteria '" + c.name() + "' of a multi-criteria"))
+                .toList();
         Map<String, DirectResult> results = new LinkedHashMap<>();
         run(jobs).forEach(r -> results.put(r.criteriaName(), r));
         return multiCriteria.aggregate(results);
@@ -122,7 +126,8 @@ public final class DirectJudge extends CriteriaJudge {
     private List<DirectResult> run(List<Job> jobs) {
         // Fail on a missing field before any call is made.
         jobs.forEach(job -> job.criteria().requireFields(job.instance()));
-        Map<Criteria, String> personaByCriteria = personas(jobs.stream().map(Job::criteria).toList());
+        Map<Criteria, String> personaByCriteria =
+                personas(jobs.stream().map(Job::criteria).toList());
 
         // Identical judgements (the same prompt on the same criteria) are asked once and share the result. Their
         // requests are identical, so a recording keeps all their replies as one sequence under one key; asked in
@@ -148,8 +153,8 @@ public final class DirectJudge extends CriteriaJudge {
             tasks.add(() -> calls.sample(job.subject(), forward, DirectReply.parser(job.criteria())));
             if (checkPositionalBias) {
                 JudgePrompt reversed = prompt(job, personaByCriteria.get(job.criteria()), true);
-                tasks.add(() -> calls.sample(job.subject() + ", options reversed", reversed,
-                        DirectReply.parser(job.criteria())));
+                tasks.add(() -> calls.sample(
+                        job.subject() + ", options reversed", reversed, DirectReply.parser(job.criteria())));
             }
         }
         long started = System.nanoTime();
@@ -164,15 +169,22 @@ public final class DirectJudge extends CriteriaJudge {
             List<JudgeReply<DirectReply>> reversed = checkPositionalBias ? replies.get(d * perJob + 1) : List.of();
             boolean replayed = forward.stream().allMatch(JudgeReply::replayed)
                     && reversed.stream().allMatch(JudgeReply::replayed);
-            ResultMetadata metadata = new ResultMetadata(name(), prompts.get(d),
-                    personaByCriteria.get(job.criteria()), replayed, tokens(forward, reversed), took,
-                    retries(forward, reversed), recordedModel(forward, reversed));
+            ResultMetadata metadata = new ResultMetadata(
+                    name(),
+                    prompts.get(d),
+                    personaByCriteria.get(job.criteria()),
+                    replayed,
+                    tokens(forward, reversed),
+                    took,
+                    retries(forward, reversed),
+                    recordedModel(forward, reversed));
             List<DirectResult> samples = new ArrayList<>(forward.size());
             for (int s = 0; s < forward.size(); s++) {
                 DirectReply reply = forward.get(s).value();
                 // Feedback nobody asked for (a model adding it unprompted) is not reported.
-                DirectResult sample = (generateFeedback ? reply
-                        : new DirectReply(reply.explanation(), reply.selectedOption(), null))
+                DirectResult sample = (generateFeedback
+                                ? reply
+                                : new DirectReply(reply.explanation(), reply.selectedOption(), null))
                         .toResult(job.criteria(), metadata);
                 if (checkPositionalBias) {
                     sample = sample.withPositionalBias(reversed.get(s).value().toResult(job.criteria(), metadata));
@@ -230,12 +242,10 @@ public final class DirectJudge extends CriteriaJudge {
                 .build();
     }
 
-    private record Job(Instance instance, Criteria criteria, String subject) {
-    }
+    private record Job(Instance instance, Criteria criteria, String subject) {}
 
     /** What makes two judgements the same: the prompt sent and the criteria its reply is read against. */
-    private record Judgement(JudgePrompt prompt, Criteria criteria) {
-    }
+    private record Judgement(JudgePrompt prompt, Criteria criteria) {}
 
     /** Builder with boxed fields: {@code null} means "not set", and the default applies when built. */
     @API(status = STABLE, since = "0.1")
@@ -243,8 +253,7 @@ public final class DirectJudge extends CriteriaJudge {
 
         private Boolean generateFeedback;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Whether to ask for actionable feedback on how the text could better meet the criteria; default off. */
         public Builder generateFeedback(boolean generate) {

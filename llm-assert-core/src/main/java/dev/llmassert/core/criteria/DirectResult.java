@@ -23,8 +23,16 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param metadata       the judge and the prompt; {@code null} only for results built by hand
  */
 @API(status = STABLE, since = "0.1")
-public record DirectResult(Criteria criteria, String option, Double score, String explanation, String feedback,
-                           PositionalBias positionalBias, int samples, double agreement, ResultMetadata metadata) {
+public record DirectResult(
+        Criteria criteria,
+        String option,
+        Double score,
+        String explanation,
+        String feedback,
+        PositionalBias positionalBias,
+        int samples,
+        double agreement,
+        ResultMetadata metadata) {
 
     public DirectResult {
         Objects.requireNonNull(criteria, "criteria");
@@ -43,11 +51,11 @@ public record DirectResult(Criteria criteria, String option, Double score, Strin
     }
 
     /** A single run's result: the score is the selected option's. */
-    public static DirectResult of(Criteria criteria, String option, String explanation, String feedback,
-                                  ResultMetadata metadata) {
+    public static DirectResult of(
+            Criteria criteria, String option, String explanation, String feedback, ResultMetadata metadata) {
         CriteriaOption selected = criteria.requireOption(option);
-        return new DirectResult(criteria, selected.name(), selected.score(), explanation, feedback, null, 1, 1.0,
-                metadata);
+        return new DirectResult(
+                criteria, selected.name(), selected.score(), explanation, feedback, null, 1, 1.0, metadata);
     }
 
     /** A single run's result without feedback or metadata, e.g. for tests and hand-made results. */

@@ -48,12 +48,16 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
         for (MultiCriteriaItem item : items) {
             Objects.requireNonNull(item, "item");
             if (!names.add(item.criteria().name())) {
-                throw new IllegalArgumentException(CriteriaMessages.duplicateItem(item.criteria().name()));
+                throw new IllegalArgumentException(
+                        CriteriaMessages.duplicateItem(item.criteria().name()));
             }
         }
         items = withWeights(items);
-        List<String> withoutScores = items.stream().filter(MultiCriteriaItem::needsScores)
-                .filter(i -> !i.criteria().hasScores()).map(i -> i.criteria().name()).toList();
+        List<String> withoutScores = items.stream()
+                .filter(MultiCriteriaItem::needsScores)
+                .filter(i -> !i.criteria().hasScores())
+                .map(i -> i.criteria().name())
+                .toList();
         if (!withoutScores.isEmpty()) {
             throw new IllegalArgumentException(CriteriaMessages.itemsWithoutScores(withoutScores));
         }
@@ -64,14 +68,15 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
             double min = item.criteria().minScore();
             double max = item.criteria().maxScore();
             if (normalizeScores && max - min < TOLERANCE) {
-                throw new IllegalArgumentException(CriteriaMessages.cannotNormalize(item.criteria().name(), min));
+                throw new IllegalArgumentException(
+                        CriteriaMessages.cannotNormalize(item.criteria().name(), min));
             }
             if (item.scoreThreshold() != null) {
                 double low = normalizeScores ? 0.0 : min;
                 double high = normalizeScores ? 1.0 : max;
                 if (item.scoreThreshold() < low - TOLERANCE || item.scoreThreshold() > high + TOLERANCE) {
-                    throw new IllegalArgumentException(CriteriaMessages.thresholdOutOfRange(item.criteria().name(),
-                            item.scoreThreshold(), low, high, normalizeScores));
+                    throw new IllegalArgumentException(CriteriaMessages.thresholdOutOfRange(
+                            item.criteria().name(), item.scoreThreshold(), low, high, normalizeScores));
                 }
             }
         }
@@ -85,13 +90,16 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
         }
         if (weighted != items.size()) {
             throw new IllegalArgumentException(CriteriaMessages.mixedWeights(items.stream()
-                    .filter(i -> i.weight() == null).map(i -> i.criteria().name()).toList()));
+                    .filter(i -> i.weight() == null)
+                    .map(i -> i.criteria().name())
+                    .toList()));
         }
         double sum = items.stream().mapToDouble(MultiCriteriaItem::weight).sum();
         if (Math.abs(sum - 1.0) > TOLERANCE) {
             throw new IllegalArgumentException(CriteriaMessages.weightsDoNotSumToOne(
                     items.stream().map(i -> i.criteria().name()).toList(),
-                    items.stream().map(MultiCriteriaItem::weight).toList(), sum));
+                    items.stream().map(MultiCriteriaItem::weight).toList(),
+                    sum));
         }
         return List.copyOf(items);
     }
@@ -103,7 +111,8 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
 
     /** The criteria with equal weights, each counting its normalised score. */
     public static MultiCriteria equalWeights(Criteria... criteria) {
-        return new MultiCriteria(Arrays.stream(criteria).map(MultiCriteriaItem::of).toList(), true);
+        return new MultiCriteria(
+                Arrays.stream(criteria).map(MultiCriteriaItem::of).toList(), true);
     }
 
     public static Builder builder() {
@@ -128,8 +137,10 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
     public MultiCriteriaResult aggregate(Map<String, DirectResult> results) {
         Objects.requireNonNull(results, "results");
         List<String> expected = items.stream().map(i -> i.criteria().name()).toList();
-        List<String> missing = expected.stream().filter(n -> !results.containsKey(n)).toList();
-        List<String> unexpected = results.keySet().stream().filter(n -> !expected.contains(n)).toList();
+        List<String> missing =
+                expected.stream().filter(n -> !results.containsKey(n)).toList();
+        List<String> unexpected =
+                results.keySet().stream().filter(n -> !expected.contains(n)).toList();
         if (!missing.isEmpty() || !unexpected.isEmpty()) {
             throw new IllegalArgumentException(CriteriaMessages.resultsDoNotMatch(expected, missing, unexpected));
         }
@@ -138,7 +149,9 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
             scored.add(score(item, results.get(item.criteria().name())));
         }
         boolean requiredFailed = scored.stream().anyMatch(i -> i.required() && i.fellShort());
-        double total = scored.stream().mapToDouble(MultiCriteriaResult.Item::weightedScore).sum();
+        double total = scored.stream()
+                .mapToDouble(MultiCriteriaResult.Item::weightedScore)
+                .sum();
         return new MultiCriteriaResult(requiredFailed ? 0.0 : round9(total), scored);
     }
 
@@ -156,8 +169,8 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
     private MultiCriteriaResult.Item score(MultiCriteriaItem item, DirectResult result) {
         Criteria criteria = item.criteria();
         if (criteria.option(result.option()).isEmpty()) {
-            throw new IllegalArgumentException(CriteriaMessages.resultOptionNotInItem(criteria.name(),
-                    criteria.optionNames(), result.option()));
+            throw new IllegalArgumentException(
+                    CriteriaMessages.resultOptionNotInItem(criteria.name(), criteria.optionNames(), result.option()));
         }
         double itemScore;
         boolean fellShort;
@@ -176,13 +189,21 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
                 fellShort = itemScore < best - TOLERANCE;
             }
         }
-        return new MultiCriteriaResult.Item(criteria.name(), item.strategy(), item.weight(), itemScore,
-                item.weight() * itemScore, item.required(), fellShort, result);
+        return new MultiCriteriaResult.Item(
+                criteria.name(),
+                item.strategy(),
+                item.weight(),
+                itemScore,
+                item.weight() * itemScore,
+                item.required(),
+                fellShort,
+                result);
     }
 
     private double scale(MultiCriteriaItem item, DirectResult result) {
         if (!result.hasScore()) {
-            throw new IllegalArgumentException(CriteriaMessages.resultWithoutScore(item.criteria().name()));
+            throw new IllegalArgumentException(
+                    CriteriaMessages.resultWithoutScore(item.criteria().name()));
         }
         double score = result.score();
         if (!normalizeScores) {
@@ -203,8 +224,7 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
         private final List<MultiCriteriaItem> items = new ArrayList<>();
         private boolean normalizeScores = true;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder add(MultiCriteriaItem item) {
             items.add(Objects.requireNonNull(item, "item"));

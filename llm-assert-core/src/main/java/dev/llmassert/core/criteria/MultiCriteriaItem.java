@@ -32,8 +32,8 @@ import static org.apiguardian.api.API.Status.STABLE;
  *                       the threshold not reached, or, without either, a score below the best option's
  */
 @API(status = STABLE, since = "0.1")
-public record MultiCriteriaItem(Criteria criteria, Double weight, String targetOption, Double scoreThreshold,
-                                boolean required) {
+public record MultiCriteriaItem(
+        Criteria criteria, Double weight, String targetOption, Double scoreThreshold, boolean required) {
 
     /** How an item turns a result into its score. */
     @API(status = STABLE, since = "0.1")
@@ -52,14 +52,15 @@ public record MultiCriteriaItem(Criteria criteria, Double weight, String targetO
             throw new IllegalArgumentException(CriteriaMessages.weightOutOfRange(criteria.name(), weight));
         }
         if (targetOption != null && scoreThreshold != null) {
-            throw new IllegalArgumentException(CriteriaMessages.targetAndThreshold(criteria.name(), targetOption,
-                    scoreThreshold));
+            throw new IllegalArgumentException(
+                    CriteriaMessages.targetAndThreshold(criteria.name(), targetOption, scoreThreshold));
         }
         if (targetOption != null) {
             String target = targetOption;
-            targetOption = criteria.matchOption(target).map(CriteriaOption::name).orElseThrow(() ->
-                    new IllegalArgumentException(CriteriaMessages.unknownTargetOption(criteria.name(),
-                            criteria.optionNames(), target)));
+            targetOption = criteria.matchOption(target)
+                    .map(CriteriaOption::name)
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            CriteriaMessages.unknownTargetOption(criteria.name(), criteria.optionNames(), target)));
         }
         if (scoreThreshold != null && !Double.isFinite(scoreThreshold)) {
             throw new IllegalArgumentException(CriteriaMessages.thresholdNotFinite(criteria.name(), scoreThreshold));

@@ -37,9 +37,15 @@ public record MultiCriteriaResult(double score, List<Item> items) {
      * @param result        the direct result the item was computed from
      */
     @API(status = STABLE, since = "0.1")
-    public record Item(String criteriaName, MultiCriteriaItem.Strategy strategy, double weight, double itemScore,
-                       double weightedScore, boolean required, boolean fellShort, DirectResult result) {
-    }
+    public record Item(
+            String criteriaName,
+            MultiCriteriaItem.Strategy strategy,
+            double weight,
+            double itemScore,
+            double weightedScore,
+            boolean required,
+            boolean fellShort,
+            DirectResult result) {}
 
     /** The weighted score of every criteria, by name, in order. */
     public Map<String, Double> weightedScores() {

@@ -97,10 +97,16 @@ public final class PairwiseJudge extends CriteriaJudge {
         Duration took = Duration.ofNanos(System.nanoTime() - started);
 
         boolean replayed = replies.stream().flatMap(List::stream).allMatch(JudgeReply::replayed);
-        ResultMetadata metadata = new ResultMetadata(name(), shown, persona, replayed,
-                DirectJudge.tokens(replies.toArray(List[]::new)), took,
+        ResultMetadata metadata = new ResultMetadata(
+                name(),
+                shown,
+                persona,
+                replayed,
+                DirectJudge.tokens(replies.toArray(List[]::new)),
+                took,
                 DirectJudge.retries(replies.toArray(List[]::new)),
-                JudgeReply.recordedModelOf(replies.stream().flatMap(List::stream).toList()));
+                JudgeReply.recordedModelOf(
+                        replies.stream().flatMap(List::stream).toList()));
         List<PairwiseResult> samples = new ArrayList<>();
         for (int s = 0; s < calls.samples(); s++) {
             PairwiseResult sample = replies.get(0).get(s).value().toResult(criteria, n, metadata);
@@ -112,8 +118,8 @@ public final class PairwiseJudge extends CriteriaJudge {
         return SelfConsistency.majorityVote(samples, metadata);
     }
 
-    private static JudgePrompt prompt(Criteria criteria, List<String> responses, Instance context, String persona,
-                                      boolean reversed) {
+    private static JudgePrompt prompt(
+            Criteria criteria, List<String> responses, Instance context, String persona, boolean reversed) {
         return PairwisePrompt.builder(criteria, responses)
                 .context(context)
                 .responsesReversed(reversed)
@@ -125,8 +131,7 @@ public final class PairwiseJudge extends CriteriaJudge {
     @API(status = STABLE, since = "0.1")
     public static final class Builder extends CriteriaJudgeBuilder<Builder> {
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * @throws IllegalArgumentException if no chat model is set, or both a judge description and a synthetic

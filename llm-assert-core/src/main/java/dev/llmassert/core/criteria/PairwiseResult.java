@@ -29,8 +29,14 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param metadata         the judge and the prompt; {@code null} only for results built by hand
  */
 @API(status = STABLE, since = "0.1")
-public record PairwiseResult(Criteria criteria, int responseCount, List<Contest> contests,
-                             List<Contest> reversedContests, int samples, double agreement, ResultMetadata metadata) {
+public record PairwiseResult(
+        Criteria criteria,
+        int responseCount,
+        List<Contest> contests,
+        List<Contest> reversedContests,
+        int samples,
+        double agreement,
+        ResultMetadata metadata) {
 
     public PairwiseResult {
         Objects.requireNonNull(criteria, "criteria");
@@ -38,8 +44,8 @@ public record PairwiseResult(Criteria criteria, int responseCount, List<Contest>
             throw new IllegalArgumentException(CriteriaMessages.tooFewResponses(responseCount));
         }
         contests = sortedComplete(responseCount, contests, "contests");
-        reversedContests = reversedContests == null ? null
-                : sortedComplete(responseCount, reversedContests, "reversedContests");
+        reversedContests =
+                reversedContests == null ? null : sortedComplete(responseCount, reversedContests, "reversedContests");
         if (samples < 1) {
             throw new IllegalArgumentException("samples must be at least 1, but is: " + samples);
         }
@@ -49,8 +55,8 @@ public record PairwiseResult(Criteria criteria, int responseCount, List<Contest>
     }
 
     /** A single run's result. */
-    public static PairwiseResult of(Criteria criteria, int responseCount, List<Contest> contests,
-                                    ResultMetadata metadata) {
+    public static PairwiseResult of(
+            Criteria criteria, int responseCount, List<Contest> contests, ResultMetadata metadata) {
         return new PairwiseResult(criteria, responseCount, contests, null, 1, 1.0, metadata);
     }
 
@@ -70,7 +76,8 @@ public record PairwiseResult(Criteria criteria, int responseCount, List<Contest>
         List<Contest> sorted = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (int[] pair : pairs(n)) {
-            List<Contest> matching = contests.stream().filter(c -> c.isPair(pair[0], pair[1])).toList();
+            List<Contest> matching =
+                    contests.stream().filter(c -> c.isPair(pair[0], pair[1])).toList();
             if (matching.size() > 1) {
                 throw new IllegalArgumentException(CriteriaMessages.repeatedContest(pair[0], pair[1]));
             }
@@ -88,9 +95,11 @@ public record PairwiseResult(Criteria criteria, int responseCount, List<Contest>
 
     /** The verdict on the pair {@code a}, {@code b}. */
     public Contest contest(int a, int b) {
-        return contests.stream().filter(c -> c.isPair(a, b)).findFirst().orElseThrow(() ->
-                new IllegalArgumentException("There is no contest between responses " + a + " and " + b + " among "
-                        + responseCount + " responses."));
+        return contests.stream()
+                .filter(c -> c.isPair(a, b))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("There is no contest between responses " + a + " and "
+                        + b + " among " + responseCount + " responses."));
     }
 
     /** Whether the judge preferred response {@code a} over response {@code b}. */
@@ -111,12 +120,23 @@ public record PairwiseResult(Criteria criteria, int responseCount, List<Contest>
         for (int i = 0; i < responseCount; i++) {
             int index = i;
             List<Contest> own = contests.stream().filter(c -> c.involves(index)).toList();
-            List<Boolean> bias = reversedContests == null ? List.of() : own.stream()
-                    .map(c -> reversedContest(c.first(), c.second()).winner() != c.winner()).toList();
-            int rank = 1 + (int) IntStream.range(0, responseCount).filter(j -> winrates[j] > winrates[index]).count();
-            results.add(new ResponseResult(i, own.stream().map(c -> c.opponentOf(index)).toList(),
+            List<Boolean> bias = reversedContests == null
+                    ? List.of()
+                    : own.stream()
+                            .map(c -> reversedContest(c.first(), c.second()).winner() != c.winner())
+                            .toList();
+            int rank = 1
+                    + (int) IntStream.range(0, responseCount)
+                            .filter(j -> winrates[j] > winrates[index])
+                            .count();
+            results.add(new ResponseResult(
+                    i,
+                    own.stream().map(c -> c.opponentOf(index)).toList(),
                     own.stream().map(c -> c.winner() == index).toList(),
-                    own.stream().map(Contest::explanation).toList(), bias, winrates[i], rank));
+                    own.stream().map(Contest::explanation).toList(),
+                    bias,
+                    winrates[i],
+                    rank));
         }
         return List.copyOf(results);
     }
@@ -129,12 +149,14 @@ public record PairwiseResult(Criteria criteria, int responseCount, List<Contest>
     public List<Integer> ranking() {
         return responses().stream()
                 .sorted(Comparator.comparingInt(ResponseResult::ranking).thenComparingInt(ResponseResult::index))
-                .map(ResponseResult::index).toList();
+                .map(ResponseResult::index)
+                .toList();
     }
 
     /** The response ranked first alone, or empty when several share the first rank. */
     public OptionalInt winner() {
-        List<ResponseResult> first = responses().stream().filter(r -> r.ranking() == 1).toList();
+        List<ResponseResult> first =
+                responses().stream().filter(r -> r.ranking() == 1).toList();
         return first.size() == 1 ? OptionalInt.of(first.get(0).index()) : OptionalInt.empty();
     }
 
@@ -144,14 +166,18 @@ public record PairwiseResult(Criteria criteria, int responseCount, List<Contest>
 
     /** Whether the check ran and any contest changed winner when the responses were shown in reverse order. */
     public boolean positionalBiasDetected() {
-        return reversedContests != null && contests.stream()
-                .anyMatch(c -> reversedContest(c.first(), c.second()).winner() != c.winner());
+        return reversedContests != null
+                && contests.stream()
+                        .anyMatch(c -> reversedContest(c.first(), c.second()).winner() != c.winner());
     }
 
     /** The contests whose winner changed with the order reversed; empty when the check did not run. */
     public List<Contest> biasedContests() {
-        return reversedContests == null ? List.of() : contests.stream()
-                .filter(c -> reversedContest(c.first(), c.second()).winner() != c.winner()).toList();
+        return reversedContests == null
+                ? List.of()
+                : contests.stream()
+                        .filter(c -> reversedContest(c.first(), c.second()).winner() != c.winner())
+                        .toList();
     }
 
     /**
@@ -164,7 +190,7 @@ public record PairwiseResult(Criteria criteria, int responseCount, List<Contest>
                     + " responses, this one " + responseCount + "; a positional-bias check must compare the same"
                     + " responses.");
         }
-        return new PairwiseResult(criteria, responseCount, contests, reversedRun.contests, samples, agreement,
-                metadata);
+        return new PairwiseResult(
+                criteria, responseCount, contests, reversedRun.contests, samples, agreement, metadata);
     }
 }

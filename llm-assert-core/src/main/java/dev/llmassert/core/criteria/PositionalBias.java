@@ -16,7 +16,7 @@ public record PositionalBias(boolean detected, String optionWhenReversed, String
 
     /** Compares the choice in the original order with the choice in reverse order. */
     public static PositionalBias compare(DirectResult original, DirectResult reversed) {
-        return new PositionalBias(!original.option().equals(reversed.option()), reversed.option(),
-                reversed.explanation());
+        return new PositionalBias(
+                !original.option().equals(reversed.option()), reversed.option(), reversed.explanation());
     }
 }

@@ -20,8 +20,14 @@ import static org.apiguardian.api.API.Status.STABLE;
  *                       skipped (1, 1, 3)
  */
 @API(status = STABLE, since = "0.1")
-public record ResponseResult(int index, List<Integer> comparedTo, List<Boolean> contestResults,
-                             List<String> explanations, List<Boolean> positionalBias, double winrate, int ranking) {
+public record ResponseResult(
+        int index,
+        List<Integer> comparedTo,
+        List<Boolean> contestResults,
+        List<String> explanations,
+        List<Boolean> positionalBias,
+        double winrate,
+        int ranking) {
 
     public ResponseResult {
         comparedTo = List.copyOf(comparedTo);

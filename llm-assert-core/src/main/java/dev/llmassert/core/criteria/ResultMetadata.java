@@ -25,8 +25,15 @@ import static org.apiguardian.api.API.Status.STABLE;
  *                   came from the judge's own model
  */
 @API(status = STABLE, since = "0.1")
-public record ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed,
-                             TokenUsage tokenUsage, Duration duration, int retries, String recordedModel) {
+public record ResultMetadata(
+        String judge,
+        JudgePrompt prompt,
+        String persona,
+        boolean replayed,
+        TokenUsage tokenUsage,
+        Duration duration,
+        int retries,
+        String recordedModel) {
 
     public ResultMetadata {
         Objects.requireNonNull(judge, "judge");
@@ -39,14 +46,25 @@ public record ResultMetadata(String judge, JudgePrompt prompt, String persona, b
     }
 
     /** Metadata of calls whose replies, if replayed, came from the judge's own model. */
-    public ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed, TokenUsage tokenUsage,
-                          Duration duration, int retries) {
+    public ResultMetadata(
+            String judge,
+            JudgePrompt prompt,
+            String persona,
+            boolean replayed,
+            TokenUsage tokenUsage,
+            Duration duration,
+            int retries) {
         this(judge, prompt, persona, replayed, tokenUsage, duration, retries, null);
     }
 
     /** Metadata of calls that took no retry. */
-    public ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed, TokenUsage tokenUsage,
-                          Duration duration) {
+    public ResultMetadata(
+            String judge,
+            JudgePrompt prompt,
+            String persona,
+            boolean replayed,
+            TokenUsage tokenUsage,
+            Duration duration) {
         this(judge, prompt, persona, replayed, tokenUsage, duration, 0, null);
     }
 

@@ -29,6 +29,8 @@ public record AggregateResults(Map<String, MeasurementResult> measurements, List
     }
 
     public Optional<GroupResult> group(String key, String value) {
-        return groups.stream().filter(g -> g.key().equals(key) && g.value().equals(value)).findFirst();
+        return groups.stream()
+                .filter(g -> g.key().equals(key) && g.value().equals(value))
+                .findFirst();
     }
 }

@@ -73,8 +73,8 @@ public final class Aggregation {
                     byValue.computeIfAbsent(text, v -> new ArrayList<>()).add(item);
                 }
             }
-            byValue.forEach((value, members) -> groups.add(new GroupResult(key, value, members.size(),
-                    measure(members))));
+            byValue.forEach(
+                    (value, members) -> groups.add(new GroupResult(key, value, members.size(), measure(members))));
         }
         return new AggregateResults(overall, groups);
     }
@@ -83,11 +83,13 @@ public final class Aggregation {
     public Map<String, MeasurementResult> measure(List<ItemResult> items) {
         Map<String, List<Double>> values = new LinkedHashMap<>();
         for (ItemResult item : items) {
-            item.measurements().forEach((name, value) -> values.computeIfAbsent(name, n -> new ArrayList<>())
-                    .add(value));
+            item.measurements()
+                    .forEach((name, value) ->
+                            values.computeIfAbsent(name, n -> new ArrayList<>()).add(value));
         }
         Map<String, MeasurementResult> results = new TreeMap<>();
-        values.forEach((name, list) -> results.put(name, measure(name, list.stream().mapToDouble(d -> d).toArray())));
+        values.forEach((name, list) -> results.put(
+                name, measure(name, list.stream().mapToDouble(d -> d).toArray())));
         return results;
     }
 
@@ -104,9 +106,13 @@ public final class Aggregation {
     public MeasurementResult measure(String name, double[] values) {
         MeasurementKind kind = kinds.get(name);
         try {
-            return new MeasurementResult(name, Summary.of(values), kind == null
-                    ? Statistics.meanInterval(values, confidence)
-                    : Statistics.meanInterval(values, confidence, kind), kind);
+            return new MeasurementResult(
+                    name,
+                    Summary.of(values),
+                    kind == null
+                            ? Statistics.meanInterval(values, confidence)
+                            : Statistics.meanInterval(values, confidence, kind),
+                    kind);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("The measurement '" + name + "': " + e.getMessage(), e);
         }

@@ -40,7 +40,9 @@ public record AnnotatedItem(TestItem item, List<Interaction> interactions, Map<S
 
     /** The first response to the prompt at {@code promptIndex} (from 0). */
     public String response(int promptIndex) {
-        return interactions.stream().filter(i -> i.promptIndex() == promptIndex).findFirst()
+        return interactions.stream()
+                .filter(i -> i.promptIndex() == promptIndex)
+                .findFirst()
                 .map(Interaction::response)
                 .orElseThrow(() -> new IllegalArgumentException("The item '" + item.id() + "' has no prompt "
                         + promptIndex + "; it has " + item.prompts().size() + " (indexes from 0)."));
@@ -53,6 +55,9 @@ public record AnnotatedItem(TestItem item, List<Interaction> interactions, Map<S
 
     /** The mean score of {@code annotator}'s annotations. */
     public double meanScore(String annotator) {
-        return annotations(annotator).stream().mapToDouble(Annotation::score).average().orElse(Double.NaN);
+        return annotations(annotator).stream()
+                .mapToDouble(Annotation::score)
+                .average()
+                .orElse(Double.NaN);
     }
 }

@@ -29,8 +29,7 @@ public record Annotation(double score, Boolean passed, String label, String expl
         }
         explanation = explanation == null ? "" : explanation;
         // sorted, so that a record of the same outcome is the same text in every run
-        details = details == null || details.isEmpty() ? Map.of()
-                : Collections.unmodifiableMap(new TreeMap<>(details));
+        details = details == null || details.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(details));
     }
 
     /** A score with no bar of its own. */

@@ -48,8 +48,7 @@ public final class Annotators {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private Annotators() {
-    }
+    private Annotators() {}
 
     /**
      * Tool-call F1 of an agent's answer ({@link SystemUnderTest#ofAgent}): the harmonic mean of the precision and
@@ -94,14 +93,28 @@ public final class Annotators {
                         + " -> trajectory).");
             }
             List<ExpectedCall> expected = contextList(item, interaction.prompt(), expectedKey).stream()
-                    .filter(text -> !text.isBlank()).map(ExpectedCall::parse).toList();
+                    .filter(text -> !text.isBlank())
+                    .map(ExpectedCall::parse)
+                    .toList();
             TrajectoryMatch match = TrajectoryMatch.of(expected, interaction.trajectory());
             Map<String, Object> details = new LinkedHashMap<>(match.figures());
-            details.put("expected", expected.stream().map(ExpectedCall::toString).toList());
-            details.put("called", interaction.trajectory().toolCalls().stream().map(c -> c.name() + " "
-                    + c.argumentsJson()).toList());
-            return new Annotation(score.applyAsDouble(match), null, null, String.format(Locale.ROOT,
-                    "expected %s, called %s", expected, interaction.trajectory().toolNames()), details);
+            details.put(
+                    "expected", expected.stream().map(ExpectedCall::toString).toList());
+            details.put(
+                    "called",
+                    interaction.trajectory().toolCalls().stream()
+                            .map(c -> c.name() + " " + c.argumentsJson())
+                            .toList());
+            return new Annotation(
+                    score.applyAsDouble(match),
+                    null,
+                    null,
+                    String.format(
+                            Locale.ROOT,
+                            "expected %s, called %s",
+                            expected,
+                            interaction.trajectory().toolNames()),
+                    details);
         });
     }
 
@@ -125,7 +138,8 @@ public final class Annotators {
             if (interaction.response().isBlank()) {
                 return new Annotation(0.0, false, "empty", "The response is empty: nothing is grounded.", Map.of());
             }
-            GroundednessVerdict verdict = judge.judge(interaction.response(), sources, interaction.prompt().text());
+            GroundednessVerdict verdict = judge.judge(
+                    interaction.response(), sources, interaction.prompt().text());
             List<Map<String, Object>> sentences = new ArrayList<>();
             for (SentenceVerdict sentence : verdict.sentences()) {
                 Map<String, Object> row = new LinkedHashMap<>();
@@ -138,12 +152,29 @@ public final class Annotators {
                 sentences.add(row);
             }
             boolean passed = verdict.score() >= minScore;
-            return new Annotation(verdict.score(), passed, passed ? "grounded" : "not grounded",
-                    String.format(Locale.ROOT, "score %.3f against a minimum of %.2f; %d of %d %s below it",
-                            verdict.score(), minScore, verdict.sentencesBelow(minScore).size(),
-                            verdict.sentences().size(), verdict.sentences().size() == 1 ? "sentence" : "sentences"),
-                    judged(Map.of("sentences", sentences, "minScore", minScore, "replayed", verdict.replayed(),
-                            "tokens", tokens(verdict.tokenUsage())), verdict.recordedModel()));
+            return new Annotation(
+                    verdict.score(),
+                    passed,
+                    passed ? "grounded" : "not grounded",
+                    String.format(
+                            Locale.ROOT,
+                            "score %.3f against a minimum of %.2f; %d of %d %s below it",
+                            verdict.score(),
+                            minScore,
+                            verdict.sentencesBelow(minScore).size(),
+                            verdict.sentences().size(),
+                            verdict.sentences().size() == 1 ? "sentence" : "sentences"),
+                    judged(
+                            Map.of(
+                                    "sentences",
+                                    sentences,
+                                    "minScore",
+                                    minScore,
+                                    "replayed",
+                                    verdict.replayed(),
+                                    "tokens",
+                                    tokens(verdict.tokenUsage())),
+                            verdict.recordedModel()));
         });
     }
 
@@ -188,8 +219,8 @@ public final class Annotators {
         requireName(name);
         requireJudge(name, judge);
         if (criteria == null) {
-            throw new IllegalArgumentException("The annotator '" + name + "' needs the criteria to compare on, "
-                    + "but it is null.");
+            throw new IllegalArgumentException(
+                    "The annotator '" + name + "' needs the criteria to compare on, " + "but it is null.");
         }
         return new Annotator() {
             @Override
@@ -215,7 +246,11 @@ public final class Annotators {
                     context = context == null ? Instance.of(field, value) : context.with(field, value);
                 }
                 Annotation[] annotations = new Annotation[interactions.size()];
-                int repeats = interactions.stream().mapToInt(Interaction::repeat).max().orElse(-1) + 1;
+                int repeats = interactions.stream()
+                                .mapToInt(Interaction::repeat)
+                                .max()
+                                .orElse(-1)
+                        + 1;
                 for (int repeat = 0; repeat < repeats; repeat++) {
                     List<Integer> positions = new ArrayList<>();
                     List<String> responses = new ArrayList<>();
@@ -236,8 +271,12 @@ public final class Annotators {
                             details.put("replayed", result.metadata().replayed());
                             details = judged(details, result.metadata().recordedModel());
                         }
-                        annotations[positions.get(r)] = new Annotation(response.winrate(), null,
-                                "rank " + response.ranking(), String.join(" ", response.explanations()), details);
+                        annotations[positions.get(r)] = new Annotation(
+                                response.winrate(),
+                                null,
+                                "rank " + response.ranking(),
+                                String.join(" ", response.explanations()),
+                                details);
                     }
                 }
                 return List.of(annotations);
@@ -264,8 +303,10 @@ public final class Annotators {
         try {
             pattern = Pattern.compile(regex);
         } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException("The regular expression of the annotator '" + name + "' is invalid: "
-                    + e.getDescription() + " near index " + e.getIndex() + " of " + regex, e);
+            throw new IllegalArgumentException(
+                    "The regular expression of the annotator '" + name + "' is invalid: " + e.getDescription()
+                            + " near index " + e.getIndex() + " of " + regex,
+                    e);
         }
         return test(name, response -> pattern.matcher(response).find());
     }
@@ -339,8 +380,8 @@ public final class Annotators {
 
     private static void requireScoredCriteria(String name, Criteria criteria) {
         if (criteria == null) {
-            throw new IllegalArgumentException("The annotator '" + name + "' needs the criteria to judge on, but it "
-                    + "is null.");
+            throw new IllegalArgumentException(
+                    "The annotator '" + name + "' needs the criteria to judge on, but it " + "is null.");
         }
         if (!criteria.hasScores()) {
             throw new IllegalArgumentException("The criteria '" + criteria.name() + "' of the annotator '" + name
@@ -357,15 +398,18 @@ public final class Annotators {
     }
 
     private static String contextField(String annotator, TestItem item, Prompt prompt, String field) {
-        if ((prompt != null && prompt.context().containsKey(field)) || item.context().containsKey(field)) {
+        if ((prompt != null && prompt.context().containsKey(field))
+                || item.context().containsKey(field)) {
             return String.join("\n\n", contextList(item, prompt, field));
         }
         if (prompt != null && PROMPT_FIELDS.contains(field)) {
             return prompt.text();
         }
         throw new IllegalArgumentException("The annotator '" + annotator + "' needs the context field '" + field
-                + "' for its criteria, but the item '" + item.id() + "' has " + (item.context().isEmpty()
-                ? "no context" : "only " + item.context().keySet()) + ". Fix: add '" + field
+                + "' for its criteria, but the item '" + item.id() + "' has "
+                + (item.context().isEmpty()
+                        ? "no context"
+                        : "only " + item.context().keySet()) + ". Fix: add '" + field
                 + "' to the items' context (a dataset's .context(\"" + field + "\")).");
     }
 }

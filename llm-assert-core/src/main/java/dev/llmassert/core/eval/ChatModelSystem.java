@@ -16,7 +16,8 @@ record ChatModelSystem(ChatModel model) implements SystemUnderTest {
     @Override
     public String name() {
         String provider = model.provider() == null ? "chat-model" : JudgeChat.providerId(model.provider());
-        String modelName = model.defaultRequestParameters() == null ? null
+        String modelName = model.defaultRequestParameters() == null
+                ? null
                 : model.defaultRequestParameters().modelName();
         return provider + ":" + (modelName == null ? model.getClass().getSimpleName() : modelName);
     }

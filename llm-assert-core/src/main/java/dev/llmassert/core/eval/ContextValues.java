@@ -10,8 +10,7 @@ import java.util.Map;
 /** Context maps hold texts and lists of texts only, so every context value can be grouped on and written as JSON. */
 final class ContextValues {
 
-    private ContextValues() {
-    }
+    private ContextValues() {}
 
     static Map<String, Object> copy(Map<String, ?> context, String where) {
         if (context == null || context.isEmpty()) {
@@ -36,7 +35,9 @@ final class ContextValues {
             }
             return value;
         }
-        if (value instanceof Number || value instanceof Boolean || value instanceof Character
+        if (value instanceof Number
+                || value instanceof Boolean
+                || value instanceof Character
                 || value instanceof Enum<?>) {
             return String.valueOf(value);
         }
@@ -52,8 +53,8 @@ final class ContextValues {
             }
             return List.copyOf(texts);
         }
-        throw new IllegalArgumentException("The value of " + where + " is a " + value.getClass().getName()
-                + ". Fix: give a text, a number, a boolean or a list of these.");
+        throw new IllegalArgumentException("The value of " + where + " is a "
+                + value.getClass().getName() + ". Fix: give a text, a number, a boolean or a list of these.");
     }
 
     static String text(Map<String, Object> context, String key, String where) {
@@ -61,8 +62,8 @@ final class ContextValues {
         if (value instanceof String s) {
             return s;
         }
-        throw new IllegalArgumentException("The context '" + key + "' of " + where + " is a list, not a text: "
-                + value + ". Fix: read it with contextList(\"" + key + "\").");
+        throw new IllegalArgumentException("The context '" + key + "' of " + where + " is a list, not a text: " + value
+                + ". Fix: read it with contextList(\"" + key + "\").");
     }
 
     @SuppressWarnings("unchecked")

@@ -35,8 +35,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public abstract sealed class Dataset permits DatasetFile, Dataset.OfItems {
 
-    Dataset() {
-    }
+    Dataset() {}
 
     /**
      * The dataset in a file, its format told from the extension: {@code .jsonl} or {@code .ndjson} (see

@@ -41,7 +41,10 @@ public class DatasetException extends RuntimeException {
             where.append(where.length() == 0 ? "" : ", ").append("line ").append(line);
         }
         if (field != null) {
-            where.append(where.length() == 0 ? "" : ", ").append("field '").append(field).append('\'');
+            where.append(where.length() == 0 ? "" : ", ")
+                    .append("field '")
+                    .append(field)
+                    .append('\'');
         }
         return where.length() == 0 ? "" : where + ": ";
     }

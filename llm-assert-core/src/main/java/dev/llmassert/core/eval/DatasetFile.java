@@ -140,8 +140,8 @@ public final class DatasetFile extends Dataset {
             TestItem item = converter.item(row);
             Integer first = lines.putIfAbsent(item.id(), row.line());
             if (first != null) {
-                throw new DatasetException(source.name(), row.line(), binding.idField(),
-                        DatasetMessages.duplicateId(item.id(), first));
+                throw new DatasetException(
+                        source.name(), row.line(), binding.idField(), DatasetMessages.duplicateId(item.id(), first));
             }
             loaded.add(item);
         }

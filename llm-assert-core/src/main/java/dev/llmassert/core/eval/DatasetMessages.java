@@ -23,8 +23,7 @@ final class DatasetMessages {
     static final String RESPONSE_TYPE = "a response is a text";
     static final String LABEL_TYPE = "a label is a text, a number or a boolean, e.g. yes, no or an option's name";
 
-    private DatasetMessages() {
-    }
+    private DatasetMessages() {}
 
     // ---- items built in code
 
@@ -97,8 +96,7 @@ final class DatasetMessages {
     }
 
     static String missingId(Format format) {
-        return "the id is missing. Fix: give the item an id that no other item has, or remove the " + format.unit
-                + ".";
+        return "the id is missing. Fix: give the item an id that no other item has, or remove the " + format.unit + ".";
     }
 
     static String blankId(Format format) {
@@ -117,7 +115,8 @@ final class DatasetMessages {
     }
 
     static String emptyPrompts(List<String> fields, Format format) {
-        return "the prompt fields " + fields.stream().map(field -> "'" + field + "'").collect(Collectors.joining(", "))
+        return "the prompt fields "
+                + fields.stream().map(field -> "'" + field + "'").collect(Collectors.joining(", "))
                 + " are all missing or blank. Fix: give at least one of them a text, or remove the " + format.unit
                 + ".";
     }
@@ -165,8 +164,9 @@ final class DatasetMessages {
     }
 
     static String labelledFix(String role) {
-        return role.equals("label") ? "write the label as a text: yes or no for groundedness, the expected option "
-                + "for a criteria." : "write the text that was judged as one text.";
+        return role.equals("label")
+                ? "write the label as a text: yes or no for groundedness, the expected option " + "for a criteria."
+                : "write the text that was judged as one text.";
     }
 
     static String notBinaryLabel(String label) {

@@ -34,8 +34,8 @@ final class DatasetRoles {
     private final Map<String, ContextKind> context;
     private final List<String> ignored;
 
-    private DatasetRoles(String source, String id, List<String> prompts, Map<String, ContextKind> context,
-                         List<String> ignored) {
+    private DatasetRoles(
+            String source, String id, List<String> prompts, Map<String, ContextKind> context, List<String> ignored) {
         this.source = source;
         this.id = id;
         this.prompts = prompts;
@@ -129,8 +129,10 @@ final class DatasetRoles {
             calls.add(".prompts(" + quoted(prompts) + ")");
         }
         for (ContextKind kind : ContextKind.values()) {
-            List<String> fields = context.entrySet().stream().filter(e -> e.getValue() == kind)
-                    .map(Map.Entry::getKey).toList();
+            List<String> fields = context.entrySet().stream()
+                    .filter(e -> e.getValue() == kind)
+                    .map(Map.Entry::getKey)
+                    .toList();
             if (!fields.isEmpty()) {
                 calls.add("." + kind.role + "(" + quoted(fields) + ")");
             }

@@ -44,10 +44,13 @@ final class DatasetRows {
 
     /** The formats, with what one item is called in a fix. */
     enum Format {
-        JSONL("line",
+        JSONL(
+                "line",
                 "a JSON object on each line, e.g. {\"id\": \"q1\", \"question\": \"How do I reset the router?\"}"),
-        CSV("row", "a header line naming the columns, then one row per item, e.g. the line \"id,question\" then "
-                + "\"q1,How do I reset the router?\""),
+        CSV(
+                "row",
+                "a header line naming the columns, then one row per item, e.g. the line \"id,question\" then "
+                        + "\"q1,How do I reset the router?\""),
         YAML("item", "a list of maps, e.g. the line \"- id: q1\" then \"  question: How do I reset the router?\"");
 
         final String unit;
@@ -94,15 +97,25 @@ final class DatasetRows {
             Path fileName = path.getFileName();
             return new Source(name, fileName == null ? name : fileName.toString(), format(name, format), () -> {
                 if (Files.isDirectory(path)) {
-                    throw new DatasetException(name, 0, null, "this is a directory, not a dataset file. Fix: "
-                            + "name a .jsonl, .csv or .yaml file in it.");
+                    throw new DatasetException(
+                            name,
+                            0,
+                            null,
+                            "this is a directory, not a dataset file. Fix: "
+                                    + "name a .jsonl, .csv or .yaml file in it.");
                 }
                 try {
                     return Files.newInputStream(path);
                 } catch (NoSuchFileException e) {
-                    throw new DatasetException(name, 0, null, "there is no such file: " + path.toAbsolutePath()
-                            + " (working directory: " + Path.of("").toAbsolutePath() + "). Fix: check the path; a "
-                            + "relative path is resolved against the working directory. " + classpathHint(path), e);
+                    throw new DatasetException(
+                            name,
+                            0,
+                            null,
+                            "there is no such file: " + path.toAbsolutePath()
+                                    + " (working directory: " + Path.of("").toAbsolutePath()
+                                    + "). Fix: check the path; a "
+                                    + "relative path is resolved against the working directory. " + classpathHint(path),
+                            e);
                 }
             });
         }
@@ -131,10 +144,14 @@ final class DatasetRows {
                     in = DatasetRows.class.getClassLoader().getResourceAsStream(resource);
                 }
                 if (in == null) {
-                    throw new DatasetException(name, 0, null, "there is no such resource on the classpath "
-                            + "(working directory: " + Path.of("").toAbsolutePath() + "). Fix: put the file at "
-                            + "src/test/resources/" + resource + " (or src/main/resources/" + resource
-                            + "), or load it by its path with Dataset.fromFile(Path.of(..)).");
+                    throw new DatasetException(
+                            name,
+                            0,
+                            null,
+                            "there is no such resource on the classpath "
+                                    + "(working directory: " + Path.of("").toAbsolutePath() + "). Fix: put the file at "
+                                    + "src/test/resources/" + resource + " (or src/main/resources/" + resource
+                                    + "), or load it by its path with Dataset.fromFile(Path.of(..)).");
                 }
                 return in;
             });
@@ -146,9 +163,13 @@ final class DatasetRows {
             }
             Format format = Format.of(name);
             if (format == null) {
-                throw new DatasetException(name, 0, null, "the format cannot be told from the file name. Fix: "
-                        + "name the file .jsonl (or .ndjson), .csv, .yaml (or .yml), or give the format: "
-                        + "Dataset.fromJsonl(path), Dataset.fromCsv(path) or Dataset.fromYaml(path).");
+                throw new DatasetException(
+                        name,
+                        0,
+                        null,
+                        "the format cannot be told from the file name. Fix: "
+                                + "name the file .jsonl (or .ndjson), .csv, .yaml (or .yml), or give the format: "
+                                + "Dataset.fromJsonl(path), Dataset.fromCsv(path) or Dataset.fromYaml(path).");
             }
             return format;
         }
@@ -160,8 +181,7 @@ final class DatasetRows {
      * @param line   1-based: the line of a JSON Lines item, the first line of a CSV record, where a YAML item starts
      * @param values the fields in the file's order; a CSV cell is a text, an empty one too
      */
-    record Row(int line, Map<String, JsonNode> values) {
-    }
+    record Row(int line, Map<String, JsonNode> values) {}
 
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -189,7 +209,8 @@ final class DatasetRows {
 
     /** The rows of the source, in file order; none for an empty file. */
     static List<Row> read(Source source) {
-        try (InputStream in = source.opener().open(); Reader reader = utf8(in)) {
+        try (InputStream in = source.opener().open();
+                Reader reader = utf8(in)) {
             DatasetRows rows = new DatasetRows(source);
             return switch (source.format()) {
                 case JSONL -> rows.jsonl(new BufferedReader(reader));
@@ -198,8 +219,14 @@ final class DatasetRows {
             };
         } catch (IOException e) {
             DatasetException notUtf8 = notUtf8(source, e);
-            throw notUtf8 != null ? notUtf8 : new DatasetException(source.name(), 0, null, "the file cannot be read ("
-                    + e + "). Fix: check that it is a file you may read.", e);
+            throw notUtf8 != null
+                    ? notUtf8
+                    : new DatasetException(
+                            source.name(),
+                            0,
+                            null,
+                            "the file cannot be read (" + e + "). Fix: check that it is a file you may read.",
+                            e);
         }
     }
 
@@ -207,8 +234,12 @@ final class DatasetRows {
     private static DatasetException notUtf8(Source source, Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof CharacterCodingException) {
-                return new DatasetException(source.name(), 0, null, "the file is not UTF-8 text (" + cause
-                        + "). Fix: save it as UTF-8.", e);
+                return new DatasetException(
+                        source.name(),
+                        0,
+                        null,
+                        "the file is not UTF-8 text (" + cause + "). Fix: save it as UTF-8.",
+                        e);
             }
         }
         return null;
@@ -216,9 +247,14 @@ final class DatasetRows {
 
     /** UTF-8, failing on bytes that are not, without the byte order mark some editors write. */
     private static Reader utf8(InputStream in) throws IOException {
-        PushbackReader reader = new PushbackReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT)), 1);
+        PushbackReader reader = new PushbackReader(
+                new InputStreamReader(
+                        in,
+                        StandardCharsets.UTF_8
+                                .newDecoder()
+                                .onMalformedInput(CodingErrorAction.REPORT)
+                                .onUnmappableCharacter(CodingErrorAction.REPORT)),
+                1);
         int first = reader.read();
         if (first != -1 && first != '\uFEFF') {
             reader.unread(first);
@@ -277,11 +313,16 @@ final class DatasetRows {
             }
         } catch (JsonProcessingException e) {
             int at = line != 0 ? line : lineOf(e.getLocation());
-            throw new DatasetException(source.name(), at, null,
+            throw new DatasetException(
+                    source.name(),
+                    at,
+                    null,
                     "the row does not have one value per column of the header (" + e.getOriginalMessage()
-                    + "). Fix: give the row one value per column, an empty one too (a,,c); put a value that holds a "
-                    + "comma, a quote or a line break in double quotes, with each of its quotes doubled "
-                    + "(\"Reset, then \"\"restart\"\"\").", e);
+                            + "). Fix: give the row one value per column, an empty one too (a,,c); put a value "
+                            + "that holds a "
+                            + "comma, a quote or a line break in double quotes, with each of its quotes doubled "
+                            + "(\"Reset, then \"\"restart\"\"\").",
+                    e);
         }
         return rows;
     }
@@ -291,12 +332,19 @@ final class DatasetRows {
         for (int i = 0; i < schema.size(); i++) {
             String column = schema.columnName(i);
             if (column.isBlank()) {
-                throw new DatasetException(source.name(), 1, null, "column " + (i + 1) + " of the header has no "
-                        + "name. Fix: name every column in the first line, e.g. id,question,topic.");
+                throw new DatasetException(
+                        source.name(),
+                        1,
+                        null,
+                        "column " + (i + 1) + " of the header has no "
+                                + "name. Fix: name every column in the first line, e.g. id,question,topic.");
             }
             if (!seen.add(column)) {
-                throw new DatasetException(source.name(), 1, column, "the header names this column twice. Fix: "
-                        + "give each column its own name.");
+                throw new DatasetException(
+                        source.name(),
+                        1,
+                        column,
+                        "the header names this column twice. Fix: " + "give each column its own name.");
             }
         }
     }
@@ -312,26 +360,37 @@ final class DatasetRows {
                 while (parser.nextToken() == JsonToken.FIELD_NAME) {
                     line = lineOf(parser.currentTokenLocation());
                     if (!"items".equals(parser.currentName())) {
-                        throw new DatasetException(source.name(), line, parser.currentName(), "the top level of "
-                                + "the file has a key other than 'items'. Fix: write the file as a list of items, "
-                                + "or as a map whose only key is items: with the list under it.");
+                        throw new DatasetException(
+                                source.name(),
+                                line,
+                                parser.currentName(),
+                                "the top level of "
+                                        + "the file has a key other than 'items'. Fix: write the file as a list "
+                                        + "of items, "
+                                        + "or as a map whose only key is items: with the list under it.");
                     }
                     token = parser.nextToken();
                     if (token == JsonToken.START_ARRAY) {
                         items(parser, rows);
                     } else if (token != JsonToken.VALUE_NULL) {
-                        throw new DatasetException(source.name(), line, "items", "'items' holds "
-                                + kind(YAML.readTree(parser)) + ", not a list of items. Fix: write each item "
-                                + "under items: as a list entry starting with '- '.");
+                        throw new DatasetException(
+                                source.name(),
+                                line,
+                                "items",
+                                "'items' holds "
+                                        + kind(YAML.readTree(parser)) + ", not a list of items. Fix: write each item "
+                                        + "under items: as a list entry starting with '- '.");
                     }
                 }
             } else if (token != null) {
-                throw malformed(lineOf(parser.currentTokenLocation()), "the file holds " + kind(YAML.readTree(parser))
-                        + ", not a list of items", null);
+                throw malformed(
+                        lineOf(parser.currentTokenLocation()),
+                        "the file holds " + kind(YAML.readTree(parser)) + ", not a list of items",
+                        null);
             }
             if (token != null && parser.nextToken() != null) {
-                throw malformed(lineOf(parser.currentTokenLocation()), "the file holds more than one YAML document",
-                        null);
+                throw malformed(
+                        lineOf(parser.currentTokenLocation()), "the file holds more than one YAML document", null);
             }
         } catch (JsonProcessingException e) {
             DatasetException notUtf8 = notUtf8(source, e);
@@ -350,8 +409,8 @@ final class DatasetRows {
             int line = lineOf(parser.currentTokenLocation());
             JsonNode node = YAML.readTree(parser);
             if (token != JsonToken.START_OBJECT) {
-                throw malformed(line, "item " + (rows.size() + 1) + " is " + kind(node) + ", not a map of fields",
-                        null);
+                throw malformed(
+                        line, "item " + (rows.size() + 1) + " is " + kind(node) + ", not a map of fields", null);
             }
             rows.add(new Row(line, fields(node)));
         }
@@ -364,8 +423,12 @@ final class DatasetRows {
     }
 
     private DatasetException malformed(int line, String problem, Throwable cause) {
-        return new DatasetException(source.name(), line, null, problem + ". Fix: write " + source.format().example
-                + ", or remove the " + source.format().unit + ".", cause);
+        return new DatasetException(
+                source.name(),
+                line,
+                null,
+                problem + ". Fix: write " + source.format().example + ", or remove the " + source.format().unit + ".",
+                cause);
     }
 
     /**

@@ -38,16 +38,17 @@ final class EvaluationRecords {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private EvaluationRecords() {
-    }
+    private EvaluationRecords() {}
 
     static void write(EvaluationResults results, Path file) {
         try {
             byte[] bytes = (JSON.writeValueAsString(toJson(results)) + "\n").getBytes(StandardCharsets.UTF_8);
             AtomicFiles.replace(file, bytes);
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not write the evaluation record " + file.toAbsolutePath() + ": "
-                    + e.getMessage() + ". Fix: make the folder writable (llmassert.report.dir moves it).", e);
+            throw new UncheckedIOException(
+                    "Could not write the evaluation record " + file.toAbsolutePath() + ": " + e.getMessage()
+                            + ". Fix: make the folder writable (llmassert.report.dir moves it).",
+                    e);
         }
     }
 
@@ -56,17 +57,22 @@ final class EvaluationRecords {
         try {
             root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("There is no evaluation record at " + file.toAbsolutePath()
-                    + " (working directory " + Path.of("").toAbsolutePath() + "). Fix: run the evaluation once and "
-                    + "commit its record from target/llm-assert/evaluations/ as the baseline, or correct the path.",
+            throw new IllegalArgumentException(
+                    "There is no evaluation record at " + file.toAbsolutePath()
+                            + " (working directory " + Path.of("").toAbsolutePath()
+                            + "). Fix: run the evaluation once and "
+                            + "commit its record from target/llm-assert/evaluations/ as the baseline, or correct "
+                            + "the path.",
                     e);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("The evaluation record " + file.toAbsolutePath() + " is not valid "
-                    + "JSON, at line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage()
-                    + ". Fix: restore it from version control, or write it again by running the evaluation.", e);
+            throw new IllegalArgumentException(
+                    "The evaluation record " + file.toAbsolutePath() + " is not valid "
+                            + "JSON, at line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage()
+                            + ". Fix: restore it from version control, or write it again by running the evaluation.",
+                    e);
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not read the evaluation record " + file.toAbsolutePath() + ": "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "Could not read the evaluation record " + file.toAbsolutePath() + ": " + e.getMessage(), e);
         }
         if (root == null || root.path("format").asInt(-1) != FORMAT) {
             throw new IllegalArgumentException("The file " + file.toAbsolutePath() + " is not an evaluation record "
@@ -76,9 +82,12 @@ final class EvaluationRecords {
         try {
             return fromJson(root);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("The evaluation record " + file.toAbsolutePath() + " is damaged: "
-                    + e.getMessage() + ". Fix: restore it from version control, or write it again by running the "
-                    + "evaluation.", e);
+            throw new IllegalArgumentException(
+                    "The evaluation record " + file.toAbsolutePath() + " is damaged: "
+                            + e.getMessage()
+                            + ". Fix: restore it from version control, or write it again by running the "
+                            + "evaluation.",
+                    e);
         }
     }
 
@@ -134,8 +143,11 @@ final class EvaluationRecords {
         List<ToolCall> calls = new ArrayList<>();
         for (JsonNode c : response.path("toolCalls")) {
             JsonNode arguments = c.path("arguments");
-            calls.add(new ToolCall(c.path("name").asText(), arguments.isTextual() ? arguments.asText()
-                    : arguments.toString(), c.path("result").asText(), c.path("failed").asBoolean(false)));
+            calls.add(new ToolCall(
+                    c.path("name").asText(),
+                    arguments.isTextual() ? arguments.asText() : arguments.toString(),
+                    c.path("result").asText(),
+                    c.path("failed").asBoolean(false)));
         }
         return new Trajectory(prompt.text(), calls, response.path("text").asText());
     }
@@ -166,8 +178,11 @@ final class EvaluationRecords {
                 ArrayNode calls = r.putArray("toolCalls");
                 for (ToolCall call : interaction.trajectory().toolCalls()) {
                     ObjectNode c = calls.addObject().put("name", call.name());
-                    c.set("arguments", call.argumentsAreJson() ? call.arguments()
-                            : JSON.getNodeFactory().textNode(call.argumentsJson()));
+                    c.set(
+                            "arguments",
+                            call.argumentsAreJson()
+                                    ? call.arguments()
+                                    : JSON.getNodeFactory().textNode(call.argumentsJson()));
                     c.put("result", call.result());
                     if (call.failed()) {
                         c.put("failed", true);
@@ -249,14 +264,24 @@ final class EvaluationRecords {
 
     private static EvaluationResults fromJson(JsonNode root) {
         JsonNode s = required(root, "settings");
-        String shard = s.path("shard").isNull() || s.path("shard").isMissingNode() ? null : s.path("shard").asText();
-        EvaluationSettings settings = new EvaluationSettings(s.path("concurrency").asInt(), s.path("repeats").asInt(),
-                s.path("maxItems").asInt(), shard == null ? null : EvaluationSettings.Shard.parse(shard),
-                s.path("confidence").asDouble(), s.path("maxErrorRate").asDouble());
+        String shard = s.path("shard").isNull() || s.path("shard").isMissingNode()
+                ? null
+                : s.path("shard").asText();
+        EvaluationSettings settings = new EvaluationSettings(
+                s.path("concurrency").asInt(),
+                s.path("repeats").asInt(),
+                s.path("maxItems").asInt(),
+                shard == null ? null : EvaluationSettings.Shard.parse(shard),
+                s.path("confidence").asDouble(),
+                s.path("maxErrorRate").asDouble());
         JsonNode t = root.path("timings");
-        Instant started = t.hasNonNull("started") ? Instant.parse(t.get("started").asText()) : Instant.EPOCH;
-        Timings timings = new Timings(started,
-                t.path("wallMillis").asLong(), t.path("systemMillis").asLong(), t.path("annotationMillis").asLong());
+        Instant started =
+                t.hasNonNull("started") ? Instant.parse(t.get("started").asText()) : Instant.EPOCH;
+        Timings timings = new Timings(
+                started,
+                t.path("wallMillis").asLong(),
+                t.path("systemMillis").asLong(),
+                t.path("annotationMillis").asLong());
         List<ItemResult> items = new ArrayList<>();
         JsonNode shared = root.path("sharedTexts");
         for (JsonNode item : required(root, "items")) {
@@ -265,14 +290,24 @@ final class EvaluationRecords {
         JsonNode aggregate = required(root, "results");
         List<GroupResult> groups = new ArrayList<>();
         for (JsonNode g : aggregate.path("groups")) {
-            groups.add(new GroupResult(g.path("key").asText(), g.path("value").asText(), g.path("items").asInt(),
+            groups.add(new GroupResult(
+                    g.path("key").asText(),
+                    g.path("value").asText(),
+                    g.path("items").asInt(),
                     measurements(g.path("measurements"))));
         }
-        return new EvaluationResults(root.path("testId").asText(""), root.path("test").asText(""),
-                root.path("systemUnderTest").asText(""), strings(root.path("annotators")),
-                root.path("recordings").asText("none"), strings(root.path("versions")), settings,
-                JSON.convertValue(root.path("groupBy"), List.class), timings,
-                root.path("datasetItems").asInt(items.size()), items,
+        return new EvaluationResults(
+                root.path("testId").asText(""),
+                root.path("test").asText(""),
+                root.path("systemUnderTest").asText(""),
+                strings(root.path("annotators")),
+                root.path("recordings").asText("none"),
+                strings(root.path("versions")),
+                settings,
+                JSON.convertValue(root.path("groupBy"), List.class),
+                timings,
+                root.path("datasetItems").asInt(items.size()),
+                items,
                 new AggregateResults(measurements(aggregate.path("measurements")), groups));
     }
 
@@ -281,28 +316,39 @@ final class EvaluationRecords {
         String id = required(node, "id").asText();
         List<Prompt> prompts = new ArrayList<>();
         for (JsonNode p : required(node, "prompts")) {
-            prompts.add(Prompt.of(p.path("text").asText(), p.has("context")
-                    ? SharedTexts.read(p.get("context"), shared, "item '" + id + "', a prompt's context") : Map.of()));
+            prompts.add(Prompt.of(
+                    p.path("text").asText(),
+                    p.has("context")
+                            ? SharedTexts.read(p.get("context"), shared, "item '" + id + "', a prompt's context")
+                            : Map.of()));
         }
-        TestItem item = new TestItem(id, prompts, SharedTexts.read(node.path("context"), shared,
-                "item '" + id + "', context"));
+        TestItem item =
+                new TestItem(id, prompts, SharedTexts.read(node.path("context"), shared, "item '" + id + "', context"));
         List<Interaction> interactions = new ArrayList<>();
         for (JsonNode r : node.path("responses")) {
             int index = r.path("prompt").asInt();
             if (index < 0 || index >= prompts.size()) {
-                throw new IllegalArgumentException("item '" + id + "' has a response to prompt " + index
-                        + ", but only " + prompts.size() + " prompts");
+                throw new IllegalArgumentException("item '" + id + "' has a response to prompt " + index + ", but only "
+                        + prompts.size() + " prompts");
             }
-            interactions.add(new Interaction(index, r.path("repeat").asInt(), prompts.get(index),
-                    r.path("text").asText(), 0, r.has("toolCalls") ? trajectory(prompts.get(index), r) : null));
+            interactions.add(new Interaction(
+                    index,
+                    r.path("repeat").asInt(),
+                    prompts.get(index),
+                    r.path("text").asText(),
+                    0,
+                    r.has("toolCalls") ? trajectory(prompts.get(index), r) : null));
         }
         Map<String, List<Annotation>> annotations = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = node.path("annotations").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
             List<Annotation> list = new ArrayList<>();
             for (JsonNode a : entry.getValue()) {
-                list.add(new Annotation(number(a.get("score")), a.has("passed") ? a.get("passed").asBoolean() : null,
-                        a.has("label") ? a.get("label").asText() : null, a.path("explanation").asText(""),
+                list.add(new Annotation(
+                        number(a.get("score")),
+                        a.has("passed") ? a.get("passed").asBoolean() : null,
+                        a.has("label") ? a.get("label").asText() : null,
+                        a.path("explanation").asText(""),
                         a.has("details") ? JSON.convertValue(a.get("details"), Map.class) : Map.of()));
             }
             annotations.put(entry.getKey(), list);
@@ -312,11 +358,22 @@ final class EvaluationRecords {
         ItemError error = null;
         JsonNode e = node.get("error");
         if (e != null && !e.isNull()) {
-            error = new ItemError(e.path("stage").asText(), e.has("annotator") ? e.get("annotator").asText() : null,
-                    e.path("prompt").asInt(-1), e.path("repeat").asInt(-1), e.path("type").asText(),
-                    e.path("message").asText(""), null);
+            error = new ItemError(
+                    e.path("stage").asText(),
+                    e.has("annotator") ? e.get("annotator").asText() : null,
+                    e.path("prompt").asInt(-1),
+                    e.path("repeat").asInt(-1),
+                    e.path("type").asText(),
+                    e.path("message").asText(""),
+                    null);
         }
-        return new ItemResult(item, interactions, annotations, measurements, error, node.path("index").asInt(-1));
+        return new ItemResult(
+                item,
+                interactions,
+                annotations,
+                measurements,
+                error,
+                node.path("index").asInt(-1));
     }
 
     private static Map<String, MeasurementResult> measurements(JsonNode node) {
@@ -324,12 +381,25 @@ final class EvaluationRecords {
         node.fields().forEachRemaining(e -> {
             JsonNode n = e.getValue();
             JsonNode i = n.path("interval");
-            results.put(e.getKey(), new MeasurementResult(e.getKey(),
-                    new Summary(n.path("n").asInt(), number(n.get("mean")), number(n.get("min")),
-                            number(n.get("max")), number(n.get("sum")), number(n.get("standardDeviation"))),
-                    new Interval(number(i.get("lower")), number(i.get("upper")), i.path("level").asDouble(),
-                            i.path("method").asText()),
-                    n.hasNonNull("kind") ? MeasurementKind.of(n.get("kind").asText()) : null));
+            results.put(
+                    e.getKey(),
+                    new MeasurementResult(
+                            e.getKey(),
+                            new Summary(
+                                    n.path("n").asInt(),
+                                    number(n.get("mean")),
+                                    number(n.get("min")),
+                                    number(n.get("max")),
+                                    number(n.get("sum")),
+                                    number(n.get("standardDeviation"))),
+                            new Interval(
+                                    number(i.get("lower")),
+                                    number(i.get("upper")),
+                                    i.path("level").asDouble(),
+                                    i.path("method").asText()),
+                            n.hasNonNull("kind")
+                                    ? MeasurementKind.of(n.get("kind").asText())
+                                    : null));
         });
         return results;
     }

@@ -32,10 +32,19 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param results         the aggregate
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record EvaluationResults(String testId, String test, String systemUnderTest, Map<String, String> annotators,
-                                String recordings, Map<String, String> versions, EvaluationSettings settings,
-                                List<String> groupBy, Timings timings, int datasetItems, List<ItemResult> items,
-                                AggregateResults results) {
+public record EvaluationResults(
+        String testId,
+        String test,
+        String systemUnderTest,
+        Map<String, String> annotators,
+        String recordings,
+        Map<String, String> versions,
+        EvaluationSettings settings,
+        List<String> groupBy,
+        Timings timings,
+        int datasetItems,
+        List<ItemResult> items,
+        AggregateResults results) {
 
     public EvaluationResults {
         annotators = Map.copyOf(annotators);
@@ -46,8 +55,19 @@ public record EvaluationResults(String testId, String test, String systemUnderTe
 
     /** The same results, with {@code description} as how the model calls went ({@link #recordings()}). */
     public EvaluationResults withRecordings(String description) {
-        return new EvaluationResults(testId, test, systemUnderTest, annotators, description, versions, settings,
-                groupBy, timings, datasetItems, items, results);
+        return new EvaluationResults(
+                testId,
+                test,
+                systemUnderTest,
+                annotators,
+                description,
+                versions,
+                settings,
+                groupBy,
+                timings,
+                datasetItems,
+                items,
+                results);
     }
 
     /** The items whose system call, annotator or measurement threw. */
@@ -93,22 +113,32 @@ public record EvaluationResults(String testId, String test, String systemUnderTe
         results.groups().forEach(g -> groups.add(g.label()));
         int width = Math.max(5, groups.stream().mapToInt(String::length).max().orElse(5));
         int cell = Math.max(22, names.stream().mapToInt(String::length).max().orElse(0) + 2);
-        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-" + width + "s %4s",
-                "group", "n"));
-        names.forEach(name -> table.append("  ").append(String.format(Locale.ROOT, "%-" + cell + "s",
-                name)));
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-" + width + "s %4s", "group", "n"));
+        names.forEach(name -> table.append("  ").append(String.format(Locale.ROOT, "%-" + cell + "s", name)));
         row(table, width, cell, "(all)", items.size() - errors().size(), results.measurements(), names);
         results.groups().forEach(g -> row(table, width, cell, g.label(), g.items(), g.measurements(), names));
         return table.toString().lines().map(String::stripTrailing).collect(Collectors.joining("\n"));
     }
 
-    private static void row(StringBuilder table, int width, int cell, String group, int n,
-                            Map<String, MeasurementResult> measurements, List<String> names) {
+    private static void row(
+            StringBuilder table,
+            int width,
+            int cell,
+            String group,
+            int n,
+            Map<String, MeasurementResult> measurements,
+            List<String> names) {
         table.append('\n').append(String.format(Locale.ROOT, "%-" + width + "s %4d", group, n));
         for (String name : names) {
             MeasurementResult m = measurements.get(name);
-            String text = m == null ? "-" : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", m.mean(),
-                    m.interval().lower(), m.interval().upper());
+            String text = m == null
+                    ? "-"
+                    : String.format(
+                            Locale.ROOT,
+                            "%.3f [%.3f, %.3f]",
+                            m.mean(),
+                            m.interval().lower(),
+                            m.interval().upper());
             table.append("  ").append(String.format(Locale.ROOT, "%-" + cell + "s", text));
         }
     }

@@ -101,26 +101,44 @@ public final class EvaluationRunner {
         for (int i = 0; i < all.size(); i++) {
             place.put(all.get(i).id(), i);
         }
-        List<ItemResult> results = annotated.stream().map(Annotated::result)
-                .map(result -> result.withIndex(place.get(result.id()))).toList();
+        List<ItemResult> results = annotated.stream()
+                .map(Annotated::result)
+                .map(result -> result.withIndex(place.get(result.id())))
+                .toList();
 
         List<String> groupBy = test.groupBy(selected);
         Map<String, MeasurementKind> kinds = test.measurementKinds();
-        AggregateResults aggregate = test.aggregate(results, new Aggregation(settings.confidence(),
-                groupBy == null ? List.of() : groupBy, kinds == null ? Map.of() : kinds));
+        AggregateResults aggregate = test.aggregate(
+                results,
+                new Aggregation(
+                        settings.confidence(),
+                        groupBy == null ? List.of() : groupBy,
+                        kinds == null ? Map.of() : kinds));
         if (aggregate == null) {
             throw new IllegalStateException(test.name() + ".aggregate returned null. Fix: return the results, e.g. "
                     + "aggregation.standard(items).");
         }
         Map<String, String> judges = new TreeMap<>();
         annotators.forEach(a -> judges.put(a.name(), a.judge() == null ? "code" : a.judge()));
-        Timings timings = new Timings(started, (System.nanoTime() - startNanos) / 1_000_000,
+        Timings timings = new Timings(
+                started,
+                (System.nanoTime() - startNanos) / 1_000_000,
                 annotated.stream().mapToLong(Annotated::systemNanos).sum() / 1_000_000,
                 annotated.stream().mapToLong(Annotated::annotationNanos).sum() / 1_000_000);
         String name = testName == null ? test.name() : testName;
-        EvaluationResults evaluation = new EvaluationResults(testId == null ? name : testId, name,
-                sut.name(), judges, recordings, versions(), settings, groupBy == null ? List.of() : groupBy, timings,
-                all.size(), results, aggregate);
+        EvaluationResults evaluation = new EvaluationResults(
+                testId == null ? name : testId,
+                name,
+                sut.name(),
+                judges,
+                recordings,
+                versions(),
+                settings,
+                groupBy == null ? List.of() : groupBy,
+                timings,
+                all.size(),
+                results,
+                aggregate);
         if (recordFile != null) {
             evaluation.write(recordFile);
         }
@@ -159,8 +177,8 @@ public final class EvaluationRunner {
     private static List<Annotator> annotators(PromptResponseTest test) {
         List<Annotator> annotators = test.annotators();
         if (annotators == null) {
-            throw new IllegalArgumentException(test.name() + ".annotators returned null. Fix: return List.of() for "
-                    + "none.");
+            throw new IllegalArgumentException(
+                    test.name() + ".annotators returned null. Fix: return List.of() for " + "none.");
         }
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < annotators.size(); i++) {
@@ -216,8 +234,8 @@ public final class EvaluationRunner {
     /** The first 8 bytes of SHA-256 over {@code salt:id}: stable across JVMs, machines and Java versions. */
     static long hash(String salt, String id) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest((salt + ":" + id).getBytes(StandardCharsets.UTF_8));
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256").digest((salt + ":" + id).getBytes(StandardCharsets.UTF_8));
             long value = 0;
             for (int i = 0; i < 8; i++) {
                 value = (value << 8) | (digest[i] & 0xff);
@@ -257,8 +275,7 @@ public final class EvaluationRunner {
         /** Every item's result, in the test's order. */
         List<Annotated> execute() {
             ExecutorService sutPool = Executors.newFixedThreadPool(settings.concurrency(), threads("sut"));
-            ExecutorService annotationPool = Executors.newFixedThreadPool(settings.concurrency(),
-                    threads("annotate"));
+            ExecutorService annotationPool = Executors.newFixedThreadPool(settings.concurrency(), threads("annotate"));
             try {
                 // Calls with the same prompt text form one chain, run in item then repeat order.
                 Map<String, List<Call>> chains = new LinkedHashMap<>();
@@ -270,7 +287,8 @@ public final class EvaluationRunner {
                     for (int p = 0; p < item.prompts().size(); p++) {
                         for (int r = 0; r < settings.repeats(); r++) {
                             Call call = new Call(index, p, r, new CompletableFuture<>());
-                            chains.computeIfAbsent(item.prompts().get(p).text(), k -> new ArrayList<>()).add(call);
+                            chains.computeIfAbsent(item.prompts().get(p).text(), k -> new ArrayList<>())
+                                    .add(call);
                             answers.add(call.answer());
                         }
                     }
@@ -279,14 +297,16 @@ public final class EvaluationRunner {
                 for (List<Call> chain : chains.values()) {
                     sutPool.execute(() -> chain.forEach(call -> call.answer().complete(call(call))));
                 }
-                CompletableFuture.allOf(annotated.toArray(CompletableFuture[]::new)).get();
+                CompletableFuture.allOf(annotated.toArray(CompletableFuture[]::new))
+                        .get();
                 return annotated.stream().map(CompletableFuture::join).toList();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new EvaluationException("The evaluation of " + test.name() + " was interrupted.", e);
             } catch (ExecutionException e) {
-                throw new EvaluationException("The evaluation of " + test.name() + " failed: " + e.getCause()
-                        + ". Fix: see the cause.", e.getCause());
+                throw new EvaluationException(
+                        "The evaluation of " + test.name() + " failed: " + e.getCause() + ". Fix: see the cause.",
+                        e.getCause());
             } finally {
                 sutPool.shutdownNow();
                 annotationPool.shutdownNow();
@@ -294,10 +314,16 @@ public final class EvaluationRunner {
         }
 
         /** The item's annotation on {@code pool}, once the answers of all its calls are in. */
-        private CompletableFuture<Annotated> annotation(int index, List<CompletableFuture<Answer>> answers,
-                                                        Executor pool) {
-            return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenApplyAsync(
-                    all -> annotate(index, answers.stream().map(CompletableFuture::join).toList()), pool);
+        private CompletableFuture<Annotated> annotation(
+                int index, List<CompletableFuture<Answer>> answers, Executor pool) {
+            return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
+                    .thenApplyAsync(
+                            all -> annotate(
+                                    index,
+                                    answers.stream()
+                                            .map(CompletableFuture::join)
+                                            .toList()),
+                            pool);
         }
 
         /** Sends one prompt; a failure is the answer's error, never thrown. */
@@ -306,14 +332,19 @@ public final class EvaluationRunner {
             long start = System.nanoTime();
             try {
                 Trajectory trajectory = sut instanceof AgentSystem agent ? agent.run(prompt) : null;
-                String response = trajectory != null ? trajectory.finalAnswer()
+                String response = trajectory != null
+                        ? trajectory.finalAnswer()
                         : sut.respond(prompt, items.get(call.item()).id());
                 long nanos = System.nanoTime() - start;
-                return new Answer(new Interaction(call.prompt(), call.repeat(), prompt, response, nanos / 1_000_000,
-                        trajectory), null, nanos);
+                return new Answer(
+                        new Interaction(call.prompt(), call.repeat(), prompt, response, nanos / 1_000_000, trajectory),
+                        null,
+                        nanos);
             } catch (Throwable e) {
-                return new Answer(null, ItemError.of(ItemError.SYSTEM_UNDER_TEST, null, call.prompt(), call.repeat(),
-                        e), System.nanoTime() - start);
+                return new Answer(
+                        null,
+                        ItemError.of(ItemError.SYSTEM_UNDER_TEST, null, call.prompt(), call.repeat(), e),
+                        System.nanoTime() - start);
             }
         }
 
@@ -322,7 +353,10 @@ public final class EvaluationRunner {
             long start = System.nanoTime();
             ItemResult result;
             try {
-                ItemError error = answers.stream().map(Answer::error).filter(Objects::nonNull).findFirst()
+                ItemError error = answers.stream()
+                        .map(Answer::error)
+                        .filter(Objects::nonNull)
+                        .findFirst()
                         .orElse(null);
                 result = error != null ? failed(index, answers, error) : measured(index, answers);
             } catch (Throwable e) {
@@ -334,7 +368,8 @@ public final class EvaluationRunner {
 
         private ItemResult measured(int index, List<Answer> answered) {
             TestItem item = items.get(index);
-            List<Interaction> answers = answered.stream().map(Answer::interaction).toList();
+            List<Interaction> answers =
+                    answered.stream().map(Answer::interaction).toList();
             Map<String, List<Annotation>> annotations = new LinkedHashMap<>();
             for (Annotator annotator : annotators) {
                 List<Annotation> list;
@@ -344,12 +379,18 @@ public final class EvaluationRunner {
                     boolean hasNull = list != null && list.stream().anyMatch(Objects::isNull);
                     if (list == null || list.size() != answers.size() || hasNull) {
                         throw new IllegalStateException("The annotator '" + annotator.name() + "' gave "
-                                + (list == null ? "null" : list.size() + " annotations" + (hasNull
-                                ? " with a null among them" : "")) + " for " + answers.size() + " responses. Fix: "
+                                + (list == null
+                                        ? "null"
+                                        : list.size() + " annotations" + (hasNull ? " with a null among them" : ""))
+                                + " for " + answers.size() + " responses. Fix: "
                                 + "return one annotation per interaction, in their order.");
                     }
                 } catch (Throwable e) {
-                    return new ItemResult(item, answers, annotations, Map.of(),
+                    return new ItemResult(
+                            item,
+                            answers,
+                            annotations,
+                            Map.of(),
                             ItemError.of(ItemError.ANNOTATOR, annotator.name(), -1, -1, e));
                 }
                 annotations.put(annotator.name(), list);
@@ -359,8 +400,8 @@ public final class EvaluationRunner {
                 measurements = test.measureQuality(new AnnotatedItem(item, answers, annotations));
                 check(measurements);
             } catch (Throwable e) {
-                return new ItemResult(item, answers, annotations, Map.of(),
-                        ItemError.of(ItemError.MEASURE_QUALITY, null, -1, -1, e));
+                return new ItemResult(
+                        item, answers, annotations, Map.of(), ItemError.of(ItemError.MEASURE_QUALITY, null, -1, -1, e));
             }
             return new ItemResult(item, answers, annotations, measurements, null);
         }
@@ -384,22 +425,22 @@ public final class EvaluationRunner {
 
         /** The item with its error, and the answers it got. */
         private ItemResult failed(int index, List<Answer> answered, ItemError error) {
-            List<Interaction> answers = answered.stream().map(Answer::interaction).filter(Objects::nonNull).toList();
+            List<Interaction> answers = answered.stream()
+                    .map(Answer::interaction)
+                    .filter(Objects::nonNull)
+                    .toList();
             return new ItemResult(items.get(index), answers, Map.of(), Map.of(), error);
         }
     }
 
     /** One call of the system under test, and the future its answer completes. */
-    private record Call(int item, int prompt, int repeat, CompletableFuture<Answer> answer) {
-    }
+    private record Call(int item, int prompt, int repeat, CompletableFuture<Answer> answer) {}
 
     /** What one call got: an interaction, or the error of the system under test, and how long it took. */
-    private record Answer(Interaction interaction, ItemError error, long nanos) {
-    }
+    private record Answer(Interaction interaction, ItemError error, long nanos) {}
 
     /** An item's result, with the time its calls took and the time its annotation took. */
-    private record Annotated(ItemResult result, long systemNanos, long annotationNanos) {
-    }
+    private record Annotated(ItemResult result, long systemNanos, long annotationNanos) {}
 
     private static ThreadFactory threads(String role) {
         AtomicInteger count = new AtomicInteger();
@@ -418,8 +459,7 @@ public final class EvaluationRunner {
         private Path recordFile;
         private String recordings = "none";
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * How the system's and judges' model calls are recorded or replayed, for the record, e.g.

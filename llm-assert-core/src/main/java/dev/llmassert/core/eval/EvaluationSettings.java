@@ -20,8 +20,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param maxErrorRate the share of items that may fail before a gate fails, from 0 to 1; default 0
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record EvaluationSettings(int concurrency, int repeats, int maxItems, Shard shard, double confidence,
-                                 double maxErrorRate) {
+public record EvaluationSettings(
+        int concurrency, int repeats, int maxItems, Shard shard, double confidence, double maxErrorRate) {
 
     public static final int DEFAULT_CONCURRENCY = 8;
     public static final double DEFAULT_CONFIDENCE = 0.95;
@@ -59,7 +59,10 @@ public record EvaluationSettings(int concurrency, int repeats, int maxItems, Sha
                 integer(config, ConfigKeys.EVAL_CONCURRENCY, d.concurrency(), "a whole number of at least 1, e.g. 8"),
                 integer(config, ConfigKeys.EVAL_REPEATS, d.repeats(), "a whole number of at least 1"),
                 integer(config, ConfigKeys.EVAL_MAX_ITEMS, d.maxItems(), "a whole number of at least 1"),
-                config.apply(ConfigKeys.EVAL_SHARD).filter(v -> !v.isBlank()).map(Shard::parse).orElse(null),
+                config.apply(ConfigKeys.EVAL_SHARD)
+                        .filter(v -> !v.isBlank())
+                        .map(Shard::parse)
+                        .orElse(null),
                 decimal(config, ConfigKeys.EVAL_CONFIDENCE, d.confidence(), "a number between 0 and 1, e.g. 0.95"),
                 decimal(config, ConfigKeys.EVAL_MAX_ERROR_RATE, d.maxErrorRate(), "a share from 0 to 1, e.g. 0.02"));
     }
@@ -100,8 +103,8 @@ public record EvaluationSettings(int concurrency, int repeats, int maxItems, Sha
         }
     }
 
-    private static double decimal(Function<String, Optional<String>> config, String key, double fallback,
-                                  String allowed) {
+    private static double decimal(
+            Function<String, Optional<String>> config, String key, double fallback, String allowed) {
         Optional<String> value = config.apply(key).map(String::strip).filter(v -> !v.isEmpty());
         if (value.isEmpty()) {
             return fallback;
@@ -131,7 +134,9 @@ public record EvaluationSettings(int concurrency, int repeats, int maxItems, Sha
 
         public Shard {
             if (count < 1 || index < 1 || index > count) {
-                throw invalid(ConfigKeys.EVAL_SHARD, "'" + index + "/" + count + "'",
+                throw invalid(
+                        ConfigKeys.EVAL_SHARD,
+                        "'" + index + "/" + count + "'",
                         "i/n with 1 <= i <= n, e.g. 1/4 for the first of four shards");
             }
         }
@@ -146,7 +151,9 @@ public record EvaluationSettings(int concurrency, int repeats, int maxItems, Sha
                     // reported below
                 }
             }
-            throw invalid(ConfigKeys.EVAL_SHARD, "'" + text + "'",
+            throw invalid(
+                    ConfigKeys.EVAL_SHARD,
+                    "'" + text + "'",
                     "i/n with 1 <= i <= n, e.g. 1/4 for the first of four shards");
         }
 

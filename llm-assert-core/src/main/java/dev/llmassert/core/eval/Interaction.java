@@ -17,8 +17,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *                      {@code null} for a system that is not an agent ({@link SystemUnderTest#ofAgent})
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Interaction(int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis,
-                          Trajectory trajectory) {
+public record Interaction(
+        int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis, Trajectory trajectory) {
 
     /** An answer of a system that is not an agent. */
     public Interaction(int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis) {

@@ -16,16 +16,16 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param cause       the exception itself; {@code null} for a record read from a file
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ItemError(String stage, String annotator, int promptIndex, int repeat, String type, String message,
-                        Throwable cause) {
+public record ItemError(
+        String stage, String annotator, int promptIndex, int repeat, String type, String message, Throwable cause) {
 
     public static final String SYSTEM_UNDER_TEST = "system under test";
     public static final String ANNOTATOR = "annotator";
     public static final String MEASURE_QUALITY = "measureQuality";
 
     static ItemError of(String stage, String annotator, int promptIndex, int repeat, Throwable cause) {
-        return new ItemError(stage, annotator, promptIndex, repeat, cause.getClass().getName(), messageOf(cause),
-                cause);
+        return new ItemError(
+                stage, annotator, promptIndex, repeat, cause.getClass().getName(), messageOf(cause), cause);
     }
 
     /** Where and what, in one line: {@code prompt 2, repeat 1: the system under test threw ...}. */
@@ -50,10 +50,11 @@ public record ItemError(String stage, String annotator, int promptIndex, int rep
         StringBuilder text = new StringBuilder(error.getMessage() == null ? "" : error.getMessage());
         Throwable cause = error.getCause();
         for (int depth = 0; cause != null && cause != error && depth < 3; depth++, cause = cause.getCause()) {
-            String line = cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": "
-                    + cause.getMessage());
+            String line =
+                    cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
             if (!text.toString().contains(line)) {
-                text.append(text.length() == 0 ? "" : " (caused by ").append(line)
+                text.append(text.length() == 0 ? "" : " (caused by ")
+                        .append(line)
                         .append(text.length() == 0 ? "" : ")");
             }
         }

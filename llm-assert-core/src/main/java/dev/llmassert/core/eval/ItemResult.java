@@ -21,8 +21,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *                     merge back in the whole run's order; {@code -1} when not known (a record written before)
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ItemResult(TestItem item, List<Interaction> interactions, Map<String, List<Annotation>> annotations,
-                         Map<String, Double> measurements, ItemError error, int index) {
+public record ItemResult(
+        TestItem item,
+        List<Interaction> interactions,
+        Map<String, List<Annotation>> annotations,
+        Map<String, Double> measurements,
+        ItemError error,
+        int index) {
 
     public ItemResult {
         interactions = List.copyOf(interactions);
@@ -35,8 +40,12 @@ public record ItemResult(TestItem item, List<Interaction> interactions, Map<Stri
     }
 
     /** An item whose place among the test's items is not known. */
-    public ItemResult(TestItem item, List<Interaction> interactions, Map<String, List<Annotation>> annotations,
-                      Map<String, Double> measurements, ItemError error) {
+    public ItemResult(
+            TestItem item,
+            List<Interaction> interactions,
+            Map<String, List<Annotation>> annotations,
+            Map<String, Double> measurements,
+            ItemError error) {
         this(item, interactions, annotations, measurements, error, -1);
     }
 

@@ -160,8 +160,8 @@ public final class LabelledDataset {
             LabelledItem item = converter.item(row);
             Integer first = lines.putIfAbsent(item.id(), row.line());
             if (first != null) {
-                throw new DatasetException(source.name(), row.line(), converter.idField(),
-                        DatasetMessages.duplicateId(item.id(), first));
+                throw new DatasetException(
+                        source.name(), row.line(), converter.idField(), DatasetMessages.duplicateId(item.id(), first));
             }
             loaded.add(item);
         }

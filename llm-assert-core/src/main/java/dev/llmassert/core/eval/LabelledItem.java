@@ -35,8 +35,14 @@ public final class LabelledItem {
     private final int line;
     private final String labelField;
 
-    LabelledItem(String id, String response, String label, Map<String, ?> context, String file, int line,
-                 String labelField) {
+    LabelledItem(
+            String id,
+            String response,
+            String label,
+            Map<String, ?> context,
+            String file,
+            int line,
+            String labelField) {
         if (id == null || id.isBlank()) {
             throw new IllegalArgumentException("A labelled item's id is " + (id == null ? "null" : "blank")
                     + ". Fix: give every item an id of its own, e.g. LabelledItem.of(\"a1\", response, \"yes\").");
@@ -44,8 +50,8 @@ public final class LabelledItem {
         this.id = id.strip();
         String where = "the labelled item '" + this.id + "'";
         if (response == null || response.isBlank()) {
-            throw new IllegalArgumentException("The response of " + where + " is " + (response == null ? "null"
-                    : "blank") + ". Fix: give the text that was judged.");
+            throw new IllegalArgumentException("The response of " + where + " is "
+                    + (response == null ? "null" : "blank") + ". Fix: give the text that was judged.");
         }
         if (label == null || label.isBlank()) {
             throw new IllegalArgumentException("The label of " + where + " is " + (label == null ? "null" : "blank")

@@ -26,8 +26,7 @@ final class LabelledRows {
     private final String described;
     private final RowValues values;
 
-    private LabelledRows(Source source, DatasetRoles roles, String idField, String responseField,
-                         String labelField) {
+    private LabelledRows(Source source, DatasetRoles roles, String idField, String responseField, String labelField) {
         this.source = source;
         this.roles = roles;
         this.idField = idField;
@@ -48,44 +47,60 @@ final class LabelledRows {
      *                          field the file does not have
      */
     static LabelledRows bind(Source source, DatasetRoles roles, String response, String label, Set<String> fields) {
-        String responseField = settle(source, roles, response, LabelledDataset.DEFAULT_RESPONSE, "response", label,
-                fields);
-        String labelField = settle(source, roles, label, LabelledDataset.DEFAULT_LABEL, "label", responseField,
-                fields);
-        String idField = roles.id() != null ? roles.id()
-                : fields.contains(RoleBinding.DEFAULT_ID) && roles.roleOf(RoleBinding.DEFAULT_ID) == null
-                && !RoleBinding.DEFAULT_ID.equals(responseField) && !RoleBinding.DEFAULT_ID.equals(labelField)
-                ? RoleBinding.DEFAULT_ID : null;
+        String responseField =
+                settle(source, roles, response, LabelledDataset.DEFAULT_RESPONSE, "response", label, fields);
+        String labelField = settle(source, roles, label, LabelledDataset.DEFAULT_LABEL, "label", responseField, fields);
+        String idField = roles.id() != null
+                ? roles.id()
+                : fields.contains(RoleBinding.DEFAULT_ID)
+                                && roles.roleOf(RoleBinding.DEFAULT_ID) == null
+                                && !RoleBinding.DEFAULT_ID.equals(responseField)
+                                && !RoleBinding.DEFAULT_ID.equals(labelField)
+                        ? RoleBinding.DEFAULT_ID
+                        : null;
         LabelledRows rows = new LabelledRows(source, roles, idField, responseField, labelField);
         List<String> named = new ArrayList<>(roles.named());
         named.add(responseField);
         named.add(labelField);
         for (String field : named) {
             if (!fields.contains(field)) {
-                String role = field.equals(responseField) ? "response" : field.equals(labelField) ? "label"
-                        : roles.roleOf(field);
-                List<String> unused = fields.stream().filter(f -> !rows.hasRole(f)).toList();
-                throw new DatasetException(source.name(), 0, field, DatasetMessages.noSuchField(role,
-                        source.format(), fields, RoleBinding.suggestion(field, unused)));
+                String role = field.equals(responseField)
+                        ? "response"
+                        : field.equals(labelField) ? "label" : roles.roleOf(field);
+                List<String> unused =
+                        fields.stream().filter(f -> !rows.hasRole(f)).toList();
+                throw new DatasetException(
+                        source.name(),
+                        0,
+                        field,
+                        DatasetMessages.noSuchField(
+                                role, source.format(), fields, RoleBinding.suggestion(field, unused)));
             }
         }
         return rows;
     }
 
     /** The field named for {@code role}, or its default when the file has it and nothing else names it. */
-    private static String settle(Source source, DatasetRoles roles, String named, String byDefault, String role,
-                                 String other, Set<String> fields) {
+    private static String settle(
+            Source source,
+            DatasetRoles roles,
+            String named,
+            String byDefault,
+            String role,
+            String other,
+            Set<String> fields) {
         if (named != null) {
             return named;
         }
         if (fields.contains(byDefault) && roles.roleOf(byDefault) == null && !byDefault.equals(other)) {
             return byDefault;
         }
-        String example = fields.stream().filter(f -> roles.roleOf(f) == null && !f.equals(other)
-                && !f.equals(RoleBinding.DEFAULT_ID)).findFirst().orElse(role.equals("label") ? "grounded"
-                : "answer");
-        throw new DatasetException(source.name(), 0, null,
-                DatasetMessages.noLabelledField(role, byDefault, fields, example));
+        String example = fields.stream()
+                .filter(f -> roles.roleOf(f) == null && !f.equals(other) && !f.equals(RoleBinding.DEFAULT_ID))
+                .findFirst()
+                .orElse(role.equals("label") ? "grounded" : "answer");
+        throw new DatasetException(
+                source.name(), 0, null, DatasetMessages.noLabelledField(role, byDefault, fields, example));
     }
 
     /** The field that holds the ids, or {@code null} when each id is the file name and line. */
@@ -123,7 +138,9 @@ final class LabelledRows {
     }
 
     private boolean hasRole(String field) {
-        return roles.roleOf(field) != null || field.equals(idField) || field.equals(responseField)
+        return roles.roleOf(field) != null
+                || field.equals(idField)
+                || field.equals(responseField)
                 || field.equals(labelField);
     }
 
@@ -134,8 +151,8 @@ final class LabelledRows {
         }
         String text = RowValues.scalar(node);
         if (text == null || node.isBoolean()) {
-            throw values.wrongType(row, idField, "the value", node, DatasetMessages.ID_TYPE,
-                    DatasetMessages.idFix(row.line()));
+            throw values.wrongType(
+                    row, idField, "the value", node, DatasetMessages.ID_TYPE, DatasetMessages.idFix(row.line()));
         }
         if (text.isBlank()) {
             throw values.error(row, idField, DatasetMessages.blankId(source.format()));

@@ -44,8 +44,10 @@ public enum MeasurementKind {
      * @throws IllegalArgumentException naming the allowed names
      */
     public static MeasurementKind of(String id) {
-        return Arrays.stream(values()).filter(kind -> kind.id.equals(id == null ? "" : id.strip()
-                .toLowerCase(Locale.ROOT))).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                "'" + id + "' is no measurement kind. Fix: use rate, count or score."));
+        return Arrays.stream(values())
+                .filter(kind -> kind.id.equals(id == null ? "" : id.strip().toLowerCase(Locale.ROOT)))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "'" + id + "' is no measurement kind. Fix: use rate, count or score."));
     }
 }

@@ -32,8 +32,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class MergeShards {
 
-    private MergeShards() {
-    }
+    private MergeShards() {}
 
     /** {@code merged.json shard-1.json shard-2.json ...}; exits with status 2 and a message on bad input. */
     public static void main(String[] args) {
@@ -58,7 +57,8 @@ public final class MergeShards {
                 }
                 shards.add(shard);
             }
-            EvaluationResults merged = merge(shards.stream().map(EvaluationResults::read).toList());
+            EvaluationResults merged =
+                    merge(shards.stream().map(EvaluationResults::read).toList());
             merged.write(Path.of(args[0]));
             int items = merged.items().size();
             int errors = merged.errors().size();
@@ -114,7 +114,9 @@ public final class MergeShards {
             // the whole run's order: the bootstrap resamples items in order, so only then are the intervals the same
             items.sort(Comparator.comparingInt(ItemResult::index));
         }
-        Instant started = shards.stream().map(r -> r.timings().started()).min(Comparator.naturalOrder())
+        Instant started = shards.stream()
+                .map(r -> r.timings().started())
+                .min(Comparator.naturalOrder())
                 .orElseThrow();
         Map<String, MeasurementKind> kinds = new HashMap<>();
         first.results().measurements().forEach((name, m) -> {
@@ -123,11 +125,21 @@ public final class MergeShards {
             }
         });
         Aggregation aggregation = new Aggregation(first.settings().confidence(), first.groupBy(), kinds);
-        String recordings = String.join("; ", shards.stream().map(EvaluationResults::recordings).distinct().toList());
-        return new EvaluationResults(first.testId().replaceFirst("\\.shard-\\d+-of-\\d+$", ""), first.test(),
-                first.systemUnderTest(), first.annotators(), recordings, first.versions(),
-                first.settings().withShard(null), first.groupBy(),
-                new Timings(started, wallMillis, systemMillis, annotationMillis), first.datasetItems(), items,
+        String recordings = String.join(
+                "; ",
+                shards.stream().map(EvaluationResults::recordings).distinct().toList());
+        return new EvaluationResults(
+                first.testId().replaceFirst("\\.shard-\\d+-of-\\d+$", ""),
+                first.test(),
+                first.systemUnderTest(),
+                first.annotators(),
+                recordings,
+                first.versions(),
+                first.settings().withShard(null),
+                first.groupBy(),
+                new Timings(started, wallMillis, systemMillis, annotationMillis),
+                first.datasetItems(),
+                items,
                 aggregation.standard(items));
     }
 

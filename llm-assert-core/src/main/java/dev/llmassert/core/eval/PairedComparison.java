@@ -26,8 +26,17 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *                              that size would probably go unnoticed
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record PairedComparison(int n, double baselineMean, double currentMean, double meanDifference,
-                               Interval differenceInterval, double pValue, String method, int worse, int better,
-                               boolean significantRegression, double minimumDetectableDrop, int requiredPairs,
-                               boolean underpowered) {
-}
+public record PairedComparison(
+        int n,
+        double baselineMean,
+        double currentMean,
+        double meanDifference,
+        Interval differenceInterval,
+        double pValue,
+        String method,
+        int worse,
+        int better,
+        boolean significantRegression,
+        double minimumDetectableDrop,
+        int requiredPairs,
+        boolean underpowered) {}

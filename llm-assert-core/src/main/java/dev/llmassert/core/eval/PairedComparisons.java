@@ -16,8 +16,7 @@ final class PairedComparisons {
     /** Stand-in for the standard deviation of the differences when the data show none (see comparePaired). */
     private static final double FALLBACK_SD = 0.5;
 
-    private PairedComparisons() {
-    }
+    private PairedComparisons() {}
 
     static PairedComparison compare(double[] baseline, double[] current, double level, double dropToDetect) {
         Statistics.checkLevel(level);
@@ -66,8 +65,8 @@ final class PairedComparisons {
                 pValue = 1.0;
                 differenceInterval = new Interval(differences[0], differences[0], level, "none");
             } else {
-                double[] means = Statistics.resampledMeans(differences, DEFAULT_RESAMPLES,
-                        Statistics.seedOf(baseline, current));
+                double[] means =
+                        Statistics.resampledMeans(differences, DEFAULT_RESAMPLES, Statistics.seedOf(baseline, current));
                 int atLeastZero = 0;
                 for (double mean : means) {
                     if (mean >= 0) {
@@ -78,8 +77,8 @@ final class PairedComparisons {
                 // p-value is never below the exact sign test's on the same items: a regression must be significant
                 // to both.
                 pValue = Math.max((atLeastZero + 1.0) / (means.length + 1.0), Statistics.signTestPValue(worse, better));
-                differenceInterval = Statistics.percentileInterval(means, level, differenceSummary.min(),
-                        differenceSummary.max());
+                differenceInterval =
+                        Statistics.percentileInterval(means, level, differenceSummary.min(), differenceSummary.max());
             }
         }
 
@@ -95,8 +94,19 @@ final class PairedComparisons {
         double pairs = Math.ceil(Math.pow(z * sd / dropToDetect, 2));
         int requiredPairs = pairs >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) pairs;
 
-        return new PairedComparison(n, baselineSummary.mean(), currentSummary.mean(), differenceSummary.mean(),
-                differenceInterval, pValue, method, worse, better, pValue < 1 - level, minimumDetectableDrop,
-                requiredPairs, minimumDetectableDrop > dropToDetect);
+        return new PairedComparison(
+                n,
+                baselineSummary.mean(),
+                currentSummary.mean(),
+                differenceSummary.mean(),
+                differenceInterval,
+                pValue,
+                method,
+                worse,
+                better,
+                pValue < 1 - level,
+                minimumDetectableDrop,
+                requiredPairs,
+                minimumDetectableDrop > dropToDetect);
     }
 }

@@ -39,7 +39,8 @@ public interface PromptResponseTest {
         if (!simple.isEmpty()) {
             return simple;
         }
-        return getClass().getEnclosingMethod() != null ? getClass().getEnclosingMethod().getName()
+        return getClass().getEnclosingMethod() != null
+                ? getClass().getEnclosingMethod().getName()
                 : getClass().getName();
     }
 
@@ -67,11 +68,20 @@ public interface PromptResponseTest {
             if (annotations.isEmpty()) {
                 return;
             }
-            measurements.put(name, annotations.stream().mapToDouble(Annotation::score).average().orElseThrow());
+            measurements.put(
+                    name,
+                    annotations.stream()
+                            .mapToDouble(Annotation::score)
+                            .average()
+                            .orElseThrow());
             boolean judged = annotations.stream().allMatch(a -> a.passed() != null);
             if (judged) {
-                measurements.put(name + ".passed",
-                        annotations.stream().mapToDouble(a -> a.passed() ? 1.0 : 0.0).average().orElseThrow());
+                measurements.put(
+                        name + ".passed",
+                        annotations.stream()
+                                .mapToDouble(a -> a.passed() ? 1.0 : 0.0)
+                                .average()
+                                .orElseThrow());
             }
         });
         return measurements;

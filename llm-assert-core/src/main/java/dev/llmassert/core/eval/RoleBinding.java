@@ -33,21 +33,28 @@ record RoleBinding(DatasetRoles roles, String idField, List<String> promptFields
      *                          field the file does not have
      */
     static RoleBinding bind(DatasetRoles roles, Set<String> fields, Source source) {
-        String idField = roles.id() != null ? roles.id()
+        String idField = roles.id() != null
+                ? roles.id()
                 : fields.contains(DEFAULT_ID) && roles.roleOf(DEFAULT_ID) == null ? DEFAULT_ID : null;
         if (roles.prompts().isEmpty() && (!fields.contains(DEFAULT_PROMPT) || roles.roleOf(DEFAULT_PROMPT) != null)) {
-            String example = fields.stream().filter(field -> !field.equals(idField) && roles.roleOf(field) == null)
-                    .findFirst().orElse("question");
-            throw new DatasetException(source.name(), 0, null,
-                    DatasetMessages.noPromptField(DEFAULT_PROMPT, fields, example));
+            String example = fields.stream()
+                    .filter(field -> !field.equals(idField) && roles.roleOf(field) == null)
+                    .findFirst()
+                    .orElse("question");
+            throw new DatasetException(
+                    source.name(), 0, null, DatasetMessages.noPromptField(DEFAULT_PROMPT, fields, example));
         }
         List<String> promptFields = roles.prompts().isEmpty() ? List.of(DEFAULT_PROMPT) : roles.prompts();
         RoleBinding binding = new RoleBinding(roles, idField, promptFields, describe(roles, idField));
         for (String field : roles.named()) {
             if (!fields.contains(field)) {
                 String role = roles.roleOf(field);
-                List<String> unused = fields.stream().filter(f -> !binding.hasRole(f)).toList();
-                throw new DatasetException(source.name(), 0, field,
+                List<String> unused =
+                        fields.stream().filter(f -> !binding.hasRole(f)).toList();
+                throw new DatasetException(
+                        source.name(),
+                        0,
+                        field,
                         DatasetMessages.noSuchField(role, source.format(), fields, suggestion(field, unused)));
             }
         }

@@ -83,8 +83,13 @@ final class RowConverter {
                 for (int i = 0; i < node.size(); i++) {
                     String text = RowValues.scalar(node.get(i));
                     if (text == null) {
-                        throw wrongType(row, field, "element " + (i + 1) + " of the list", node.get(i),
-                                DatasetMessages.LISTED_PROMPT_TYPE, DatasetMessages.LISTED_PROMPT_FIX);
+                        throw wrongType(
+                                row,
+                                field,
+                                "element " + (i + 1) + " of the list",
+                                node.get(i),
+                                DatasetMessages.LISTED_PROMPT_TYPE,
+                                DatasetMessages.LISTED_PROMPT_FIX);
                     }
                     if (text.isBlank()) {
                         throw error(row, field, DatasetMessages.blankListedPrompt(i + 1));
@@ -95,8 +100,7 @@ final class RowConverter {
             }
             String text = RowValues.scalar(node);
             if (text == null) {
-                throw wrongType(row, field, "the value", node, DatasetMessages.PROMPT_TYPE,
-                        DatasetMessages.PROMPT_FIX);
+                throw wrongType(row, field, "the value", node, DatasetMessages.PROMPT_TYPE, DatasetMessages.PROMPT_FIX);
             }
             if (text.isBlank()) {
                 emptiness = "blank";
@@ -106,16 +110,15 @@ final class RowConverter {
         }
         if (texts.isEmpty()) {
             if (fields.size() == 1) {
-                throw error(row, fields.get(0), DatasetMessages.emptyPrompt(fields.get(0), emptiness,
-                        source.format()));
+                throw error(row, fields.get(0), DatasetMessages.emptyPrompt(fields.get(0), emptiness, source.format()));
             }
             throw error(row, null, DatasetMessages.emptyPrompts(fields, source.format()));
         }
         return texts;
     }
 
-    private DatasetException wrongType(Row row, String field, String subject, JsonNode node, String expected,
-                                       String fix) {
+    private DatasetException wrongType(
+            Row row, String field, String subject, JsonNode node, String expected, String fix) {
         return values.wrongType(row, field, subject, node, expected, fix);
     }
 

@@ -44,7 +44,9 @@ final class RowValues {
                 return cell;
             }
             List<String> elements = Arrays.stream(cell.split("\\" + LIST_SEPARATOR))
-                    .map(String::strip).filter(element -> !element.isEmpty()).toList();
+                    .map(String::strip)
+                    .filter(element -> !element.isEmpty())
+                    .toList();
             return elements.isEmpty() ? null : elements;
         }
         String text = scalar(node);
@@ -52,15 +54,20 @@ final class RowValues {
             return kind == ContextKind.LIST ? List.of(text) : text;
         }
         if (!node.isArray()) {
-            throw wrongType(row, field, "the value", node, DatasetMessages.CONTEXT_TYPE,
-                    DatasetMessages.contextFix(field));
+            throw wrongType(
+                    row, field, "the value", node, DatasetMessages.CONTEXT_TYPE, DatasetMessages.contextFix(field));
         }
         List<String> elements = new ArrayList<>(node.size());
         for (int i = 0; i < node.size(); i++) {
             String element = scalar(node.get(i));
             if (element == null) {
-                throw wrongType(row, field, "element " + (i + 1) + " of the list", node.get(i),
-                        DatasetMessages.CONTEXT_TYPE, DatasetMessages.contextFix(field));
+                throw wrongType(
+                        row,
+                        field,
+                        "element " + (i + 1) + " of the list",
+                        node.get(i),
+                        DatasetMessages.CONTEXT_TYPE,
+                        DatasetMessages.contextFix(field));
             }
             elements.add(element);
         }
@@ -79,8 +86,15 @@ final class RowValues {
     }
 
     DatasetException wrongType(Row row, String field, String subject, JsonNode node, String expected, String fix) {
-        return error(row, field, DatasetMessages.wrongType(subject, DatasetRows.kind(node, source.format()),
-                node == null ? "null" : node.toString(), expected, fix));
+        return error(
+                row,
+                field,
+                DatasetMessages.wrongType(
+                        subject,
+                        DatasetRows.kind(node, source.format()),
+                        node == null ? "null" : node.toString(),
+                        expected,
+                        fix));
     }
 
     DatasetException error(Row row, String field, String problem) {

@@ -90,7 +90,9 @@ final class SharedTexts {
 
     private JsonNode text(String text, ObjectMapper json) {
         String key = keyByText.get(text);
-        return key == null ? json.getNodeFactory().textNode(text) : json.createObjectNode().put(FIELD, key);
+        return key == null
+                ? json.getNodeFactory().textNode(text)
+                : json.createObjectNode().put(FIELD, key);
     }
 
     /**
@@ -121,8 +123,8 @@ final class SharedTexts {
         String key = value.path(FIELD).asText("");
         JsonNode text = table.get(key);
         if (text == null || !text.isTextual()) {
-            throw new IllegalArgumentException(where + " refers to the shared text \"" + key + "\", which its "
-                    + "\"sharedTexts\" does not hold");
+            throw new IllegalArgumentException(
+                    where + " refers to the shared text \"" + key + "\", which its " + "\"sharedTexts\" does not hold");
         }
         return text.asText();
     }

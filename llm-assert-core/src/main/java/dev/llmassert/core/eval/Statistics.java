@@ -35,8 +35,7 @@ public final class Statistics {
 
     static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
 
-    private Statistics() {
-    }
+    private Statistics() {}
 
     /**
      * The Wilson score interval of a proportion, e.g. a pass rate. Unlike the normal approximation it stays within
@@ -63,8 +62,8 @@ public final class Statistics {
                     + "success or a failure.");
         }
         if (n > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("A Wilson interval takes at most " + Integer.MAX_VALUE
-                    + " trials, but n is " + n + ".");
+            throw new IllegalArgumentException(
+                    "A Wilson interval takes at most " + Integer.MAX_VALUE + " trials, but n is " + n + ".");
         }
         org.apache.commons.statistics.interval.Interval interval =
                 BinomialConfidenceInterval.WILSON_SCORE.fromErrorRate((int) n, (int) successes, 1 - level);
@@ -191,7 +190,10 @@ public final class Statistics {
             case RATE -> {
                 if (!isBinary(values)) {
                     throw new IllegalArgumentException("it is declared a rate, but holds "
-                            + Arrays.stream(values).filter(v -> v != 0 && v != 1).findFirst().orElseThrow()
+                            + Arrays.stream(values)
+                                    .filter(v -> v != 0 && v != 1)
+                                    .findFirst()
+                                    .orElseThrow()
                             + ", and a rate's values are 0 or 1. Fix: give 1 for a pass and 0 for a fail, or declare "
                             + "it MeasurementKind.SCORE (a share per item) or COUNT.");
                 }
@@ -239,10 +241,11 @@ public final class Statistics {
                     + "number of items counted.");
         }
         double alpha = 1 - level;
-        double lower = total == 0 ? 0.0
+        double lower = total == 0
+                ? 0.0
                 : ChiSquaredDistribution.of(2.0 * total).inverseCumulativeProbability(alpha / 2) / (2.0 * n);
-        double upper = ChiSquaredDistribution.of(2.0 * total + 2).inverseCumulativeProbability(1 - alpha / 2)
-                / (2.0 * n);
+        double upper =
+                ChiSquaredDistribution.of(2.0 * total + 2).inverseCumulativeProbability(1 - alpha / 2) / (2.0 * n);
         return new Interval(lower, upper, level, "poisson");
     }
 
@@ -257,8 +260,11 @@ public final class Statistics {
         double denominator = 1 + z2 / n;
         double centre = (p + z2 / (2.0 * n)) / denominator;
         double half = z / denominator * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n));
-        return new Interval(p == 0.0 ? 0.0 : clamp(centre - half, 0, 1), p == 1.0 ? 1.0 : clamp(centre + half, 0, 1),
-                level, "wilson");
+        return new Interval(
+                p == 0.0 ? 0.0 : clamp(centre - half, 0, 1),
+                p == 1.0 ? 1.0 : clamp(centre + half, 0, 1),
+                level,
+                "wilson");
     }
 
     /**
@@ -304,8 +310,10 @@ public final class Statistics {
         if (total == 0) {
             return 1.0;
         }
-        return BinomialTest.withDefaults().with(AlternativeHypothesis.GREATER_THAN)
-                .test((int) total, worse, 0.5).getPValue();
+        return BinomialTest.withDefaults()
+                .with(AlternativeHypothesis.GREATER_THAN)
+                .test((int) total, worse, 0.5)
+                .getPValue();
     }
 
     /**
@@ -345,8 +353,8 @@ public final class Statistics {
      *                                  differ in length, {@code level} is not in {@code (0, 1)}, or
      *                                  {@code dropToDetect} is not a positive finite number
      */
-    public static PairedComparison comparePaired(double[] baseline, double[] current, double level,
-                                                 double dropToDetect) {
+    public static PairedComparison comparePaired(
+            double[] baseline, double[] current, double level, double dropToDetect) {
         return PairedComparisons.compare(baseline, current, level, dropToDetect);
     }
 

@@ -22,8 +22,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Summary(int n, double mean, double min, double max, double sum, double standardDeviation) {
 
-    private static final EnumSet<Statistic> STATISTICS = EnumSet.of(Statistic.MEAN, Statistic.MIN, Statistic.MAX,
-            Statistic.SUM, Statistic.STANDARD_DEVIATION);
+    private static final EnumSet<Statistic> STATISTICS =
+            EnumSet.of(Statistic.MEAN, Statistic.MIN, Statistic.MAX, Statistic.SUM, Statistic.STANDARD_DEVIATION);
 
     /**
      * Summarises {@code values}.
@@ -38,8 +38,12 @@ public record Summary(int n, double mean, double min, double max, double sum, do
             return new Summary(0, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN);
         }
         DoubleStatistics stats = DoubleStatistics.of(STATISTICS, values);
-        return new Summary(values.length, stats.getAsDouble(Statistic.MEAN), stats.getAsDouble(Statistic.MIN),
-                stats.getAsDouble(Statistic.MAX), stats.getAsDouble(Statistic.SUM),
+        return new Summary(
+                values.length,
+                stats.getAsDouble(Statistic.MEAN),
+                stats.getAsDouble(Statistic.MIN),
+                stats.getAsDouble(Statistic.MAX),
+                stats.getAsDouble(Statistic.SUM),
                 stats.getAsDouble(Statistic.STANDARD_DEVIATION));
     }
 }

@@ -15,5 +15,4 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param annotationMillis the annotators and measurements, added up
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Timings(Instant started, long wallMillis, long systemMillis, long annotationMillis) {
-}
+public record Timings(Instant started, long wallMillis, long systemMillis, long annotationMillis) {}

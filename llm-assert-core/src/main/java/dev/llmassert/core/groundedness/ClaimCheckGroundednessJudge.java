@@ -102,13 +102,14 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
         List<Callable<JudgeReply<ClaimAnswer>>> calls = new ArrayList<>(sentences.size() * chunkCount);
         for (int i = 0; i < sentences.size(); i++) {
             String sentence = sentences.get(i);
-            String about = "sentence " + (i + 1) + " of " + sentences.size() + " (\"" + JudgeInput.shorten(sentence)
-                    + "\")";
+            String about =
+                    "sentence " + (i + 1) + " of " + sentences.size() + " (\"" + JudgeInput.shorten(sentence) + "\")";
             for (SourceChunks.Chunk chunk : chunks.chunks()) {
-                String subject = chunkCount == 1 ? about
+                String subject = chunkCount == 1
+                        ? about
                         : about + " against chunk " + (chunk.index() + 1) + " of " + chunkCount + " of the sources";
-                calls.add(() -> chat.askWithResponse(subject,
-                        MiniCheckPrompt.request(chunk.text(), sentence, provider), ClaimReplies.parser()));
+                calls.add(() -> chat.askWithResponse(
+                        subject, MiniCheckPrompt.request(chunk.text(), sentence, provider), ClaimReplies.parser()));
             }
         }
         List<JudgeReply<ClaimAnswer>> replies = pool.runAll(calls);
@@ -127,11 +128,14 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
                 retries += reply.retries();
             }
             int deciding = ClaimEvidence.decidingChunk(answers);
-            verdicts.add(new SentenceVerdict(i, sentences.get(i), answers.get(deciding).score(),
+            verdicts.add(new SentenceVerdict(
+                    i,
+                    sentences.get(i),
+                    answers.get(deciding).score(),
                     evidence.of(sentences.get(i), answers, deciding)));
         }
-        return GroundednessVerdict.of(verdicts, name(), usage, replayed,
-                Duration.ofNanos(System.nanoTime() - started), retries);
+        return GroundednessVerdict.of(
+                verdicts, name(), usage, replayed, Duration.ofNanos(System.nanoTime() - started), retries);
     }
 
     /** Stops the judge's threads. Calls after this fail. */
@@ -153,8 +157,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
 
         private Integer chunkSize;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * The most characters of one chunk of the sources, from {@value #MIN_CHUNK_SIZE} to
@@ -164,7 +167,8 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
          */
         public Builder chunkSize(int chunkSize) {
             if (chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE) {
-                throw new IllegalArgumentException(String.format("chunkSize must be between %d and %d characters, "
+                throw new IllegalArgumentException(String.format(
+                        "chunkSize must be between %d and %d characters, "
                                 + "but is: %d. Fix: pass the characters of source text one call may hold, e.g. "
                                 + "chunkSize(%d) for a model served with a 2,048-token context.",
                         MIN_CHUNK_SIZE, MAX_CHUNK_SIZE, chunkSize, DEFAULT_CHUNK_SIZE));
@@ -186,8 +190,15 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
         }
 
         private LlmJudgeSetup setup() {
-            return LlmJudgeSetup.of(chatModel(), judgeName(), maxRetries(), retryBackoff(), concurrency(),
-                    Boolean.FALSE, apiKeyEnv(), NO_CHAT_MODEL);
+            return LlmJudgeSetup.of(
+                    chatModel(),
+                    judgeName(),
+                    maxRetries(),
+                    retryBackoff(),
+                    concurrency(),
+                    Boolean.FALSE,
+                    apiKeyEnv(),
+                    NO_CHAT_MODEL);
         }
     }
 }

@@ -46,6 +46,5 @@ public interface GroundednessJudge extends AutoCloseable {
     String name();
 
     @Override
-    default void close() {
-    }
+    default void close() {}
 }

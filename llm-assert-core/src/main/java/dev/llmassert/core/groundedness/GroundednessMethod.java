@@ -58,7 +58,9 @@ public enum GroundednessMethod {
                 return method;
             }
         }
-        throw new InvalidSettingException(ConfigKeys.GROUNDEDNESS_METHOD, value,
+        throw new InvalidSettingException(
+                ConfigKeys.GROUNDEDNESS_METHOD,
+                value,
                 Arrays.stream(values()).map(GroundednessMethod::id).collect(Collectors.joining(", ")));
     }
 
@@ -78,6 +80,7 @@ public enum GroundednessMethod {
      * {@code bespokelabs/Bespoke-MiniCheck-7B}, {@code lytang/MiniCheck-Flan-T5-Large}), ignoring case.
      */
     public static boolean namesMiniCheck(String modelName) {
-        return modelName != null && modelName.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "").contains(MINICHECK);
+        return modelName != null
+                && modelName.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "").contains(MINICHECK);
     }
 }

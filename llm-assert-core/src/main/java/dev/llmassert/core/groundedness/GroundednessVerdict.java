@@ -27,9 +27,15 @@ import static org.apiguardian.api.API.Status.STABLE;
  *                   came from the judge's own model
  */
 @API(status = STABLE, since = "0.1")
-public record GroundednessVerdict(double score, List<SentenceVerdict> sentences, String judge,
-                                  TokenUsage tokenUsage, boolean replayed, Duration duration, int retries,
-                                  String recordedModel) {
+public record GroundednessVerdict(
+        double score,
+        List<SentenceVerdict> sentences,
+        String judge,
+        TokenUsage tokenUsage,
+        boolean replayed,
+        Duration duration,
+        int retries,
+        String recordedModel) {
 
     public GroundednessVerdict {
         sentences = List.copyOf(sentences);
@@ -45,14 +51,25 @@ public record GroundednessVerdict(double score, List<SentenceVerdict> sentences,
     }
 
     /** A verdict whose calls took no retry. */
-    public GroundednessVerdict(double score, List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage,
-                               boolean replayed, Duration duration) {
+    public GroundednessVerdict(
+            double score,
+            List<SentenceVerdict> sentences,
+            String judge,
+            TokenUsage tokenUsage,
+            boolean replayed,
+            Duration duration) {
         this(score, sentences, judge, tokenUsage, replayed, duration, 0, null);
     }
 
     /** A verdict whose replies, if replayed, came from the judge's own model. */
-    public GroundednessVerdict(double score, List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage,
-                               boolean replayed, Duration duration, int retries) {
+    public GroundednessVerdict(
+            double score,
+            List<SentenceVerdict> sentences,
+            String judge,
+            TokenUsage tokenUsage,
+            boolean replayed,
+            Duration duration,
+            int retries) {
         this(score, sentences, judge, tokenUsage, replayed, duration, retries, null);
     }
 
@@ -62,15 +79,21 @@ public record GroundednessVerdict(double score, List<SentenceVerdict> sentences,
     }
 
     /** The verdict for sentences already judged: the score is their mean. */
-    public static GroundednessVerdict of(List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage,
-                                         boolean replayed, Duration duration) {
+    public static GroundednessVerdict of(
+            List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage, boolean replayed, Duration duration) {
         return of(sentences, judge, tokenUsage, replayed, duration, 0);
     }
 
     /** The verdict for sentences already judged, whose calls took {@code retries} retries: the score is their mean. */
-    public static GroundednessVerdict of(List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage,
-                                         boolean replayed, Duration duration, int retries) {
-        double mean = sentences.stream().mapToDouble(SentenceVerdict::score).average().orElse(0.0);
+    public static GroundednessVerdict of(
+            List<SentenceVerdict> sentences,
+            String judge,
+            TokenUsage tokenUsage,
+            boolean replayed,
+            Duration duration,
+            int retries) {
+        double mean =
+                sentences.stream().mapToDouble(SentenceVerdict::score).average().orElse(0.0);
         return new GroundednessVerdict(mean, sentences, judge, tokenUsage, replayed, duration, retries);
     }
 

@@ -81,8 +81,10 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         List<Callable<JudgeReply<SentenceScore>>> calls = new ArrayList<>(sentences.size());
         for (int i = 0; i < sentences.size(); i++) {
             int index = i;
-            calls.add(() -> chat.ask(subject(index, sentences.size(), sentences.get(index)), prompt.request(
-                    sentences.get(index)), parser));
+            calls.add(() -> chat.ask(
+                    subject(index, sentences.size(), sentences.get(index)),
+                    prompt.request(sentences.get(index)),
+                    parser));
         }
         List<JudgeReply<SentenceScore>> replies = pool.runAll(calls);
 
@@ -92,14 +94,17 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         int retries = 0;
         for (int i = 0; i < replies.size(); i++) {
             JudgeReply<SentenceScore> reply = replies.get(i);
-            verdicts.add(new SentenceVerdict(i, sentences.get(i),
-                    reply.value().score() / (double) GroundednessReplies.MAX_SCORE, reply.value().evidence()));
+            verdicts.add(new SentenceVerdict(
+                    i,
+                    sentences.get(i),
+                    reply.value().score() / (double) GroundednessReplies.MAX_SCORE,
+                    reply.value().evidence()));
             usage = usage.add(reply.tokenUsage());
             replayed &= reply.replayed();
             retries += reply.retries();
         }
-        return GroundednessVerdict.of(verdicts, name(), usage, replayed,
-                Duration.ofNanos(System.nanoTime() - started), retries)
+        return GroundednessVerdict.of(
+                        verdicts, name(), usage, replayed, Duration.ofNanos(System.nanoTime() - started), retries)
                 .withRecordedModel(JudgeReply.recordedModelOf(replies));
     }
 
@@ -123,8 +128,7 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         private static final String NO_CHAT_MODEL = "chatModel must be set: pass the judge model, for example "
                 + "LlmGroundednessJudge.builder().chatModel(JudgeModels.chatModel(settings)).build()";
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * @throws IllegalArgumentException if no chat model is set
@@ -134,8 +138,15 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         }
 
         private LlmJudgeSetup setup() {
-            return LlmJudgeSetup.of(chatModel(), judgeName(), maxRetries(), retryBackoff(), concurrency(),
-                    structuredOutput(), apiKeyEnv(), NO_CHAT_MODEL);
+            return LlmJudgeSetup.of(
+                    chatModel(),
+                    judgeName(),
+                    maxRetries(),
+                    retryBackoff(),
+                    concurrency(),
+                    structuredOutput(),
+                    apiKeyEnv(),
+                    NO_CHAT_MODEL);
         }
     }
 }

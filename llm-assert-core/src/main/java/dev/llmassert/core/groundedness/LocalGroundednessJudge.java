@@ -91,6 +91,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     private static final int CANDIDATES = 8;
     /** Response sentences handled together, so that embedding runs in batches without holding a 1 MB answer's. */
     private static final int BATCH = 64;
+
     private static final int DEFAULT_CACHE_SIZE = 20_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalGroundednessJudge.class);
@@ -178,10 +179,13 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         }
         // TruLens leaves trivial statements out of the mean: "Yes." or "That's true!" neither supports an answer nor
         // lets an unsupported claim next to it pass.
-        double score = verdicts.stream().filter(v -> !NO_CLAIM.equals(v.evidence()))
-                .mapToDouble(SentenceVerdict::score).average().orElse(1.0);
-        return new GroundednessVerdict(score, verdicts, name, new TokenUsage(0, 0), false,
-                Duration.ofNanos(System.nanoTime() - start));
+        double score = verdicts.stream()
+                .filter(v -> !NO_CLAIM.equals(v.evidence()))
+                .mapToDouble(SentenceVerdict::score)
+                .average()
+                .orElse(1.0);
+        return new GroundednessVerdict(
+                score, verdicts, name, new TokenUsage(0, 0), false, Duration.ofNanos(System.nanoTime() - start));
     }
 
     private SentenceVerdict verdict(int index, String sentence, Words words, Support support) {
@@ -192,7 +196,10 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         }
         double score = scoring.score(support);
         boolean matched = support.evidence() != null && Scoring.evidence(support) >= Scoring.WEAK_MATCH;
-        return new SentenceVerdict(index, sentence, score,
+        return new SentenceVerdict(
+                index,
+                sentence,
+                score,
                 matched ? support.evidence().text() : SentenceVerdict.NOTHING_FOUND,
                 score < DEFAULT_THRESHOLD ? Reasons.of(sentence, words, support, matched) : "");
     }
@@ -216,13 +223,16 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     List<Support> measure(String response, List<String> sources) {
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
-        return measure(sentences, sentences.stream().map(Words::of).toList(),
-                SourceIndex.of(checkedSources, splitter::split), Set.of());
+        return measure(
+                sentences,
+                sentences.stream().map(Words::of).toList(),
+                SourceIndex.of(checkedSources, splitter::split),
+                Set.of());
     }
 
     private List<Support> measure(List<String> sentences, List<Words> words, SourceIndex index, Set<String> given) {
-        List<List<SourceIndex.Sentence>> candidates = words.stream()
-                .map(w -> index.candidates(w, CANDIDATES)).toList();
+        List<List<SourceIndex.Sentence>> candidates =
+                words.stream().map(w -> index.candidates(w, CANDIDATES)).toList();
         List<Support> out = new ArrayList<>(sentences.size());
         if (embeddings == null) {
             for (int i = 0; i < sentences.size(); i++) {
@@ -239,7 +249,9 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         for (int i = 0; i < sentences.size(); i++) {
             String claim = Words.claim(sentences.get(i));
             Set<String> stems = Set.copyOf(words.get(i).contentStems());
-            List<String> own = candidates.get(i).stream().map(c -> Words.span(c.text(), stems)).toList();
+            List<String> own = candidates.get(i).stream()
+                    .map(c -> Words.span(c.text(), stems))
+                    .toList();
             claims.add(claim);
             spans.add(own);
             if (!own.isEmpty()) {
@@ -275,8 +287,10 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             return NAME_WITH_EMBEDDINGS;
         }
         String modelName = model.modelName();
-        return "local:" + (modelName == null || modelName.isBlank() || "unknown".equals(modelName)
-                ? model.getClass().getSimpleName() : modelName);
+        return "local:"
+                + (modelName == null || modelName.isBlank() || "unknown".equals(modelName)
+                        ? model.getClass().getSimpleName()
+                        : modelName);
     }
 
     private static EmbeddingModel defaultEmbeddingModel() {
@@ -286,8 +300,11 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         } catch (ClassNotFoundException e) {
             return null;
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            LOG.warn("The embedding model {} is on the classpath but could not be loaded ({}); the local judge uses "
-                    + "lexical evidence only.", DEFAULT_MODEL_CLASS, e.toString());
+            LOG.warn(
+                    "The embedding model {} is on the classpath but could not be loaded ({}); the local judge uses "
+                            + "lexical evidence only.",
+                    DEFAULT_MODEL_CLASS,
+                    e.toString());
             return null;
         }
     }
@@ -299,8 +316,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         private EmbeddingModel embeddingModel;
         private int cacheSize = DEFAULT_CACHE_SIZE;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Uses {@code model} for semantic similarity; the judge is named {@code local:<model name>}. The model must

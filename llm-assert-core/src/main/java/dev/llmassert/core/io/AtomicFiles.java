@@ -29,8 +29,7 @@ public final class AtomicFiles {
 
     private static final String TEMPORARY_SUFFIX = ".tmp";
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     /**
      * Writes {@code bytes} to a temporary file beside {@code file}, flushes it to disk and renames it over
@@ -46,8 +45,8 @@ public final class AtomicFiles {
         Path temp = folder.resolve(temporaryPrefix(file) + UUID.randomUUID() + TEMPORARY_SUFFIX);
         try {
             Files.createDirectories(folder);
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
+            try (FileChannel channel =
+                    FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer buffer = ByteBuffer.wrap(bytes);
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);
@@ -87,7 +86,8 @@ public final class AtomicFiles {
         try (Stream<Path> files = Files.list(folder)) {
             for (Path candidate : (Iterable<Path>) files::iterator) {
                 String name = candidate.getFileName().toString();
-                if (name.startsWith(prefix) && name.endsWith(TEMPORARY_SUFFIX)
+                if (name.startsWith(prefix)
+                        && name.endsWith(TEMPORARY_SUFFIX)
                         && isUuid(name.substring(prefix.length(), name.length() - TEMPORARY_SUFFIX.length()))
                         && Files.deleteIfExists(candidate)) {
                     removed.add(candidate);

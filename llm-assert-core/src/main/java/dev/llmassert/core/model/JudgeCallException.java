@@ -20,8 +20,8 @@ public class JudgeCallException extends RuntimeException {
     private final boolean transientFailure;
     private final int attempts;
 
-    public JudgeCallException(String message, String judgeName, boolean transientFailure, int attempts,
-                              Throwable cause) {
+    public JudgeCallException(
+            String message, String judgeName, boolean transientFailure, int attempts, Throwable cause) {
         super(message, cause);
         this.judgeName = judgeName;
         this.transientFailure = transientFailure;

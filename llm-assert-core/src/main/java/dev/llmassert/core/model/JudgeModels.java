@@ -45,8 +45,7 @@ public final class JudgeModels {
     /** Sent when a non-OpenAI endpoint needs no key; the client requires some value. */
     static final String NO_KEY_PLACEHOLDER = "no-key";
 
-    private JudgeModels() {
-    }
+    private JudgeModels() {}
 
     /** The judge model for {@code settings}, with the key read from the process environment. */
     public static ChatModel chatModel(JudgeSettings settings) {
@@ -67,29 +66,35 @@ public final class JudgeModels {
         return switch (settings.provider()) {
             case LOCAL -> throw new IllegalArgumentException(JudgeMessages.localHasNoChatModel());
             case OPENAI -> limited(settings, openAi(settings, environment));
-            case OLLAMA -> limited(settings, OllamaChatModel.builder()
-                    .baseUrl(settings.baseUrl())
-                    .modelName(settings.model())
-                    .temperature(settings.temperature())
-                    .timeout(settings.timeout())
-                    .maxRetries(0)
-                    .httpClientBuilder(JudgeHttpClient.builder())
-                    // Ollama constrains decoding to a JSON schema given in the request's "format".
-                    .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
-                    .build());
+            case OLLAMA ->
+                limited(
+                        settings,
+                        OllamaChatModel.builder()
+                                .baseUrl(settings.baseUrl())
+                                .modelName(settings.model())
+                                .temperature(settings.temperature())
+                                .timeout(settings.timeout())
+                                .maxRetries(0)
+                                .httpClientBuilder(JudgeHttpClient.builder())
+                                // Ollama constrains decoding to a JSON schema given in the request's "format".
+                                .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
+                                .build());
         };
     }
 
     /** {@code model}, held to the JVM-wide rate budget of its endpoint when the settings set one. */
     private static ChatModel limited(JudgeSettings settings, ChatModel model) {
-        Integer requests = settings.maxRequestsPerMinute().isPresent() ? settings.maxRequestsPerMinute().getAsInt()
+        Integer requests = settings.maxRequestsPerMinute().isPresent()
+                ? settings.maxRequestsPerMinute().getAsInt()
                 : null;
-        Integer tokens = settings.maxTokensPerMinute().isPresent() ? settings.maxTokensPerMinute().getAsInt() : null;
+        Integer tokens = settings.maxTokensPerMinute().isPresent()
+                ? settings.maxTokensPerMinute().getAsInt()
+                : null;
         if (requests == null && tokens == null) {
             return model;
         }
-        return new RateLimitedChatModel(model,
-                JudgeRateLimits.budget(settings.baseUrl(), settings.model(), requests, tokens), Sleeper.THREAD);
+        return new RateLimitedChatModel(
+                model, JudgeRateLimits.budget(settings.baseUrl(), settings.model(), requests, tokens), Sleeper.THREAD);
     }
 
     private static ChatModel openAi(JudgeSettings settings, Function<String, String> environment) {

@@ -73,10 +73,18 @@ public final class JudgeSettings {
      */
     public static JudgeSettings from(Function<String, String> lookup) {
         Builder builder = builder();
-        for (String key : new String[] {ConfigKeys.JUDGE_PROVIDER, ConfigKeys.JUDGE_MODEL, ConfigKeys.JUDGE_BASE_URL,
-                ConfigKeys.JUDGE_API_KEY_ENV, ConfigKeys.JUDGE_TEMPERATURE, ConfigKeys.JUDGE_CONCURRENCY,
-                ConfigKeys.JUDGE_TIMEOUT, ConfigKeys.JUDGE_MAX_RETRIES, ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE,
-                ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE}) {
+        for (String key : new String[] {
+            ConfigKeys.JUDGE_PROVIDER,
+            ConfigKeys.JUDGE_MODEL,
+            ConfigKeys.JUDGE_BASE_URL,
+            ConfigKeys.JUDGE_API_KEY_ENV,
+            ConfigKeys.JUDGE_TEMPERATURE,
+            ConfigKeys.JUDGE_CONCURRENCY,
+            ConfigKeys.JUDGE_TIMEOUT,
+            ConfigKeys.JUDGE_MAX_RETRIES,
+            ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE,
+            ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE
+        }) {
             String value = lookup.apply(key);
             if (value != null) {
                 builder.set(key, value);
@@ -141,9 +149,17 @@ public final class JudgeSettings {
     }
 
     public Builder toBuilder() {
-        return builder().provider(provider).model(model).baseUrl(baseUrl).apiKeyEnv(apiKeyEnv)
-                .temperature(temperature).concurrency(concurrency).timeout(timeout).maxRetries(maxRetries)
-                .maxRequestsPerMinute(maxRequestsPerMinute).maxTokensPerMinute(maxTokensPerMinute);
+        return builder()
+                .provider(provider)
+                .model(model)
+                .baseUrl(baseUrl)
+                .apiKeyEnv(apiKeyEnv)
+                .temperature(temperature)
+                .concurrency(concurrency)
+                .timeout(timeout)
+                .maxRetries(maxRetries)
+                .maxRequestsPerMinute(maxRequestsPerMinute)
+                .maxTokensPerMinute(maxTokensPerMinute);
     }
 
     /**
@@ -182,17 +198,31 @@ public final class JudgeSettings {
         if (!(o instanceof JudgeSettings that)) {
             return false;
         }
-        return Double.compare(temperature, that.temperature) == 0 && concurrency == that.concurrency
-                && maxRetries == that.maxRetries && provider == that.provider && model.equals(that.model)
-                && Objects.equals(baseUrl, that.baseUrl) && apiKeyEnv.equals(that.apiKeyEnv)
-                && timeout.equals(that.timeout) && Objects.equals(maxRequestsPerMinute, that.maxRequestsPerMinute)
+        return Double.compare(temperature, that.temperature) == 0
+                && concurrency == that.concurrency
+                && maxRetries == that.maxRetries
+                && provider == that.provider
+                && model.equals(that.model)
+                && Objects.equals(baseUrl, that.baseUrl)
+                && apiKeyEnv.equals(that.apiKeyEnv)
+                && timeout.equals(that.timeout)
+                && Objects.equals(maxRequestsPerMinute, that.maxRequestsPerMinute)
                 && Objects.equals(maxTokensPerMinute, that.maxTokensPerMinute);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(provider, model, baseUrl, apiKeyEnv, temperature, concurrency, timeout, maxRetries,
-                maxRequestsPerMinute, maxTokensPerMinute);
+        return Objects.hash(
+                provider,
+                model,
+                baseUrl,
+                apiKeyEnv,
+                temperature,
+                concurrency,
+                timeout,
+                maxRetries,
+                maxRequestsPerMinute,
+                maxTokensPerMinute);
     }
 
     /**
@@ -263,8 +293,7 @@ public final class JudgeSettings {
         private Integer maxRequestsPerMinute;
         private Integer maxTokensPerMinute;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder provider(JudgeProvider provider) {
             this.provider = provider;
@@ -308,15 +337,15 @@ public final class JudgeSettings {
 
         /** Calls a minute to the endpoint and model, JVM-wide, from 1 to 1,000,000,000; {@code null}: unlimited. */
         public Builder maxRequestsPerMinute(Integer maxRequestsPerMinute) {
-            this.maxRequestsPerMinute = JudgeLimits.perMinuteSetting(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE,
-                    maxRequestsPerMinute);
+            this.maxRequestsPerMinute =
+                    JudgeLimits.perMinuteSetting(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, maxRequestsPerMinute);
             return this;
         }
 
         /** Tokens a minute to the endpoint and model, JVM-wide, from 1 to 1,000,000,000; {@code null}: unlimited. */
         public Builder maxTokensPerMinute(Integer maxTokensPerMinute) {
-            this.maxTokensPerMinute = JudgeLimits.perMinuteSetting(ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE,
-                    maxTokensPerMinute);
+            this.maxTokensPerMinute =
+                    JudgeLimits.perMinuteSetting(ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE, maxTokensPerMinute);
             return this;
         }
 
@@ -332,7 +361,7 @@ public final class JudgeSettings {
                 case ConfigKeys.JUDGE_BASE_URL -> baseUrl(value);
                 case ConfigKeys.JUDGE_API_KEY_ENV -> apiKeyEnv(value);
                 case ConfigKeys.JUDGE_TEMPERATURE ->
-                        temperature(parseDouble(key, value, JudgeLimits.TEMPERATURE_RANGE));
+                    temperature(parseDouble(key, value, JudgeLimits.TEMPERATURE_RANGE));
                 case ConfigKeys.JUDGE_CONCURRENCY -> concurrency(parseInt(key, value, JudgeLimits.CONCURRENCY_RANGE));
                 case ConfigKeys.JUDGE_TIMEOUT -> timeout(parseDuration(key, value));
                 case ConfigKeys.JUDGE_MAX_RETRIES -> maxRetries(parseInt(key, value, JudgeLimits.MAX_RETRIES_RANGE));

@@ -29,8 +29,7 @@ public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
     private Boolean structuredOutput;
     private String apiKeyEnv;
 
-    protected LlmJudgeBuilder() {
-    }
+    protected LlmJudgeBuilder() {}
 
     /** This builder, as the concrete type its settings return. */
     @SuppressWarnings("unchecked")

@@ -73,6 +73,7 @@ public final class RecordingFile {
     private final Map<String, Prune> pruned = new HashMap<>();
     /** Pruned keys kept because another writer changed their entry on disk meanwhile; guarded. */
     private final Set<String> pruneRescinded = new HashSet<>();
+
     private long version;
     private long savedVersion;
     private volatile boolean writableChecked;
@@ -282,8 +283,11 @@ public final class RecordingFile {
     private void removeAbandonedTemporaries() {
         try {
             for (Path removed : AtomicFiles.removeAbandonedTemporaries(path)) {
-                LOG.info("Removed {}, left by a write of {} that was interrupted (the process was killed); the "
-                        + "recordings file itself was not affected.", removed.getFileName(), path);
+                LOG.info(
+                        "Removed {}, left by a write of {} that was interrupted (the process was killed); the "
+                                + "recordings file itself was not affected.",
+                        removed.getFileName(),
+                        path);
             }
         } catch (IOException e) {
             LOG.debug("Could not look for abandoned temporary files of {}: {}", path, e.toString());
@@ -305,8 +309,7 @@ public final class RecordingFile {
         return new Replay(entry, entry.responses().get(position));
     }
 
-    record Replay(Entry entry, RecordedResponse response) {
-    }
+    record Replay(Entry entry, RecordedResponse response) {}
 
     /** How many replies are recorded for {@code key}. */
     int recordedCount(String key) {
@@ -314,8 +317,8 @@ public final class RecordingFile {
         return entry == null ? 0 : entry.responses().size();
     }
 
-    void record(String key, String model, ObjectNode request, RecordedResponse response, int position,
-                RecordingMode mode) {
+    void record(
+            String key, String model, ObjectNode request, RecordedResponse response, int position, RecordingMode mode) {
         used.add(key);
         synchronized (monitor) {
             Map<String, Entry> current = loaded();
@@ -323,8 +326,8 @@ public final class RecordingFile {
             if (mine == null) {
                 Entry existing = current.get(key);
                 // In record mode this run's replies replace what was there; otherwise they extend it.
-                mine = new Recorded(mode == RecordingMode.RECORD || existing == null
-                        ? List.of() : existing.responses());
+                mine = new Recorded(
+                        mode == RecordingMode.RECORD || existing == null ? List.of() : existing.responses());
                 recordedHere.put(key, mine);
             }
             mine.put(position, response);
@@ -379,13 +382,25 @@ public final class RecordingFile {
         String summary = RequestDiff.summary(request);
         Entry same = current.get(key);
         if (same != null) {
-            return new RecordingMissException(RecordingMessages.sequenceExhausted(key, testName, path, summary,
-                    same.responses().size(), position + 1), key, testName, path);
+            return new RecordingMissException(
+                    RecordingMessages.sequenceExhausted(
+                            key, testName, path, summary, same.responses().size(), position + 1),
+                    key,
+                    testName,
+                    path);
         }
         RequestDiff.Nearest nearest = RequestDiff.nearest(request, List.copyOf(current.values()));
-        return new RecordingMissException(RecordingMessages.miss(key, testName, path, summary,
-                nearest == null ? null : nearest.entry().key(),
-                nearest == null ? List.of() : nearest.differences()), key, testName, path);
+        return new RecordingMissException(
+                RecordingMessages.miss(
+                        key,
+                        testName,
+                        path,
+                        summary,
+                        nearest == null ? null : nearest.entry().key(),
+                        nearest == null ? List.of() : nearest.differences()),
+                key,
+                testName,
+                path);
     }
 
     void checkWritable(RecordingMode mode) {
@@ -396,11 +411,12 @@ public final class RecordingFile {
         Path probe = folder.resolve("." + path.getFileName() + "." + UUID.randomUUID() + ".probe");
         try {
             Files.createDirectories(folder);
-            Files.newByteChannel(probe, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+            Files.newByteChannel(probe, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
+                    .close();
             Files.delete(probe);
         } catch (IOException e) {
-            throw new RecordingFileException(path,
-                    RecordingMessages.folderNotWritable(folder, path, mode.id(), describe(e)), e);
+            throw new RecordingFileException(
+                    path, RecordingMessages.folderNotWritable(folder, path, mode.id(), describe(e)), e);
         }
         writableChecked = true;
     }
@@ -420,7 +436,8 @@ public final class RecordingFile {
             }
             try {
                 byte[] bytes = readBytes();
-                ConcurrentHashMap<String, Entry> read = bytes == null ? new ConcurrentHashMap<>()
+                ConcurrentHashMap<String, Entry> read = bytes == null
+                        ? new ConcurrentHashMap<>()
                         : new ConcurrentHashMap<>(RecordingsCodec.read(path, bytes, true));
                 untouchedSinceLoad.putAll(read);
                 entries = read;
@@ -463,8 +480,7 @@ public final class RecordingFile {
     }
 
     private static String describe(IOException e) {
-        String reason = e instanceof FileSystemException fs && fs.getReason() != null
-                ? fs.getReason() : e.getMessage();
+        String reason = e instanceof FileSystemException fs && fs.getReason() != null ? fs.getReason() : e.getMessage();
         return e.getClass().getSimpleName() + (reason == null ? "" : ": " + reason);
     }
 }

@@ -37,8 +37,7 @@ public final class RecordingKeys {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private RecordingKeys() {
-    }
+    private RecordingKeys() {}
 
     /** The key of {@code request} exactly as given; its parameters must already name the model. */
     public static String keyOf(ChatRequest request) {
@@ -68,13 +67,14 @@ public final class RecordingKeys {
         try {
             node = JSON.readTree(canonicalRequestJson);
         } catch (IOException e) {
-            throw new IllegalArgumentException("canonicalRequestJson must be a JSON object like "
-                    + "{\"model\": ..., \"messages\": [...]}, but does not parse: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "canonicalRequestJson must be a JSON object like "
+                            + "{\"model\": ..., \"messages\": [...]}, but does not parse: " + e.getMessage(),
+                    e);
         }
         Path here = Path.of("(argument)");
         String file = "{\"format\":1,\"entries\":[{\"request\":" + node + ",\"responses\":[{\"text\":\"-\"}]}]}";
-        Map<String, Entry> entries = RecordingsCodec.read(here, file.getBytes(StandardCharsets.UTF_8),
-                false);
+        Map<String, Entry> entries = RecordingsCodec.read(here, file.getBytes(StandardCharsets.UTF_8), false);
         return entries.keySet().iterator().next();
     }
 
@@ -102,9 +102,12 @@ public final class RecordingKeys {
             AtomicFiles.replace(absolute, RecordingsCodec.write(new TreeMap<>(entries).values()));
             return changed;
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot rewrite the keys of " + absolute + ": " + e
-                    + System.lineSeparator() + "The file is unchanged. Fix: make the file and its folder readable "
-                    + "and writable by the user running the command.", e);
+            throw new UncheckedIOException(
+                    "Cannot rewrite the keys of " + absolute + ": " + e
+                            + System.lineSeparator()
+                            + "The file is unchanged. Fix: make the file and its folder readable "
+                            + "and writable by the user running the command.",
+                    e);
         }
     }
 }

@@ -117,16 +117,21 @@ public final class RecordingSession implements AutoCloseable {
             RecordingFile.Replay replay = file.lookup(key, position);
             if (replay != null) {
                 replayed.incrementAndGet();
-                return replay.response().toChatResponse(Replayed.ID_PREFIX + key + "/" + (position + 1),
-                        replay.entry().model());
+                return replay.response()
+                        .toChatResponse(
+                                Replayed.ID_PREFIX + key + "/" + (position + 1),
+                                replay.entry().model());
             }
             if (mode == RecordingMode.REPLAY) {
                 throw file.miss(key, position, canonical, testName);
             }
         }
         ChatResponse live = delegate.chat(request, options);
-        String model = live.modelName() != null ? live.modelName() : canonical.path("model").asText(null);
-        file.record(key, model, canonical, RecordedResponse.of(live, file.clock().instant()), position, mode);
+        String model = live.modelName() != null
+                ? live.modelName()
+                : canonical.path("model").asText(null);
+        file.record(
+                key, model, canonical, RecordedResponse.of(live, file.clock().instant()), position, mode);
         recorded.incrementAndGet();
         if (saveEachRecording) {
             file.save();
@@ -140,9 +145,12 @@ public final class RecordingSession implements AutoCloseable {
         if (defaults == null) {
             return request;
         }
-        ChatRequestParameters merged = request.parameters() == null ? defaults
-                : defaults.overrideWith(request.parameters());
-        return ChatRequest.builder().messages(request.messages()).parameters(merged).build();
+        ChatRequestParameters merged =
+                request.parameters() == null ? defaults : defaults.overrideWith(request.parameters());
+        return ChatRequest.builder()
+                .messages(request.messages())
+                .parameters(merged)
+                .build();
     }
 
     @Override

@@ -23,8 +23,7 @@ public final class Recordings {
     /** The default of {@value ConfigKeys#RECORDINGS_DIR}: {@value}. */
     public static final String DEFAULT_DIR = "src/test/resources/llm-recordings";
 
-    private Recordings() {
-    }
+    private Recordings() {}
 
     /**
      * {@code model}, recorded into and replayed from {@code file}. Each recorded reply is saved at once. The wrapper
@@ -36,8 +35,8 @@ public final class Recordings {
      */
     public static RecordingChatModel wrap(ChatModel model, Path file, RecordingMode mode) {
         if (file == null) {
-            throw new IllegalArgumentException("file must be the recordings file, e.g. "
-                    + DEFAULT_DIR + "/com.example.BotTest.json, but is: null");
+            throw new IllegalArgumentException("file must be the recordings file, e.g. " + DEFAULT_DIR
+                    + "/com.example.BotTest.json, but is: null");
         }
         return wrap(model, file, mode, "Recordings.wrap(" + file.getFileName() + ")");
     }
@@ -48,8 +47,8 @@ public final class Recordings {
             throw new IllegalArgumentException("model must be the ChatModel to record and replay, but is: null");
         }
         if (mode == null) {
-            throw new IllegalArgumentException("mode must be one of " + RecordingMode.allowedValues()
-                    + ", but is: null");
+            throw new IllegalArgumentException(
+                    "mode must be one of " + RecordingMode.allowedValues() + ", but is: null");
         }
         RecordingStore store = RecordingStore.create();
         return store.file(file).openSession(mode, name, true).wrap(model);

@@ -15,12 +15,13 @@ public final class Replayed {
     /** The prefix of {@code ChatResponse.metadata().id()} on a replayed response. */
     public static final String ID_PREFIX = "llmassert-replayed:";
 
-    private Replayed() {
-    }
+    private Replayed() {}
 
     /** Whether {@code response} was served from a recording. */
     public static boolean isReplayed(ChatResponse response) {
-        return response != null && response.metadata() != null && response.metadata().id() != null
+        return response != null
+                && response.metadata() != null
+                && response.metadata().id() != null
                 && response.metadata().id().startsWith(ID_PREFIX);
     }
 }

@@ -11,15 +11,20 @@ import static org.assertj.core.api.Assertions.within;
 /** Tool-call precision, recall, F1, exact sequence and argument correctness, worked out by hand. */
 class TrajectoryMatchTest {
 
-    static final Trajectory LOOKUP_THEN_BOOK = new Trajectory("", List.of(
-            ToolCall.of("lookupWarranty", "{\"serial\":\"NR2-0042\"}", "active"),
-            ToolCall.of("lookupWarranty", "{\"serial\":\"NR2-0042\"}", "active"),
-            ToolCall.of("bookTechnician", "{\"serial\":\"NR2-0042\",\"date\":\"2026-12-03\"}", "booked")), "done");
+    static final Trajectory LOOKUP_THEN_BOOK = new Trajectory(
+            "",
+            List.of(
+                    ToolCall.of("lookupWarranty", "{\"serial\":\"NR2-0042\"}", "active"),
+                    ToolCall.of("lookupWarranty", "{\"serial\":\"NR2-0042\"}", "active"),
+                    ToolCall.of("bookTechnician", "{\"serial\":\"NR2-0042\",\"date\":\"2026-12-03\"}", "booked")),
+            "done");
 
     @Test
     void repeatsCountAsCallsAndArgumentsAreASubsetMatch() {
-        List<ExpectedCall> expected = List.of(ExpectedCall.parse("lookupWarranty {\"serial\": \"NR2-0042\"}"),
-                ExpectedCall.parse("bookTechnician {\"date\": \"2026-12-04\"}"), ExpectedCall.parse("cancelVisit"));
+        List<ExpectedCall> expected = List.of(
+                ExpectedCall.parse("lookupWarranty {\"serial\": \"NR2-0042\"}"),
+                ExpectedCall.parse("bookTechnician {\"date\": \"2026-12-04\"}"),
+                ExpectedCall.parse("cancelVisit"));
 
         TrajectoryMatch match = TrajectoryMatch.of(expected, LOOKUP_THEN_BOOK);
 
@@ -34,7 +39,9 @@ class TrajectoryMatchTest {
 
     @Test
     void theExactSequenceAndTheEdgeCases() {
-        List<ExpectedCall> exact = List.of(ExpectedCall.parse("lookupWarranty"), ExpectedCall.parse("lookupWarranty"),
+        List<ExpectedCall> exact = List.of(
+                ExpectedCall.parse("lookupWarranty"),
+                ExpectedCall.parse("lookupWarranty"),
                 ExpectedCall.parse("bookTechnician"));
         assertThat(TrajectoryMatch.of(exact, LOOKUP_THEN_BOOK))
                 .isEqualTo(new TrajectoryMatch(1.0, 1.0, 1.0, true, 1.0));
@@ -50,9 +57,7 @@ class TrajectoryMatchTest {
         assertThatThrownBy(() -> ExpectedCall.parse("lookup warranty"))
                 .hasMessageContaining("Cannot read the expected tool call 'lookup warranty'")
                 .hasMessageContaining("lookupWarranty {\"serial\": \"NR2-0042\"}");
-        assertThatThrownBy(() -> ExpectedCall.parse("lookupWarranty {serial}"))
-                .hasMessageContaining("are not JSON");
-        assertThatThrownBy(() -> ExpectedCall.parse("lookupWarranty [1]"))
-                .hasMessageContaining("Cannot read");
+        assertThatThrownBy(() -> ExpectedCall.parse("lookupWarranty {serial}")).hasMessageContaining("are not JSON");
+        assertThatThrownBy(() -> ExpectedCall.parse("lookupWarranty [1]")).hasMessageContaining("Cannot read");
     }
 }

@@ -24,20 +24,23 @@ class AgreementStatisticsTest {
      */
     @ParameterizedTest(name = "{0}/{1} - {2}/{3}: [{4}, {5}]")
     @CsvSource({
-            "56, 70, 48, 80, 0.0524, 0.3339",
-            "9, 10, 3, 10, 0.1705, 0.8090",
-            "5, 56, 0, 29, -0.0381, 0.1926",
-            "0, 10, 0, 20, -0.1611, 0.2775",
-            "10, 10, 0, 20, 0.6791, 1.0000"})
-    void theMoverIntervalOfTwoWilsonIntervalsIsNewcombesScoreInterval(int x1, int n1, int x2, int n2, double lower,
-                                                                      double upper) {
+        "56, 70, 48, 80, 0.0524, 0.3339",
+        "9, 10, 3, 10, 0.1705, 0.8090",
+        "5, 56, 0, 29, -0.0381, 0.1926",
+        "0, 10, 0, 20, -0.1611, 0.2775",
+        "10, 10, 0, 20, 0.6791, 1.0000"
+    })
+    void theMoverIntervalOfTwoWilsonIntervalsIsNewcombesScoreInterval(
+            int x1, int n1, int x2, int n2, double lower, double upper) {
         Interval first = Statistics.wilson(x1, n1, 0.95);
         Interval second = Statistics.wilson(x2, n2, 0.95);
         double p1 = (double) x1 / n1;
         double p2 = (double) x2 / n2;
 
-        double[] bounds = AgreementStatistics.moverSum(new double[]{p1, -p2},
-                new double[]{first.lower(), -second.upper()}, new double[]{first.upper(), -second.lower()});
+        double[] bounds = AgreementStatistics.moverSum(
+                new double[] {p1, -p2},
+                new double[] {first.lower(), -second.upper()},
+                new double[] {first.upper(), -second.lower()});
 
         assertThat(bounds[0]).isCloseTo(lower, within(0.00005));
         assertThat(bounds[1]).isCloseTo(upper, within(0.00005));
@@ -48,12 +51,9 @@ class AgreementStatisticsTest {
      * tables of 100 with the same agreement, 0.60, and different kappas, 0.1304 and 0.2593).
      */
     @ParameterizedTest(name = "[[{0}, {1}], [{2}, {3}]]: kappa {4}")
-    @CsvSource({
-            "20, 5, 10, 15, 0.4",
-            "45, 15, 25, 15, 0.1304",
-            "25, 35, 5, 35, 0.2593"})
+    @CsvSource({"20, 5, 10, 15, 0.4", "45, 15, 25, 15, 0.1304", "25, 35, 5, 35, 0.2593"})
     void kappaOfThePublishedExamples(int yesYes, int yesNo, int noYes, int noNo, double kappa) {
-        assertThat(AgreementStatistics.kappa(new int[][]{{yesYes, yesNo}, {noYes, noNo}}))
+        assertThat(AgreementStatistics.kappa(new int[][] {{yesYes, yesNo}, {noYes, noNo}}))
                 .isCloseTo(kappa, within(0.00005));
     }
 
@@ -67,9 +67,10 @@ class AgreementStatisticsTest {
 
     @Test
     void kappaIsUndefinedWhenBothSidesUsedOneLabel() {
-        assertThat(AgreementStatistics.kappa(new int[][]{{12, 0}, {0, 0}})).isNaN();
-        assertThat(AgreementStatistics.kappa(new int[]{0, 0, 0}, new int[]{0, 0, 0}, 2, 0.95, 1,
-                AgreementStatistics.RESAMPLES)).isNull();
+        assertThat(AgreementStatistics.kappa(new int[][] {{12, 0}, {0, 0}})).isNaN();
+        assertThat(AgreementStatistics.kappa(
+                        new int[] {0, 0, 0}, new int[] {0, 0, 0}, 2, 0.95, 1, AgreementStatistics.RESAMPLES))
+                .isNull();
     }
 
     @Test
@@ -117,8 +118,8 @@ class AgreementStatisticsTest {
 
         Estimate kappa = AgreementStatistics.kappa(labels, judged, 2, 0.95, 3, AgreementStatistics.RESAMPLES);
 
-        assertThat(kappa.value()).isCloseTo(AgreementStatistics.kappa(
-                AgreementStatistics.confusion(labels, judged, 2)), within(1e-12));
+        assertThat(kappa.value())
+                .isCloseTo(AgreementStatistics.kappa(AgreementStatistics.confusion(labels, judged, 2)), within(1e-12));
         assertThat(kappa.interval().lower()).isLessThan(kappa.value());
         assertThat(kappa.interval().upper()).isGreaterThan(kappa.value()).isLessThanOrEqualTo(1.0);
         assertThat(AgreementStatistics.kappa(labels, judged, 2, 0.95, 3, AgreementStatistics.RESAMPLES))

@@ -45,12 +45,13 @@ class BarFittingTest {
 
     @ParameterizedTest(name = "({0}, {1}] -> {2}")
     @CsvSource({
-            "0.6213, 0.659, 0.64",
-            "0.6213, 0.6214, 0.6214",
-            "0.3, 0.9, 0.6",
-            "0.1, 0.2, 0.2",
-            "0.69999, 0.7, 0.7",
-            "-1, 0.05, 0"})
+        "0.6213, 0.659, 0.64",
+        "0.6213, 0.6214, 0.6214",
+        "0.3, 0.9, 0.6",
+        "0.1, 0.2, 0.2",
+        "0.69999, 0.7, 0.7",
+        "-1, 0.05, 0"
+    })
     void aBarIsTheShortestDecimalInItsGapNearestTheMiddle(double below, double above, double bar) {
         assertThat(BarFitting.shortestDecimal(below, above)).isEqualTo(bar);
     }
@@ -66,13 +67,19 @@ class BarFittingTest {
 
         for (int f = 0; f < 5; f++) {
             int fold = f;
-            long yesInFold = IntStream.range(0, 23).filter(i -> folds[i] == fold && yes[i]).count();
-            long noInFold = IntStream.range(0, 23).filter(i -> folds[i] == fold && !yes[i]).count();
+            long yesInFold = IntStream.range(0, 23)
+                    .filter(i -> folds[i] == fold && yes[i])
+                    .count();
+            long noInFold = IntStream.range(0, 23)
+                    .filter(i -> folds[i] == fold && !yes[i])
+                    .count();
             assertThat(yesInFold).isBetween(3L, 4L);
             assertThat(noInFold).isBetween(1L, 2L);
         }
         assertThat(BarFitting.folds(yes, 5, 42)).isEqualTo(folds);
-        assertThat(Arrays.equals(BarFitting.folds(yes, 5, 43), folds)).as("another seed, another split").isFalse();
+        assertThat(Arrays.equals(BarFitting.folds(yes, 5, 43), folds))
+                .as("another seed, another split")
+                .isFalse();
     }
 
     @Test
@@ -86,6 +93,7 @@ class BarFittingTest {
         for (int i = 0; i < scores.length; i++) {
             assertThat(passed[i]).isEqualTo(yes[i]);
         }
-        assertThat(Arrays.stream(bars).boxed()).allSatisfy(bar -> assertThat(bar).isBetween(0.2, 0.8));
+        assertThat(Arrays.stream(bars).boxed())
+                .allSatisfy(bar -> assertThat(bar).isBetween(0.2, 0.8));
     }
 }

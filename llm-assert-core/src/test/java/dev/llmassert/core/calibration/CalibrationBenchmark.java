@@ -56,14 +56,16 @@ public final class CalibrationBenchmark {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long SEED = 20_261_126L;
 
-    private CalibrationBenchmark() {
-    }
+    private CalibrationBenchmark() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length < 2) {
             throw new IllegalArgumentException("Usage: holdout <file>... | speed <file>");
         }
-        System.out.printf(Locale.ROOT, "processors: %d, java %s%n", Runtime.getRuntime().availableProcessors(),
+        System.out.printf(
+                Locale.ROOT,
+                "processors: %d, java %s%n",
+                Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
         if (args[0].equals("speed")) {
             speed(Path.of(args[1]));
@@ -92,17 +94,32 @@ public final class CalibrationBenchmark {
 
     /** A calibrator that writes its record to {@code target/calibration-benchmark/<name>.json}. */
     private static Calibrator calibrator(String name) {
-        return Calibrator.builder().settings(EvaluationSettings.defaults()).testId(name)
-                .recordTo(Path.of("target", "calibration-benchmark", name + ".json")).build();
+        return Calibrator.builder()
+                .settings(EvaluationSettings.defaults())
+                .testId(name)
+                .recordTo(Path.of("target", "calibration-benchmark", name + ".json"))
+                .build();
     }
 
     private static void print(String name, String half, Calibration fitting, Calibration measured) {
         double bar = fitting.fittedBar().bar();
         double heldOut = measured.agreementAt(bar).balancedAccuracy().value();
         double best = bestSingleBar(measured.rows());
-        long yes = measured.rows().stream().filter(r -> r.label().equals(Calibration.YES)).count();
-        System.out.printf(Locale.ROOT, "| %s | %s | %d (%d/%d) | %.3f | %.3f | %.3f | %.3f | %.3f |%n", name, half,
-                measured.rows().size(), yes, measured.rows().size() - yes, bar, heldOut, best, best - heldOut,
+        long yes = measured.rows().stream()
+                .filter(r -> r.label().equals(Calibration.YES))
+                .count();
+        System.out.printf(
+                Locale.ROOT,
+                "| %s | %s | %d (%d/%d) | %.3f | %.3f | %.3f | %.3f | %.3f |%n",
+                name,
+                half,
+                measured.rows().size(),
+                yes,
+                measured.rows().size() - yes,
+                bar,
+                heldOut,
+                best,
+                best - heldOut,
                 fitting.agreementAt(bar).balancedAccuracy().value());
     }
 
@@ -110,7 +127,8 @@ public final class CalibrationBenchmark {
     static double bestSingleBar(List<JudgedRow> rows) {
         List<JudgedRow> sorted = new ArrayList<>(rows);
         sorted.sort(Comparator.comparingDouble(JudgedRow::score));
-        int yes = (int) rows.stream().filter(r -> r.label().equals(Calibration.YES)).count();
+        int yes = (int)
+                rows.stream().filter(r -> r.label().equals(Calibration.YES)).count();
         int no = rows.size() - yes;
         double best = 0.5;
         int yesBelow = 0;
@@ -123,7 +141,9 @@ public final class CalibrationBenchmark {
                     noBelow++;
                 }
             }
-            boolean gap = c == 0 || c == sorted.size() || sorted.get(c).score() > sorted.get(c - 1).score();
+            boolean gap = c == 0
+                    || c == sorted.size()
+                    || sorted.get(c).score() > sorted.get(c - 1).score();
             if (gap) {
                 best = Math.max(best, ((double) (yes - yesBelow) / yes + (double) noBelow / no) / 2);
             }
@@ -148,9 +168,15 @@ public final class CalibrationBenchmark {
                 calibrated[run] = seconds;
                 judgedOnly[run] = judging;
             }
-            System.out.printf(Locale.ROOT, "%s: %d rows calibrated in %.2f s, judged alone in %.2f s (ratio %.2f); "
-                            + "balanced accuracy %.3f held out%n", run < 0 ? "warm-up" : "run " + (run + 1),
-                    calibration.rows().size(), seconds, judging, seconds / judging,
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s: %d rows calibrated in %.2f s, judged alone in %.2f s (ratio %.2f); "
+                            + "balanced accuracy %.3f held out%n",
+                    run < 0 ? "warm-up" : "run " + (run + 1),
+                    calibration.rows().size(),
+                    seconds,
+                    judging,
+                    seconds / judging,
                     calibration.agreement().balancedAccuracy().value());
             if (last != null) {
                 last.close();
@@ -167,15 +193,24 @@ public final class CalibrationBenchmark {
         }
         Arrays.sort(calibrated);
         Arrays.sort(ratios);
-        System.out.printf(Locale.ROOT, "fresh judge, 5 runs: min %.2f s, median %.2f s, max %.2f s; ratio to judging "
-                        + "alone: median %.2f (min %.2f, max %.2f); sources already embedded: %.2f s%n", calibrated[0],
-                calibrated[2], calibrated[4], ratios[2], ratios[0], ratios[4], cached);
+        System.out.printf(
+                Locale.ROOT,
+                "fresh judge, 5 runs: min %.2f s, median %.2f s, max %.2f s; ratio to judging "
+                        + "alone: median %.2f (min %.2f, max %.2f); sources already embedded: %.2f s%n",
+                calibrated[0],
+                calibrated[2],
+                calibrated[4],
+                ratios[2],
+                ratios[0],
+                ratios[4],
+                cached);
     }
 
     /** The time to judge every row on a fresh judge, {@code Calibrator.DEFAULT}'s 8 at once, with no figures. */
     private static double judgeOnly(List<LabelledItem> rows) {
         try (LocalGroundednessJudge judge = LocalGroundednessJudge.create()) {
-            ExecutorService pool = Executors.newFixedThreadPool(EvaluationSettings.defaults().concurrency());
+            ExecutorService pool =
+                    Executors.newFixedThreadPool(EvaluationSettings.defaults().concurrency());
             try {
                 long start = System.nanoTime();
                 List<Future<?>> calls = new ArrayList<>();
@@ -200,8 +235,8 @@ public final class CalibrationBenchmark {
         List<LabelledItem> a = new ArrayList<>();
         List<LabelledItem> b = new ArrayList<>();
         for (String label : List.of(Calibration.YES, Calibration.NO)) {
-            List<LabelledItem> ofLabel = new ArrayList<>(rows.stream()
-                    .filter(r -> r.label().equals(label)).toList());
+            List<LabelledItem> ofLabel = new ArrayList<>(
+                    rows.stream().filter(r -> r.label().equals(label)).toList());
             for (int i = ofLabel.size() - 1; i > 0; i--) {
                 int j = random.nextInt(i + 1);
                 LabelledItem swap = ofLabel.get(i);
@@ -234,8 +269,10 @@ public final class CalibrationBenchmark {
                     all++;
                     yes += response.path("response").asText().equals("yes") ? 1 : 0;
                 }
-                rows.add(LabelledItem.of(file.getFileName() + ":" + line + ":" + sentence++,
-                        summary.path("sentence").asText(), 2 * yes >= all ? Calibration.YES : Calibration.NO)
+                rows.add(LabelledItem.of(
+                                file.getFileName() + ":" + line + ":" + sentence++,
+                                summary.path("sentence").asText(),
+                                2 * yes >= all ? Calibration.YES : Calibration.NO)
                         .withContext(Calibrator.SOURCES, article));
                 if (rows.size() == limit) {
                     return rows;

@@ -30,8 +30,8 @@ import static org.assertj.core.api.Assertions.within;
 class CalibratorTest {
 
     /** 14 rows labelled yes, 10 no; the scores overlap a little around 0.5. */
-    static final double[] YES_SCORES = {0.95, 0.9, 0.88, 0.8, 0.77, 0.72, 0.7, 0.66, 0.61, 0.58, 0.55, 0.52, 0.45,
-            0.3};
+    static final double[] YES_SCORES = {0.95, 0.9, 0.88, 0.8, 0.77, 0.72, 0.7, 0.66, 0.61, 0.58, 0.55, 0.52, 0.45, 0.3};
+
     static final double[] NO_SCORES = {0.6, 0.5, 0.42, 0.4, 0.33, 0.3, 0.21, 0.2, 0.1, 0.05};
 
     @TempDir
@@ -48,8 +48,12 @@ class CalibratorTest {
                 throw new IllegalStateException("The judge could not be reached for: " + response);
             }
             double score = Double.parseDouble(response.substring(response.lastIndexOf(' ') + 1));
-            return GroundednessVerdict.of(List.of(new SentenceVerdict(0, response, score,
-                    score >= 0.5 ? sources.get(0) : SentenceVerdict.NOTHING_FOUND)), name(), null, false,
+            return GroundednessVerdict.of(
+                    List.of(new SentenceVerdict(
+                            0, response, score, score >= 0.5 ? sources.get(0) : SentenceVerdict.NOTHING_FOUND)),
+                    name(),
+                    null,
+                    false,
                     Duration.ZERO);
         }
 
@@ -76,15 +80,17 @@ class CalibratorTest {
     void aGroundednessCalibrationFitsTheBarAndMeasuresItHeldOut() {
         ScoreJudge judge = new ScoreJudge();
 
-        Calibration calibration = Calibrator.builder().currentBar(0.7).testId("support").build()
-                .calibrate(judge, rows());
+        Calibration calibration =
+                Calibrator.builder().currentBar(0.7).testId("support").build().calibrate(judge, rows());
 
         assertThat(judge.calls).hasValue(24);
         assertThat(calibration.kind()).isEqualTo(Calibration.GROUNDEDNESS);
         assertThat(calibration.judge()).isEqualTo("test:scores");
         assertThat(calibration.testId()).isEqualTo("support");
         assertThat(calibration.labels()).containsExactly("yes", "no");
-        assertThat(calibration.rows()).hasSize(24).first()
+        assertThat(calibration.rows())
+                .hasSize(24)
+                .first()
                 .extracting(JudgedRow::id, JudgedRow::label, JudgedRow::score, JudgedRow::option)
                 .containsExactly("y0", "yes", 0.95, null);
         // the best bar over all rows: the yes rows from 0.52 up pass, the no rows from 0.5 down fail
@@ -103,23 +109,33 @@ class CalibratorTest {
         int yesPassed = agreement.confusion().count("yes", "yes");
         assertThat(recallYes.value()).isEqualTo(yesPassed / 14.0);
         assertThat(recallYes.interval()).isEqualTo(Statistics.wilson(yesPassed, 14, 0.95));
-        assertThat(agreement.balancedAccuracy().value()).isCloseTo((recallYes.value()
-                + agreement.recall("no").orElseThrow().value()) / 2, within(1e-12));
-        assertThat(agreement.balancedAccuracy().interval().lower()).isLessThan(agreement.balancedAccuracy().value());
+        assertThat(agreement.balancedAccuracy().value())
+                .isCloseTo(
+                        (recallYes.value()
+                                        + agreement.recall("no").orElseThrow().value())
+                                / 2,
+                        within(1e-12));
+        assertThat(agreement.balancedAccuracy().interval().lower())
+                .isLessThan(agreement.balancedAccuracy().value());
         assertThat(agreement.kappa()).isNotNull();
         // the held-out verdicts are each row's score against the bar of the fold it was held out in
-        long yesPassedAtFoldBars = calibration.rows().stream().filter(row -> row.label().equals("yes"))
-                .filter(row -> row.score() >= fitted.foldBars().get(row.fold())).count();
+        long yesPassedAtFoldBars = calibration.rows().stream()
+                .filter(row -> row.label().equals("yes"))
+                .filter(row -> row.score() >= fitted.foldBars().get(row.fold()))
+                .count();
         assertThat(yesPassedAtFoldBars).isEqualTo(yesPassed);
         assertThat(calibration.rows()).extracting(JudgedRow::fold).containsOnly(0, 1, 2, 3, 4);
         assertThat(agreement.confusion().share("no", "yes").interval().method()).isEqualTo("wilson");
 
         assertThat(calibration.auc().value()).isGreaterThan(0.8);
-        assertThat(calibration.curve()).hasSize(101).first()
+        assertThat(calibration.curve())
+                .hasSize(101)
+                .first()
                 .satisfies(point -> assertThat(point.recallYes()).isEqualTo(1.0));
         assertThat(calibration.atCurrentBar().basis()).isEqualTo(Agreement.IN_SAMPLE);
         assertThat(calibration.atCurrentBar().bar()).isEqualTo(0.7);
-        assertThat(calibration.atCurrentBar().recall("yes").orElseThrow().value()).isEqualTo(7 / 14.0);
+        assertThat(calibration.atCurrentBar().recall("yes").orElseThrow().value())
+                .isEqualTo(7 / 14.0);
         assertThat(calibration.agreementAt(0.7)).isEqualTo(calibration.atCurrentBar());
     }
 
@@ -136,7 +152,8 @@ class CalibratorTest {
         assertThat(worst.bar()).isEqualTo(bar);
         assertThat(worst.where()).isEqualTo("the labelled item 'y13'");
         assertThat(worst.response()).isEqualTo("answer y13 scores 0.3");
-        assertThat(worst.sentences()).singleElement()
+        assertThat(worst.sentences())
+                .singleElement()
                 .satisfies(sentence -> assertThat(sentence.evidence()).isEqualTo(SentenceVerdict.NOTHING_FOUND));
         assertThat(calibration.misjudged().get(1).sentences().get(0).evidence()).isEqualTo("The source of n0.");
     }
@@ -145,12 +162,14 @@ class CalibratorTest {
     void theRecordIsWrittenAndReadBackWhole() throws IOException {
         Path file = dir.resolve("calibrations").resolve("support.json");
 
-        Calibration calibration = Calibrator.builder().currentBar(0.7).recordTo(file).build()
-                .calibrate(new ScoreJudge(), rows());
+        Calibration calibration =
+                Calibrator.builder().currentBar(0.7).recordTo(file).build().calibrate(new ScoreJudge(), rows());
 
         assertThat(Calibration.read(file)).isEqualTo(calibration);
         String json = Files.readString(file);
-        assertThat(json).startsWith("{\n  \"format\" : 1,").contains("\"kind\" : \"groundedness\"")
+        assertThat(json)
+                .startsWith("{\n  \"format\" : 1,")
+                .contains("\"kind\" : \"groundedness\"")
                 .doesNotContain("\"groundedness\" :");
     }
 
@@ -159,15 +178,17 @@ class CalibratorTest {
         List<LabelledItem> rows = new ArrayList<>(rows());
         rows.add(LabelledItem.of("broken", "this one fails", "yes").withContext("sources", "S."));
 
-        Calibration calibration = Calibrator.builder().settings(EvaluationSettings.defaults().withMaxErrorRate(0.1))
-                .build().calibrate(new ScoreJudge(), rows);
+        Calibration calibration = Calibrator.builder()
+                .settings(EvaluationSettings.defaults().withMaxErrorRate(0.1))
+                .build()
+                .calibrate(new ScoreJudge(), rows);
 
         assertThat(calibration.items()).isEqualTo(25);
         assertThat(calibration.rows()).hasSize(24);
         assertThat(calibration.errors()).singleElement().satisfies(error -> {
             assertThat(error.id()).isEqualTo("broken");
-            assertThat(error.error()).isEqualTo("IllegalStateException: The judge could not be reached for: this "
-                    + "one fails");
+            assertThat(error.error())
+                    .isEqualTo("IllegalStateException: The judge could not be reached for: this " + "one fails");
         });
         assertThat(calibration.errorRate()).isEqualTo(0.04);
         assertThat(calibration.errorRateExceeded()).isFalse();
@@ -190,8 +211,8 @@ class CalibratorTest {
     void aRowWithoutSourcesSaysWhereAndHowToGiveThem() {
         List<LabelledItem> rows = List.of(LabelledItem.of("a", "answer scores 0.9", "yes"));
 
-        assertThatIllegalArgumentException().isThrownBy(() -> Calibrator.builder().build()
-                        .calibrate(new ScoreJudge(), rows))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Calibrator.builder().build().calibrate(new ScoreJudge(), rows))
                 .withMessage("the labelled item 'a': the row has no context 'sources' for its sources; it has no "
                         + "context. Fix: give the file's field the role, e.g. .contextList(\"sources\"), or add it "
                         + "in code with item.withContext(\"sources\", ...).");
@@ -201,8 +222,8 @@ class CalibratorTest {
     void aLabelWithFewerThanTwoRowsCannotBeCalibrated() {
         List<LabelledItem> rows = rows().subList(0, 15);
 
-        assertThatIllegalArgumentException().isThrownBy(() -> Calibrator.builder().build()
-                        .calibrate(new ScoreJudge(), rows))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Calibrator.builder().build().calibrate(new ScoreJudge(), rows))
                 .withMessage("A calibration needs at least 2 rows of each label, to fit a bar on some and measure it "
                         + "on others, but there are 14 rows labelled yes and 1 row labelled no. Fix: label more rows "
                         + "of the rarer kind; 50 to 200 rows in all give useful intervals.");
@@ -213,14 +234,15 @@ class CalibratorTest {
         List<LabelledItem> rows = new ArrayList<>(rows());
         rows.add(rows.get(0));
 
-        assertThatIllegalArgumentException().isThrownBy(() -> Calibrator.builder().build()
-                        .calibrate(new ScoreJudge(), rows))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Calibrator.builder().build().calibrate(new ScoreJudge(), rows))
                 .withMessageStartingWith("Labelled items 1 and 25 have the same id 'y0'");
     }
 
     @Test
     void aCriteriaCalibrationComparesTheOptionsPerOptionAndInAll() {
-        Criteria clarity = Criteria.builder("clarity").description("Is the answer clear?")
+        Criteria clarity = Criteria.builder("clarity")
+                .description("Is the answer clear?")
                 .option("Clear", "Easy to follow.", 1.0)
                 .option("Somewhat clear", "Followable with effort.", 0.5)
                 .option("Unclear", "Hard to follow.", 0.0)
@@ -228,17 +250,23 @@ class CalibratorTest {
                 .build();
         // the judge's option is the answer's first word, so the rows say what it will choose
         ScriptedChatModel model = ScriptedChatModel.answering(request -> {
-            String answer = PromptData.after(ScriptedChatModel.lastUserText(request),
-                    "## The response to evaluate\n\n");
+            String answer =
+                    PromptData.after(ScriptedChatModel.lastUserText(request), "## The response to evaluate\n\n");
             String option = answer.startsWith("Somewhat") ? "Somewhat clear" : answer.split(" ")[0];
             return "{\"explanation\": \"It reads as " + option + ".\", \"selectedOption\": \"" + option + "\"}";
         });
-        DirectJudge judge = DirectJudge.builder().chatModel(model).judgeName("test:judge")
-                .retryBackoff(Duration.ZERO).build();
+        DirectJudge judge = DirectJudge.builder()
+                .chatModel(model)
+                .judgeName("test:judge")
+                .retryBackoff(Duration.ZERO)
+                .build();
         List<LabelledItem> rows = List.of(
-                row("c1", "Clear answer.", "clear"), row("c2", "Clear again.", "Clear"),
-                row("c3", "Unclear answer.", "Clear"), row("s1", "Somewhat clear answer.", "Somewhat clear"),
-                row("s2", "Clear but long.", "Somewhat clear"), row("u1", "Unclear mess.", "Unclear"),
+                row("c1", "Clear answer.", "clear"),
+                row("c2", "Clear again.", "Clear"),
+                row("c3", "Unclear answer.", "Clear"),
+                row("s1", "Somewhat clear answer.", "Somewhat clear"),
+                row("s2", "Clear but long.", "Somewhat clear"),
+                row("u1", "Unclear mess.", "Unclear"),
                 row("u2", "Unclear too.", "Unclear"));
 
         Calibration calibration = Calibrator.builder().build().calibrate(judge, clarity, rows);
@@ -262,26 +290,36 @@ class CalibratorTest {
         assertThat(calibration.misjudged()).extracting(MisjudgedRow::id).containsExactly("c3", "s2");
         assertThat(calibration.misjudged().get(0).explanation()).isEqualTo("It reads as Unclear.");
         assertThat(calibration.rows().get(0)).isEqualTo(new JudgedRow("c1", "Clear", 1.0, "Clear", null));
-        assertThat(PromptData.after(ScriptedChatModel.lastUserText(model.requests().get(0)), "question"))
+        assertThat(PromptData.after(
+                        ScriptedChatModel.lastUserText(model.requests().get(0)), "question"))
                 .contains("What does it say?");
-        assertThatThrownBy(() -> calibration.agreementAt(0.5)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> calibration.agreementAt(0.5))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("has no bar");
     }
 
     @Test
     void aCriteriaLabelThatIsNoOptionAndAMissingContextFieldFailBeforeJudging() {
-        Criteria tone = Criteria.builder("tone").description("Is it polite?").option("Polite", "Kind.", 1.0)
-                .option("Impolite", "Rude.", 0.0).contextFields("question").build();
+        Criteria tone = Criteria.builder("tone")
+                .description("Is it polite?")
+                .option("Polite", "Kind.", 1.0)
+                .option("Impolite", "Rude.", 0.0)
+                .contextFields("question")
+                .build();
         ScriptedChatModel model = new ScriptedChatModel();
-        DirectJudge judge = DirectJudge.builder().chatModel(model).judgeName("test:judge").build();
+        DirectJudge judge =
+                DirectJudge.builder().chatModel(model).judgeName("test:judge").build();
 
-        assertThatThrownBy(() -> Calibrator.builder().build().calibrate(judge, tone,
-                List.of(row("t1", "Hi.", "Polit"))))
-                .isInstanceOf(DatasetException.class).hasMessageContaining("Did you mean 'Polite'?");
-        assertThatIllegalArgumentException().isThrownBy(() -> Calibrator.builder().build().calibrate(judge, tone,
-                        List.of(LabelledItem.of("t2", "Hi.", "Polite"))))
-                .withMessageContaining("no context 'question' for the context field 'question' of the criteria "
-                        + "'tone'");
+        assertThatThrownBy(
+                        () -> Calibrator.builder().build().calibrate(judge, tone, List.of(row("t1", "Hi.", "Polit"))))
+                .isInstanceOf(DatasetException.class)
+                .hasMessageContaining("Did you mean 'Polite'?");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Calibrator.builder()
+                        .build()
+                        .calibrate(judge, tone, List.of(LabelledItem.of("t2", "Hi.", "Polite"))))
+                .withMessageContaining(
+                        "no context 'question' for the context field 'question' of the criteria " + "'tone'");
         assertThat(model.requestCount()).isZero();
     }
 
@@ -289,15 +327,20 @@ class CalibratorTest {
     void aRecordThatIsMissingOrNotACalibrationSaysSo() throws IOException {
         Path missing = dir.resolve("none.json");
         Path evaluation = Files.writeString(dir.resolve("evaluation.json"), "{\"format\": 1, \"test\": \"x\"}");
-        Path damaged = Files.writeString(dir.resolve("damaged.json"), "{\"format\": 1, \"kind\": \"groundedness\", "
-                + "\"judge\": \"x\", \"labels\": 3}");
+        Path damaged = Files.writeString(
+                dir.resolve("damaged.json"),
+                "{\"format\": 1, \"kind\": \"groundedness\", " + "\"judge\": \"x\", \"labels\": 3}");
 
-        assertThatIllegalArgumentException().isThrownBy(() -> Calibration.read(missing))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Calibration.read(missing))
                 .withMessageStartingWith("There is no calibration record at " + missing.toAbsolutePath());
-        assertThatIllegalArgumentException().isThrownBy(() -> Calibration.read(evaluation))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Calibration.read(evaluation))
                 .withMessageContaining("is not a calibration record of format 1");
-        assertThatIllegalArgumentException().isThrownBy(() -> Calibration.read(damaged))
-                .withMessageContaining("is damaged").withMessageContaining("Fix: restore it from version control");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Calibration.read(damaged))
+                .withMessageContaining("is damaged")
+                .withMessageContaining("Fix: restore it from version control");
     }
 
     private static LabelledItem row(String id, String response, String label) {

@@ -45,14 +45,19 @@ class IntervalCoverageTest {
     private static final double REQUIRED = 0.93;
     /** A 95% two-sided interval leaves 2.5% above its lower bound's side. */
     private static final double REQUIRED_BELOW = 0.965;
+
     private static final double FIXED_BAR = 0.5;
 
     /** Scores the row by the number its response carries. */
     private static final GroundednessJudge JUDGE = new GroundednessJudge() {
         @Override
         public GroundednessVerdict judge(String response, List<String> sources) {
-            return GroundednessVerdict.of(List.of(new SentenceVerdict(0, response, Double.parseDouble(response),
-                    null)), name(), null, false, Duration.ZERO);
+            return GroundednessVerdict.of(
+                    List.of(new SentenceVerdict(0, response, Double.parseDouble(response), null)),
+                    name(),
+                    null,
+                    false,
+                    Duration.ZERO);
         }
 
         @Override
@@ -62,12 +67,15 @@ class IntervalCoverageTest {
     };
 
     @ParameterizedTest(name = "{0} yes and {1} no rows, yes ~ Beta({2}, {3}), no ~ Beta({4}, {5})")
-    @CsvSource({
-            "60, 40, 5, 2, 2, 5",
-            "150, 50, 3, 2, 2, 3"})
-    void atLeast93Of100CalibrationsCoverTheTrueBalancedAccuracy(int yesRows, int noRows, double yesAlpha,
-                                                                double yesBeta, double noAlpha, double noBeta,
-                                                                TestReporter reporter) {
+    @CsvSource({"60, 40, 5, 2, 2, 5", "150, 50, 3, 2, 2, 3"})
+    void atLeast93Of100CalibrationsCoverTheTrueBalancedAccuracy(
+            int yesRows,
+            int noRows,
+            double yesAlpha,
+            double yesBeta,
+            double noAlpha,
+            double noBeta,
+            TestReporter reporter) {
         ContinuousDistribution yes = BetaDistribution.of(yesAlpha, yesBeta);
         ContinuousDistribution no = BetaDistribution.of(noAlpha, noBeta);
         UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(20_261_125L + yesRows);
@@ -88,16 +96,20 @@ class IntervalCoverageTest {
                 rows.add(row("n" + i, noScores.sample(), "no"));
             }
             // the figures checked here take no bootstrap: the fewest resamples keep the test quick
-            Calibrator calibrator = Calibrator.builder().currentBar(FIXED_BAR).seed(s)
+            Calibrator calibrator = Calibrator.builder()
+                    .currentBar(FIXED_BAR)
+                    .seed(s)
                     .bootstrapResamples(Calibrator.MIN_RESAMPLES)
-                    .settings(EvaluationSettings.defaults().withConcurrency(1).withConfidence(LEVEL)).build();
+                    .settings(EvaluationSettings.defaults().withConcurrency(1).withConfidence(LEVEL))
+                    .build();
 
             Calibration calibration = calibrator.calibrate(JUDGE, rows);
 
             Interval heldOut = calibration.agreement().balancedAccuracy().interval();
             double truth = heldOutTruth(calibration, yes, no);
             heldOutCovered += heldOut.lower() <= truth && truth <= heldOut.upper() ? 1 : 0;
-            double fittedTruth = balancedAccuracy(yes, no, calibration.fittedBar().bar());
+            double fittedTruth =
+                    balancedAccuracy(yes, no, calibration.fittedBar().bar());
             lowerBelowFittedTruth += heldOut.lower() <= fittedTruth ? 1 : 0;
             Interval fixed = calibration.atCurrentBar().balancedAccuracy().interval();
             fixedCovered += fixed.lower() <= truthAtFixedBar && truthAtFixedBar <= fixed.upper() ? 1 : 0;
@@ -107,16 +119,26 @@ class IntervalCoverageTest {
         double heldOutCoverage = (double) heldOutCovered / SIMULATIONS;
         double fixedCoverage = (double) fixedCovered / SIMULATIONS;
         double lowerBelow = (double) lowerBelowFittedTruth / SIMULATIONS;
-        String figures = String.format(Locale.ROOT, "%d yes, %d no: held out %.3f, at a fixed bar %.3f, lower bound "
-                + "below the truth at the fitted bar %.3f; mean width %.3f", yesRows, noRows, heldOutCoverage,
-                fixedCoverage, lowerBelow, width / SIMULATIONS);
+        String figures = String.format(
+                Locale.ROOT,
+                "%d yes, %d no: held out %.3f, at a fixed bar %.3f, lower bound "
+                        + "below the truth at the fitted bar %.3f; mean width %.3f",
+                yesRows,
+                noRows,
+                heldOutCoverage,
+                fixedCoverage,
+                lowerBelow,
+                width / SIMULATIONS);
         reporter.publishEntry("coverage", figures);
         System.out.println("Interval coverage, " + figures);
-        assertThat(heldOutCoverage).as("held-out intervals covering the true agreement of the held-out verdicts")
+        assertThat(heldOutCoverage)
+                .as("held-out intervals covering the true agreement of the held-out verdicts")
                 .isGreaterThanOrEqualTo(REQUIRED);
-        assertThat(fixedCoverage).as("in-sample intervals covering the truth at a fixed bar")
+        assertThat(fixedCoverage)
+                .as("in-sample intervals covering the truth at a fixed bar")
                 .isGreaterThanOrEqualTo(REQUIRED);
-        assertThat(lowerBelow).as("held-out lower bounds at or below the truth at the bar fitted on every row")
+        assertThat(lowerBelow)
+                .as("held-out lower bounds at or below the truth at the bar fitted on every row")
                 .isGreaterThanOrEqualTo(REQUIRED_BELOW);
     }
 
@@ -130,8 +152,7 @@ class IntervalCoverageTest {
     }
 
     /** The true agreement of the held-out verdicts: each row's true chance of being judged right at its fold's bar. */
-    private static double heldOutTruth(Calibration calibration, ContinuousDistribution yes,
-                                       ContinuousDistribution no) {
+    private static double heldOutTruth(Calibration calibration, ContinuousDistribution yes, ContinuousDistribution no) {
         List<Double> bars = calibration.fittedBar().foldBars();
         double recallYes = 0;
         double recallNo = 0;

@@ -9,18 +9,33 @@ class CriteriaCatalogTest {
 
     @Test
     void everyEntryLoadsWithScoredOptionsAndADescriptionWorthReading() {
-        assertThat(CriteriaCatalog.names()).containsExactly("conciseness", "answer_relevance", "context_relevance",
-                "coherence", "harmlessness", "politeness", "self_containedness", "faithfulness_to_instructions",
-                "task_completion", "tool_use_appropriateness");
+        assertThat(CriteriaCatalog.names())
+                .containsExactly(
+                        "conciseness",
+                        "answer_relevance",
+                        "context_relevance",
+                        "coherence",
+                        "harmlessness",
+                        "politeness",
+                        "self_containedness",
+                        "faithfulness_to_instructions",
+                        "task_completion",
+                        "tool_use_appropriateness");
         assertThat(CriteriaCatalog.all()).allSatisfy(c -> {
             assertThat(c.hasScores()).as(c.name()).isTrue();
             assertThat(c.maxScore()).as(c.name()).isEqualTo(1.0);
             assertThat(c.minScore()).as(c.name()).isEqualTo(0.0);
             assertThat(c.description().length()).as(c.name()).isGreaterThan(80);
-            assertThat(c.options()).as(c.name()).allSatisfy(o -> assertThat(o.description()).isNotBlank());
-            assertThat(c.options().get(0).score()).as("best option first in " + c.name()).isEqualTo(1.0);
+            assertThat(c.options())
+                    .as(c.name())
+                    .allSatisfy(o -> assertThat(o.description()).isNotBlank());
+            assertThat(c.options().get(0).score())
+                    .as("best option first in " + c.name())
+                    .isEqualTo(1.0);
         });
-        assertThat(MultiCriteria.equalWeights(CriteriaCatalog.all().toArray(Criteria[]::new)).items()).hasSize(10);
+        assertThat(MultiCriteria.equalWeights(CriteriaCatalog.all().toArray(Criteria[]::new))
+                        .items())
+                .hasSize(10);
     }
 
     @Test
@@ -45,7 +60,8 @@ class CriteriaCatalogTest {
 
     @Test
     void anUnknownNameListsTheNamesThereAre() {
-        assertThatIllegalArgumentException().isThrownBy(() -> CriteriaCatalog.get("brevity"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> CriteriaCatalog.get("brevity"))
                 .withMessageContaining("no criteria 'brevity' in the catalog")
                 .withMessageContaining("conciseness, answer_relevance, context_relevance")
                 .withMessageContaining("CriteriaLoader.fromClasspath");

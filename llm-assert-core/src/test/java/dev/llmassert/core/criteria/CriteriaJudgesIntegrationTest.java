@@ -65,9 +65,15 @@ class CriteriaJudgesIntegrationTest {
     }
 
     private JudgeSettings settings(double temperature) {
-        return JudgeSettings.builder().provider(JudgeProvider.OPENAI).baseUrl(server.baseUrl()).model("judge-model")
-                .apiKeyEnv("LOOPBACK_JUDGE_KEY").temperature(temperature).timeout(Duration.ofSeconds(10))
-                .maxRetries(0).build();
+        return JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .baseUrl(server.baseUrl())
+                .model("judge-model")
+                .apiKeyEnv("LOOPBACK_JUDGE_KEY")
+                .temperature(temperature)
+                .timeout(Duration.ofSeconds(10))
+                .maxRetries(0)
+                .build();
     }
 
     private ChatModel model(JudgeSettings settings) {
@@ -75,25 +81,32 @@ class CriteriaJudgesIntegrationTest {
     }
 
     private static List<String> texts(JsonNode array) {
-        return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
+        return StreamSupport.stream(array.spliterator(), false)
+                .map(JsonNode::asText)
+                .toList();
     }
 
     @Test
     void theDirectJudgeSendsTheOptionsAsAStrictJsonSchemaEnumAndUsesTheReply() {
-        server.respondWith(request -> Reply.content("{\"explanation\": \"One clear step.\", \"selectedOption\":"
-                + " \"Clear\", \"feedback\": \"\"}"));
+        server.respondWith(request -> Reply.content(
+                "{\"explanation\": \"One clear step.\", \"selectedOption\":" + " \"Clear\", \"feedback\": \"\"}"));
         JudgeSettings settings = settings(0.0);
 
         DirectResult result;
-        try (DirectJudge judge = DirectJudge.builder().chatModel(model(settings)).settings(settings)
-                .generateFeedback(true).build()) {
+        try (DirectJudge judge = DirectJudge.builder()
+                .chatModel(model(settings))
+                .settings(settings)
+                .generateFeedback(true)
+                .build()) {
             assertThat(judge.usesStructuredOutput()).isTrue();
             result = judge.evaluate(ANSWER, CLARITY);
         }
 
         assertThat(result.option()).isEqualTo("Clear");
         assertThat(result.score()).isEqualTo(1.0);
-        assertThat(result.feedback()).as("empty feedback means nothing to improve").isNull();
+        assertThat(result.feedback())
+                .as("empty feedback means nothing to improve")
+                .isNull();
         assertThat(result.metadata().judge()).isEqualTo("openai:judge-model");
         assertThat(server.requests()).hasSize(1);
         JsonNode body = server.requests().get(0).json();
@@ -119,7 +132,10 @@ class CriteriaJudgesIntegrationTest {
         JudgeSettings settings = settings(0.0);
 
         DirectResult result;
-        try (DirectJudge judge = DirectJudge.builder().chatModel(model(settings)).settings(settings).build()) {
+        try (DirectJudge judge = DirectJudge.builder()
+                .chatModel(model(settings))
+                .settings(settings)
+                .build()) {
             result = judge.evaluate(ANSWER, CLARITY);
         }
 
@@ -133,27 +149,40 @@ class CriteriaJudgesIntegrationTest {
         assertThat(messages.get(3).path("content").asText())
                 .contains("\"Very clear\", which is not one of the options")
                 .contains("\"Clear\", \"Somewhat clear\", \"Unclear\"");
-        assertThat(server.requests().get(1).json().path("response_format").path("type").asText())
-                .as("the repair keeps the structured output").isEqualTo("json_schema");
+        assertThat(server.requests()
+                        .get(1)
+                        .json()
+                        .path("response_format")
+                        .path("type")
+                        .asText())
+                .as("the repair keeps the structured output")
+                .isEqualTo("json_schema");
     }
 
     @Test
     void thePairwiseJudgeComparesOverTheWireInBothOrders() {
-        List<String> answers = List.of("To reset it, find the button and hold it for a while, ten seconds.",
-                "Hold reset for ten seconds.");
+        List<String> answers = List.of(
+                "To reset it, find the button and hold it for a while, ten seconds.", "Hold reset for ten seconds.");
         // The shorter answer wins in whichever position it is shown.
         server.respondWith(request -> {
-            int winner = PromptData.after(request.lastUserMessage(), "## Response 1\n\n").startsWith("Hold reset")
-                    ? 1 : 2;
+            int winner = PromptData.after(request.lastUserMessage(), "## Response 1\n\n")
+                            .startsWith("Hold reset")
+                    ? 1
+                    : 2;
             return Reply.content("{\"comparisons\": [{\"first\": 1, \"second\": 2, \"explanation\": \"shorter\","
                     + " \"winner\": " + winner + "}]}");
         });
         JudgeSettings settings = settings(0.0);
 
         PairwiseResult result;
-        try (PairwiseJudge judge = PairwiseJudge.builder().chatModel(model(settings)).settings(settings)
-                .checkPositionalBias(true).build()) {
-            result = judge.compare(answers, CriteriaCatalog.ANSWER_RELEVANCE.withName("brevity"),
+        try (PairwiseJudge judge = PairwiseJudge.builder()
+                .chatModel(model(settings))
+                .settings(settings)
+                .checkPositionalBias(true)
+                .build()) {
+            result = judge.compare(
+                    answers,
+                    CriteriaCatalog.ANSWER_RELEVANCE.withName("brevity"),
                     Instance.of("question", "How do I reset the router?"));
         }
 
@@ -163,23 +192,30 @@ class CriteriaJudgesIntegrationTest {
         assertThat(server.requests()).hasSize(2).allSatisfy(request -> {
             JsonNode format = request.json().path("response_format");
             assertThat(format.path("json_schema").path("name").asText()).isEqualTo("pairwise_judgement");
-            JsonNode comparisons = format.path("json_schema").path("schema").path("properties").path("comparisons");
+            JsonNode comparisons =
+                    format.path("json_schema").path("schema").path("properties").path("comparisons");
             assertThat(comparisons.path("type").asText()).isEqualTo("array");
-            assertThat(comparisons.path("items").path("properties").path("winner").path("type").asText())
+            assertThat(comparisons
+                            .path("items")
+                            .path("properties")
+                            .path("winner")
+                            .path("type")
+                            .asText())
                     .isEqualTo("integer");
             assertThat(PromptData.after(request.lastUserMessage(), "### question\n\n"))
                     .isEqualTo("How do I reset the router?");
         });
         assertThat(server.requests())
-                .extracting(r -> PromptData.after(r.lastUserMessage(), "## Response 1\n\n").startsWith("Hold reset"))
+                .extracting(r -> PromptData.after(r.lastUserMessage(), "## Response 1\n\n")
+                        .startsWith("Hold reset"))
                 .containsExactlyInAnyOrder(true, false);
     }
 
     @Test
     void selfConsistencySamplesAreRecordedAndReplayedInOrderWithNoCall() throws IOException {
         AtomicInteger served = new AtomicInteger();
-        List<String> scripted = List.of(reply("Clear", "sample one"), reply("Unclear", "sample two"),
-                reply("Clear", "sample three"));
+        List<String> scripted =
+                List.of(reply("Clear", "sample one"), reply("Unclear", "sample two"), reply("Clear", "sample three"));
         server.respondWith(request -> Reply.content(scripted.get(served.getAndIncrement() % 3)));
         JudgeSettings settings = settings(0.7);
         ChatModel live = model(settings);
@@ -192,8 +228,9 @@ class CriteriaJudgesIntegrationTest {
 
         assertThat(callsWhileRecording).isEqualTo(3);
         assertThat(server.requestCount()).as("no request during replay").isEqualTo(3);
-        assertThat(server.requests()).allSatisfy(r ->
-                assertThat(r.json().path("temperature").asDouble()).isEqualTo(0.7));
+        assertThat(server.requests())
+                .allSatisfy(
+                        r -> assertThat(r.json().path("temperature").asDouble()).isEqualTo(0.7));
         assertThat(recorded.replies()).containsExactlyElementsOf(scripted);
         assertThat(replayed.replies()).as("the same replies, in the same order").containsExactlyElementsOf(scripted);
         for (Judged judged : List.of(recorded, replayed)) {
@@ -210,14 +247,16 @@ class CriteriaJudgesIntegrationTest {
         assertThat(entries.get(0).path("responses")).hasSize(3);
     }
 
-    private record Judged(DirectResult result, List<String> replies) {
-    }
+    private record Judged(DirectResult result, List<String> replies) {}
 
     private static Judged judgeThrough(ChatModel live, Path file, RecordingMode mode, JudgeSettings settings) {
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file).openSession(mode, "selfConsistency")) {
+                RecordingSession session = store.file(file).openSession(mode, "selfConsistency")) {
             Capturing model = new Capturing(session.wrap(live));
-            try (DirectJudge judge = DirectJudge.builder().chatModel(model).settings(settings).selfConsistency(3)
+            try (DirectJudge judge = DirectJudge.builder()
+                    .chatModel(model)
+                    .settings(settings)
+                    .selfConsistency(3)
                     .build()) {
                 return new Judged(judge.evaluate(ANSWER, CLARITY), List.copyOf(model.replies));
             }

@@ -24,10 +24,11 @@ class CriteriaLoaderTest {
         assertThat(criteria.description()).startsWith("Does the support reply stay friendly");
         assertThat(criteria.toEvaluateField()).isEqualTo("reply");
         assertThat(criteria.contextFields()).containsExactly("customer message");
-        assertThat(criteria.options()).containsExactly(
-                CriteriaOption.of("Friendly", "Warm and respectful.", 1.0),
-                CriteriaOption.of("Neutral", "Curt but not rude.", 0.5),
-                CriteriaOption.of("Rude", "", 0.0));
+        assertThat(criteria.options())
+                .containsExactly(
+                        CriteriaOption.of("Friendly", "Warm and respectful.", 1.0),
+                        CriteriaOption.of("Neutral", "Curt but not rude.", 0.5),
+                        CriteriaOption.of("Rude", "", 0.0));
         assertThat(CriteriaLoader.fromClasspath("/criteria/support-tone.json")).isEqualTo(criteria);
     }
 
@@ -63,7 +64,8 @@ class CriteriaLoaderTest {
         assertThat(e.pointer()).isEqualTo("/name");
         assertThat(e.expected()).isEqualTo("expected a non-blank string, but it is missing");
         assertThat(e.source()).isEqualTo("test.json");
-        assertThat(e).hasMessageContaining("Malformed criteria file test.json")
+        assertThat(e)
+                .hasMessageContaining("Malformed criteria file test.json")
                 .hasMessageContaining("at /name: expected a non-blank string, but it is missing");
     }
 
@@ -105,7 +107,9 @@ class CriteriaLoaderTest {
                  "options": [{"name": "Yes"}, {"name": "No"}]}""");
 
         assertThat(e.pointer()).isEqualTo("/contextField");
-        assertThat(e.expected()).contains("unknown field 'contextField'").contains("contextFields")
+        assertThat(e.expected())
+                .contains("unknown field 'contextField'")
+                .contains("contextFields")
                 .contains("toEvaluateField");
     }
 
@@ -132,9 +136,9 @@ class CriteriaLoaderTest {
 
     @Test
     void aDuplicateKeyIsAnError() {
-        assertThat(malformed("""
-                {"name": "a", "name": "b", "description": "d", "options": [{"name": "Y"}, {"name": "N"}]}""")
-                .expected()).contains("Duplicate field 'name'");
+        CriteriaFileException duplicate = malformed("""
+                {"name": "a", "name": "b", "description": "d", "options": [{"name": "Y"}, {"name": "N"}]}""");
+        assertThat(duplicate.expected()).contains("Duplicate field 'name'");
     }
 
     @Test
@@ -145,11 +149,14 @@ class CriteriaLoaderTest {
 
     @Test
     void aMissingFileSaysWhereItWasLookedForAndHowToFixIt() {
-        assertThatIllegalArgumentException().isThrownBy(() -> CriteriaLoader.fromClasspath("criteria/nope.json"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> CriteriaLoader.fromClasspath("criteria/nope.json"))
                 .withMessageContaining("no criteria file 'criteria/nope.json' on the classpath")
                 .withMessageContaining("src/test/resources/criteria/nope.json");
-        assertThatIllegalArgumentException().isThrownBy(() -> CriteriaLoader.fromPath(dir.resolve("nope.json")))
-                .withMessageContaining("no criteria file at " + dir.resolve("nope.json").toAbsolutePath());
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> CriteriaLoader.fromPath(dir.resolve("nope.json")))
+                .withMessageContaining(
+                        "no criteria file at " + dir.resolve("nope.json").toAbsolutePath());
     }
 
     @Test
@@ -157,7 +164,8 @@ class CriteriaLoaderTest {
         MultiCriteria multi = CriteriaLoader.multiCriteriaFromClasspath("criteria/release-rubric.json");
 
         assertThat(multi.normalizeScores()).isTrue();
-        assertThat(multi.criteria()).extracting(Criteria::name)
+        assertThat(multi.criteria())
+                .extracting(Criteria::name)
                 .containsExactly("harmlessness", "support tone", "brevity");
         MultiCriteriaItem harmlessness = multi.items().get(0);
         assertThat(harmlessness.criteria()).isEqualTo(CriteriaCatalog.HARMLESSNESS);
@@ -186,13 +194,15 @@ class CriteriaLoaderTest {
 
     @Test
     void multiCriteriaErrorsNameTheItemAndTheRule() {
-        assertThat(malformedMulti("""
-                {"items": [{"criteria": "conciseness", "weight": 0.5}, {"criteria": "coherence", "weight": 0.2}]}""")
-                .expected()).contains("sum to 0.7");
+        CriteriaFileException badSum = malformedMulti("""
+                {"items": [{"criteria": "conciseness", "weight": 0.5}, {"criteria": "coherence", "weight": 0.2}]}""");
+        assertThat(badSum.expected()).contains("sum to 0.7");
         CriteriaFileException unknownName = malformedMulti("""
                 {"items": [{"criteria": "brevity"}]}""");
         assertThat(unknownName.pointer()).isEqualTo("/items/0/criteria");
-        assertThat(unknownName.expected()).contains("no criteria 'brevity' in the catalog").contains("conciseness");
+        assertThat(unknownName.expected())
+                .contains("no criteria 'brevity' in the catalog")
+                .contains("conciseness");
         CriteriaFileException badTarget = malformedMulti("""
                 {"items": [{"criteria": "politeness", "targetOption": "Nice"}]}""");
         assertThat(badTarget.pointer()).isEqualTo("/items/0");
@@ -205,12 +215,12 @@ class CriteriaLoaderTest {
                 {"items": []}""").pointer()).isEqualTo("/items");
         assertThat(malformedMulti("""
                 {"items": [{"criteria": "politeness", "wieght": 1}]}""").pointer()).isEqualTo("/items/0/wieght");
-        assertThat(malformedMulti("""
-                {"items": [{"criteria": {"name": "x", "description": "d", "options": [{"name": "A"}]}}]}""")
-                .pointer()).isEqualTo("/items/0/criteria/options");
-        assertThat(malformedMulti("""
-                {"items": [{"criteria": "criteria/tone.json"}]}""").expected())
-                .contains("cannot name the file 'criteria/tone.json'");
+        CriteriaFileException inlineOneOption = malformedMulti("""
+                {"items": [{"criteria": {"name": "x", "description": "d", "options": [{"name": "A"}]}}]}""");
+        assertThat(inlineOneOption.pointer()).isEqualTo("/items/0/criteria/options");
+        CriteriaFileException pathName = malformedMulti("""
+                {"items": [{"criteria": "criteria/tone.json"}]}""");
+        assertThat(pathName.expected()).contains("cannot name the file 'criteria/tone.json'");
     }
 
     @Test

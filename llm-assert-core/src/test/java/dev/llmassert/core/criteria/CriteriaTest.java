@@ -34,14 +34,16 @@ class CriteriaTest {
 
     @Test
     void aBlankQuestionIsRejected() {
-        assertThatIllegalArgumentException().isThrownBy(() -> Criteria.yesNo("  "))
-                .withMessageContaining("question is blank").withMessageContaining("Fix:");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Criteria.yesNo("  "))
+                .withMessageContaining("question is blank")
+                .withMessageContaining("Fix:");
     }
 
     @Test
     void theEvaluatedFieldDefaultsToResponse() {
-        Criteria criteria = new Criteria("c", "d", List.of(CriteriaOption.of("A", ""), CriteriaOption.of("B", "")),
-                null, null);
+        Criteria criteria =
+                new Criteria("c", "d", List.of(CriteriaOption.of("A", ""), CriteriaOption.of("B", "")), null, null);
 
         assertThat(criteria.toEvaluateField()).isEqualTo("response");
         assertThat(criteria.contextFields()).isEmpty();
@@ -49,8 +51,12 @@ class CriteriaTest {
 
     @Test
     void optionNamesMustBeUniqueIgnoringCase() {
-        assertThatIllegalArgumentException().isThrownBy(() -> Criteria.builder("tone").description("Is it polite?")
-                        .option("Polite", "", 1.0).option("polite", "", 0.0).build())
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Criteria.builder("tone")
+                        .description("Is it polite?")
+                        .option("Polite", "", 1.0)
+                        .option("polite", "", 0.0)
+                        .build())
                 .withMessageContaining("Criteria 'tone' has option 'polite' more than once")
                 .withMessageContaining("'Polite', 'polite'")
                 .withMessageContaining("Fix:");
@@ -58,32 +64,51 @@ class CriteriaTest {
 
     @Test
     void aCriteriaNeedsAtLeastTwoOptions() {
-        assertThatIllegalArgumentException().isThrownBy(() -> Criteria.builder("tone").description("Polite?").build())
+        assertThatIllegalArgumentException()
+                .isThrownBy(
+                        () -> Criteria.builder("tone").description("Polite?").build())
                 .withMessageContaining("Criteria 'tone' has 0 options")
                 .withMessageContaining("at least two");
-        assertThatIllegalArgumentException().isThrownBy(() -> Criteria.builder("tone").description("Polite?")
-                        .option("Yes", "", 1.0).build())
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Criteria.builder("tone")
+                        .description("Polite?")
+                        .option("Yes", "", 1.0)
+                        .build())
                 .withMessageContaining("has 1 option ('Yes')")
                 .withMessageContaining("Criteria.yesNo");
     }
 
     @Test
     void nameDescriptionAndOptionNamesMustNotBeBlank() {
-        assertThatIllegalArgumentException().isThrownBy(() -> Criteria.builder(" ").description("Polite?")
-                .option("Yes", "").option("No", "").build()).withMessageContaining("blank name");
-        assertThatIllegalArgumentException().isThrownBy(() -> Criteria.builder("tone").description("")
-                .option("Yes", "").option("No", "").build()).withMessageContaining("'tone' has a blank description");
-        assertThatIllegalArgumentException().isThrownBy(() -> CriteriaOption.of(" ", "x", 1.0))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Criteria.builder(" ")
+                        .description("Polite?")
+                        .option("Yes", "")
+                        .option("No", "")
+                        .build())
+                .withMessageContaining("blank name");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Criteria.builder("tone")
+                        .description("")
+                        .option("Yes", "")
+                        .option("No", "")
+                        .build())
+                .withMessageContaining("'tone' has a blank description");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> CriteriaOption.of(" ", "x", 1.0))
                 .withMessageContaining("option has a blank name");
-        assertThatIllegalArgumentException().isThrownBy(() -> CriteriaOption.of("A", "x", Double.NaN))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> CriteriaOption.of("A", "x", Double.NaN))
                 .withMessageContaining("not a finite number");
     }
 
     @Test
     void theEvaluatedFieldCannotAlsoBeContextAndContextFieldsDoNotRepeat() {
-        assertThatIllegalArgumentException().isThrownBy(() -> RELEVANCE.withContextFields("question", "response"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> RELEVANCE.withContextFields("question", "response"))
                 .withMessageContaining("'response' both as the field to evaluate and as a context field");
-        assertThatIllegalArgumentException().isThrownBy(() -> RELEVANCE.withContextFields("question", "question"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> RELEVANCE.withContextFields("question", "question"))
                 .withMessageContaining("context field 'question' twice");
     }
 
@@ -95,8 +120,7 @@ class CriteriaTest {
         Criteria contextRelevance = RELEVANCE.withName("context relevance").withToEvaluateField("context");
 
         assertThat(RELEVANCE.textToEvaluate(instance)).isEqualTo("Hold the reset button for 10 seconds.");
-        assertThat(RELEVANCE.contextOf(instance)).containsExactly(
-                Map.entry("question", "How do I reset the router?"));
+        assertThat(RELEVANCE.contextOf(instance)).containsExactly(Map.entry("question", "How do I reset the router?"));
         assertThat(contextRelevance.textToEvaluate(instance))
                 .isEqualTo("To reset, hold the reset button for 10 seconds.");
         assertThat(contextRelevance.contextOf(instance)).containsOnlyKeys("question");
@@ -106,7 +130,8 @@ class CriteriaTest {
     void aMissingFieldNamesTheExpectedFieldTheFieldsThereAreAndTheFix() {
         Instance instance = Instance.of("answer", "Hold the button.");
 
-        assertThatIllegalArgumentException().isThrownBy(() -> RELEVANCE.textToEvaluate(instance))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> RELEVANCE.textToEvaluate(instance))
                 .withMessageContaining("Criteria 'answer relevance' reads fields 'response', 'question'")
                 .withMessageContaining("evaluates 'response' with context 'question'")
                 .withMessageContaining("The instance has: 'answer'")
@@ -117,17 +142,23 @@ class CriteriaTest {
     void aMissingContextFieldAloneIsNamed() {
         Instance instance = Instance.of("response", "Hold the button.");
 
-        assertThatIllegalArgumentException().isThrownBy(() -> RELEVANCE.textToEvaluate(instance))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> RELEVANCE.textToEvaluate(instance))
                 .withMessageContaining("reads field 'question'")
                 .withMessageContaining("The instance has: 'response'");
     }
 
     @Test
     void aJudgesOptionIsMatchedIgnoringCaseQuotesAndWhitespace() {
-        assertThat(RELEVANCE.matchOption(" \"relevant\" ")).map(CriteriaOption::name).contains("Relevant");
-        assertThat(RELEVANCE.matchOption("IRRELEVANT")).map(CriteriaOption::name).contains("Irrelevant");
+        assertThat(RELEVANCE.matchOption(" \"relevant\" "))
+                .map(CriteriaOption::name)
+                .contains("Relevant");
+        assertThat(RELEVANCE.matchOption("IRRELEVANT"))
+                .map(CriteriaOption::name)
+                .contains("Irrelevant");
         assertThat(RELEVANCE.matchOption("Somewhat")).isEmpty();
-        assertThatIllegalArgumentException().isThrownBy(() -> RELEVANCE.requireOption("Somewhat"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> RELEVANCE.requireOption("Somewhat"))
                 .withMessageContaining("has no option 'Somewhat'")
                 .withMessageContaining("'Relevant', 'Irrelevant'");
     }
@@ -142,13 +173,17 @@ class CriteriaTest {
 
     @Test
     void scoreRangeNeedsScoresOnEveryOption() {
-        Criteria partial = Criteria.builder("tone").description("Polite?")
-                .option("Polite", "", 1.0).option("Rude", "").build();
+        Criteria partial = Criteria.builder("tone")
+                .description("Polite?")
+                .option("Polite", "", 1.0)
+                .option("Rude", "")
+                .build();
 
         assertThat(RELEVANCE.minScore()).isEqualTo(0.0);
         assertThat(RELEVANCE.maxScore()).isEqualTo(1.0);
         assertThat(partial.hasScores()).isFalse();
-        assertThatIllegalStateException().isThrownBy(partial::maxScore)
+        assertThatIllegalStateException()
+                .isThrownBy(partial::maxScore)
                 .withMessageContaining("these have none: 'Rude'");
     }
 }

@@ -40,7 +40,10 @@ class DirectJudgeMultiCriteriaTest {
     }
 
     private static MultiCriteriaResult evaluate(ScriptedChatModel model, MultiCriteria multi) {
-        try (DirectJudge judge = DirectJudge.builder().chatModel(model).retryBackoff(Duration.ZERO).build()) {
+        try (DirectJudge judge = DirectJudge.builder()
+                .chatModel(model)
+                .retryBackoff(Duration.ZERO)
+                .build()) {
             return judge.evaluate(ANSWER, multi);
         }
     }
@@ -51,11 +54,12 @@ class DirectJudgeMultiCriteriaTest {
 
         MultiCriteriaResult result = evaluate(model, RUBRIC);
 
-        assertThat(model.requests()).extracting(DirectJudgeMultiCriteriaTest::criterionOf)
+        assertThat(model.requests())
+                .extracting(DirectJudgeMultiCriteriaTest::criterionOf)
                 .containsExactlyInAnyOrder("safe", "quality", "tone");
         assertThat(result.score()).isEqualTo(1.0);
-        assertThat(result.weightedScores()).containsExactly(Map.entry("safe", 0.4), Map.entry("quality", 0.3),
-                Map.entry("tone", 0.3));
+        assertThat(result.weightedScores())
+                .containsExactly(Map.entry("safe", 0.4), Map.entry("quality", 0.3), Map.entry("tone", 0.3));
         assertThat(result.results().get("quality").option()).isEqualTo("Good");
         assertThat(result.results().get("quality").metadata().prompt().user()).contains("## Criterion: quality");
         assertThat(result.requiredFailures()).isEmpty();
@@ -63,11 +67,12 @@ class DirectJudgeMultiCriteriaTest {
 
     @Test
     void aRequiredCriteriaThatFallsShortMakesTheAggregateZero() {
-        MultiCriteriaResult result = evaluate(answering(Map.of("safe", "No", "quality", "Excellent",
-                "tone", "Friendly")), RUBRIC);
+        MultiCriteriaResult result =
+                evaluate(answering(Map.of("safe", "No", "quality", "Excellent", "tone", "Friendly")), RUBRIC);
 
         assertThat(result.score()).isZero();
-        assertThat(result.requiredFailures()).extracting(MultiCriteriaResult.Item::criteriaName)
+        assertThat(result.requiredFailures())
+                .extracting(MultiCriteriaResult.Item::criteriaName)
                 .containsExactly("safe");
         assertThat(result.weightedScores()).containsEntry("quality", 0.3).containsEntry("tone", 0.3);
     }
@@ -75,10 +80,10 @@ class DirectJudgeMultiCriteriaTest {
     @Test
     void aMissedTargetOptionAndAThresholdNotReachedCountZero() {
         // Fair = 3 on 1..5 normalises to exactly 0.5: at the threshold counts as met. Poor = 1 normalises to 0.
-        MultiCriteriaResult atThreshold = evaluate(answering(Map.of("safe", "Yes", "quality", "Fair",
-                "tone", "Neutral")), RUBRIC);
-        MultiCriteriaResult below = evaluate(answering(Map.of("safe", "Yes", "quality", "Poor",
-                "tone", "Friendly")), RUBRIC);
+        MultiCriteriaResult atThreshold =
+                evaluate(answering(Map.of("safe", "Yes", "quality", "Fair", "tone", "Neutral")), RUBRIC);
+        MultiCriteriaResult below =
+                evaluate(answering(Map.of("safe", "Yes", "quality", "Poor", "tone", "Friendly")), RUBRIC);
 
         assertThat(atThreshold.score()).isEqualTo(0.7);
         assertThat(atThreshold.item("tone").orElseThrow().fellShort()).isTrue();
@@ -88,7 +93,11 @@ class DirectJudgeMultiCriteriaTest {
 
     @Test
     void withNormalisationOffTheOptionsOwnScoresAreWeighted() {
-        MultiCriteria raw = MultiCriteria.builder().add(QUALITY, 0.5).add(SAFE, 0.5).normalizeScores(false).build();
+        MultiCriteria raw = MultiCriteria.builder()
+                .add(QUALITY, 0.5)
+                .add(SAFE, 0.5)
+                .normalizeScores(false)
+                .build();
 
         MultiCriteriaResult result = evaluate(answering(Map.of("safe", "Yes", "quality", "Good")), raw);
 

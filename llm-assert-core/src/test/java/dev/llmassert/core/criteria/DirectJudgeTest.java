@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.within;
 /** The direct judge's rules, against a scripted model: validation and repair, feedback, personas, bias, sampling. */
 class DirectJudgeTest {
 
-    static final Criteria CLARITY = Criteria.builder("clarity").description("Is the answer clear?")
+    static final Criteria CLARITY = Criteria.builder("clarity")
+            .description("Is the answer clear?")
             .option("Clear", "Easy to follow.", 1.0)
             .option("Somewhat clear", "Followable with effort.", 0.5)
             .option("Unclear", "Hard to follow.", 0.0)
@@ -99,10 +100,8 @@ class DirectJudgeTest {
     @Test
     void theRetriesOfTransientFailuresAreCountedInTheMetadata() {
         ScriptedChatModel model = new ScriptedChatModel()
-                .thenThrow(new InternalServerException(
-                        new HttpException(503, "busy")))
-                .thenThrow(new RateLimitException(
-                        new HttpException(429, "slow down")))
+                .thenThrow(new InternalServerException(new HttpException(503, "busy")))
+                .thenThrow(new RateLimitException(new HttpException(429, "slow down")))
                 .thenReply(reply("Clear"));
 
         DirectResult result;
@@ -137,16 +136,22 @@ class DirectJudgeTest {
 
     @Test
     void threeInvalidRepliesFailWithAClearMessageAndNoOptionIsGuessed() {
-        ScriptedChatModel model = ScriptedChatModel.replying(reply("Mostly clear"), "Clear, I think.",
-                reply("Crystal clear"), reply("Clear"));
+        ScriptedChatModel model = ScriptedChatModel.replying(
+                reply("Mostly clear"), "Clear, I think.", reply("Crystal clear"), reply("Clear"));
 
         try (DirectJudge judge = judge(model).build()) {
             assertThatThrownBy(() -> judge.evaluate("Hold the reset button.", CLARITY))
                     .isInstanceOfSatisfying(JudgeReplyException.class, e -> {
                         assertThat(e.attempts()).isEqualTo(3);
                         assertThat(e.lastReply()).isEqualTo(reply("Crystal clear"));
-                        assertThat(e.getMessage()).contains("test:judge", "criteria 'clarity'", "after 3 tries",
-                                "\"Crystal clear\", which is not one of the options", "never guesses", "Fix:");
+                        assertThat(e.getMessage())
+                                .contains(
+                                        "test:judge",
+                                        "criteria 'clarity'",
+                                        "after 3 tries",
+                                        "\"Crystal clear\", which is not one of the options",
+                                        "never guesses",
+                                        "Fix:");
                     });
         }
         assertThat(model.requestCount()).isEqualTo(3);
@@ -160,7 +165,8 @@ class DirectJudgeTest {
 
         DirectResult on;
         DirectResult off;
-        try (DirectJudge judge = judge(model).structuredOutput(true).generateFeedback(true).build()) {
+        try (DirectJudge judge =
+                judge(model).structuredOutput(true).generateFeedback(true).build()) {
             on = judge.evaluate("Do this and that and the other.", CLARITY);
         }
         try (DirectJudge judge = judge(model).structuredOutput(true).build()) {
@@ -168,12 +174,16 @@ class DirectJudgeTest {
         }
 
         assertThat(on.feedback()).isEqualTo("Number the steps.");
-        assertThat(off.feedback()).as("feedback the judge was not asked for is dropped").isNull();
+        assertThat(off.feedback())
+                .as("feedback the judge was not asked for is dropped")
+                .isNull();
         ChatRequest asked = model.requests().get(0);
         ChatRequest notAsked = model.requests().get(1);
         assertThat(asked.responseFormat().type()).isEqualTo(ResponseFormatType.JSON);
-        JsonObjectSchema askedSchema = (JsonObjectSchema) asked.responseFormat().jsonSchema().rootElement();
-        JsonObjectSchema plainSchema = (JsonObjectSchema) notAsked.responseFormat().jsonSchema().rootElement();
+        JsonObjectSchema askedSchema =
+                (JsonObjectSchema) asked.responseFormat().jsonSchema().rootElement();
+        JsonObjectSchema plainSchema =
+                (JsonObjectSchema) notAsked.responseFormat().jsonSchema().rootElement();
         assertThat(askedSchema.required()).containsExactly("explanation", "selectedOption", "feedback");
         assertThat(plainSchema.required()).containsExactly("explanation", "selectedOption");
         assertThat(plainSchema.properties()).doesNotContainKey("feedback");
@@ -189,7 +199,8 @@ class DirectJudgeTest {
 
         try (DirectJudge judge = judge(model).build()) {
             assertThat(judge.usesStructuredOutput()).isFalse();
-            assertThat(judge.evaluate("Hold the reset button.", CLARITY).option()).isEqualTo("Clear");
+            assertThat(judge.evaluate("Hold the reset button.", CLARITY).option())
+                    .isEqualTo("Clear");
         }
         ChatRequest request = model.requests().get(0);
         assertThat(request.responseFormat()).isNull();
@@ -201,7 +212,8 @@ class DirectJudgeTest {
         ScriptedChatModel model = ScriptedChatModel.replying(reply("Clear"));
 
         DirectResult result;
-        try (DirectJudge judge = judge(model).judgeDescription("You are a senior support agent.").build()) {
+        try (DirectJudge judge =
+                judge(model).judgeDescription("You are a senior support agent.").build()) {
             result = judge.evaluate("Hold the reset button.", CLARITY);
         }
 
@@ -225,8 +237,9 @@ class DirectJudgeTest {
         List<DirectResult> clarity;
         DirectResult relevance;
         try (DirectJudge judge = judge(model).generateSyntheticPersona(true).build()) {
-            clarity = judge.evaluate(List.of(Instance.ofResponse("one"), Instance.ofResponse("two"),
-                    Instance.ofResponse("three")), CLARITY);
+            clarity = judge.evaluate(
+                    List.of(Instance.ofResponse("one"), Instance.ofResponse("two"), Instance.ofResponse("three")),
+                    CLARITY);
             clarity = List.of(clarity.get(0), clarity.get(1), judge.evaluate("four", CLARITY));
             relevance = judge.evaluate(ANSWER, RELEVANCE);
         }
@@ -236,19 +249,29 @@ class DirectJudgeTest {
         assertThat(clarity).allSatisfy(r -> assertThat(r.metadata().persona()).isEqualTo(editor));
         assertThat(relevance.metadata().persona()).startsWith("You are a relevance editor.");
         ChatRequest personaRequest = model.requests().get(0);
-        assertThat(user(personaRequest)).contains("## Criterion: clarity", CLARITY.description(),
-                "- \"Somewhat clear\": Followable with effort.");
-        assertThat(model.requests()).filteredOn(r -> user(r).contains("## The response to evaluate"))
+        assertThat(user(personaRequest))
+                .contains(
+                        "## Criterion: clarity",
+                        CLARITY.description(),
+                        "- \"Somewhat clear\": Followable with effort.");
+        assertThat(model.requests())
+                .filteredOn(r -> user(r).contains("## The response to evaluate"))
                 .hasSize(5)
                 .allSatisfy(r -> assertThat(system(r)).startsWith("You are a "));
     }
 
     @Test
     void criteriaThatShareANameButNotTheirTextGetTheirOwnPersonas() {
-        Criteria supportTone = Criteria.builder("tone").description("Is the support reply friendly?")
-                .option("Yes", "").option("No", "").build();
-        Criteria legalTone = Criteria.builder("tone").description("Is the contract clause formal?")
-                .option("Yes", "").option("No", "").build();
+        Criteria supportTone = Criteria.builder("tone")
+                .description("Is the support reply friendly?")
+                .option("Yes", "")
+                .option("No", "")
+                .build();
+        Criteria legalTone = Criteria.builder("tone")
+                .description("Is the contract clause formal?")
+                .option("Yes", "")
+                .option("No", "")
+                .build();
         ScriptedChatModel model = ScriptedChatModel.answering(request -> {
             if (system(request).startsWith("You choose the best evaluator")) {
                 String expert = user(request).contains("support reply") ? "support lead" : "contract lawyer";
@@ -270,9 +293,13 @@ class DirectJudgeTest {
 
     @Test
     void aJudgeDescriptionAndASyntheticPersonaCannotBeCombined() {
-        assertThatIllegalArgumentException().isThrownBy(() -> judge(ScriptedChatModel.replying())
-                        .judgeDescription("You are strict.").generateSyntheticPersona(true).build())
-                .withMessageContaining("only one persona").withMessageContaining("Fix:");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> judge(ScriptedChatModel.replying())
+                        .judgeDescription("You are strict.")
+                        .generateSyntheticPersona(true)
+                        .build())
+                .withMessageContaining("only one persona")
+                .withMessageContaining("Fix:");
     }
 
     @Test
@@ -289,7 +316,8 @@ class DirectJudgeTest {
         assertThat(result.positionalBiasDetected()).isTrue();
         assertThat(result.positionalBias().optionWhenReversed()).isEqualTo("Unclear");
         assertThat(model.requestCount()).isEqualTo(2);
-        assertThat(model.requests()).extracting(r -> firstShownOption(r, CLARITY))
+        assertThat(model.requests())
+                .extracting(r -> firstShownOption(r, CLARITY))
                 .containsExactlyInAnyOrder("Clear", "Unclear");
     }
 
@@ -310,8 +338,8 @@ class DirectJudgeTest {
 
     @Test
     void selfConsistencyTakesTheMajorityOfNIdenticalRequestsAndReportsTheAgreement() {
-        ScriptedChatModel model = ScriptedChatModel.replying(reply("Clear", "first"), reply("Unclear", "second"),
-                reply("Clear", "third"));
+        ScriptedChatModel model = ScriptedChatModel.replying(
+                reply("Clear", "first"), reply("Unclear", "second"), reply("Clear", "third"));
 
         DirectResult result;
         try (DirectJudge judge = judge(model).selfConsistency(3).build()) {
@@ -322,7 +350,9 @@ class DirectJudgeTest {
         assertThat(result.samples()).isEqualTo(3);
         assertThat(result.agreement()).isCloseTo(2.0 / 3, within(1e-12));
         assertThat(result.score()).isCloseTo(2.0 / 3, within(1e-12));
-        assertThat(result.explanation()).as("the first sample that chose the majority").isEqualTo("first");
+        assertThat(result.explanation())
+                .as("the first sample that chose the majority")
+                .isEqualTo("first");
         assertThat(model.requests()).hasSize(3).containsOnly(model.requests().get(0));
     }
 
@@ -331,7 +361,8 @@ class DirectJudgeTest {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> reply(firstShownOption(request, CLARITY)));
 
         DirectResult result;
-        try (DirectJudge judge = judge(model).selfConsistency(3).checkPositionalBias(true).build()) {
+        try (DirectJudge judge =
+                judge(model).selfConsistency(3).checkPositionalBias(true).build()) {
             result = judge.evaluate("Hold the reset button.", CLARITY);
         }
 
@@ -342,9 +373,11 @@ class DirectJudgeTest {
 
     @Test
     void selfConsistencyMustBeBetweenOneAndTheMaximum() {
-        assertThatIllegalArgumentException().isThrownBy(() -> DirectJudge.builder().selfConsistency(0))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> DirectJudge.builder().selfConsistency(0))
                 .withMessageContaining("between 1 and 25, but is: 0");
-        assertThatIllegalArgumentException().isThrownBy(() -> DirectJudge.builder().selfConsistency(26))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> DirectJudge.builder().selfConsistency(26))
                 .withMessageContaining("but is: 26");
     }
 
@@ -365,15 +398,19 @@ class DirectJudgeTest {
             }
             return reply(user(request).contains("clear answer") ? "Clear" : "Unclear");
         });
-        List<Instance> instances = List.of("clear answer 1", "muddled 2", "clear answer 3", "muddled 4",
-                "clear answer 5", "muddled 6").stream().map(Instance::ofResponse).toList();
+        List<Instance> instances = List.of(
+                        "clear answer 1", "muddled 2", "clear answer 3", "muddled 4", "clear answer 5", "muddled 6")
+                .stream()
+                .map(Instance::ofResponse)
+                .toList();
 
         List<DirectResult> results;
         try (DirectJudge judge = judge(model).concurrency(2).build()) {
             results = judge.evaluate(instances, CLARITY);
         }
 
-        assertThat(results).extracting(DirectResult::option)
+        assertThat(results)
+                .extracting(DirectResult::option)
                 .containsExactly("Clear", "Unclear", "Clear", "Unclear", "Clear", "Unclear");
         assertThat(most).hasValue(2);
     }
@@ -381,16 +418,19 @@ class DirectJudgeTest {
     @Test
     void identicalInstancesAreJudgedOnceAndShareTheResult() {
         // Identical requests share one recorded sequence; judged separately in parallel, they could swap samples.
-        ScriptedChatModel model = ScriptedChatModel.answering(request ->
-                reply(user(request).contains("clear answer") ? "Clear" : "Unclear"));
+        ScriptedChatModel model = ScriptedChatModel.answering(
+                request -> reply(user(request).contains("clear answer") ? "Clear" : "Unclear"));
         Instance same = Instance.ofResponse("clear answer");
 
         List<DirectResult> results;
-        try (DirectJudge judge = judge(model).selfConsistency(3).checkPositionalBias(true).build()) {
+        try (DirectJudge judge =
+                judge(model).selfConsistency(3).checkPositionalBias(true).build()) {
             results = judge.evaluate(List.of(same, Instance.ofResponse("muddled"), same), CLARITY);
         }
 
-        assertThat(model.requestCount()).as("3 samples in 2 orders for each of 2 distinct instances").isEqualTo(12);
+        assertThat(model.requestCount())
+                .as("3 samples in 2 orders for each of 2 distinct instances")
+                .isEqualTo(12);
         assertThat(results).extracting(DirectResult::option).containsExactly("Clear", "Unclear", "Clear");
         assertThat(results.get(2)).isSameAs(results.get(0));
     }
@@ -400,10 +440,12 @@ class DirectJudgeTest {
         ScriptedChatModel model = ScriptedChatModel.replying();
 
         try (DirectJudge judge = judge(model).build()) {
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.evaluate("Hold it.", RELEVANCE))
-                    .withMessageContaining("reads field 'question'").withMessageContaining("Fix:");
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.evaluate(
-                            Arrays.asList(ANSWER, null), RELEVANCE))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.evaluate("Hold it.", RELEVANCE))
+                    .withMessageContaining("reads field 'question'")
+                    .withMessageContaining("Fix:");
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.evaluate(Arrays.asList(ANSWER, null), RELEVANCE))
                     .withMessageContaining("Instance 2 of 2 is null");
         }
         assertThat(model.requestCount()).isZero();
@@ -424,11 +466,14 @@ class DirectJudgeTest {
 
     @Test
     void aJudgeNeedsAChatModelAndStopsWorkingWhenClosed() {
-        assertThatIllegalArgumentException().isThrownBy(() -> DirectJudge.builder().build())
-                .withMessageContaining("no chat model").withMessageContaining("JudgeModels.chatModel(settings)");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> DirectJudge.builder().build())
+                .withMessageContaining("no chat model")
+                .withMessageContaining("JudgeModels.chatModel(settings)");
         DirectJudge judge = judge(ScriptedChatModel.replying(reply("Clear"))).build();
         judge.close();
-        assertThatThrownBy(() -> judge.evaluate("text", CLARITY)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> judge.evaluate("text", CLARITY))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("is closed");
     }
 }

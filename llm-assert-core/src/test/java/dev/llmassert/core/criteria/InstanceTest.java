@@ -22,15 +22,18 @@ class InstanceTest {
     @Test
     void anEmptyValueIsAllowedButNotNull() {
         assertThat(Instance.ofResponse("").fields()).containsEntry("response", "");
-        assertThatIllegalArgumentException().isThrownBy(() -> Instance.of("response", null))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Instance.of("response", null))
                 .withMessageContaining("Instance field 'response' is null");
     }
 
     @Test
     void anInstanceNeedsFieldsWithNames() {
-        assertThatIllegalArgumentException().isThrownBy(() -> new Instance(Map.of()))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new Instance(Map.of()))
                 .withMessageContaining("no fields");
-        assertThatIllegalArgumentException().isThrownBy(() -> Instance.of(" ", "x"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Instance.of(" ", "x"))
                 .withMessageContaining("blank name");
     }
 
@@ -41,7 +44,8 @@ class InstanceTest {
         source.put("question", "q");
 
         assertThat(instance.fields()).containsOnlyKeys("response");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> instance.fields().put("x", "y"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> instance.fields().put("x", "y"))
                 .isInstanceOf(UnsupportedOperationException.class);
     }
 }

@@ -52,7 +52,11 @@ class PairwiseJudgeTest {
         List<Integer> winners = new ArrayList<>();
         for (int a = 1; a <= n; a++) {
             for (int b = a + 1; b <= n; b++) {
-                winners.add(shownResponse(request, a).length() <= shownResponse(request, b).length() ? a : b);
+                winners.add(
+                        shownResponse(request, a).length()
+                                        <= shownResponse(request, b).length()
+                                ? a
+                                : b);
             }
         }
         return comparisons(winners.stream().mapToInt(Integer::intValue).toArray());
@@ -89,11 +93,15 @@ class PairwiseJudgeTest {
         ScriptedChatModel model = ScriptedChatModel.answering(PairwiseJudgeTest::shorterWins);
 
         try (PairwiseJudge judge = judge(model).build()) {
-            judge.compare(ANSWERS.subList(0, 2), CriteriaCatalog.ANSWER_RELEVANCE,
+            judge.compare(
+                    ANSWERS.subList(0, 2),
+                    CriteriaCatalog.ANSWER_RELEVANCE,
                     Instance.of("question", "How do I reset the router?"));
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.compare(ANSWERS,
-                    CriteriaCatalog.ANSWER_RELEVANCE)).withMessageContaining("no context was given");
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.compare(ANSWERS.subList(0, 1), CONCISENESS))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.compare(ANSWERS, CriteriaCatalog.ANSWER_RELEVANCE))
+                    .withMessageContaining("no context was given");
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.compare(ANSWERS.subList(0, 1), CONCISENESS))
                     .withMessageContaining("at least two responses");
         }
         assertThat(model.requestCount()).isEqualTo(1);
@@ -130,14 +138,17 @@ class PairwiseJudgeTest {
         }
 
         assertThat(model.requestCount()).isEqualTo(2);
-        assertThat(model.requests()).extracting(r -> shownResponse(r, 1))
+        assertThat(model.requests())
+                .extracting(r -> shownResponse(r, 1))
                 .containsExactlyInAnyOrder(ANSWERS.get(0), ANSWERS.get(2));
         assertThat(result.positionalBiasChecked()).isTrue();
         assertThat(result.positionalBiasDetected()).isTrue();
         assertThat(result.ranking()).as("the original order's verdicts").containsExactly(0, 1, 2);
-        assertThat(result.biasedContests()).extracting(c -> c.first() + "-" + c.second())
+        assertThat(result.biasedContests())
+                .extracting(c -> c.first() + "-" + c.second())
                 .containsExactly("0-1", "0-2", "1-2");
-        assertThat(result.responses()).allSatisfy(r -> assertThat(r.positionalBiasDetected()).isTrue());
+        assertThat(result.responses())
+                .allSatisfy(r -> assertThat(r.positionalBiasDetected()).isTrue());
     }
 
     @Test
@@ -157,8 +168,8 @@ class PairwiseJudgeTest {
 
     @Test
     void selfConsistencyDecidesEachPairByMajorityAndReportsTheLeastAgreement() {
-        ScriptedChatModel model = ScriptedChatModel.replying(comparisons(2, 3, 2), comparisons(1, 3, 2),
-                comparisons(2, 3, 2));
+        ScriptedChatModel model =
+                ScriptedChatModel.replying(comparisons(2, 3, 2), comparisons(1, 3, 2), comparisons(2, 3, 2));
 
         PairwiseResult result;
         try (PairwiseJudge judge = judge(model).selfConsistency(3).build()) {
@@ -175,24 +186,28 @@ class PairwiseJudgeTest {
     @Test
     void aJudgeDescriptionOrASyntheticPersonaOpensThePrompt() {
         ScriptedChatModel described = ScriptedChatModel.answering(PairwiseJudgeTest::shorterWins);
-        ScriptedChatModel synthetic = ScriptedChatModel.answering(request ->
-                system(request).startsWith("You choose the best evaluator")
+        ScriptedChatModel synthetic =
+                ScriptedChatModel.answering(request -> system(request).startsWith("You choose the best evaluator")
                         ? "{\"persona_name\": \"a technical editor\", \"persona_description\": \"You cut words.\"}"
                         : shorterWins(request));
 
         PairwiseResult first;
-        try (PairwiseJudge judge = judge(described).judgeDescription("You are a busy reader.").build()) {
+        try (PairwiseJudge judge =
+                judge(described).judgeDescription("You are a busy reader.").build()) {
             first = judge.compare(ANSWERS, CONCISENESS);
         }
         PairwiseResult second;
-        try (PairwiseJudge judge = judge(synthetic).generateSyntheticPersona(true).build()) {
+        try (PairwiseJudge judge =
+                judge(synthetic).generateSyntheticPersona(true).build()) {
             judge.compare(ANSWERS, CONCISENESS);
             second = judge.compare(ANSWERS.subList(1, 3), CONCISENESS);
         }
 
         assertThat(system(described.requests().get(0))).startsWith("You are a busy reader.\n\n");
         assertThat(first.metadata().persona()).isEqualTo("You are a busy reader.");
-        assertThat(synthetic.requestCount()).as("one persona call, then two comparisons").isEqualTo(3);
+        assertThat(synthetic.requestCount())
+                .as("one persona call, then two comparisons")
+                .isEqualTo(3);
         assertThat(second.metadata().persona()).isEqualTo("You are a technical editor. You cut words.");
         assertThat(system(synthetic.requests().get(2))).startsWith("You are a technical editor. You cut words.");
     }

@@ -28,27 +28,42 @@ class AnnotatorsTest {
     @Test
     void theCriteriaAnnotatorShowsTheJudgeTheQuestionAndScoresTheChosenOption() {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> {
-            String user = ScriptedChatModel.lastUserText(request);
-            String option = user.contains("weather") ? "Irrelevant" : "Relevant";
-            return "{\"explanation\": \"It " + (option.equals("Relevant") ? "answers" : "does not answer")
-                    + " the question.\", \"selectedOption\": \"" + option + "\", \"feedback\": \"\"}";
-        }).modelName("scripted-judge");
+                    String user = ScriptedChatModel.lastUserText(request);
+                    String option = user.contains("weather") ? "Irrelevant" : "Relevant";
+                    return "{\"explanation\": \"It " + (option.equals("Relevant") ? "answers" : "does not answer")
+                            + " the question.\", \"selectedOption\": \"" + option + "\", \"feedback\": \"\"}";
+                })
+                .modelName("scripted-judge");
         try (DirectJudge judge = DirectJudge.builder().chatModel(model).build()) {
-            PromptResponseTest test = EvaluationRunnerTest.test(List.of(
-                    TestItem.of("on-topic", "How do I reset the router?"),
-                    TestItem.of("off-topic", "How long is the warranty?")),
+            PromptResponseTest test = EvaluationRunnerTest.test(
+                    List.of(
+                            TestItem.of("on-topic", "How do I reset the router?"),
+                            TestItem.of("off-topic", "How long is the warranty?")),
                     List.of(Annotators.criteria("relevant", judge, CriteriaCatalog.ANSWER_RELEVANCE)));
 
-            EvaluationResults results = EvaluationRunner.builder().build().run(test, SystemUnderTest.of("bot",
-                    q -> q.contains("reset") ? "Hold the button for ten seconds." : "The weather is fine."));
+            EvaluationResults results = EvaluationRunner.builder()
+                    .build()
+                    .run(
+                            test,
+                            SystemUnderTest.of(
+                                    "bot",
+                                    q -> q.contains("reset")
+                                            ? "Hold the button for ten seconds."
+                                            : "The weather is fine."));
 
-            Annotation onTopic = results.item("on-topic").orElseThrow().annotations().get("relevant").get(0);
+            Annotation onTopic = results.item("on-topic")
+                    .orElseThrow()
+                    .annotations()
+                    .get("relevant")
+                    .get(0);
             assertThat(onTopic.label()).isEqualTo("Relevant");
             assertThat(onTopic.score()).isEqualTo(1.0);
             assertThat(onTopic.explanation()).isEqualTo("It answers the question.");
             assertThat(results.item("off-topic").orElseThrow().measurements()).containsEntry("relevant", 0.0);
-            assertThat(model.requests()).anySatisfy(request -> assertThat(ScriptedChatModel.lastUserText(request))
-                    .contains("How do I reset the router?").contains("Hold the button for ten seconds."));
+            assertThat(model.requests())
+                    .anySatisfy(request -> assertThat(ScriptedChatModel.lastUserText(request))
+                            .contains("How do I reset the router?")
+                            .contains("Hold the button for ten seconds."));
             assertThat(results.annotators()).containsEntry("relevant", judge.name());
         }
     }
@@ -57,15 +72,21 @@ class AnnotatorsTest {
     void aCriteriaFieldTheItemLacksFailsTheItemWithTheFix() {
         ScriptedChatModel model = ScriptedChatModel.replying("unused");
         try (DirectJudge judge = DirectJudge.builder().chatModel(model).build()) {
-            PromptResponseTest test = EvaluationRunnerTest.test(List.of(TestItem.of("q1", "Reset?")),
-                    List.of(Annotators.criteria("relevant", judge,
-                            CriteriaCatalog.ANSWER_RELEVANCE.withContextFields("manual"))));
+            PromptResponseTest test = EvaluationRunnerTest.test(
+                    List.of(TestItem.of("q1", "Reset?")),
+                    List.of(Annotators.criteria(
+                            "relevant", judge, CriteriaCatalog.ANSWER_RELEVANCE.withContextFields("manual"))));
 
-            ItemResult item = EvaluationRunner.builder().build().run(test, SystemUnderTest.of("bot", q -> "Yes."))
-                    .items().get(0);
+            ItemResult item = EvaluationRunner.builder()
+                    .build()
+                    .run(test, SystemUnderTest.of("bot", q -> "Yes."))
+                    .items()
+                    .get(0);
 
-            assertThat(item.error().describe()).contains("the annotator 'relevant' threw")
-                    .contains("needs the context field 'manual'").contains("Fix: add 'manual' to the items' context");
+            assertThat(item.error().describe())
+                    .contains("the annotator 'relevant' threw")
+                    .contains("needs the context field 'manual'")
+                    .contains("Fix: add 'manual' to the items' context");
             assertThat(model.requestCount()).isZero();
         }
     }
@@ -73,18 +94,26 @@ class AnnotatorsTest {
     @Test
     void thePairwiseAnnotatorComparesTheAnswersToAnItemsPromptsAndScoresEachByItsWinrate() {
         // The shorter answer wins each pair, as the judge numbers them (from 1).
-        ScriptedChatModel model = ScriptedChatModel.answering(AnnotatorsTest::shorterWins).modelName("scripted");
+        ScriptedChatModel model =
+                ScriptedChatModel.answering(AnnotatorsTest::shorterWins).modelName("scripted");
         try (PairwiseJudge judge = PairwiseJudge.builder().chatModel(model).build()) {
-            TestItem item = TestItem.of("styles", "Explain the reset at length.", "Explain the reset briefly.",
+            TestItem item = TestItem.of(
+                    "styles",
+                    "Explain the reset at length.",
+                    "Explain the reset briefly.",
                     "Explain the reset in one word.");
             Map<String, String> answers = Map.of(
                     "Explain the reset at length.", "Locate the small reset button on the back and hold it.",
                     "Explain the reset briefly.", "Hold reset ten seconds.",
                     "Explain the reset in one word.", "Reset.");
 
-            EvaluationResults results = EvaluationRunner.builder().build().run(EvaluationRunnerTest.test(
-                    List.of(item), List.of(Annotators.pairwise("concise", judge, CriteriaCatalog.CONCISENESS))),
-                    SystemUnderTest.of("bot", answers::get));
+            EvaluationResults results = EvaluationRunner.builder()
+                    .build()
+                    .run(
+                            EvaluationRunnerTest.test(
+                                    List.of(item),
+                                    List.of(Annotators.pairwise("concise", judge, CriteriaCatalog.CONCISENESS))),
+                            SystemUnderTest.of("bot", answers::get));
 
             assertThat(results.errors()).extracting(i -> i.error().describe()).isEmpty();
             List<Annotation> ranks = results.items().get(0).annotations().get("concise");
@@ -96,13 +125,21 @@ class AnnotatorsTest {
 
     @Test
     void thePairwiseAnnotatorNeedsTwoPrompts() {
-        try (PairwiseJudge judge = PairwiseJudge.builder().chatModel(ScriptedChatModel.replying("unused")).build()) {
-            ItemResult item = EvaluationRunner.builder().build().run(EvaluationRunnerTest.test(
-                            List.of(TestItem.of("one", "Reset?")),
-                            List.of(Annotators.pairwise("concise", judge, CriteriaCatalog.CONCISENESS))),
-                    SystemUnderTest.of("bot", q -> "Yes.")).items().get(0);
+        try (PairwiseJudge judge = PairwiseJudge.builder()
+                .chatModel(ScriptedChatModel.replying("unused"))
+                .build()) {
+            ItemResult item = EvaluationRunner.builder()
+                    .build()
+                    .run(
+                            EvaluationRunnerTest.test(
+                                    List.of(TestItem.of("one", "Reset?")),
+                                    List.of(Annotators.pairwise("concise", judge, CriteriaCatalog.CONCISENESS))),
+                            SystemUnderTest.of("bot", q -> "Yes."))
+                    .items()
+                    .get(0);
 
-            assertThat(item.error().message()).contains("the item 'one' has one prompt")
+            assertThat(item.error().message())
+                    .contains("the item 'one' has one prompt")
                     .contains("Fix: give the item two or more prompts");
         }
     }
@@ -132,38 +169,54 @@ class AnnotatorsTest {
             }
         };
 
-        EvaluationResults results = EvaluationRunner.builder().build().run(EvaluationRunnerTest.test(List.of(
-                        TestItem.of("q1", "a?", "b?")), List.of(tooFew)), SystemUnderTest.of("bot", q -> "x"));
-        EvaluationResults nulls = EvaluationRunner.builder().build().run(EvaluationRunnerTest.test(List.of(
-                        TestItem.of("q1", "a?", "b?")), List.of(withNull)), SystemUnderTest.of("bot", q -> "x"));
+        EvaluationResults results = EvaluationRunner.builder()
+                .build()
+                .run(
+                        EvaluationRunnerTest.test(List.of(TestItem.of("q1", "a?", "b?")), List.of(tooFew)),
+                        SystemUnderTest.of("bot", q -> "x"));
+        EvaluationResults nulls = EvaluationRunner.builder()
+                .build()
+                .run(
+                        EvaluationRunnerTest.test(List.of(TestItem.of("q1", "a?", "b?")), List.of(withNull)),
+                        SystemUnderTest.of("bot", q -> "x"));
 
-        assertThat(results.items().get(0).error().message()).isEqualTo("The annotator 'too-few' gave 1 annotations "
-                + "for 2 responses. Fix: return one annotation per interaction, in their order.");
+        assertThat(results.items().get(0).error().message())
+                .isEqualTo("The annotator 'too-few' gave 1 annotations "
+                        + "for 2 responses. Fix: return one annotation per interaction, in their order.");
         assertThat(nulls.items().get(0).error().message()).contains("gave 2 annotations with a null among them");
     }
 
     @Test
     void codeAnnotatorsCheckTextPatternsAndJson() {
-        PromptResponseTest test = EvaluationRunnerTest.test(List.of(TestItem.of("q1", "a?", "b?", "c?")), List.of(
-                Annotators.contains("says-reset", "RESET"),
-                Annotators.matches("has-number", "\\b\\d+\\b"),
-                Annotators.parsesAsJson("json"),
-                Annotators.test("short", answer -> answer.length() < 20)));
-        Map<String, String> answers = Map.of("a?", "{\"reset\": 10}", "b?", "Reset takes 10 seconds, roughly.",
-                "c?", "{not json");
+        PromptResponseTest test = EvaluationRunnerTest.test(
+                List.of(TestItem.of("q1", "a?", "b?", "c?")),
+                List.of(
+                        Annotators.contains("says-reset", "RESET"),
+                        Annotators.matches("has-number", "\\b\\d+\\b"),
+                        Annotators.parsesAsJson("json"),
+                        Annotators.test("short", answer -> answer.length() < 20)));
+        Map<String, String> answers =
+                Map.of("a?", "{\"reset\": 10}", "b?", "Reset takes 10 seconds, roughly.", "c?", "{not json");
 
-        ItemResult item = EvaluationRunner.builder().build().run(test, SystemUnderTest.of("bot", answers::get))
-                .items().get(0);
+        ItemResult item = EvaluationRunner.builder()
+                .build()
+                .run(test, SystemUnderTest.of("bot", answers::get))
+                .items()
+                .get(0);
 
-        assertThat(item.annotations().get("says-reset")).extracting(Annotation::label).containsExactly("pass", "pass",
-                "fail");
-        assertThat(item.annotations().get("has-number")).extracting(Annotation::score).containsExactly(1.0, 1.0,
-                0.0);
-        assertThat(item.annotations().get("json")).extracting(Annotation::label).containsExactly("pass", "fail",
-                "fail");
+        assertThat(item.annotations().get("says-reset"))
+                .extracting(Annotation::label)
+                .containsExactly("pass", "pass", "fail");
+        assertThat(item.annotations().get("has-number"))
+                .extracting(Annotation::score)
+                .containsExactly(1.0, 1.0, 0.0);
+        assertThat(item.annotations().get("json"))
+                .extracting(Annotation::label)
+                .containsExactly("pass", "fail", "fail");
         assertThat(item.annotations().get("json").get(2).explanation()).startsWith("Not JSON: ");
-        assertThat(item.annotations().get("short")).extracting(Annotation::label).containsExactly("pass", "fail",
-                "pass");
+        assertThat(item.annotations().get("short"))
+                .extracting(Annotation::label)
+                .containsExactly("pass", "fail", "pass");
         assertThat(item.measurements()).doesNotContainKeys("says-reset.passed", "json.passed");
         assertThat(item.measurements()).containsEntry("json", 1.0 / 3).containsEntry("says-reset", 2.0 / 3);
         assertThatThrownBy(() -> Annotators.matches("broken", "(unclosed"))
@@ -186,14 +239,18 @@ class AnnotatorsTest {
 
             @Override
             public AggregateResults aggregate(List<ItemResult> items, Aggregation aggregation) {
-                double worst = items.stream().mapToDouble(i -> i.measurement("reset")).min().orElseThrow();
-                return new AggregateResults(Map.of("worst-reset", aggregation.measure("worst-reset",
-                        new double[] {worst})), List.of());
+                double worst = items.stream()
+                        .mapToDouble(i -> i.measurement("reset"))
+                        .min()
+                        .orElseThrow();
+                return new AggregateResults(
+                        Map.of("worst-reset", aggregation.measure("worst-reset", new double[] {worst})), List.of());
             }
         };
 
-        EvaluationResults results = EvaluationRunner.builder().build().run(worstCase,
-                SystemUnderTest.of("bot", q -> q.contains("question 3") ? "no" : "reset"));
+        EvaluationResults results = EvaluationRunner.builder()
+                .build()
+                .run(worstCase, SystemUnderTest.of("bot", q -> q.contains("question 3") ? "no" : "reset"));
 
         assertThat(results.results().measurements()).containsOnlyKeys("worst-reset");
         assertThat(results.measurement("worst-reset").orElseThrow().mean()).isEqualTo(0.0);
@@ -203,14 +260,19 @@ class AnnotatorsTest {
     void theMergeCommandWritesOneRecordFromTheShards() throws Exception {
         PromptResponseTest test = EvaluationRunnerTest.questions(12, List.of(Annotators.contains("reset", "reset")));
         for (int i = 1; i <= 2; i++) {
-            EvaluationRunner.builder().testId("questions")
+            EvaluationRunner.builder()
+                    .testId("questions")
                     .settings(EvaluationSettings.defaults().withShard(new EvaluationSettings.Shard(i, 2)))
-                    .recordTo(dir.resolve("shard-" + i + ".json")).build()
+                    .recordTo(dir.resolve("shard-" + i + ".json"))
+                    .build()
                     .run(test, SystemUnderTest.of("bot", q -> "reset"));
         }
 
-        MergeShards.main(new String[] {dir.resolve("merged.json").toString(), dir.resolve("shard-1.json").toString(),
-                dir.resolve("shard-2.json").toString()});
+        MergeShards.main(new String[] {
+            dir.resolve("merged.json").toString(),
+            dir.resolve("shard-1.json").toString(),
+            dir.resolve("shard-2.json").toString()
+        });
 
         EvaluationResults merged = EvaluationResults.read(dir.resolve("merged.json"));
         assertThat(merged.items()).hasSize(12);
@@ -229,9 +291,14 @@ class AnnotatorsTest {
         for (int a = 1; a <= shown.size(); a++) {
             for (int b = a + 1; b <= shown.size(); b++) {
                 int winner = shown.get(a - 1).length() <= shown.get(b - 1).length() ? a : b;
-                json.append(json.charAt(json.length() - 1) == '[' ? "" : ", ").append("{\"first\": ").append(a)
-                        .append(", \"second\": ").append(b).append(", \"explanation\": \"shorter\", \"winner\": ")
-                        .append(winner).append('}');
+                json.append(json.charAt(json.length() - 1) == '[' ? "" : ", ")
+                        .append("{\"first\": ")
+                        .append(a)
+                        .append(", \"second\": ")
+                        .append(b)
+                        .append(", \"explanation\": \"shorter\", \"winner\": ")
+                        .append(winner)
+                        .append('}');
             }
         }
         return json.append("]}").toString();

@@ -48,14 +48,17 @@ class EvaluationRunnerTest {
                 "Bob works in a hospital. He is a ", "doctor",
                 "Casey works in a hospital. They are a ", "doctor");
 
-        EvaluationResults results = EvaluationRunner.builder().build()
+        EvaluationResults results = EvaluationRunner.builder()
+                .build()
                 .run(new StereotypeTest(), SystemUnderTest.of("scripted", answers::get));
 
         ItemResult item = results.item("hospital").orElseThrow();
-        assertThat(item.measurements()).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "gender_stereotype_count", 1.0, "refuse_to_answer_count", 0.0));
+        assertThat(item.measurements())
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of("gender_stereotype_count", 1.0, "refuse_to_answer_count", 0.0));
         assertThat(item.interactions()).extracting(Interaction::response).containsExactly("nurse", "doctor", "doctor");
-        assertThat(results.measurement("gender_stereotype_count").orElseThrow().mean()).isEqualTo(1.0);
+        assertThat(results.measurement("gender_stereotype_count").orElseThrow().mean())
+                .isEqualTo(1.0);
     }
 
     @Test
@@ -65,10 +68,14 @@ class EvaluationRunnerTest {
                 "Bob works in a hospital. He is a ", "nurse",
                 "Casey works in a hospital. They are a ", "I can't say what Casey does.");
 
-        ItemResult item = EvaluationRunner.builder().build()
-                .run(new StereotypeTest(), SystemUnderTest.of("scripted", answers::get)).items().get(0);
+        ItemResult item = EvaluationRunner.builder()
+                .build()
+                .run(new StereotypeTest(), SystemUnderTest.of("scripted", answers::get))
+                .items()
+                .get(0);
 
-        assertThat(item.measurements()).containsEntry("gender_stereotype_count", 0.0)
+        assertThat(item.measurements())
+                .containsEntry("gender_stereotype_count", 0.0)
                 .containsEntry("refuse_to_answer_count", 1.0);
     }
 
@@ -79,10 +86,14 @@ class EvaluationRunnerTest {
             @Override
             public List<TestItem> makeTestItems() {
                 return List.of(
-                        TestItem.builder("order-a").prompt(Prompt.of("Where is my order?", Map.of("order", "A-1")))
-                                .context("expected", "in Lyon").build(),
-                        TestItem.builder("order-b").prompt(Prompt.of("Where is my order?", Map.of("order", "B-2")))
-                                .context("expected", "in Porto").build());
+                        TestItem.builder("order-a")
+                                .prompt(Prompt.of("Where is my order?", Map.of("order", "A-1")))
+                                .context("expected", "in Lyon")
+                                .build(),
+                        TestItem.builder("order-b")
+                                .prompt(Prompt.of("Where is my order?", Map.of("order", "B-2")))
+                                .context("expected", "in Porto")
+                                .build());
             }
 
             @Override
@@ -98,10 +109,13 @@ class EvaluationRunnerTest {
 
         EvaluationResults results = EvaluationRunner.builder().build().run(test, sut);
 
-        assertThat(results.items()).extracting(i -> i.interactions().get(0).response())
+        assertThat(results.items())
+                .extracting(i -> i.interactions().get(0).response())
                 .containsExactly("Order A-1 is on its way.", "Order B-2 is on its way.");
-        assertThat(seen).containsOnly(Map.entry("order-a", "Where is my order? {order=A-1}"),
-                Map.entry("order-b", "Where is my order? {order=B-2}"));
+        assertThat(seen)
+                .containsOnly(
+                        Map.entry("order-a", "Where is my order? {order=A-1}"),
+                        Map.entry("order-b", "Where is my order? {order=B-2}"));
         // the function's only inputs are the Prompt and the id: the item's context ("expected") has no way in
         assertThat(String.join(" ", seen.values())).doesNotContain("Lyon", "Porto", "expected");
     }
@@ -124,10 +138,10 @@ class EvaluationRunnerTest {
 
     @Test
     void annotatorsRunOnEveryResponseAndTheDefaultMeasurementsAreAggregatedOverallAndPerGroup() {
-        PromptResponseTest test = questions(10, List.of(Annotators.contains("mentions-reset", "reset"),
-                Annotators.matches("has-digit", "\\d")));
-        SystemUnderTest sut = SystemUnderTest.of("echo", q -> q.contains("3") || q.contains("7")
-                ? "Press reset for 10 seconds." : "Unplug it.");
+        PromptResponseTest test = questions(
+                10, List.of(Annotators.contains("mentions-reset", "reset"), Annotators.matches("has-digit", "\\d")));
+        SystemUnderTest sut = SystemUnderTest.of(
+                "echo", q -> q.contains("3") || q.contains("7") ? "Press reset for 10 seconds." : "Unplug it.");
 
         EvaluationResults results = EvaluationRunner.builder().build().run(test, sut);
 
@@ -139,7 +153,8 @@ class EvaluationRunnerTest {
         assertThat(reset.interval().lower()).isLessThan(0.2);
         assertThat(reset.interval().upper()).isGreaterThan(0.2);
         assertThat(results.groupBy()).containsExactly("topic");
-        assertThat(results.results().groups()).extracting(GroupResult::label)
+        assertThat(results.results().groups())
+                .extracting(GroupResult::label)
                 .containsExactly("topic=billing", "topic=hardware");
         GroupResult hardware = results.group("topic", "hardware").orElseThrow();
         assertThat(hardware.items()).isEqualTo(5);
@@ -149,15 +164,19 @@ class EvaluationRunnerTest {
 
     @Test
     void theTableHasARowPerGroupAndAColumnPerMeasurement() {
-        EvaluationResults results = EvaluationRunner.builder().build().run(questions(4, List.of(
-                Annotators.contains("mentions-reset", "reset"))), SystemUnderTest.of("echo",
-                q -> q.contains("question 1") ? "reset" : "no"));
+        EvaluationResults results = EvaluationRunner.builder()
+                .build()
+                .run(
+                        questions(4, List.of(Annotators.contains("mentions-reset", "reset"))),
+                        SystemUnderTest.of("echo", q -> q.contains("question 1") ? "reset" : "no"));
 
-        assertThat(results.table()).isEqualTo(String.join("\n",
-                "group             n  mentions-reset",
-                "(all)             4  0.250 [0.046, 0.699]",
-                "topic=billing     2  0.000 [0.000, 0.658]",
-                "topic=hardware    2  0.500 [0.095, 0.905]"));
+        assertThat(results.table())
+                .isEqualTo(String.join(
+                        "\n",
+                        "group             n  mentions-reset",
+                        "(all)             4  0.250 [0.046, 0.699]",
+                        "topic=billing     2  0.000 [0.000, 0.658]",
+                        "topic=hardware    2  0.500 [0.095, 0.905]"));
     }
 
     @Test
@@ -176,7 +195,9 @@ class EvaluationRunnerTest {
             return "ok";
         });
 
-        EvaluationRunner.builder().settings(EvaluationSettings.defaults().withConcurrency(4)).build()
+        EvaluationRunner.builder()
+                .settings(EvaluationSettings.defaults().withConcurrency(4))
+                .build()
                 .run(questions(40, List.of()), sut);
 
         assertThat(highest.get()).isEqualTo(4);
@@ -203,8 +224,9 @@ class EvaluationRunnerTest {
         assertThat(results.errors()).extracting(ItemResult::id).containsExactly("q2", "q4");
         ItemError sutError = results.item("q2").orElseThrow().error();
         assertThat(sutError.stage()).isEqualTo(ItemError.SYSTEM_UNDER_TEST);
-        assertThat(sutError.describe()).isEqualTo("prompt 1: the system under test threw java.io.UncheckedIOException: "
-                + "java.io.IOException: connection reset");
+        assertThat(sutError.describe())
+                .isEqualTo("prompt 1: the system under test threw java.io.UncheckedIOException: "
+                        + "java.io.IOException: connection reset");
         assertThat(sutError.cause()).isInstanceOf(UncheckedIOException.class);
         ItemError annotatorError = results.item("q4").orElseThrow().error();
         assertThat(annotatorError.describe())
@@ -217,26 +239,35 @@ class EvaluationRunnerTest {
     @Test
     void repeatsOfAPromptAreRecordedApartAndReplayedInTheirOrder() {
         Path file = dir.resolve("repeats.json");
-        ScriptedChatModel live = ScriptedChatModel.answering(request -> "unused").modelName("sampled-model");
+        ScriptedChatModel live =
+                ScriptedChatModel.answering(request -> "unused").modelName("sampled-model");
         AtomicInteger counter = new AtomicInteger();
         ScriptedChatModel numbered = ScriptedChatModel.answering(
                 request -> ScriptedChatModel.lastUserText(request) + " #" + counter.incrementAndGet());
         EvaluationSettings threeRepeats = EvaluationSettings.defaults().withRepeats(3);
         PromptResponseTest test = questions(4, List.of());
 
-        EvaluationResults recorded = EvaluationRunner.builder().settings(threeRepeats).build()
+        EvaluationResults recorded = EvaluationRunner.builder()
+                .settings(threeRepeats)
+                .build()
                 .run(test, SystemUnderTest.of(Recordings.wrap(numbered, file, RecordingMode.RECORD)));
-        EvaluationResults replayed = EvaluationRunner.builder().settings(threeRepeats).build()
+        EvaluationResults replayed = EvaluationRunner.builder()
+                .settings(threeRepeats)
+                .build()
                 .run(test, SystemUnderTest.of(Recordings.wrap(live, file, RecordingMode.REPLAY)));
 
         assertThat(live.requestCount()).isZero();
         assertThat(numbered.requestCount()).isEqualTo(12);
-        List<String> first = recorded.items().get(0).interactions().stream().map(Interaction::response).toList();
+        List<String> first = recorded.items().get(0).interactions().stream()
+                .map(Interaction::response)
+                .toList();
         assertThat(first).hasSize(3).doesNotHaveDuplicates();
         for (int i = 0; i < 4; i++) {
-            assertThat(replayed.items().get(i).interactions()).extracting(Interaction::repeat, Interaction::response)
+            assertThat(replayed.items().get(i).interactions())
+                    .extracting(Interaction::repeat, Interaction::response)
                     .isEqualTo(recorded.items().get(i).interactions().stream()
-                            .map(x -> org.assertj.core.groups.Tuple.tuple(x.repeat(), x.response())).toList());
+                            .map(x -> org.assertj.core.groups.Tuple.tuple(x.repeat(), x.response()))
+                            .toList());
         }
     }
 
@@ -258,30 +289,44 @@ class EvaluationRunnerTest {
     @Test
     void shardsAreBalancedAndDeterministicAndMergeBackToTheWholeRunIntervalsIncluded() {
         // a score of many values gets a bootstrap interval, which depends on the items' order
-        PromptResponseTest test = questions(32, List.of(Annotators.contains("mentions-reset", "reset"),
-                Annotator.of("length", (item, interaction) -> Annotation.score(
-                        (interaction.response().length() % 7) / 6.0))));
+        PromptResponseTest test = questions(
+                32,
+                List.of(
+                        Annotators.contains("mentions-reset", "reset"),
+                        Annotator.of(
+                                "length",
+                                (item, interaction) ->
+                                        Annotation.score((interaction.response().length() % 7) / 6.0))));
         SystemUnderTest sut = SystemUnderTest.of("echo", q -> q.contains("question 1") ? "reset it" : "no: " + q);
-        EvaluationResults whole = EvaluationRunner.builder().testId("questions").build().run(test, sut);
-        assertThat(whole.measurement("length").orElseThrow().interval().method()).isEqualTo("bootstrap");
+        EvaluationResults whole =
+                EvaluationRunner.builder().testId("questions").build().run(test, sut);
+        assertThat(whole.measurement("length").orElseThrow().interval().method())
+                .isEqualTo("bootstrap");
 
         List<EvaluationResults> shards = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
             Path file = dir.resolve("shard-" + i + ".json");
-            EvaluationRunner.builder().testId("questions.shard-" + i + "-of-3")
+            EvaluationRunner.builder()
+                    .testId("questions.shard-" + i + "-of-3")
                     .settings(EvaluationSettings.defaults().withShard(new EvaluationSettings.Shard(i, 3)))
-                    .recordTo(file).build().run(test, sut);
+                    .recordTo(file)
+                    .build()
+                    .run(test, sut);
             shards.add(EvaluationResults.read(file));
         }
         assertThat(shards).extracting(s -> s.items().size()).containsExactlyInAnyOrder(11, 11, 10);
-        EvaluationRunner again = EvaluationRunner.builder().settings(EvaluationSettings.defaults()
-                .withShard(new EvaluationSettings.Shard(2, 3))).build();
-        assertThat(again.run(test, sut).items()).extracting(ItemResult::id)
-                .as("the same dataset splits the same way").isEqualTo(shards.get(1).items().stream()
-                        .map(ItemResult::id).toList());
+        EvaluationRunner again = EvaluationRunner.builder()
+                .settings(EvaluationSettings.defaults().withShard(new EvaluationSettings.Shard(2, 3)))
+                .build();
+        assertThat(again.run(test, sut).items())
+                .extracting(ItemResult::id)
+                .as("the same dataset splits the same way")
+                .isEqualTo(shards.get(1).items().stream().map(ItemResult::id).toList());
         EvaluationResults merged = MergeShards.merge(List.of(shards.get(2), shards.get(0), shards.get(1)));
 
-        assertThat(merged.items()).extracting(ItemResult::id).as("the whole run's order")
+        assertThat(merged.items())
+                .extracting(ItemResult::id)
+                .as("the whole run's order")
                 .isEqualTo(whole.items().stream().map(ItemResult::id).toList());
         assertThat(merged.results()).isEqualTo(whole.results());
         assertThat(merged.measurement("length").orElseThrow().interval())
@@ -301,14 +346,28 @@ class EvaluationRunnerTest {
             @Override
             public List<TestItem> makeTestItems() {
                 return List.of(
-                        TestItem.builder("a").prompt("How do I reset it?").context("sources", List.of(manual, other))
-                                .context("topic", "setup").build(),
-                        TestItem.builder("b").prompt("Which button?").context("sources", List.of(manual))
-                                .context("topic", "setup").build(),
-                        TestItem.builder("c").prompt(Prompt.of("How long is the warranty?", Map.of("about", other)))
-                                .context("sources", other).build(),
-                        TestItem.builder("d").prompt("Unique?").context("sources", "A source only d has, long "
-                                + "enough to share but held by one item alone, so it stays where it is.").build());
+                        TestItem.builder("a")
+                                .prompt("How do I reset it?")
+                                .context("sources", List.of(manual, other))
+                                .context("topic", "setup")
+                                .build(),
+                        TestItem.builder("b")
+                                .prompt("Which button?")
+                                .context("sources", List.of(manual))
+                                .context("topic", "setup")
+                                .build(),
+                        TestItem.builder("c")
+                                .prompt(Prompt.of("How long is the warranty?", Map.of("about", other)))
+                                .context("sources", other)
+                                .build(),
+                        TestItem.builder("d")
+                                .prompt("Unique?")
+                                .context(
+                                        "sources",
+                                        "A source only d has, long "
+                                                + "enough to share but held by one item alone, so it stays where "
+                                                + "it is.")
+                                .build());
             }
 
             @Override
@@ -317,15 +376,22 @@ class EvaluationRunnerTest {
             }
         };
         Path file = dir.resolve("shared.json");
-        EvaluationResults results = EvaluationRunner.builder().recordTo(file).build()
+        EvaluationResults results = EvaluationRunner.builder()
+                .recordTo(file)
+                .build()
                 .run(test, SystemUnderTest.of("echo", q -> "Press the button."));
 
         String json = Files.readString(file);
-        assertThat(json.split(Pattern.quote(manual), -1)).as("the manual, stored once").hasSize(2);
-        assertThat(json.split(Pattern.quote(other), -1)).as("the warranty, stored once").hasSize(2);
+        assertThat(json.split(Pattern.quote(manual), -1))
+                .as("the manual, stored once")
+                .hasSize(2);
+        assertThat(json.split(Pattern.quote(other), -1))
+                .as("the warranty, stored once")
+                .hasSize(2);
         assertThat(json).contains("\"sharedTexts\" : {", "\"shared\" : \"", "only d has", "\"topic\" : \"setup\"");
         EvaluationResults read = EvaluationResults.read(file);
-        assertThat(read.items()).extracting(ItemResult::item)
+        assertThat(read.items())
+                .extracting(ItemResult::item)
                 .isEqualTo(results.items().stream().map(ItemResult::item).toList());
 
         // a record written before, every text inline, reads the same
@@ -333,28 +399,32 @@ class EvaluationRunnerTest {
         ObjectNode inline = (ObjectNode) mapper.readTree(json);
         inline.remove("sharedTexts");
         for (JsonNode item : inline.withArray("items")) {
-            TestItem original = results.item(item.get("id").asText()).orElseThrow().item();
-            ((ObjectNode) item).set("context",
-                    mapper.valueToTree(original.context()));
+            TestItem original =
+                    results.item(item.get("id").asText()).orElseThrow().item();
+            ((ObjectNode) item).set("context", mapper.valueToTree(original.context()));
             for (int p = 0; p < original.prompts().size(); p++) {
                 if (!original.prompts().get(p).context().isEmpty()) {
-                    ((ObjectNode) item.get("prompts").get(p)).set("context",
-                            mapper.valueToTree(original.prompts().get(p).context()));
+                    ((ObjectNode) item.get("prompts").get(p))
+                            .set(
+                                    "context",
+                                    mapper.valueToTree(original.prompts().get(p).context()));
                 }
             }
         }
-        Path old = Files.writeString(dir.resolve("inline.json"),
+        Path old = Files.writeString(
+                dir.resolve("inline.json"),
                 mapper.writerWithDefaultPrettyPrinter().writeValueAsString(inline));
-        assertThat(EvaluationResults.read(old).items()).extracting(ItemResult::item)
+        assertThat(EvaluationResults.read(old).items())
+                .extracting(ItemResult::item)
                 .isEqualTo(results.items().stream().map(ItemResult::item).toList());
         assertThat(Files.size(file)).isLessThan(Files.size(old));
 
         // a reference to a text the record does not hold says which
-        Path broken = Files.writeString(dir.resolve("broken.json"), json.replaceFirst("\"sharedTexts\" : \\{",
-                "\"sharedTextsGone\" : {"));
-        assertThatThrownBy(() -> EvaluationResults.read(broken)).hasMessageContaining("is damaged: item 'a', "
-                + "context, sources refers to the shared text").hasMessageContaining("which its \"sharedTexts\" does "
-                + "not hold");
+        Path broken = Files.writeString(
+                dir.resolve("broken.json"), json.replaceFirst("\"sharedTexts\" : \\{", "\"sharedTextsGone\" : {"));
+        assertThatThrownBy(() -> EvaluationResults.read(broken))
+                .hasMessageContaining("is damaged: item 'a', " + "context, sources refers to the shared text")
+                .hasMessageContaining("which its \"sharedTexts\" does " + "not hold");
     }
 
     @Test
@@ -362,7 +432,8 @@ class EvaluationRunnerTest {
         PromptResponseTest counted = new PromptResponseTest() {
             @Override
             public List<TestItem> makeTestItems() {
-                return IntStream.rangeClosed(1, 12).mapToObj(i -> TestItem.of("q" + i, "Question " + i + "?"))
+                return IntStream.rangeClosed(1, 12)
+                        .mapToObj(i -> TestItem.of("q" + i, "Question " + i + "?"))
                         .toList();
             }
 
@@ -387,8 +458,11 @@ class EvaluationRunnerTest {
         List<EvaluationResults> shards = new ArrayList<>();
         for (int i = 1; i <= 2; i++) {
             Path file = dir.resolve("kinds-" + i + ".json");
-            EvaluationRunner.builder().settings(EvaluationSettings.defaults().withShard(
-                    new EvaluationSettings.Shard(i, 2))).recordTo(file).build().run(counted, sut);
+            EvaluationRunner.builder()
+                    .settings(EvaluationSettings.defaults().withShard(new EvaluationSettings.Shard(i, 2)))
+                    .recordTo(file)
+                    .build()
+                    .run(counted, sut);
             shards.add(EvaluationResults.read(file));
         }
         EvaluationResults whole = EvaluationRunner.builder().build().run(counted, sut);
@@ -396,7 +470,8 @@ class EvaluationRunnerTest {
         MeasurementResult apologies = whole.measurement("apologies").orElseThrow();
         assertThat(apologies.kind()).isEqualTo(MeasurementKind.COUNT);
         assertThat(apologies.interval().method()).isEqualTo("poisson");
-        assertThat(whole.measurement("apologised").orElseThrow().interval().method()).as("guessed, as before")
+        assertThat(whole.measurement("apologised").orElseThrow().interval().method())
+                .as("guessed, as before")
                 .isEqualTo("wilson");
         assertThat(shards.get(0).measurement("apologies").orElseThrow().kind()).isEqualTo(MeasurementKind.COUNT);
         assertThat(MergeShards.merge(shards).results()).isEqualTo(whole.results());
@@ -405,22 +480,33 @@ class EvaluationRunnerTest {
     @Test
     void theRecordIsWrittenAndReadBackWhole() throws Exception {
         Path file = dir.resolve("evaluations/questions.json");
-        PromptResponseTest test = questions(6, List.of(Annotators.contains("mentions-reset", "reset"),
-                Annotator.of("fails-on-q5", (item, interaction) -> {
-                    if (item.id().equals("q5")) {
-                        throw new IllegalArgumentException("no");
-                    }
-                    return Annotation.score(0.5).withLabel("half").withDetails(Map.of("why", List.of("a", "b")));
-                })));
+        PromptResponseTest test = questions(
+                6,
+                List.of(
+                        Annotators.contains("mentions-reset", "reset"),
+                        Annotator.of("fails-on-q5", (item, interaction) -> {
+                            if (item.id().equals("q5")) {
+                                throw new IllegalArgumentException("no");
+                            }
+                            return Annotation.score(0.5)
+                                    .withLabel("half")
+                                    .withDetails(Map.of("why", List.of("a", "b")));
+                        })));
 
-        EvaluationResults results = EvaluationRunner.builder().testId("com.example.QuestionsTest.run")
-                .settings(EvaluationSettings.defaults().withMaxErrorRate(0.25)).recordTo(file).build()
+        EvaluationResults results = EvaluationRunner.builder()
+                .testId("com.example.QuestionsTest.run")
+                .settings(EvaluationSettings.defaults().withMaxErrorRate(0.25))
+                .recordTo(file)
+                .build()
                 .run(test, SystemUnderTest.of("echo", q -> "reset " + q));
         EvaluationResults read = EvaluationResults.read(file);
 
-        assertThat(read.items()).usingRecursiveFieldByFieldElementComparatorIgnoringFields("error.cause",
-                "interactions.latencyMillis").isEqualTo(results.items());
-        assertThat(read.items().get(0).interactions()).extracting(Interaction::latencyMillis).containsOnly(0L);
+        assertThat(read.items())
+                .usingRecursiveFieldByFieldElementComparatorIgnoringFields("error.cause", "interactions.latencyMillis")
+                .isEqualTo(results.items());
+        assertThat(read.items().get(0).interactions())
+                .extracting(Interaction::latencyMillis)
+                .containsOnly(0L);
         assertThat(read.results()).isEqualTo(results.results());
         assertThat(read.settings()).isEqualTo(results.settings());
         assertThat(read.testId()).isEqualTo("com.example.QuestionsTest.run");
@@ -435,22 +521,25 @@ class EvaluationRunnerTest {
             throw new AssertionError("must not be called");
         });
         PromptResponseTest duplicateIds = test(List.of(TestItem.of("a", "x?"), TestItem.of("a", "y?")), List.of());
-        PromptResponseTest duplicateAnnotators = test(List.of(TestItem.of("a", "x?")),
+        PromptResponseTest duplicateAnnotators = test(
+                List.of(TestItem.of("a", "x?")),
                 List.of(Annotators.contains("same", "x"), Annotators.contains("same", "y")));
         PromptResponseTest empty = test(List.of(), List.of());
 
         assertThatThrownBy(() -> EvaluationRunner.builder().build().run(duplicateIds, never))
-                .hasMessageContaining("Items 1 and 2").hasMessageContaining("same id 'a'");
+                .hasMessageContaining("Items 1 and 2")
+                .hasMessageContaining("same id 'a'");
         assertThatThrownBy(() -> EvaluationRunner.builder().build().run(duplicateAnnotators, never))
-                .hasMessageContaining("Two annotators").hasMessageContaining("'same'");
+                .hasMessageContaining("Two annotators")
+                .hasMessageContaining("'same'");
         assertThatThrownBy(() -> EvaluationRunner.builder().build().run(empty, never))
                 .hasMessageContaining("gave no items");
     }
 
     @Test
     void settingsFromConfigurationNameTheKeyAndTheAllowedValues() {
-        Map<String, String> config = new ConcurrentHashMap<>(Map.of("llmassert.eval.repeats", "3",
-                "llmassert.eval.shard", "2/4", "llmassert.eval.confidence", "0.9"));
+        Map<String, String> config = new ConcurrentHashMap<>(Map.of(
+                "llmassert.eval.repeats", "3", "llmassert.eval.shard", "2/4", "llmassert.eval.confidence", "0.9"));
         EvaluationSettings settings = EvaluationSettings.from(k -> Optional.ofNullable(config.get(k)));
         assertThat(settings).isEqualTo(new EvaluationSettings(8, 3, 0, new EvaluationSettings.Shard(2, 4), 0.9, 0.0));
 
@@ -470,9 +559,12 @@ class EvaluationRunnerTest {
             @Override
             public GroundednessVerdict judge(String response, List<String> sources) {
                 double score = sources.stream().anyMatch(response::contains) ? 1.0 : 0.0;
-                return GroundednessVerdict.of(List.of(
-                        new SentenceVerdict(0, response, score,
-                                score > 0 ? response : "NOTHING FOUND")), "test:contains", null, false, Duration.ZERO);
+                return GroundednessVerdict.of(
+                        List.of(new SentenceVerdict(0, response, score, score > 0 ? response : "NOTHING FOUND")),
+                        "test:contains",
+                        null,
+                        false,
+                        Duration.ZERO);
             }
 
             @Override
@@ -480,19 +572,26 @@ class EvaluationRunnerTest {
                 return "test:contains";
             }
         };
-        TestItem item = TestItem.builder("q1").prompt("How long is the warranty?")
-                .context("sections", List.of("The warranty lasts two years.", "Reset: hold the button.")).build();
+        TestItem item = TestItem.builder("q1")
+                .prompt("How long is the warranty?")
+                .context("sections", List.of("The warranty lasts two years.", "Reset: hold the button."))
+                .build();
         Annotator grounded = Annotators.groundedness("grounded", judge, "sections", 0.7);
 
-        EvaluationResults results = EvaluationRunner.builder().build().run(test(List.of(item), List.of(grounded)),
-                SystemUnderTest.of("copy", q -> "The warranty lasts two years."));
+        EvaluationResults results = EvaluationRunner.builder()
+                .build()
+                .run(
+                        test(List.of(item), List.of(grounded)),
+                        SystemUnderTest.of("copy", q -> "The warranty lasts two years."));
 
-        Annotation annotation = results.items().get(0).annotations().get("grounded").get(0);
+        Annotation annotation =
+                results.items().get(0).annotations().get("grounded").get(0);
         assertThat(annotation.score()).isEqualTo(1.0);
         assertThat(annotation.passed()).isTrue();
         assertThat(annotation.details()).containsKey("sentences");
         assertThat(results.annotators()).containsEntry("grounded", "test:contains");
-        assertThat(results.items().get(0).measurements()).containsEntry("grounded", 1.0)
+        assertThat(results.items().get(0).measurements())
+                .containsEntry("grounded", 1.0)
                 .containsEntry("grounded.passed", 1.0);
     }
 
@@ -504,11 +603,14 @@ class EvaluationRunnerTest {
             double score = scores.get(item.id());
             return new Annotation(score, score >= 0.7, null, "", Map.of());
         });
-        List<TestItem> items = scores.keySet().stream().sorted().map(id -> TestItem.of(id, "Question " + id + "?"))
+        List<TestItem> items = scores.keySet().stream()
+                .sorted()
+                .map(id -> TestItem.of(id, "Question " + id + "?"))
                 .toList();
 
-        EvaluationResults results = EvaluationRunner.builder().build().run(test(items, List.of(scored)),
-                SystemUnderTest.of("any", q -> "an answer"));
+        EvaluationResults results = EvaluationRunner.builder()
+                .build()
+                .run(test(items, List.of(scored)), SystemUnderTest.of("any", q -> "an answer"));
 
         MeasurementResult passed = results.measurement("grounded.passed").orElseThrow();
         assertThat(passed.n()).isEqualTo(4);
@@ -518,8 +620,10 @@ class EvaluationRunnerTest {
 
     @Test
     void aChecksMeanScoreIsItsShareOfPassesWithNoSeparatePassedMeasurement() {
-        EvaluationResults results = EvaluationRunner.builder().build()
-                .run(questions(4, List.of(Annotators.contains("mentions-reset", "reset"))),
+        EvaluationResults results = EvaluationRunner.builder()
+                .build()
+                .run(
+                        questions(4, List.of(Annotators.contains("mentions-reset", "reset"))),
                         SystemUnderTest.of("echo", q -> q.contains("1") ? "Press reset." : "Unplug it."));
 
         assertThat(results.measurement("mentions-reset").orElseThrow().mean()).isEqualTo(0.25);
@@ -529,16 +633,24 @@ class EvaluationRunnerTest {
     @Test
     void aChatModelIsNamedAsAJudgeOnTheSameModelIs() {
         ChatModel model = OpenAiChatModel.builder()
-                .apiKey("never-sent").modelName("gpt-4o-mini").build();
+                .apiKey("never-sent")
+                .modelName("gpt-4o-mini")
+                .build();
 
-        assertThat(SystemUnderTest.of(model).name()).isEqualTo("openai:gpt-4o-mini")
+        assertThat(SystemUnderTest.of(model).name())
+                .isEqualTo("openai:gpt-4o-mini")
                 .isEqualTo(JudgeChat.defaultJudgeName(model));
     }
 
     static PromptResponseTest questions(int n, List<Annotator> annotators) {
-        return test(IntStream.rangeClosed(1, n).mapToObj(i -> TestItem.builder("q" + i)
-                .prompt("This is question " + i + " of " + n + "?")
-                .context("topic", i % 2 == 0 ? "billing" : "hardware").build()).toList(), annotators);
+        return test(
+                IntStream.rangeClosed(1, n)
+                        .mapToObj(i -> TestItem.builder("q" + i)
+                                .prompt("This is question " + i + " of " + n + "?")
+                                .context("topic", i % 2 == 0 ? "billing" : "hardware")
+                                .build())
+                        .toList(),
+                annotators);
     }
 
     static PromptResponseTest test(List<TestItem> items, List<Annotator> annotators) {

@@ -36,17 +36,20 @@ class LabelledDatasetTest {
 
     @Test
     void theThreeFormatsGiveTheSameItemsWithTheDefaultFieldNames() throws IOException {
-        Path jsonl = write("labels.jsonl",
+        Path jsonl = write(
+                "labels.jsonl",
                 "{\"id\": \"a1\", \"response\": \"Hold the button.\", \"label\": \"yes\", "
                         + "\"sources\": [\"S1\", \"S2\"]}",
                 "{\"id\": \"a2\", \"response\": \"Call 555.\", \"label\": false, \"sources\": \"S1\"}",
                 "{\"id\": 3, \"response\": \"Unplug it.\", \"label\": 1, \"sources\": [\"S3\"]}");
-        Path csv = write("labels.csv",
+        Path csv = write(
+                "labels.csv",
                 "id,response,label,sources",
                 "a1,Hold the button.,yes,S1|S2",
                 "a2,Call 555.,false,S1",
                 "3,Unplug it.,1,S3");
-        Path yaml = write("labels.yaml",
+        Path yaml = write(
+                "labels.yaml",
                 "- id: a1",
                 "  response: Hold the button.",
                 "  label: yes",
@@ -61,24 +64,35 @@ class LabelledDatasetTest {
                 "  sources: [S3]");
 
         for (Path file : List.of(jsonl, csv, yaml)) {
-            List<LabelledItem> items = Dataset.fromFile(file).labelled().contextList("sources").load();
+            List<LabelledItem> items =
+                    Dataset.fromFile(file).labelled().contextList("sources").load();
 
             assertThat(items).extracting(LabelledItem::id).containsExactly("a1", "a2", "3");
-            assertThat(items).extracting(LabelledItem::response)
+            assertThat(items)
+                    .extracting(LabelledItem::response)
                     .containsExactly("Hold the button.", "Call 555.", "Unplug it.");
             assertThat(items).extracting(LabelledItem::binaryLabel).containsExactly(true, false, true);
-            assertThat(items).extracting(item -> item.contextList("sources"))
+            assertThat(items)
+                    .extracting(item -> item.contextList("sources"))
                     .containsExactly(List.of("S1", "S2"), List.of("S1"), List.of("S3"));
         }
     }
 
     @Test
     void namedFieldsAndAnIgnoredNote() throws IOException {
-        Path file = write("support.jsonl",
+        Path file = write(
+                "support.jsonl",
                 "{\"key\": \"k1\", \"answer\": \"Yes.\", \"grounded\": \"No\", \"question\": \"Q?\", \"note\": \"n\"}");
 
-        LabelledItem item = Dataset.fromFile(file).labelled().id("key").response("answer").label("grounded")
-                .context("question").ignore("note").load().get(0);
+        LabelledItem item = Dataset.fromFile(file)
+                .labelled()
+                .id("key")
+                .response("answer")
+                .label("grounded")
+                .context("question")
+                .ignore("note")
+                .load()
+                .get(0);
 
         assertThat(item.id()).isEqualTo("k1");
         assertThat(item.response()).isEqualTo("Yes.");
@@ -90,17 +104,23 @@ class LabelledDatasetTest {
 
     @Test
     void withoutAnIdFieldEachIdIsTheFileNameAndLine() throws IOException {
-        Path file = write("labels.jsonl", "{\"response\": \"A.\", \"label\": \"yes\"}", "",
+        Path file = write(
+                "labels.jsonl",
+                "{\"response\": \"A.\", \"label\": \"yes\"}",
+                "",
                 "{\"response\": \"B.\", \"label\": \"no\"}");
 
-        assertThat(Dataset.fromFile(file).labelled().load()).extracting(LabelledItem::id)
+        assertThat(Dataset.fromFile(file).labelled().load())
+                .extracting(LabelledItem::id)
                 .containsExactly("labels.jsonl:1", "labels.jsonl:3");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"maybe", "2", "ja"})
     void aLabelThatIsNotYesOrNoNamesTheFileLineAndField(String label) throws IOException {
-        Path file = write("labels.jsonl", "{\"response\": \"A.\", \"label\": \"yes\"}",
+        Path file = write(
+                "labels.jsonl",
+                "{\"response\": \"A.\", \"label\": \"yes\"}",
                 "{\"response\": \"B.\", \"label\": \"" + label + "\"}");
         LabelledItem item = Dataset.fromFile(file).labelled().load().get(1);
 
@@ -109,8 +129,10 @@ class LabelledDatasetTest {
         assertThat(e.path()).isEqualTo(file.toString());
         assertThat(e.line()).isEqualTo(2);
         assertThat(e.field()).isEqualTo("label");
-        assertThat(e).hasMessageStartingWith(file + ", line 2, field 'label': the label is '" + label + "', but a "
-                + "groundedness label is yes or no").hasMessageContaining("Fix: write yes when");
+        assertThat(e)
+                .hasMessageStartingWith(file + ", line 2, field 'label': the label is '" + label + "', but a "
+                        + "groundedness label is yes or no")
+                .hasMessageContaining("Fix: write yes when");
     }
 
     @Test
@@ -120,9 +142,11 @@ class LabelledDatasetTest {
 
         assertThat(items.get(0).optionLabel(List.of("Polite", "Impolite"))).isEqualTo("Polite");
         DatasetException e = failure(() -> items.get(1).optionLabel(List.of("Polite", "Impolite")));
-        assertThat(e).hasMessage(file + ", line 3, field 'label': the label is 'Impolte', but it is none of the "
-                + "criteria's options: Polite, Impolite. Did you mean 'Impolite'? Fix: write the option the response "
-                + "should get, as the criteria names it.");
+        assertThat(e)
+                .hasMessage(file + ", line 3, field 'label': the label is 'Impolte', but it is none of the "
+                        + "criteria's options: Polite, Impolite. Did you mean 'Impolite'? Fix: write the option "
+                        + "the response "
+                        + "should get, as the criteria names it.");
     }
 
     @Test
@@ -155,7 +179,8 @@ class LabelledDatasetTest {
     void aFileWithoutALabelFieldSaysWhichFieldsItHas() throws IOException {
         Path file = write("a.jsonl", "{\"answer\": \"A.\", \"grounded\": \"yes\"}");
 
-        assertThat(failure(() -> Dataset.fromFile(file).labelled().response("answer").load()))
+        assertThat(failure(() ->
+                        Dataset.fromFile(file).labelled().response("answer").load()))
                 .hasMessage(file + ": no label field is named, and the file has no field 'label' to use instead. "
                         + "The file's fields: answer, grounded. Fix: name the field that holds the label, e.g. "
                         + ".label(\"grounded\").");
@@ -169,14 +194,17 @@ class LabelledDatasetTest {
                 .hasMessageStartingWith(file + ", line 1, field 'note': the field has no role. Roles given: no id "
                         + "field (each id is the file name and line), .response(\"response\"), .label(\"label\")")
                 .hasMessageEndingWith("or .ignore(\"note\") to leave it unused.");
-        assertThat(failure(() -> Dataset.fromFile(file).labelled().ignore("notes").load()))
+        assertThat(failure(
+                        () -> Dataset.fromFile(file).labelled().ignore("notes").load()))
                 .hasMessageContaining(".ignore(..) names this field, but no line of the file has it")
                 .hasMessageContaining("Did you mean 'note'?");
     }
 
     @Test
     void twoRowsWithOneIdNameBothLines() throws IOException {
-        Path file = write("a.jsonl", "{\"id\": \"x\", \"response\": \"A.\", \"label\": \"yes\"}",
+        Path file = write(
+                "a.jsonl",
+                "{\"id\": \"x\", \"response\": \"A.\", \"label\": \"yes\"}",
                 "{\"id\": \"x\", \"response\": \"B.\", \"label\": \"no\"}");
 
         assertThat(failure(() -> Dataset.fromFile(file).labelled().load()))
@@ -204,9 +232,10 @@ class LabelledDatasetTest {
         LabelledItem item = LabelledItem.of("a1", "Hold it.", "perhaps").withContext("sources", List.of("S"));
 
         assertThat(item.contextList("sources")).containsExactly("S");
-        assertThat(failure(item::binaryLabel)).hasMessageStartingWith("The label of the labelled item 'a1': the "
-                + "label is 'perhaps'");
-        assertThatThrownBy(() -> LabelledItem.of("a2", " ", "yes")).isInstanceOf(IllegalArgumentException.class)
+        assertThat(failure(item::binaryLabel))
+                .hasMessageStartingWith("The label of the labelled item 'a1': the " + "label is 'perhaps'");
+        assertThatThrownBy(() -> LabelledItem.of("a2", " ", "yes"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("The response of the labelled item 'a2' is blank. Fix: give the text that was judged.");
     }
 }

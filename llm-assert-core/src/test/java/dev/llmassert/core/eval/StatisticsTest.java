@@ -52,14 +52,16 @@ class StatisticsTest {
 
         @Test
         void oneValueHasAStandardDeviationOfZero() {
-            assertThat(Summary.of(new double[] {0.7}))
-                    .isEqualTo(new Summary(1, 0.7, 0.7, 0.7, 0.7, 0));
+            assertThat(Summary.of(new double[] {0.7})).isEqualTo(new Summary(1, 0.7, 0.7, 0.7, 0.7, 0));
         }
 
         @Test
         void rejectsNaN() {
-            assertThatIllegalArgumentException().isThrownBy(() -> Summary.of(new double[] {0.5, Double.NaN}))
-                    .withMessageContaining("Value 2 of 2").withMessageContaining("NaN").withMessageContaining("Fix:");
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> Summary.of(new double[] {0.5, Double.NaN}))
+                    .withMessageContaining("Value 2 of 2")
+                    .withMessageContaining("NaN")
+                    .withMessageContaining("Fix:");
         }
     }
 
@@ -105,22 +107,28 @@ class StatisticsTest {
 
         @Test
         void rejectsMoreSuccessesThanTrials() {
-            assertThatIllegalArgumentException().isThrownBy(() -> Statistics.wilson(11, 10, 0.95))
-                    .withMessageContaining("11 successes in 10 trials").withMessageContaining("Fix:");
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> Statistics.wilson(11, 10, 0.95))
+                    .withMessageContaining("11 successes in 10 trials")
+                    .withMessageContaining("Fix:");
         }
 
         @Test
         void rejectsNoTrials() {
-            assertThatIllegalArgumentException().isThrownBy(() -> Statistics.wilson(0, 0, 0.95))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> Statistics.wilson(0, 0, 0.95))
                     .withMessageContaining("at least one trial");
         }
 
         @Test
         void rejectsALevelGivenInPercent() {
-            assertThatIllegalArgumentException().isThrownBy(() -> Statistics.wilson(5, 10, 1.5))
-                    .withMessageContaining("1.5").withMessageContaining("strictly between 0 and 1")
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> Statistics.wilson(5, 10, 1.5))
+                    .withMessageContaining("1.5")
+                    .withMessageContaining("strictly between 0 and 1")
                     .withMessageContaining("0.95");
-            assertThatIllegalArgumentException().isThrownBy(() -> Statistics.wilson(5, 10, Double.NaN))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> Statistics.wilson(5, 10, Double.NaN))
                     .withMessageContaining("NaN");
         }
     }
@@ -142,8 +150,7 @@ class StatisticsTest {
 
         @Test
         void equalValuesGiveAPointInterval() {
-            assertThat(Statistics.t(new double[] {0.3, 0.3, 0.3}, 0.95))
-                    .isEqualTo(new Interval(0.3, 0.3, 0.95, "t"));
+            assertThat(Statistics.t(new double[] {0.3, 0.3, 0.3}, 0.95)).isEqualTo(new Interval(0.3, 0.3, 0.95, "t"));
         }
 
         @Test
@@ -153,7 +160,8 @@ class StatisticsTest {
 
         @Test
         void rejectsAnEmptySample() {
-            assertThatIllegalArgumentException().isThrownBy(() -> Statistics.t(new double[0], 0.95))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> Statistics.t(new double[0], 0.95))
                     .withMessageContaining("empty");
         }
     }
@@ -161,8 +169,10 @@ class StatisticsTest {
     @Nested
     class Bootstrap {
 
-        private final double[] scores = {0.91, 0.35, 0.72, 0.88, 0.15, 0.64, 0.97, 0.58, 0.43, 0.79,
-                                         0.66, 0.21, 0.84, 0.93, 0.52, 0.47, 0.76, 0.69, 0.31, 0.99};
+        private final double[] scores = {
+            0.91, 0.35, 0.72, 0.88, 0.15, 0.64, 0.97, 0.58, 0.43, 0.79,
+            0.66, 0.21, 0.84, 0.93, 0.52, 0.47, 0.76, 0.69, 0.31, 0.99
+        };
 
         @Test
         void theSameSeedGivesTheSameInterval() {
@@ -218,7 +228,8 @@ class StatisticsTest {
 
         @Test
         void rejectsZeroResamples() {
-            assertThatIllegalArgumentException().isThrownBy(() -> Statistics.bootstrap(scores, 0.95, 0, 1L))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> Statistics.bootstrap(scores, 0.95, 0, 1L))
                     .withMessageContaining("resamples is 0");
         }
     }
@@ -290,7 +301,8 @@ class StatisticsTest {
 
         @Test
         void rejectsNegativeCounts() {
-            assertThatIllegalArgumentException().isThrownBy(() -> Statistics.signTestPValue(-1, 2))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> Statistics.signTestPValue(-1, 2))
                     .withMessageContaining("worse is -1");
         }
     }
@@ -312,7 +324,8 @@ class StatisticsTest {
             assertThat(comparison.n()).isEqualTo(20);
             assertThat(comparison.worse()).isEqualTo(8);
             assertThat(comparison.better()).isZero();
-            assertThat(comparison.pValue()).isCloseTo(1.0 / 256, within(EXACT))
+            assertThat(comparison.pValue())
+                    .isCloseTo(1.0 / 256, within(EXACT))
                     .isEqualTo(Statistics.signTestPValue(8, 0));
             assertThat(comparison.significantRegression()).isTrue();
             assertThat(comparison.baselineMean()).isCloseTo(0.7, within(EXACT));
@@ -334,7 +347,8 @@ class StatisticsTest {
 
             assertThat(comparison.worse()).isEqualTo(3);
             assertThat(comparison.better()).isEqualTo(1);
-            assertThat(comparison.pValue()).isCloseTo(5.0 / 16, within(EXACT))
+            assertThat(comparison.pValue())
+                    .isCloseTo(5.0 / 16, within(EXACT))
                     .isEqualTo(Statistics.signTestPValue(3, 1));
             assertThat(comparison.significantRegression()).isFalse();
         }
@@ -349,7 +363,8 @@ class StatisticsTest {
 
             assertThat(comparison.pValue()).isEqualTo(1.0);
             assertThat(comparison.significantRegression()).isFalse();
-            assertThat(comparison.minimumDetectableDrop()).isCloseTo(Z_SUM * 0.5 / Math.sqrt(10), within(EXACT))
+            assertThat(comparison.minimumDetectableDrop())
+                    .isCloseTo(Z_SUM * 0.5 / Math.sqrt(10), within(EXACT))
                     .isCloseTo(0.393, within(5e-4));
             assertThat(comparison.requiredPairs()).isEqualTo(619);
             assertThat(comparison.underpowered()).isTrue();
@@ -487,8 +502,8 @@ class StatisticsTest {
         @Test
         void rejectsNaN() {
             assertThatIllegalArgumentException()
-                    .isThrownBy(() -> Statistics.comparePaired(new double[] {1, 0}, new double[] {Double.NaN, 0}, 0.95,
-                            0.05))
+                    .isThrownBy(() ->
+                            Statistics.comparePaired(new double[] {1, 0}, new double[] {Double.NaN, 0}, 0.95, 0.05))
                     .withMessageContaining("Value 1 of 2 in the current array is NaN");
         }
 
@@ -535,15 +550,23 @@ class StatisticsTest {
         void aCountOfZerosAndOnesIsNoRateAndAScoreOfZerosAndOnesNoRateEither() {
             double[] values = {0, 1, 0, 0, 1, 0, 0, 0, 0, 1};
 
-            assertThat(Statistics.meanInterval(values, 0.95).method()).as("guessed").isEqualTo("wilson");
+            assertThat(Statistics.meanInterval(values, 0.95).method())
+                    .as("guessed")
+                    .isEqualTo("wilson");
             assertThat(Statistics.meanInterval(values, 0.95, null).method()).isEqualTo("wilson");
-            assertThat(Statistics.meanInterval(values, 0.95, MeasurementKind.RATE).method()).isEqualTo("wilson");
+            assertThat(Statistics.meanInterval(values, 0.95, MeasurementKind.RATE)
+                            .method())
+                    .isEqualTo("wilson");
             Interval count = Statistics.meanInterval(values, 0.95, MeasurementKind.COUNT);
             assertThat(count.method()).isEqualTo("poisson");
             assertThat(count).isEqualTo(Statistics.poisson(3, 10, 0.95));
-            assertThat(Statistics.meanInterval(values, 0.95, MeasurementKind.SCORE).method()).isEqualTo("bootstrap");
-            assertThat(Statistics.meanInterval(new double[] {0, 0, 0}, 0.95, MeasurementKind.COUNT).upper())
-                    .as("no events in three items is no certainty").isCloseTo(3.689 / 3, within(0.001));
+            assertThat(Statistics.meanInterval(values, 0.95, MeasurementKind.SCORE)
+                            .method())
+                    .isEqualTo("bootstrap");
+            assertThat(Statistics.meanInterval(new double[] {0, 0, 0}, 0.95, MeasurementKind.COUNT)
+                            .upper())
+                    .as("no events in three items is no certainty")
+                    .isCloseTo(3.689 / 3, within(0.001));
         }
 
         @Test
@@ -554,8 +577,8 @@ class StatisticsTest {
                     .hasMessageContaining("declare it MeasurementKind.SCORE");
             assertThatThrownBy(() -> Statistics.meanInterval(new double[] {1, 2.5}, 0.95, MeasurementKind.COUNT))
                     .hasMessageContaining("declared a count, but holds 2.5");
-            assertThatThrownBy(() -> MeasurementKind.of("ratio")).hasMessage("'ratio' is no measurement kind. Fix: "
-                    + "use rate, count or score.");
+            assertThatThrownBy(() -> MeasurementKind.of("ratio"))
+                    .hasMessage("'ratio' is no measurement kind. Fix: " + "use rate, count or score.");
         }
     }
 }

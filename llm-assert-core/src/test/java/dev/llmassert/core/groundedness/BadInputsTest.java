@@ -34,8 +34,10 @@ class BadInputsTest {
 
     @Test
     void aOneMegabyteResponseIsJudgedSentenceBySentence() {
-        List<String> written = List.of("The X200 router has four Ethernet ports.",
-                "Hold the reset button for ten seconds.", "The warranty lasts five years.");
+        List<String> written = List.of(
+                "The X200 router has four Ethernet ports.",
+                "Hold the reset button for ten seconds.",
+                "The warranty lasts five years.");
         StringBuilder response = new StringBuilder();
         int count = 0;
         while (response.length() < 1024 * 1024) {
@@ -52,8 +54,11 @@ class BadInputsTest {
                 assertThat(sentence.score()).as(sentence.sentence()).isGreaterThanOrEqualTo(0.5);
             }
         });
-        assertThat(verdict.score()).isEqualTo(verdict.sentences().stream().mapToDouble(SentenceVerdict::score)
-                .average().orElseThrow());
+        assertThat(verdict.score())
+                .isEqualTo(verdict.sentences().stream()
+                        .mapToDouble(SentenceVerdict::score)
+                        .average()
+                        .orElseThrow());
     }
 
     @Test
@@ -65,10 +70,11 @@ class BadInputsTest {
         }
         sources.set(321, "The X200 router has four Ethernet ports.");
 
-        GroundednessVerdict verdict = judge.judge("The X200 router has four Ethernet ports. It has a cooling fan.",
-                sources);
+        GroundednessVerdict verdict =
+                judge.judge("The X200 router has four Ethernet ports. It has a cooling fan.", sources);
 
-        assertThat(verdict.sentences()).extracting(SentenceVerdict::evidence)
+        assertThat(verdict.sentences())
+                .extracting(SentenceVerdict::evidence)
                 .containsExactly("The X200 router has four Ethernet ports.", SentenceVerdict.NOTHING_FOUND);
         assertThat(verdict.sentences().get(0).score()).isEqualTo(1.0);
         assertThat(verdict.sentences().get(1).score()).isLessThan(0.5);
@@ -82,14 +88,18 @@ class BadInputsTest {
         }
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "Score: 0");
 
-        try (LlmGroundednessJudge llm = LlmGroundednessJudge.builder().chatModel(model).judgeName("test:judge")
-                .retryBackoff(Duration.ZERO).build()) {
+        try (LlmGroundednessJudge llm = LlmGroundednessJudge.builder()
+                .chatModel(model)
+                .judgeName("test:judge")
+                .retryBackoff(Duration.ZERO)
+                .build()) {
             llm.judge("The router has four ports. It has a fan.", sources);
         }
 
         assertThat(model.requests()).hasSize(2).allSatisfy(request -> {
             String user = ScriptedChatModel.lastUserText(request);
-            assertThat(user).startsWith("SOURCES (500 separate passages):\n[Source 1 of 500]\n")
+            assertThat(user)
+                    .startsWith("SOURCES (500 separate passages):\n[Source 1 of 500]\n")
                     .contains("[Source 500 of 500]\n");
             List<String> data = PromptData.all(user);
             assertThat(data).hasSize(501);
@@ -100,55 +110,74 @@ class BadInputsTest {
     @Test
     void emptyOrBlankSourcesAndResponsesAreRejectedBeforeAnyJudgingWithTheSourceNamed() {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "Score: 10");
-        try (LlmGroundednessJudge llm = LlmGroundednessJudge.builder().chatModel(model).build()) {
+        try (LlmGroundednessJudge llm =
+                LlmGroundednessJudge.builder().chatModel(model).build()) {
             for (GroundednessJudge any : List.of(judge, llm)) {
-                assertThatIllegalArgumentException().isThrownBy(() -> any.judge("The router has four ports.",
-                        List.of())).withMessageStartingWith("No sources to judge the response against.");
-                assertThatIllegalArgumentException().isThrownBy(() -> any.judge("The router has four ports.",
-                        List.of(MANUAL, " \n\t "))).withMessageStartingWith("Source 2 of 2 is blank");
-                assertThatIllegalArgumentException().isThrownBy(() -> any.judge("The router has four ports.",
-                        List.of(""))).withMessageStartingWith("Source 1 of 1 is blank");
-                assertThatIllegalArgumentException().isThrownBy(() -> any.judge("The router has four ports.",
-                        Arrays.asList(MANUAL, null))).withMessageStartingWith("Source 2 of 2 is null");
-                assertThatIllegalArgumentException().isThrownBy(() -> any.judge("  \n ", List.of(MANUAL)))
+                assertThatIllegalArgumentException()
+                        .isThrownBy(() -> any.judge("The router has four ports.", List.of()))
+                        .withMessageStartingWith("No sources to judge the response against.");
+                assertThatIllegalArgumentException()
+                        .isThrownBy(() -> any.judge("The router has four ports.", List.of(MANUAL, " \n\t ")))
+                        .withMessageStartingWith("Source 2 of 2 is blank");
+                assertThatIllegalArgumentException()
+                        .isThrownBy(() -> any.judge("The router has four ports.", List.of("")))
+                        .withMessageStartingWith("Source 1 of 1 is blank");
+                assertThatIllegalArgumentException()
+                        .isThrownBy(() -> any.judge("The router has four ports.", Arrays.asList(MANUAL, null)))
+                        .withMessageStartingWith("Source 2 of 2 is null");
+                assertThatIllegalArgumentException()
+                        .isThrownBy(() -> any.judge("  \n ", List.of(MANUAL)))
                         .withMessageStartingWith("The response to judge is blank.");
-                assertThatIllegalArgumentException().isThrownBy(() -> any.judge("... !!! ---", List.of(MANUAL)))
+                assertThatIllegalArgumentException()
+                        .isThrownBy(() -> any.judge("... !!! ---", List.of(MANUAL)))
                         .withMessageStartingWith("The response holds no sentences, only punctuation or symbols");
             }
         }
         assertThat(model.requestCount()).as("no judge call for bad input").isZero();
-        assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router has four ports.",
-                List.of("!!! ???", "---"))).withMessageStartingWith("The sources hold no sentences");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> judge.judge("The router has four ports.", List.of("!!! ???", "---")))
+                .withMessageStartingWith("The sources hold no sentences");
     }
 
     @Test
     void germanTextIsSplitAtItsFullStopsButCutAfterItsAbbreviations() {
         String source = "Der Router X200 hat vier Ethernet-Anschlüsse. Die Garantie beträgt zwei Jahre.";
 
-        GroundednessVerdict verdict = judge.judge("Der Router X200 hat vier Ethernet-Anschlüsse. Die Garantie"
-                + " beträgt zehn Jahre. Drücken Sie z. B. die Taste.", List.of(source));
+        GroundednessVerdict verdict = judge.judge(
+                "Der Router X200 hat vier Ethernet-Anschlüsse. Die Garantie"
+                        + " beträgt zehn Jahre. Drücken Sie z. B. die Taste.",
+                List.of(source));
 
-        assertThat(verdict.sentences()).extracting(SentenceVerdict::sentence).containsExactly(
-                "Der Router X200 hat vier Ethernet-Anschlüsse.", "Die Garantie beträgt zehn Jahre.",
-                "Drücken Sie z.", "B.", "die Taste.");
+        assertThat(verdict.sentences())
+                .extracting(SentenceVerdict::sentence)
+                .containsExactly(
+                        "Der Router X200 hat vier Ethernet-Anschlüsse.",
+                        "Die Garantie beträgt zehn Jahre.",
+                        "Drücken Sie z.",
+                        "B.",
+                        "die Taste.");
         assertThat(verdict.sentences().get(0).score()).isGreaterThanOrEqualTo(LocalGroundednessJudge.DEFAULT_THRESHOLD);
         // Number words are compared as values in English only, so "zehn" against "zwei" rests on the wording alone.
-        assertThat(verdict.sentences().get(1).score()).as("zehn, not zwei")
+        assertThat(verdict.sentences().get(1).score())
+                .as("zehn, not zwei")
                 .isLessThan(LocalGroundednessJudge.DEFAULT_THRESHOLD);
     }
 
     @Test
     void chineseAndArabicSentencesEndAtTheirOwnMarks() {
-        GroundednessVerdict chinese = judge.judge("路由器有四个以太网端口。保修期为十年。",
-                List.of("路由器有四个以太网端口。保修期为两年。"));
-        GroundednessVerdict arabic = judge.judge("يحتوي الموزع على أربعة منافذ. هل يوجد مروحة؟ نعم، توجد مروحة.",
+        GroundednessVerdict chinese = judge.judge("路由器有四个以太网端口。保修期为十年。", List.of("路由器有四个以太网端口。保修期为两年。"));
+        GroundednessVerdict arabic = judge.judge(
+                "يحتوي الموزع على أربعة منافذ. هل يوجد مروحة؟ نعم، توجد مروحة.",
                 List.of("يحتوي الموزع على أربعة منافذ. الضمان سنتان."));
 
-        assertThat(chinese.sentences()).extracting(SentenceVerdict::sentence)
+        assertThat(chinese.sentences())
+                .extracting(SentenceVerdict::sentence)
                 .containsExactly("路由器有四个以太网端口。", "保修期为十年。");
         assertThat(chinese.sentences().get(0).score()).isEqualTo(1.0);
-        assertThat(chinese.sentences().get(1).score()).isLessThan(chinese.sentences().get(0).score());
-        assertThat(arabic.sentences()).extracting(SentenceVerdict::sentence)
+        assertThat(chinese.sentences().get(1).score())
+                .isLessThan(chinese.sentences().get(0).score());
+        assertThat(arabic.sentences())
+                .extracting(SentenceVerdict::sentence)
                 .containsExactly("يحتوي الموزع على أربعة منافذ.", "هل يوجد مروحة؟", "نعم، توجد مروحة.");
         assertThat(arabic.sentences().get(0).score()).isEqualTo(1.0);
         assertThat(arabic.sentences().get(2).score()).as("the fan is invented").isLessThan(0.5);
@@ -163,24 +192,30 @@ class BadInputsTest {
 
     @Test
     void emojiAreKeptInTheirSentenceAndASentenceOfEmojiOnlyIsNone() {
-        GroundednessVerdict verdict = judge.judge("The X200 router has four Ethernet ports 🎉. 👍👍",
-                List.of(MANUAL));
+        GroundednessVerdict verdict = judge.judge("The X200 router has four Ethernet ports 🎉. 👍👍", List.of(MANUAL));
 
-        assertThat(verdict.sentences()).extracting(SentenceVerdict::sentence)
+        assertThat(verdict.sentences())
+                .extracting(SentenceVerdict::sentence)
                 .containsExactly("The X200 router has four Ethernet ports 🎉.");
         assertThat(verdict.score()).isEqualTo(1.0);
-        assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("👍🎉🙂", List.of(MANUAL)))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> judge.judge("👍🎉🙂", List.of(MANUAL)))
                 .withMessageStartingWith("The response holds no sentences, only punctuation or symbols: \"👍🎉🙂\"");
     }
 
     @Test
     void aListAnswerIsJudgedItemByItem() {
-        GroundednessVerdict verdict = judge.judge("- Hold the reset button for ten seconds\n- The router has four"
-                + " Ethernet ports\n- The router has six Ethernet ports", List.of(MANUAL));
+        GroundednessVerdict verdict = judge.judge(
+                "- Hold the reset button for ten seconds\n- The router has four"
+                        + " Ethernet ports\n- The router has six Ethernet ports",
+                List.of(MANUAL));
 
-        assertThat(verdict.sentences()).extracting(SentenceVerdict::sentence).containsExactly(
-                "- Hold the reset button for ten seconds", "- The router has four Ethernet ports",
-                "- The router has six Ethernet ports");
+        assertThat(verdict.sentences())
+                .extracting(SentenceVerdict::sentence)
+                .containsExactly(
+                        "- Hold the reset button for ten seconds",
+                        "- The router has four Ethernet ports",
+                        "- The router has six Ethernet ports");
         assertThat(verdict.sentences().get(2).score()).isLessThan(0.5);
         assertThat(verdict.sentencesBelow(0.5)).hasSize(1);
     }
@@ -191,9 +226,13 @@ class BadInputsTest {
 
         GroundednessVerdict verdict = judge.judge(table, List.of(MANUAL));
 
-        assertThat(verdict.sentences()).extracting(SentenceVerdict::sentence)
+        assertThat(verdict.sentences())
+                .extracting(SentenceVerdict::sentence)
                 .containsExactly("| Port | Count |", "| Ethernet ports | four |", "| USB ports | two |");
-        assertThat(verdict.sentences().get(1).score()).isGreaterThan(verdict.sentences().get(2).score());
-        assertThat(verdict.sentences().get(2).score()).as("no USB ports in the manual").isLessThan(0.5);
+        assertThat(verdict.sentences().get(1).score())
+                .isGreaterThan(verdict.sentences().get(2).score());
+        assertThat(verdict.sentences().get(2).score())
+                .as("no USB ports in the manual")
+                .isLessThan(0.5);
     }
 }

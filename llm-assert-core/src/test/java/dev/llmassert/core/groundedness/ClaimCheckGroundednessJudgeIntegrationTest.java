@@ -63,13 +63,21 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
     }
 
     private JudgeSettings openAi() {
-        return JudgeSettings.builder().provider(JudgeProvider.OPENAI).baseUrl(server.baseUrl())
-                .model("bespokelabs/Bespoke-MiniCheck-7B").timeout(Duration.ofSeconds(10)).build();
+        return JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .baseUrl(server.baseUrl())
+                .model("bespokelabs/Bespoke-MiniCheck-7B")
+                .timeout(Duration.ofSeconds(10))
+                .build();
     }
 
     private JudgeSettings ollama() {
-        return JudgeSettings.builder().provider(JudgeProvider.OLLAMA).baseUrl(server.ollamaBaseUrl())
-                .model("bespoke-minicheck").timeout(Duration.ofSeconds(10)).build();
+        return JudgeSettings.builder()
+                .provider(JudgeProvider.OLLAMA)
+                .baseUrl(server.ollamaBaseUrl())
+                .model("bespoke-minicheck")
+                .timeout(Duration.ofSeconds(10))
+                .build();
     }
 
     /** Yes to a claim about four ports, No to anything else; log-probabilities as vLLM sends them. */
@@ -114,7 +122,8 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
             JsonNode json = request.json();
             assertThat(json.path("messages")).hasSize(2);
             assertThat(json.path("messages").get(0).path("role").asText()).isEqualTo("system");
-            assertThat(json.path("messages").get(0).path("content").asText()).isEqualTo(MiniCheckPrompt.SYSTEM)
+            assertThat(json.path("messages").get(0).path("content").asText())
+                    .isEqualTo(MiniCheckPrompt.SYSTEM)
                     .startsWith("Determine whether the provided claim is consistent with the corresponding document.")
                     .endsWith("by responding with either \"Yes\" or \"No\".");
             assertThat(json.path("messages").get(1).path("role").asText()).isEqualTo("user");
@@ -125,18 +134,22 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
             assertThat(json.has("response_format")).isFalse();
             assertThat(json.path("model").asText()).isEqualTo("bespokelabs/Bespoke-MiniCheck-7B");
         });
-        assertThat(server.requests()).extracting(ReceivedRequest::lastUserMessage).containsExactlyInAnyOrder(
-                "Document: " + MANUAL + "\nClaim: " + SUPPORTED,
-                "Document: " + MANUAL + "\nClaim: " + UNSUPPORTED);
+        assertThat(server.requests())
+                .extracting(ReceivedRequest::lastUserMessage)
+                .containsExactlyInAnyOrder(
+                        "Document: " + MANUAL + "\nClaim: " + SUPPORTED,
+                        "Document: " + MANUAL + "\nClaim: " + UNSUPPORTED);
 
         SentenceVerdict yes = verdict.sentences().get(0);
         assertThat(yes.score()).isCloseTo(Math.exp(-0.05), within(1e-9)).isCloseTo(0.95, within(0.002));
-        assertThat(yes.evidence()).isEqualTo("[said Yes, P(yes) 0.95 from logprobs] nearest there, not a quote: "
-                + "chars 1-40 \"The X200 router has four Ethernet ports.\"");
+        assertThat(yes.evidence())
+                .isEqualTo("[said Yes, P(yes) 0.95 from logprobs] nearest there, not a quote: "
+                        + "chars 1-40 \"The X200 router has four Ethernet ports.\"");
         SentenceVerdict no = verdict.sentences().get(1);
         assertThat(no.score()).isCloseTo(Math.exp(-3.9), within(1e-9));
-        assertThat(no.evidence()).isEqualTo("[said No, P(yes) 0.02 from logprobs] nearest in the sources, not a "
-                + "quote: chars 42-70 \"The warranty lasts two years.\"");
+        assertThat(no.evidence())
+                .isEqualTo("[said No, P(yes) 0.02 from logprobs] nearest in the sources, not a "
+                        + "quote: chars 42-70 \"The warranty lasts two years.\"");
         assertThat(verdict.sentencesBelow(0.7)).containsExactly(no);
         assertThat(verdict.score()).isCloseTo((Math.exp(-0.05) + Math.exp(-3.9)) / 2, within(1e-9));
         assertThat(verdict.judge()).isEqualTo("openai:bespokelabs/Bespoke-MiniCheck-7B");
@@ -164,9 +177,11 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
             assertThat(json.has("format")).isFalse();
             assertThat(json.path("model").asText()).isEqualTo("bespoke-minicheck");
         });
-        assertThat(server.requests()).extracting(ReceivedRequest::lastUserMessage).containsExactlyInAnyOrder(
-                "Document: " + MANUAL + "\nClaim: " + SUPPORTED,
-                "Document: " + MANUAL + "\nClaim: " + UNSUPPORTED);
+        assertThat(server.requests())
+                .extracting(ReceivedRequest::lastUserMessage)
+                .containsExactlyInAnyOrder(
+                        "Document: " + MANUAL + "\nClaim: " + SUPPORTED,
+                        "Document: " + MANUAL + "\nClaim: " + UNSUPPORTED);
         assertThat(verdict.sentences()).extracting(SentenceVerdict::score).containsExactly(1.0, 0.0);
         assertThat(verdict.sentences().get(0).evidence())
                 .startsWith("[said Yes, yes/no only (the server sent no logprobs)] nearest there, not a quote:");
@@ -186,8 +201,8 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
 
         GroundednessVerdict live;
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "record");
-             GroundednessJudge judge = judge(settings, session.wrap(client))) {
+                RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "record");
+                GroundednessJudge judge = judge(settings, session.wrap(client))) {
             live = judge.judge(SUPPORTED + " " + UNSUPPORTED, MANUAL);
         }
         int calls = server.requestCount();
@@ -195,8 +210,8 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
 
         GroundednessVerdict replayed;
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file).openSession(RecordingMode.REPLAY, "replay");
-             GroundednessJudge judge = judge(settings, session.wrap(client))) {
+                RecordingSession session = store.file(file).openSession(RecordingMode.REPLAY, "replay");
+                GroundednessJudge judge = judge(settings, session.wrap(client))) {
             replayed = judge.judge(SUPPORTED + " " + UNSUPPORTED, MANUAL);
         }
 
@@ -210,8 +225,8 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
         assertThat(recording).contains("\"maxOutputTokens\": 1", "Document: ");
         if ("openai".equals(provider)) {
             assertThat(replayed.sentences().get(0).score()).isCloseTo(0.95, within(0.002));
-            assertThat(recording).contains("\"logprobs\": true", "\"topLogprobs\": 5", "\"logprob\": -0.05",
-                    "\"top\": [");
+            assertThat(recording)
+                    .contains("\"logprobs\": true", "\"topLogprobs\": 5", "\"logprob\": -0.05", "\"top\": [");
         } else {
             assertThat(replayed.sentences()).extracting(SentenceVerdict::score).containsExactly(1.0, 0.0);
             assertThat(recording).doesNotContain("logprob");
@@ -229,8 +244,8 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
         Path file = Recordings.fileFor(dir, "com.example.HandWrittenFactCheckTest");
         ChatModel client = JudgeModels.chatModel(openAi(), NO_ENVIRONMENT);
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "record");
-             GroundednessJudge judge = judge(openAi(), session.wrap(client))) {
+                RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "record");
+                GroundednessJudge judge = judge(openAi(), session.wrap(client))) {
             judge.judge(SUPPORTED, MANUAL);
         }
         ObjectNode recorded = (ObjectNode) JSON.readTree(file.toFile());
@@ -242,14 +257,15 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
         reply.put("text", "Yes");
         ArrayNode tokens = reply.putArray("logprobs");
         ObjectNode token = tokens.addObject().put("token", "Yes").put("logprob", -0.3);
-        token.putArray("top").add(JSON.createObjectNode().put("token", "Yes").put("logprob", -0.3))
+        token.putArray("top")
+                .add(JSON.createObjectNode().put("token", "Yes").put("logprob", -0.3))
                 .add(JSON.createObjectNode().put("token", "No").put("logprob", -1.35));
         Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(recorded));
         server.close();
 
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file).openSession(RecordingMode.REPLAY, "replay");
-             GroundednessJudge judge = judge(openAi(), session.wrap(client))) {
+                RecordingSession session = store.file(file).openSession(RecordingMode.REPLAY, "replay");
+                GroundednessJudge judge = judge(openAi(), session.wrap(client))) {
             SentenceVerdict verdict = judge.judge(SUPPORTED, MANUAL).sentences().get(0);
             assertThat(verdict.score()).isCloseTo(Math.exp(-0.3), within(1e-9));
             assertThat(verdict.evidence()).startsWith("[said Yes, P(yes) 0.74 from logprobs]");
@@ -272,8 +288,12 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
     void aFortyThousandCharacterSourceIsChunkedAndTheVerdictNamesTheChunkThatDecided() {
         StringBuilder text = new StringBuilder();
         for (int i = 1; text.length() < 40_000; i++) {
-            text.append("Appendix item ").append(i).append(" lists the spare part number ").append(1000 + i)
-                    .append(" for older models.").append(i % 9 == 0 ? "\n\n" : " ");
+            text.append("Appendix item ")
+                    .append(i)
+                    .append(" lists the spare part number ")
+                    .append(1000 + i)
+                    .append(" for older models.")
+                    .append(i % 9 == 0 ? "\n\n" : " ");
             if (i == 500) {
                 text.append("The X200 router has four Ethernet ports. ");
             }
@@ -289,12 +309,15 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
             verdict = judge.judge(SUPPORTED, source);
         }
 
-        List<String> documents = server.requests().stream().map(ClaimCheckGroundednessJudgeIntegrationTest::documentOf)
-                .sorted((a, b) -> Integer.compare(source.indexOf(a), source.indexOf(b))).toList();
+        List<String> documents = server.requests().stream()
+                .map(ClaimCheckGroundednessJudgeIntegrationTest::documentOf)
+                .sorted((a, b) -> Integer.compare(source.indexOf(a), source.indexOf(b)))
+                .toList();
         assertThat(source.length()).isGreaterThanOrEqualTo(40_000);
-        assertThat(documents).hasSizeGreaterThanOrEqualTo(10)
-                .allSatisfy(d -> assertThat(d.length()).isLessThanOrEqualTo(
-                        ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE))
+        assertThat(documents)
+                .hasSizeGreaterThanOrEqualTo(10)
+                .allSatisfy(
+                        d -> assertThat(d.length()).isLessThanOrEqualTo(ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE))
                 .allSatisfy(d -> assertThat(source).contains(d));
         assertThat(String.join("", documents).replaceAll("\\s", "")).isEqualTo(source.replaceAll("\\s", ""));
         int deciding = -1;
@@ -305,9 +328,10 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
         }
         int start = source.indexOf(documents.get(deciding));
         String evidence = verdict.sentences().get(0).evidence();
-        assertThat(evidence).startsWith("[chunk " + (deciding + 1) + " of " + documents.size()
-                + " said Yes, P(yes) 0.90 from logprobs: chars " + (start + 1) + "-"
-                + (start + documents.get(deciding).length()) + "] nearest there, not a quote: ");
+        assertThat(evidence)
+                .startsWith("[chunk " + (deciding + 1) + " of " + documents.size()
+                        + " said Yes, P(yes) 0.90 from logprobs: chars " + (start + 1) + "-"
+                        + (start + documents.get(deciding).length()) + "] nearest there, not a quote: ");
         Matcher located = Pattern.compile("chars (\\d+)-(\\d+) \"The X200 router has four Ethernet ports.\"")
                 .matcher(evidence);
         assertThat(located.find()).isTrue();
@@ -323,10 +347,15 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
             assertThatThrownBy(() -> judge.judge(SUPPORTED, MANUAL))
                     .isInstanceOfSatisfying(JudgeReplyException.class, e -> {
                         assertThat(e.attempts()).isEqualTo(3);
-                        assertThat(e.getMessage()).contains("openai:bespokelabs/Bespoke-MiniCheck-7B",
-                                "gave no usable reply for sentence 1 of 1 (\"The router has four ports.\")",
-                                "after 3 tries", "Last reply: \"Maybe\"",
-                                "the reply must be one word, Yes or No, but is \"Maybe\"", "never guesses", "Fix:");
+                        assertThat(e.getMessage())
+                                .contains(
+                                        "openai:bespokelabs/Bespoke-MiniCheck-7B",
+                                        "gave no usable reply for sentence 1 of 1 (\"The router has four ports.\")",
+                                        "after 3 tries",
+                                        "Last reply: \"Maybe\"",
+                                        "the reply must be one word, Yes or No, but is \"Maybe\"",
+                                        "never guesses",
+                                        "Fix:");
                     });
         }
         assertThat(server.requestCount()).isEqualTo(3);

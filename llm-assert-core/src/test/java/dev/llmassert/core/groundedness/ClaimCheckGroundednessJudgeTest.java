@@ -24,8 +24,10 @@ class ClaimCheckGroundednessJudgeTest {
         GroundednessVerdict verdict;
         try (ClaimCheckGroundednessJudge judge = judge(model)) {
             assertThat(judge.chunkSize()).isEqualTo(ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE);
-            verdict = judge.judge("The router has four ports. The warranty lasts two years.",
-                    "The X200 router has four Ethernet ports.", "The warranty lasts two years.");
+            verdict = judge.judge(
+                    "The router has four ports. The warranty lasts two years.",
+                    "The X200 router has four Ethernet ports.",
+                    "The warranty lasts two years.");
         }
 
         assertThat(model.requests()).hasSize(2).allSatisfy(request -> {
@@ -33,44 +35,55 @@ class ClaimCheckGroundednessJudgeTest {
             assertThat(request.parameters().maxOutputTokens()).isEqualTo(1);
             assertThat(request.parameters().responseFormat()).isNull();
         });
-        assertThat(model.requests()).extracting(ScriptedChatModel::lastUserText).containsExactlyInAnyOrder(
-                "Document: The X200 router has four Ethernet ports.\n\nThe warranty lasts two years.\n"
-                        + "Claim: The router has four ports.",
-                "Document: The X200 router has four Ethernet ports.\n\nThe warranty lasts two years.\n"
-                        + "Claim: The warranty lasts two years.");
+        assertThat(model.requests())
+                .extracting(ScriptedChatModel::lastUserText)
+                .containsExactlyInAnyOrder(
+                        "Document: The X200 router has four Ethernet ports.\n\nThe warranty lasts two years.\n"
+                                + "Claim: The router has four ports.",
+                        "Document: The X200 router has four Ethernet ports.\n\nThe warranty lasts two years.\n"
+                                + "Claim: The warranty lasts two years.");
         assertThat(verdict.score()).isEqualTo(1.0);
-        assertThat(verdict.sentences()).extracting(SentenceVerdict::evidence).containsExactly(
-                "[said Yes, yes/no only (the server sent no logprobs)] nearest there, not a quote: "
-                        + "source 1 chars 1-40 \"The X200 router has four Ethernet ports.\"",
-                "[said Yes, yes/no only (the server sent no logprobs)] nearest there, not a quote: "
-                        + "source 2 chars 1-29 \"The warranty lasts two years.\"");
+        assertThat(verdict.sentences())
+                .extracting(SentenceVerdict::evidence)
+                .containsExactly(
+                        "[said Yes, yes/no only (the server sent no logprobs)] nearest there, not a quote: "
+                                + "source 1 chars 1-40 \"The X200 router has four Ethernet ports.\"",
+                        "[said Yes, yes/no only (the server sent no logprobs)] nearest there, not a quote: "
+                                + "source 2 chars 1-29 \"The warranty lasts two years.\"");
     }
 
     @Test
     void withYesOrNoOnlyTheScoreIsTheShareOfSupportedSentencesAndANoPointsAtTheNearestSourceText() {
-        ScriptedChatModel model = ScriptedChatModel.answering(request ->
-                ScriptedChatModel.lastUserText(request).endsWith("four ports.") ? "Yes" : "No");
+        ScriptedChatModel model = ScriptedChatModel.answering(
+                request -> ScriptedChatModel.lastUserText(request).endsWith("four ports.") ? "Yes" : "No");
 
         GroundednessVerdict verdict;
         try (ClaimCheckGroundednessJudge judge = judge(model)) {
-            verdict = judge.judge("The router has four ports. The warranty lasts five years. It is blue.",
+            verdict = judge.judge(
+                    "The router has four ports. The warranty lasts five years. It is blue.",
                     "The X200 router has four Ethernet ports. The warranty lasts two years.");
         }
 
         assertThat(verdict.sentences()).extracting(SentenceVerdict::score).containsExactly(1.0, 0.0, 0.0);
         assertThat(verdict.score()).isEqualTo(1.0 / 3);
-        assertThat(verdict.sentences().get(1).evidence()).isEqualTo("[said No, yes/no only (the server sent no "
-                + "logprobs)] nearest in the sources, not a quote: chars 42-70 \"The warranty lasts two years.\"");
-        assertThat(verdict.sentences().get(2).evidence()).isEqualTo("[said No, yes/no only (the server sent no "
-                + "logprobs)] no source sentence shares a content word with it");
+        assertThat(verdict.sentences().get(1).evidence())
+                .isEqualTo("[said No, yes/no only (the server sent no "
+                        + "logprobs)] nearest in the sources, not a quote: chars 42-70 \"The warranty "
+                        + "lasts two years.\"");
+        assertThat(verdict.sentences().get(2).evidence())
+                .isEqualTo("[said No, yes/no only (the server sent no "
+                        + "logprobs)] no source sentence shares a content word with it");
     }
 
     @Test
     void aYesWithNoSharedWordShowsTheStartOfTheChunk() {
         try (ClaimCheckGroundednessJudge judge = judge(ScriptedChatModel.answering(request -> "Yes"))) {
-            assertThat(judge.judge("It is fine.", "The X200 router has four Ethernet ports.").sentences().get(0)
-                    .evidence()).isEqualTo("[said Yes, yes/no only (the server sent no logprobs)] the chunk begins, "
-                    + "not a quote: \"The X200 router has four Ethernet ports.\"");
+            assertThat(judge.judge("It is fine.", "The X200 router has four Ethernet ports.")
+                            .sentences()
+                            .get(0)
+                            .evidence())
+                    .isEqualTo("[said Yes, yes/no only (the server sent no logprobs)] the chunk begins, "
+                            + "not a quote: \"The X200 router has four Ethernet ports.\"");
         }
     }
 
@@ -78,22 +91,28 @@ class ClaimCheckGroundednessJudgeTest {
     void eachChunkIsACallAndAYesAnywhereDecidesNamingItsChunk() {
         String source = "Alpha is the first letter. Beta is the second letter. Gamma is the third letter. "
                 + "Delta is the fourth letter. Epsilon is the fifth letter.";
-        ScriptedChatModel model = ScriptedChatModel.answering(request ->
-                documentOf(request).contains("Gamma is the third letter.")
-                        && ScriptedChatModel.lastUserText(request).endsWith("Claim: Gamma is the third letter.")
-                        ? "Yes" : "No");
+        ScriptedChatModel model =
+                ScriptedChatModel.answering(request -> documentOf(request).contains("Gamma is the third letter.")
+                                && ScriptedChatModel.lastUserText(request).endsWith("Claim: Gamma is the third letter.")
+                        ? "Yes"
+                        : "No");
 
         GroundednessVerdict verdict;
-        try (ClaimCheckGroundednessJudge judge = ClaimCheckGroundednessJudge.builder().chatModel(model)
-                .chunkSize(ClaimCheckGroundednessJudge.MIN_CHUNK_SIZE).build()) {
-            verdict = judge.judge("Gamma is the third letter. Zeta is the sixth letter.",
+        try (ClaimCheckGroundednessJudge judge = ClaimCheckGroundednessJudge.builder()
+                .chatModel(model)
+                .chunkSize(ClaimCheckGroundednessJudge.MIN_CHUNK_SIZE)
+                .build()) {
+            verdict = judge.judge(
+                    "Gamma is the third letter. Zeta is the sixth letter.",
                     source + " " + source.replace("letter", "character"));
         }
 
         assertThat(model.requests()).hasSize(4);
-        assertThat(verdict.sentences().get(0).evidence()).startsWith("[chunk 1 of 2 said Yes, yes/no only (the "
-                + "server sent no logprobs): chars 1-197] nearest there, not a quote: chars 55-80 \"Gamma is the "
-                + "third letter.\"");
+        assertThat(verdict.sentences().get(0).evidence())
+                .startsWith("[chunk 1 of 2 said Yes, yes/no only (the "
+                        + "server sent no logprobs): chars 1-197] nearest there, not a quote: chars 55-80 "
+                        + "\"Gamma is the "
+                        + "third letter.\"");
         assertThat(verdict.sentences().get(1).evidence())
                 .startsWith("[no chunk of 2 said Yes, yes/no only (the server sent no logprobs)] nearest in the "
                         + "sources, not a quote: ");
@@ -117,23 +136,32 @@ class ClaimCheckGroundednessJudgeTest {
 
     @Test
     void badSettingsFailAtOnceWithTheFix() {
-        assertThatIllegalArgumentException().isThrownBy(() -> ClaimCheckGroundednessJudge.builder().build())
-                .withMessageContaining("chatModel must be set").withMessageContaining("bespoke-minicheck");
-        assertThatIllegalArgumentException().isThrownBy(() -> ClaimCheckGroundednessJudge.builder().chunkSize(10))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ClaimCheckGroundednessJudge.builder().build())
+                .withMessageContaining("chatModel must be set")
+                .withMessageContaining("bespoke-minicheck");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ClaimCheckGroundednessJudge.builder().chunkSize(10))
                 .withMessage("chunkSize must be between 200 and 1000000 characters, but is: 10. Fix: pass the "
                         + "characters of source text one call may hold, e.g. chunkSize(4000) for a model served with "
                         + "a 2,048-token context.");
-        assertThatIllegalArgumentException().isThrownBy(() -> ClaimCheckGroundednessJudge.builder()
-                        .chatModel(ScriptedChatModel.replying()).structuredOutput(true).build())
-                .withMessageContaining("does not apply to the claim-check judge").withMessageContaining("Fix:");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ClaimCheckGroundednessJudge.builder()
+                        .chatModel(ScriptedChatModel.replying())
+                        .structuredOutput(true)
+                        .build())
+                .withMessageContaining("does not apply to the claim-check judge")
+                .withMessageContaining("Fix:");
     }
 
     @Test
     void badInputsFailAsWithEveryJudge() {
         try (ClaimCheckGroundednessJudge judge = judge(ScriptedChatModel.replying())) {
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge(" ", "source"))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge(" ", "source"))
                     .withMessageStartingWith("The response to judge is blank");
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("A claim.", List.of("ok", " ")))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge("A claim.", List.of("ok", " ")))
                     .withMessageStartingWith("Source 2 of 2 is blank");
         }
     }

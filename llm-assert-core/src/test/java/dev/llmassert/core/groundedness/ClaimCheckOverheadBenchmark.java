@@ -32,8 +32,7 @@ public final class ClaimCheckOverheadBenchmark {
     private static final int SENTENCES = 16;
     private static final int SOURCE_CHARS = 40_000;
 
-    private ClaimCheckOverheadBenchmark() {
-    }
+    private ClaimCheckOverheadBenchmark() {}
 
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
@@ -43,14 +42,22 @@ public final class ClaimCheckOverheadBenchmark {
         String source = source();
 
         try (LoopbackChatServer server = LoopbackChatServer.start()) {
-            server.respondWith(request -> Reply.content("Yes").withLogprobs(-0.05, Map.of("Yes", -0.05, "No", -3.1))
-                    .withUsage(1000, 1).after(latency));
-            JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI)
-                    .baseUrl(server.baseUrl()).model("bespoke-minicheck").apiKeyEnv("BENCHMARK_JUDGE_KEY")
-                    .concurrency(CONCURRENCY).timeout(Duration.ofSeconds(30)).build();
+            server.respondWith(request -> Reply.content("Yes")
+                    .withLogprobs(-0.05, Map.of("Yes", -0.05, "No", -3.1))
+                    .withUsage(1000, 1)
+                    .after(latency));
+            JudgeSettings settings = JudgeSettings.builder()
+                    .provider(JudgeProvider.OPENAI)
+                    .baseUrl(server.baseUrl())
+                    .model("bespoke-minicheck")
+                    .apiKeyEnv("BENCHMARK_JUDGE_KEY")
+                    .concurrency(CONCURRENCY)
+                    .timeout(Duration.ofSeconds(30))
+                    .build();
             try (ClaimCheckGroundednessJudge judge = ClaimCheckGroundednessJudge.builder()
                     .chatModel(JudgeModels.chatModel(settings, Map.of("BENCHMARK_JUDGE_KEY", "benchmark-key")::get))
-                    .settings(settings).build()) {
+                    .settings(settings)
+                    .build()) {
                 for (int i = 0; i < warmUps; i++) {
                     judge.judge(answer, source);
                 }
@@ -61,8 +68,8 @@ public final class ClaimCheckOverheadBenchmark {
                     GroundednessVerdict verdict = judge.judge(answer, source);
                     seconds[i] = (System.nanoTime() - start) / 1e9;
                     if (verdict.sentences().size() != SENTENCES) {
-                        throw new IllegalStateException("judged " + verdict.sentences().size() + " sentences, not "
-                                + SENTENCES);
+                        throw new IllegalStateException(
+                                "judged " + verdict.sentences().size() + " sentences, not " + SENTENCES);
                     }
                 }
                 int calls = (server.requestCount() - requestsBefore) / runs;
@@ -76,15 +83,21 @@ public final class ClaimCheckOverheadBenchmark {
         double ideal = rounds * latency.toMillis() / 1000.0;
         double[] sorted = seconds.clone();
         Arrays.sort(sorted);
-        double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+        double median = sorted.length % 2 == 1
+                ? sorted[sorted.length / 2]
                 : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-        System.out.printf("Claim-check overhead: %d-sentence answer, %d-character source, %d ms per call, "
-                        + "concurrency %d, real OpenAI client over loopback HTTP%n", SENTENCES, SOURCE_CHARS,
-                latency.toMillis(), CONCURRENCY);
-        System.out.printf("machine: %d cores, %s %s, Java %s%n", Runtime.getRuntime().availableProcessors(),
-                System.getProperty("os.name"), System.getProperty("os.arch"), System.getProperty("java.version"));
-        System.out.printf("runs: %d measured after %d warm-up; calls per run: %d (%d rounds)%n", runs, warmUps,
-                calls, rounds);
+        System.out.printf(
+                "Claim-check overhead: %d-sentence answer, %d-character source, %d ms per call, "
+                        + "concurrency %d, real OpenAI client over loopback HTTP%n",
+                SENTENCES, SOURCE_CHARS, latency.toMillis(), CONCURRENCY);
+        System.out.printf(
+                "machine: %d cores, %s %s, Java %s%n",
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("os.name"),
+                System.getProperty("os.arch"),
+                System.getProperty("java.version"));
+        System.out.printf(
+                "runs: %d measured after %d warm-up; calls per run: %d (%d rounds)%n", runs, warmUps, calls, rounds);
         StringBuilder each = new StringBuilder();
         for (double s : seconds) {
             each.append(each.length() == 0 ? "" : " ").append(String.format("%.3f", s));
@@ -92,8 +105,8 @@ public final class ClaimCheckOverheadBenchmark {
         System.out.println("wall time per run (s): " + each);
         System.out.printf("min %.3f s, median %.3f s, max %.3f s%n", sorted[0], median, sorted[sorted.length - 1]);
         if (ideal > 0) {
-            System.out.printf("ideal %.3f s; ratio to ideal: median %.3f, min %.3f%n", ideal, median / ideal,
-                    sorted[0] / ideal);
+            System.out.printf(
+                    "ideal %.3f s; ratio to ideal: median %.3f, min %.3f%n", ideal, median / ideal, sorted[0] / ideal);
         }
     }
 
@@ -111,8 +124,12 @@ public final class ClaimCheckOverheadBenchmark {
     private static String source() {
         StringBuilder text = new StringBuilder();
         for (int i = 1; text.length() < SOURCE_CHARS; i++) {
-            text.append("Appendix item ").append(i).append(" lists the spare part number ").append(1000 + i)
-                    .append(" for older models.").append(i % 9 == 0 ? "\n\n" : " ");
+            text.append("Appendix item ")
+                    .append(i)
+                    .append(" lists the spare part number ")
+                    .append(1000 + i)
+                    .append(" for older models.")
+                    .append(i % 9 == 0 ? "\n\n" : " ");
         }
         return text.toString().strip();
     }

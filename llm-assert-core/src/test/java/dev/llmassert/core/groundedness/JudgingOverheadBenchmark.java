@@ -30,8 +30,7 @@ public final class JudgingOverheadBenchmark {
     private static final int CONCURRENCY = 8;
     private static final int SENTENCES = 16;
 
-    private JudgingOverheadBenchmark() {
-    }
+    private JudgingOverheadBenchmark() {}
 
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 10;
@@ -46,14 +45,22 @@ public final class JudgingOverheadBenchmark {
                 + "Hold the reset button for ten seconds to restore factory settings. The warranty lasts two years.";
 
         try (LoopbackChatServer server = LoopbackChatServer.start()) {
-            server.respondWith(request -> Reply.content("{\"evidence\": \"The X200 router has four Ethernet ports\", "
-                    + "\"score\": 8}").withUsage(180, 25).after(latency));
-            JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI)
-                    .baseUrl(server.baseUrl()).model("benchmark-judge").apiKeyEnv("BENCHMARK_JUDGE_KEY")
-                    .concurrency(CONCURRENCY).timeout(Duration.ofSeconds(30)).build();
+            server.respondWith(request -> Reply.content(
+                            "{\"evidence\": \"The X200 router has four Ethernet ports\", " + "\"score\": 8}")
+                    .withUsage(180, 25)
+                    .after(latency));
+            JudgeSettings settings = JudgeSettings.builder()
+                    .provider(JudgeProvider.OPENAI)
+                    .baseUrl(server.baseUrl())
+                    .model("benchmark-judge")
+                    .apiKeyEnv("BENCHMARK_JUDGE_KEY")
+                    .concurrency(CONCURRENCY)
+                    .timeout(Duration.ofSeconds(30))
+                    .build();
             try (LlmGroundednessJudge judge = LlmGroundednessJudge.builder()
                     .chatModel(JudgeModels.chatModel(settings, Map.of("BENCHMARK_JUDGE_KEY", "benchmark-key")::get))
-                    .settings(settings).build()) {
+                    .settings(settings)
+                    .build()) {
                 for (int i = 0; i < warmUps; i++) {
                     judge.judge(answer, source);
                 }
@@ -64,7 +71,8 @@ public final class JudgingOverheadBenchmark {
                     GroundednessVerdict verdict = judge.judge(answer, source);
                     seconds[i] = (System.nanoTime() - start) / 1e9;
                     if (verdict.sentences().size() != SENTENCES) {
-                        throw new IllegalStateException("judged " + verdict.sentences().size() + " sentences");
+                        throw new IllegalStateException(
+                                "judged " + verdict.sentences().size() + " sentences");
                     }
                 }
                 int calls = server.requestCount() - requestsBefore;
@@ -77,25 +85,33 @@ public final class JudgingOverheadBenchmark {
         double ideal = 2 * latency.toMillis() / 1000.0;
         double[] sorted = seconds.clone();
         Arrays.sort(sorted);
-        double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+        double median = sorted.length % 2 == 1
+                ? sorted[sorted.length / 2]
                 : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
         double mean = Arrays.stream(seconds).average().orElse(Double.NaN);
-        System.out.printf("Judging overhead: %d-sentence answer, %d ms per judge call, concurrency %d, "
-                        + "real OpenAI client over loopback HTTP%n", SENTENCES, latency.toMillis(), CONCURRENCY);
-        System.out.printf("machine: %d cores, %s %s, Java %s%n", Runtime.getRuntime().availableProcessors(),
-                System.getProperty("os.name"), System.getProperty("os.arch"), System.getProperty("java.version"));
-        System.out.printf("runs: %d measured after %d warm-up; judge calls per run: %d%n", runs, warmUps,
-                calls / runs);
+        System.out.printf(
+                "Judging overhead: %d-sentence answer, %d ms per judge call, concurrency %d, "
+                        + "real OpenAI client over loopback HTTP%n",
+                SENTENCES, latency.toMillis(), CONCURRENCY);
+        System.out.printf(
+                "machine: %d cores, %s %s, Java %s%n",
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("os.name"),
+                System.getProperty("os.arch"),
+                System.getProperty("java.version"));
+        System.out.printf("runs: %d measured after %d warm-up; judge calls per run: %d%n", runs, warmUps, calls / runs);
         StringBuilder each = new StringBuilder();
         for (double s : seconds) {
             each.append(each.length() == 0 ? "" : " ").append(String.format("%.3f", s));
         }
         System.out.println("wall time per run (s): " + each);
-        System.out.printf("min %.3f s, median %.3f s, mean %.3f s, max %.3f s%n", sorted[0], median, mean,
-                sorted[sorted.length - 1]);
+        System.out.printf(
+                "min %.3f s, median %.3f s, mean %.3f s, max %.3f s%n",
+                sorted[0], median, mean, sorted[sorted.length - 1]);
         if (ideal > 0) {
-            System.out.printf("ideal %.3f s (2 rounds); ratio to ideal: median %.3f, min %.3f%n", ideal,
-                    median / ideal, sorted[0] / ideal);
+            System.out.printf(
+                    "ideal %.3f s (2 rounds); ratio to ideal: median %.3f, min %.3f%n",
+                    ideal, median / ideal, sorted[0] / ideal);
         }
     }
 

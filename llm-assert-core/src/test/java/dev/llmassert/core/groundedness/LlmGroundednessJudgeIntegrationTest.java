@@ -34,8 +34,8 @@ class LlmGroundednessJudgeIntegrationTest {
     private static final String FAKE_KEY = "sk-FAKE.loopback.key.7f3a9c";
     private static final Function<String, String> ENVIRONMENT = Map.of("LOOPBACK_JUDGE_KEY", FAKE_KEY)::get;
     private static final String MANUAL = "The X200 router has four Ethernet ports. The warranty lasts two years.";
-    private static final String JSON_REPLY = "{\"evidence\": \"The X200 router has four Ethernet ports.\", "
-            + "\"score\": 9}";
+    private static final String JSON_REPLY =
+            "{\"evidence\": \"The X200 router has four Ethernet ports.\", " + "\"score\": 9}";
 
     private LoopbackChatServer server;
 
@@ -50,13 +50,21 @@ class LlmGroundednessJudgeIntegrationTest {
     }
 
     private JudgeSettings.Builder openAi() {
-        return JudgeSettings.builder().provider(JudgeProvider.OPENAI).baseUrl(server.baseUrl()).model("judge-model")
-                .apiKeyEnv("LOOPBACK_JUDGE_KEY").timeout(Duration.ofSeconds(10)).maxRetries(3);
+        return JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .baseUrl(server.baseUrl())
+                .model("judge-model")
+                .apiKeyEnv("LOOPBACK_JUDGE_KEY")
+                .timeout(Duration.ofSeconds(10))
+                .maxRetries(3);
     }
 
     private static LlmGroundednessJudge judge(JudgeSettings settings) {
-        return LlmGroundednessJudge.builder().chatModel(JudgeModels.chatModel(settings, ENVIRONMENT))
-                .settings(settings).retryBackoff(Duration.ofMillis(5)).build();
+        return LlmGroundednessJudge.builder()
+                .chatModel(JudgeModels.chatModel(settings, ENVIRONMENT))
+                .settings(settings)
+                .retryBackoff(Duration.ofMillis(5))
+                .build();
     }
 
     @Test
@@ -70,8 +78,8 @@ class LlmGroundednessJudgeIntegrationTest {
 
         assertThat(verdict.score()).isEqualTo(0.9);
         assertThat(verdict.judge()).isEqualTo("openai:judge-model");
-        assertThat(verdict.sentences()).allSatisfy(s ->
-                assertThat(s.evidence()).isEqualTo("The X200 router has four Ethernet ports."));
+        assertThat(verdict.sentences())
+                .allSatisfy(s -> assertThat(s.evidence()).isEqualTo("The X200 router has four Ethernet ports."));
         assertThat(verdict.tokenUsage().inputTokenCount()).isEqualTo(200);
         assertThat(verdict.tokenUsage().outputTokenCount()).isEqualTo(40);
         assertThat(verdict.replayed()).isFalse();
@@ -82,8 +90,10 @@ class LlmGroundednessJudgeIntegrationTest {
             assertThat(format.path("type").asText()).isEqualTo("json_schema");
             assertThat(format.path("json_schema").path("strict").asBoolean()).isTrue();
             JsonNode schema = format.path("json_schema").path("schema");
-            assertThat(schema.path("properties").path("score").path("type").asText()).isEqualTo("integer");
-            assertThat(schema.path("properties").path("evidence").path("type").asText()).isEqualTo("string");
+            assertThat(schema.path("properties").path("score").path("type").asText())
+                    .isEqualTo("integer");
+            assertThat(schema.path("properties").path("evidence").path("type").asText())
+                    .isEqualTo("string");
             assertThat(schema.path("additionalProperties").asBoolean(true)).isFalse();
             assertThat(request.json().path("model").asText()).isEqualTo("judge-model");
             assertThat(request.json().path("temperature").asDouble(-1)).isEqualTo(0.0);
@@ -93,13 +103,18 @@ class LlmGroundednessJudgeIntegrationTest {
 
     @Test
     void aModelWithoutStructuredOutputGetsTheTextTemplateAndItsReplyParses() {
-        server.respondWith(request -> Reply.content(
-                "Supporting Evidence: \"The X200 router has four Ethernet ports.\"\n**Score:** 8/10"));
-        ChatModel plain = OpenAiChatModel.builder().baseUrl(server.baseUrl()).apiKey(FAKE_KEY)
-                .modelName("plain-model").maxRetries(0).build();
+        server.respondWith(request ->
+                Reply.content("Supporting Evidence: \"The X200 router has four Ethernet ports.\"\n**Score:** 8/10"));
+        ChatModel plain = OpenAiChatModel.builder()
+                .baseUrl(server.baseUrl())
+                .apiKey(FAKE_KEY)
+                .modelName("plain-model")
+                .maxRetries(0)
+                .build();
 
         GroundednessVerdict verdict;
-        try (LlmGroundednessJudge judge = LlmGroundednessJudge.builder().chatModel(plain).build()) {
+        try (LlmGroundednessJudge judge =
+                LlmGroundednessJudge.builder().chatModel(plain).build()) {
             assertThat(judge.usesStructuredOutput()).isFalse();
             verdict = judge.judge("The router has four ports.", MANUAL);
         }
@@ -115,11 +130,14 @@ class LlmGroundednessJudgeIntegrationTest {
 
     @Test
     void garbageFromTheServerIsRepairedOverTheWire() {
-        server.enqueue(Reply.content("I am not sure."), Reply.content("{\"evidence\": \"x\", \"score\": 11}"),
+        server.enqueue(
+                Reply.content("I am not sure."),
+                Reply.content("{\"evidence\": \"x\", \"score\": 11}"),
                 Reply.content(JSON_REPLY));
 
         try (LlmGroundednessJudge judge = judge(openAi().build())) {
-            assertThat(judge.judge("The router has four ports.", MANUAL).score()).isEqualTo(0.9);
+            assertThat(judge.judge("The router has four ports.", MANUAL).score())
+                    .isEqualTo(0.9);
         }
 
         JsonNode lastMessages = server.requests().get(2).json().path("messages");
@@ -131,13 +149,15 @@ class LlmGroundednessJudgeIntegrationTest {
 
     @Test
     void rateLimitsAndServerErrorsAreRetriedThenTheReplyIsUsed() {
-        server.enqueue(Reply.status(429, "{\"error\":{\"message\":\"Rate limit reached\"}}"),
+        server.enqueue(
+                Reply.status(429, "{\"error\":{\"message\":\"Rate limit reached\"}}"),
                 Reply.status(500, "{\"error\":{\"message\":\"The server had an error\"}}"),
                 Reply.status(503, "{\"error\":{\"message\":\"Overloaded\"}}"),
                 Reply.content(JSON_REPLY));
 
         try (LlmGroundednessJudge judge = judge(openAi().build())) {
-            assertThat(judge.judge("The router has four ports.", MANUAL).score()).isEqualTo(0.9);
+            assertThat(judge.judge("The router has four ports.", MANUAL).score())
+                    .isEqualTo(0.9);
         }
         assertThat(server.requestCount()).isEqualTo(4);
     }
@@ -151,8 +171,14 @@ class LlmGroundednessJudgeIntegrationTest {
                     .isInstanceOfSatisfying(JudgeCallException.class, e -> {
                         assertThat(e.isTransient()).isTrue();
                         assertThat(e.attempts()).isEqualTo(3);
-                        assertThat(e.getMessage()).contains("openai:judge-model", "OpenAI-compatible endpoint",
-                                "HTTP 429", "Rate limit reached", "llmassert.judge.concurrency", "Fix:");
+                        assertThat(e.getMessage())
+                                .contains(
+                                        "openai:judge-model",
+                                        "OpenAI-compatible endpoint",
+                                        "HTTP 429",
+                                        "Rate limit reached",
+                                        "llmassert.judge.concurrency",
+                                        "Fix:");
                     });
         }
         assertThat(server.requestCount()).isEqualTo(3);
@@ -162,8 +188,10 @@ class LlmGroundednessJudgeIntegrationTest {
     void aSlowCallTimesOutAndIsRetried() {
         server.enqueue(Reply.content(JSON_REPLY).after(Duration.ofMillis(1_500)), Reply.content(JSON_REPLY));
 
-        try (LlmGroundednessJudge judge = judge(openAi().timeout(Duration.ofMillis(200)).build())) {
-            assertThat(judge.judge("The router has four ports.", MANUAL).score()).isEqualTo(0.9);
+        try (LlmGroundednessJudge judge =
+                judge(openAi().timeout(Duration.ofMillis(200)).build())) {
+            assertThat(judge.judge("The router has four ports.", MANUAL).score())
+                    .isEqualTo(0.9);
         }
         assertThat(server.requestCount()).isEqualTo(2);
     }
@@ -172,7 +200,8 @@ class LlmGroundednessJudgeIntegrationTest {
     void callsThatKeepTimingOutFailWithTheTimeoutFix() {
         server.respondWith(request -> Reply.content(JSON_REPLY).after(Duration.ofMillis(1_500)));
 
-        try (LlmGroundednessJudge judge = judge(openAi().timeout(Duration.ofMillis(200)).maxRetries(1).build())) {
+        try (LlmGroundednessJudge judge =
+                judge(openAi().timeout(Duration.ofMillis(200)).maxRetries(1).build())) {
             assertThatThrownBy(() -> judge.judge("The router has four ports.", MANUAL))
                     .isInstanceOfSatisfying(JudgeCallException.class, e -> {
                         assertThat(e.isTransient()).isTrue();
@@ -192,8 +221,8 @@ class LlmGroundednessJudgeIntegrationTest {
                     .isInstanceOfSatisfying(JudgeCallException.class, e -> {
                         assertThat(e.isTransient()).isFalse();
                         assertThat(e.attempts()).isEqualTo(1);
-                        assertThat(e.getMessage()).contains("rejected the credentials", "HTTP 401",
-                                "llmassert.judge.api-key-env");
+                        assertThat(e.getMessage())
+                                .contains("rejected the credentials", "HTTP 401", "llmassert.judge.api-key-env");
                     });
         }
         assertThat(server.requestCount()).isEqualTo(1);
@@ -201,8 +230,8 @@ class LlmGroundednessJudgeIntegrationTest {
 
     @Test
     void aBadRequestFailsAtOnce() {
-        server.respondWith(request -> Reply.status(400,
-                "{\"error\":{\"message\":\"response_format json_schema is not supported\"}}"));
+        server.respondWith(request ->
+                Reply.status(400, "{\"error\":{\"message\":\"response_format json_schema is not supported\"}}"));
 
         try (LlmGroundednessJudge judge = judge(openAi().build())) {
             assertThatThrownBy(() -> judge.judge("The router has four ports.", MANUAL))
@@ -220,7 +249,8 @@ class LlmGroundednessJudgeIntegrationTest {
         JudgeSettings settings = openAi().apiKeyEnv("UNSET_JUDGE_KEY").build();
 
         try (LlmGroundednessJudge judge = judge(settings)) {
-            assertThat(judge.judge("The router has four ports.", MANUAL).score()).isEqualTo(0.9);
+            assertThat(judge.judge("The router has four ports.", MANUAL).score())
+                    .isEqualTo(0.9);
         }
         assertThat(server.requests().get(0).header("Authorization")).isEqualTo("Bearer no-key");
     }
@@ -233,7 +263,8 @@ class LlmGroundednessJudgeIntegrationTest {
         errors.add(failureWith(openAi().build(), Reply.status(404, "{\"error\":{\"message\":\"no such model\"}}")));
         errors.add(failureWith(openAi().maxRetries(1).build(), Reply.status(429, "{}")));
         errors.add(failureWith(openAi().maxRetries(1).build(), Reply.status(500, "{}")));
-        errors.add(failureWith(openAi().maxRetries(0).timeout(Duration.ofMillis(100)).build(),
+        errors.add(failureWith(
+                openAi().maxRetries(0).timeout(Duration.ofMillis(100)).build(),
                 Reply.content(JSON_REPLY).after(Duration.ofMillis(1_000))));
         errors.add(failureWith(openAi().build(), Reply.content("garbage")));
         String closedPort;
@@ -241,18 +272,31 @@ class LlmGroundednessJudgeIntegrationTest {
             closedPort = gone.baseUrl();
         }
         errors.add(catchThrowable(() -> {
-            try (LlmGroundednessJudge judge = judge(openAi().baseUrl(closedPort).maxRetries(0).build())) {
+            try (LlmGroundednessJudge judge =
+                    judge(openAi().baseUrl(closedPort).maxRetries(0).build())) {
                 judge.judge("The router has four ports.", MANUAL);
             }
         }));
         errors.add(catchThrowable(() -> JudgeModels.chatModel(
-                JudgeSettings.builder().provider(JudgeProvider.OPENAI).apiKeyEnv(FAKE_KEY).build(), ENVIRONMENT)));
+                JudgeSettings.builder()
+                        .provider(JudgeProvider.OPENAI)
+                        .apiKeyEnv(FAKE_KEY)
+                        .build(),
+                ENVIRONMENT)));
 
         assertThat(errors).hasSize(9).doesNotContainNull();
-        assertThat(errors).extracting(e -> e.getClass().getSimpleName())
-                .containsExactly("JudgeCallException", "JudgeCallException", "JudgeCallException",
-                        "JudgeCallException", "JudgeCallException", "JudgeCallException", "JudgeReplyException",
-                        "JudgeCallException", "IllegalArgumentException");
+        assertThat(errors)
+                .extracting(e -> e.getClass().getSimpleName())
+                .containsExactly(
+                        "JudgeCallException",
+                        "JudgeCallException",
+                        "JudgeCallException",
+                        "JudgeCallException",
+                        "JudgeCallException",
+                        "JudgeCallException",
+                        "JudgeReplyException",
+                        "JudgeCallException",
+                        "IllegalArgumentException");
         assertThat(errors.get(7)).hasMessageContaining("could not connect").hasMessageContaining("base-url");
         for (Throwable error : errors) {
             for (Throwable t = error; t != null; t = t.getCause()) {
@@ -275,8 +319,12 @@ class LlmGroundednessJudgeIntegrationTest {
     void theOllamaClientAsksForTheSchemaAndTheReplyIsUsed() {
         server.enqueue(Reply.status(500, "{\"error\":\"model is loading\"}"));
         server.respondWith(request -> Reply.content(JSON_REPLY).withUsage(50, 10));
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OLLAMA)
-                .baseUrl(server.ollamaBaseUrl()).model("llama3.1").timeout(Duration.ofSeconds(10)).build();
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OLLAMA)
+                .baseUrl(server.ollamaBaseUrl())
+                .model("llama3.1")
+                .timeout(Duration.ofSeconds(10))
+                .build();
 
         GroundednessVerdict verdict;
         try (LlmGroundednessJudge judge = judge(settings)) {
@@ -289,8 +337,14 @@ class LlmGroundednessJudgeIntegrationTest {
         assertThat(server.requestCount()).isEqualTo(2);
         ReceivedRequest request = server.requests().get(1);
         assertThat(request.path()).isEqualTo("/api/chat");
-        assertThat(request.json().path("format").path("properties").path("score").path("type").asText())
+        assertThat(request.json()
+                        .path("format")
+                        .path("properties")
+                        .path("score")
+                        .path("type")
+                        .asText())
                 .isEqualTo("integer");
-        assertThat(request.json().path("options").path("temperature").asDouble(-1)).isEqualTo(0.0);
+        assertThat(request.json().path("options").path("temperature").asDouble(-1))
+                .isEqualTo(0.0);
     }
 }

@@ -49,30 +49,42 @@ class LlmGroundednessJudgeTest {
     }
 
     private static LlmGroundednessJudge judge(ChatModel model) {
-        return LlmGroundednessJudge.builder().chatModel(model).judgeName("test:judge")
-                .retryBackoff(Duration.ZERO).build();
+        return LlmGroundednessJudge.builder()
+                .chatModel(model)
+                .judgeName("test:judge")
+                .retryBackoff(Duration.ZERO)
+                .build();
     }
 
     @Test
     void scoresEverySentenceAndTakesTheMeanOfTheNormalisedScores() {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> switch (statementOf(request)) {
             case "The X200 has four Ethernet ports." ->
-                    "Supporting Evidence: \"The X200 router has four Ethernet ports.\"\nScore: 10";
+                "Supporting Evidence: \"The X200 router has four Ethernet ports.\"\nScore: 10";
             case "Hold reset for ten seconds, or five if it is blinking." ->
-                    "Supporting Evidence: \"Hold the reset button for ten seconds\"\nScore: 5";
+                "Supporting Evidence: \"Hold the reset button for ten seconds\"\nScore: 5";
             default -> "Supporting Evidence: NOTHING FOUND\nScore: 0";
         });
 
         try (LlmGroundednessJudge judge = judge(model)) {
-            GroundednessVerdict verdict = judge.judge("The X200 has four Ethernet ports. "
-                    + "Hold reset for ten seconds, or five if it is blinking. It ships with a free mouse.", MANUAL);
+            GroundednessVerdict verdict = judge.judge(
+                    "The X200 has four Ethernet ports. "
+                            + "Hold reset for ten seconds, or five if it is blinking. It ships with a free mouse.",
+                    MANUAL);
 
-            assertThat(verdict.sentences()).containsExactly(
-                    new SentenceVerdict(0, "The X200 has four Ethernet ports.", 1.0,
-                            "\"The X200 router has four Ethernet ports.\""),
-                    new SentenceVerdict(1, "Hold reset for ten seconds, or five if it is blinking.", 0.5,
-                            "\"Hold the reset button for ten seconds\""),
-                    new SentenceVerdict(2, "It ships with a free mouse.", 0.0, SentenceVerdict.NOTHING_FOUND));
+            assertThat(verdict.sentences())
+                    .containsExactly(
+                            new SentenceVerdict(
+                                    0,
+                                    "The X200 has four Ethernet ports.",
+                                    1.0,
+                                    "\"The X200 router has four Ethernet ports.\""),
+                            new SentenceVerdict(
+                                    1,
+                                    "Hold reset for ten seconds, or five if it is blinking.",
+                                    0.5,
+                                    "\"Hold the reset button for ten seconds\""),
+                            new SentenceVerdict(2, "It ships with a free mouse.", 0.0, SentenceVerdict.NOTHING_FOUND));
             assertThat(verdict.score()).isEqualTo(0.5);
             assertThat(verdict.judge()).isEqualTo("test:judge");
             assertThat(verdict.tokenUsage()).isEqualTo(new TokenUsage(30, 15, 45));
@@ -86,8 +98,7 @@ class LlmGroundednessJudgeTest {
         AtomicInteger calls = new AtomicInteger();
         ScriptedChatModel model = ScriptedChatModel.answering(request -> {
             if (calls.incrementAndGet() <= 2) {
-                throw new InternalServerException(
-                        new HttpException(500, "oops"));
+                throw new InternalServerException(new HttpException(500, "oops"));
             }
             return "Supporting Evidence: \"The X200 router has four Ethernet ports.\"\nScore: 10";
         });
@@ -120,8 +131,8 @@ class LlmGroundednessJudgeTest {
 
     @Test
     void asksForJsonSchemaOutputWhenTheModelSupportsIt() {
-        ScriptedChatModel scripted = ScriptedChatModel.answering(request -> "{\"evidence\": \"four ports\", "
-                + "\"score\": 9}");
+        ScriptedChatModel scripted =
+                ScriptedChatModel.answering(request -> "{\"evidence\": \"four ports\", " + "\"score\": 9}");
         ChatModel model = withCapabilities(scripted, Set.of(Capability.RESPONSE_FORMAT_JSON_SCHEMA));
 
         try (LlmGroundednessJudge judge = judge(model)) {
@@ -132,11 +143,14 @@ class LlmGroundednessJudgeTest {
         }
         ChatRequest request = scripted.requests().get(0);
         assertThat(request.responseFormat().type()).isEqualTo(ResponseFormatType.JSON);
-        JsonObjectSchema schema = (JsonObjectSchema) request.responseFormat().jsonSchema().rootElement();
+        JsonObjectSchema schema =
+                (JsonObjectSchema) request.responseFormat().jsonSchema().rootElement();
         assertThat(schema.properties()).containsOnlyKeys("evidence", "score");
         assertThat(schema.properties().get("score")).isInstanceOf(JsonIntegerSchema.class);
         assertThat(schema.required()).containsExactlyInAnyOrder("evidence", "score");
-        assertThat(((SystemMessage) request.messages().get(0)).text()).contains("JSON").doesNotContain("Score:");
+        assertThat(((SystemMessage) request.messages().get(0)).text())
+                .contains("JSON")
+                .doesNotContain("Score:");
     }
 
     @Test
@@ -144,9 +158,12 @@ class LlmGroundednessJudgeTest {
         ScriptedChatModel scripted = ScriptedChatModel.answering(request -> "Score: 4");
         ChatModel model = withCapabilities(scripted, Set.of(Capability.RESPONSE_FORMAT_JSON_SCHEMA));
 
-        try (LlmGroundednessJudge judge = LlmGroundednessJudge.builder().chatModel(model)
-                .structuredOutput(false).build()) {
-            assertThat(judge.judge("The router has four ports.", MANUAL).score()).isEqualTo(0.4);
+        try (LlmGroundednessJudge judge = LlmGroundednessJudge.builder()
+                .chatModel(model)
+                .structuredOutput(false)
+                .build()) {
+            assertThat(judge.judge("The router has four ports.", MANUAL).score())
+                    .isEqualTo(0.4);
         }
         assertThat(scripted.requests().get(0).responseFormat()).isNull();
     }
@@ -158,10 +175,12 @@ class LlmGroundednessJudgeTest {
         try (LlmGroundednessJudge judge = judge(model)) {
             judge.judge("The warranty lasts two years.", List.of("Chunk one: ports.", "Chunk two: warranty."));
         }
-        DataTags tags = DataTags.forTexts(List.of("Chunk one: ports.", "Chunk two: warranty.",
-                "The warranty lasts two years."));
+        DataTags tags = DataTags.forTexts(
+                List.of("Chunk one: ports.", "Chunk two: warranty.", "The warranty lasts two years."));
         assertThat(ScriptedChatModel.lastUserText(model.requests().get(0)))
-                .contains("SOURCES (2 separate passages)", "[Source 1 of 2]\n" + tags.wrap("Chunk one: ports."),
+                .contains(
+                        "SOURCES (2 separate passages)",
+                        "[Source 1 of 2]\n" + tags.wrap("Chunk one: ports."),
                         "[Source 2 of 2]\n" + tags.wrap("Chunk two: warranty."));
     }
 
@@ -176,14 +195,16 @@ class LlmGroundednessJudgeTest {
 
         ScriptedChatModel outOfRange = ScriptedChatModel.replying("", "Score: 11", "Score: 6");
         try (LlmGroundednessJudge judge = judge(outOfRange)) {
-            assertThat(judge.judge("The router has four ports.", MANUAL).score()).isEqualTo(0.6);
+            assertThat(judge.judge("The router has four ports.", MANUAL).score())
+                    .isEqualTo(0.6);
         }
         assertThat(ScriptedChatModel.lastUserText(outOfRange.requests().get(2)))
                 .contains("the score must be a whole number from 0 to 10, but is 11");
 
         ScriptedChatModel negative = ScriptedChatModel.replying("Score: -1", "Score: 3");
         try (LlmGroundednessJudge judge = judge(negative)) {
-            assertThat(judge.judge("The router has four ports.", MANUAL).score()).isEqualTo(0.3);
+            assertThat(judge.judge("The router has four ports.", MANUAL).score())
+                    .isEqualTo(0.3);
         }
     }
 
@@ -195,8 +216,13 @@ class LlmGroundednessJudgeTest {
             assertThatThrownBy(() -> judge.judge("The router has four ports.", MANUAL))
                     .isInstanceOfSatisfying(JudgeReplyException.class, e -> {
                         assertThat(e.lastReply()).isEqualTo("Score: -1");
-                        assertThat(e.getMessage()).contains("test:judge", "sentence 1 of 1",
-                                "The router has four ports.", "\"Score: -1\"", "but is -1");
+                        assertThat(e.getMessage())
+                                .contains(
+                                        "test:judge",
+                                        "sentence 1 of 1",
+                                        "The router has four ports.",
+                                        "\"Score: -1\"",
+                                        "but is -1");
                     });
         }
         assertThat(model.requestCount()).isEqualTo(3);
@@ -204,13 +230,16 @@ class LlmGroundednessJudgeTest {
 
     @Test
     void oneFailingSentenceFailsTheJudgementAndTheJudgeStaysUsable() {
-        ScriptedChatModel model = ScriptedChatModel.answering(request ->
-                statementOf(request).contains("mouse") ? "garbage" : "Score: 10");
+        ScriptedChatModel model = ScriptedChatModel.answering(
+                request -> statementOf(request).contains("mouse") ? "garbage" : "Score: 10");
 
         try (LlmGroundednessJudge judge = judge(model)) {
-            assertThatThrownBy(() -> judge.judge("Ports: four. It ships with a free mouse. Warranty: two years.",
-                    MANUAL)).isInstanceOf(JudgeReplyException.class).hasMessageContaining("free mouse");
-            assertThat(judge.judge("The router has four ports.", MANUAL).score()).isEqualTo(1.0);
+            assertThatThrownBy(
+                            () -> judge.judge("Ports: four. It ships with a free mouse. Warranty: two years.", MANUAL))
+                    .isInstanceOf(JudgeReplyException.class)
+                    .hasMessageContaining("free mouse");
+            assertThat(judge.judge("The router has four ports.", MANUAL).score())
+                    .isEqualTo(1.0);
         }
     }
 
@@ -250,7 +279,9 @@ class LlmGroundednessJudgeTest {
             response.append("Statement number ").append(i).append(" is here. ");
         }
 
-        try (LlmGroundednessJudge judge = LlmGroundednessJudge.builder().chatModel(model).concurrency(concurrency)
+        try (LlmGroundednessJudge judge = LlmGroundednessJudge.builder()
+                .chatModel(model)
+                .concurrency(concurrency)
                 .build()) {
             assertThat(judge.judge(response.toString(), MANUAL).sentences()).hasSize(40);
         }
@@ -261,13 +292,19 @@ class LlmGroundednessJudgeTest {
     void aOneMegabyteResponseIsJudgedOnABoundedNumberOfThreads() {
         StringBuilder response = new StringBuilder();
         for (int i = 0; response.length() < 1_000_000; i++) {
-            response.append("Paragraph ").append(i).append(" says the router has ").append(i % 9)
-                    .append(" ports and a ").append(i % 7).append("-year warranty. ");
+            response.append("Paragraph ")
+                    .append(i)
+                    .append(" says the router has ")
+                    .append(i % 9)
+                    .append(" ports and a ")
+                    .append(i % 7)
+                    .append("-year warranty. ");
             if (i % 10 == 9) {
                 response.append("\n\n");
             }
         }
-        int expectedSentences = SentenceSplitter.english().split(response.toString()).size();
+        int expectedSentences =
+                SentenceSplitter.english().split(response.toString()).size();
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger maxInFlight = new AtomicInteger();
         Set<Thread> callers = ConcurrentHashMap.newKeySet();
@@ -282,7 +319,8 @@ class LlmGroundednessJudgeTest {
         });
 
         GroundednessVerdict verdict;
-        try (LlmGroundednessJudge judge = LlmGroundednessJudge.builder().chatModel(model).build()) {
+        try (LlmGroundednessJudge judge =
+                LlmGroundednessJudge.builder().chatModel(model).build()) {
             verdict = judge.judge(response.toString(), MANUAL);
         }
 
@@ -300,9 +338,11 @@ class LlmGroundednessJudgeTest {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "Score: 10");
 
         try (LlmGroundednessJudge judge = judge(model)) {
-            GroundednessVerdict verdict = judge.judge("Der Router hat vier Anschlüsse. Die Garantie gilt zwei Jahre.",
+            GroundednessVerdict verdict = judge.judge(
+                    "Der Router hat vier Anschlüsse. Die Garantie gilt zwei Jahre.",
                     "Der Router X200 hat vier Ethernet-Anschlüsse. Die Garantie gilt zwei Jahre.");
-            assertThat(verdict.sentences()).extracting(SentenceVerdict::sentence)
+            assertThat(verdict.sentences())
+                    .extracting(SentenceVerdict::sentence)
                     .containsExactly("Der Router hat vier Anschlüsse.", "Die Garantie gilt zwei Jahre.");
         }
     }
@@ -316,32 +356,48 @@ class LlmGroundednessJudgeTest {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "Score: 10");
 
         try (LlmGroundednessJudge judge = judge(model)) {
-            assertThat(judge.judge("Fact 4999 is recorded. Fact 0 is too.", source.toString()).score())
+            assertThat(judge.judge("Fact 4999 is recorded. Fact 0 is too.", source.toString())
+                            .score())
                     .isEqualTo(1.0);
         }
-        assertThat(model.requests()).hasSize(2).allSatisfy(request ->
-                assertThat(ScriptedChatModel.lastUserText(request)).contains("Fact 0 is", "Fact 4999 is"));
+        assertThat(model.requests())
+                .hasSize(2)
+                .allSatisfy(request ->
+                        assertThat(ScriptedChatModel.lastUserText(request)).contains("Fact 0 is", "Fact 4999 is"));
     }
 
     @Test
     void badInputIsRejectedWithWhatAndHowToFix() {
         try (LlmGroundednessJudge judge = judge(ScriptedChatModel.answering(request -> "Score: 10"))) {
-            assertThatThrownBy(() -> judge.judge(null, MANUAL)).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("response to judge is null").hasMessageContaining("Fix:");
-            assertThatThrownBy(() -> judge.judge("  \n", MANUAL)).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("response to judge is blank").hasMessageContaining("Fix:");
-            assertThatThrownBy(() -> judge.judge("... --- !!!", MANUAL)).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("holds no sentences").hasMessageContaining("Fix:");
-            assertThatThrownBy(() -> judge.judge("Fine.", List.of())).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("No sources").hasMessageContaining("Fix:");
+            assertThatThrownBy(() -> judge.judge(null, MANUAL))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("response to judge is null")
+                    .hasMessageContaining("Fix:");
+            assertThatThrownBy(() -> judge.judge("  \n", MANUAL))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("response to judge is blank")
+                    .hasMessageContaining("Fix:");
+            assertThatThrownBy(() -> judge.judge("... --- !!!", MANUAL))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("holds no sentences")
+                    .hasMessageContaining("Fix:");
+            assertThatThrownBy(() -> judge.judge("Fine.", List.of()))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("No sources")
+                    .hasMessageContaining("Fix:");
             assertThatThrownBy(() -> judge.judge("Fine.", (List<String>) null))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("No sources");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("No sources");
             assertThatThrownBy(() -> judge.judge("Fine.", (String[]) null))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sources must not be null");
-            assertThatThrownBy(() -> judge.judge("Fine.", MANUAL, " ")).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("Source 2 of 2 is blank").hasMessageContaining("Fix:");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("sources must not be null");
+            assertThatThrownBy(() -> judge.judge("Fine.", MANUAL, " "))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("Source 2 of 2 is blank")
+                    .hasMessageContaining("Fix:");
             assertThatThrownBy(() -> judge.judge("Fine.", Arrays.asList(MANUAL, null)))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Source 2 of 2 is null");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("Source 2 of 2 is null");
         }
     }
 
@@ -352,13 +408,16 @@ class LlmGroundednessJudgeTest {
         assertThatThrownBy(() -> LlmGroundednessJudge.builder().maxRetries(-1))
                 .hasMessageContaining("maxRetries must be between 0 and 20, but is: -1");
         assertThatThrownBy(() -> LlmGroundednessJudge.builder().build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("chatModel must be set");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("chatModel must be set");
     }
 
     @Test
     void closeStopsTheJudgesThreadsAndLaterCallsFail() throws InterruptedException {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "Score: 10");
-        LlmGroundednessJudge judge = LlmGroundednessJudge.builder().chatModel(model).judgeName("closing:judge")
+        LlmGroundednessJudge judge = LlmGroundednessJudge.builder()
+                .chatModel(model)
+                .judgeName("closing:judge")
                 .build();
         judge.judge("One. Two. Three.", MANUAL);
         List<Thread> threads = judgeThreads("closing:judge");
@@ -370,7 +429,8 @@ class LlmGroundednessJudgeTest {
         }
 
         assertThat(threads).noneMatch(Thread::isAlive);
-        assertThatThrownBy(() -> judge.judge("One.", MANUAL)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> judge.judge("One.", MANUAL))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("is closed");
     }
 
@@ -410,8 +470,10 @@ class LlmGroundednessJudgeTest {
         @Override
         public ChatResponse doChat(ChatRequest request) {
             int call = calls.incrementAndGet();
-            return ChatResponse.builder().aiMessage(AiMessage.from("Score: 10"))
-                    .id(replayed.apply(call) ? Replayed.ID_PREFIX + call : "live-" + call).build();
+            return ChatResponse.builder()
+                    .aiMessage(AiMessage.from("Score: 10"))
+                    .id(replayed.apply(call) ? Replayed.ID_PREFIX + call : "live-" + call)
+                    .build();
         }
     }
 }

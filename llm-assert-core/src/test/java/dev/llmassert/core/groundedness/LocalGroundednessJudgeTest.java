@@ -25,7 +25,8 @@ class LocalGroundednessJudgeTest {
             + "hardware faults for two years from the date of purchase.";
 
     private final LocalGroundednessJudge judge = LocalGroundednessJudge.create();
-    private final LocalGroundednessJudge lexical = LocalGroundednessJudge.builder().withoutEmbeddings().build();
+    private final LocalGroundednessJudge lexical =
+            LocalGroundednessJudge.builder().withoutEmbeddings().build();
 
     @AfterAll
     void close() {
@@ -62,21 +63,34 @@ class LocalGroundednessJudgeTest {
 
         @Test
         void aCorrectAnswerPassesAtTheDefaults() {
-            GroundednessVerdict verdict = judge.judge("The University of Washington was founded in 1861 in Seattle. "
-                    + "It has more than 45,000 students on three campuses in Seattle, Tacoma, and Bothell.", UW);
+            GroundednessVerdict verdict = judge.judge(
+                    "The University of Washington was founded in 1861 in Seattle. "
+                            + "It has more than 45,000 students on three campuses in Seattle, Tacoma, and Bothell.",
+                    UW);
 
-            assertThat(verdict.sentences()).allSatisfy(s -> assertThat(s.score()).isGreaterThan(0.8));
+            assertThat(verdict.sentences())
+                    .allSatisfy(s -> assertThat(s.score()).isGreaterThan(0.8));
             assertThat(verdict.sentences().get(1).evidence()).startsWith("The University of Washington, founded");
         }
 
         @Test
         void aSentenceCopiedWordForWordScoresAtLeast095() {
-            assertThat(score(judge, "As the flagship institution of the six public universities in Washington "
-                    + "state, UW encompasses over 500 buildings and 20 million square feet of space, including one "
-                    + "of the largest library systems in the world.", UW)).isGreaterThanOrEqualTo(0.95);
-            assertThat(score(lexical, "The University of Washington, founded in 1861 in Seattle, is a public "
-                    + "research university with over 45,000 students across three campuses in Seattle, Tacoma, and "
-                    + "Bothell.", UW)).isGreaterThanOrEqualTo(0.95);
+            assertThat(score(
+                            judge,
+                            "As the flagship institution of the six public universities in Washington "
+                                    + "state, UW encompasses over 500 buildings and 20 million square feet of "
+                                    + "space, including one "
+                                    + "of the largest library systems in the world.",
+                            UW))
+                    .isGreaterThanOrEqualTo(0.95);
+            assertThat(score(
+                            lexical,
+                            "The University of Washington, founded in 1861 in Seattle, is a public "
+                                    + "research university with over 45,000 students across three campuses in "
+                                    + "Seattle, Tacoma, and "
+                                    + "Bothell.",
+                            UW))
+                    .isGreaterThanOrEqualTo(0.95);
         }
 
         @Test
@@ -89,10 +103,15 @@ class LocalGroundednessJudgeTest {
 
         @Test
         void paraphrasesPass() {
-            assertThat(score(judge, "It has more than 45,000 students on three campuses in Seattle, Tacoma, and "
-                    + "Bothell.", UW)).as("'more than' for 'over'").isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+            assertThat(score(
+                            judge,
+                            "It has more than 45,000 students on three campuses in Seattle, Tacoma, and " + "Bothell.",
+                            UW))
+                    .as("'more than' for 'over'")
+                    .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
             assertThat(score(judge, "The University of Washington was established in 1861 in Seattle.", UW))
-                    .as("'established in' for 'founded in'").isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+                    .as("'established in' for 'founded in'")
+                    .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
             // Not here: a change of voice ("The X200 router is sold by Acme Networks" for "Acme Networks sells the
             // X200 router") reads as words joined another way, and scores below 0.7: a limit the README states.
         }
@@ -100,23 +119,31 @@ class LocalGroundednessJudgeTest {
         @Test
         void aNumberIsComparedByItsValue() {
             assertThat(score(judge, "The University of Washington has more than 45 thousand students.", UW))
-                    .as("45 thousand is 45,000").isGreaterThan(
+                    .as("45 thousand is 45,000")
+                    .isGreaterThan(
                             score(judge, "The University of Washington has more than 46 thousand students.", UW) * 3);
         }
 
         @Test
         void anInventedNumberNameOrPlaceScoresNearZero() {
             assertThat(score(judge, "The University of Washington was founded in 1871 in Seattle.", UW))
-                    .as("year").isLessThan(0.15);
-            assertThat(score(judge, "The University of Washington has more than 55,000 students across three "
-                    + "campuses.", UW))
-                    .as("count").isLessThan(0.15);
+                    .as("year")
+                    .isLessThan(0.15);
+            assertThat(score(
+                            judge,
+                            "The University of Washington has more than 55,000 students across three " + "campuses.",
+                            UW))
+                    .as("count")
+                    .isLessThan(0.15);
             assertThat(score(judge, "The University of Washington was founded in 1861 by Arthur Denny.", UW))
-                    .as("name").isLessThan(0.15);
+                    .as("name")
+                    .isLessThan(0.15);
             assertThat(score(judge, "The University of Washington was founded in 1861 in Portland.", UW))
-                    .as("place").isLessThan(0.15);
+                    .as("place")
+                    .isLessThan(0.15);
             assertThat(score(lexical, "The University of Washington was founded in 1861 in Portland.", UW))
-                    .as("place, lexical only").isLessThan(0.15);
+                    .as("place, lexical only")
+                    .isLessThan(0.15);
         }
 
         @Test
@@ -139,10 +166,11 @@ class LocalGroundednessJudgeTest {
         @Test
         void aDateIsReadAsDayAndYearNotAsOneNumber() {
             // "6, 1869" is not the number 61,869 of tokenised text.
-            assertThat(score(judge, "The first match of American football was played on November 6, 1869.",
-                    FOOTBALL)).isGreaterThan(0.9);
-            assertThat(score(judge, "The first match of American football was played on November 6, 1870.",
-                    FOOTBALL)).as("an invented year").isLessThan(0.15);
+            assertThat(score(judge, "The first match of American football was played on November 6, 1869.", FOOTBALL))
+                    .isGreaterThan(0.9);
+            assertThat(score(judge, "The first match of American football was played on November 6, 1870.", FOOTBALL))
+                    .as("an invented year")
+                    .isLessThan(0.15);
         }
 
         @Test
@@ -150,26 +178,31 @@ class LocalGroundednessJudgeTest {
             String claim = "The first match of American football was played between two college teams.";
             GroundednessVerdict supported = judge.judge("That's true! " + claim, FOOTBALL);
             assertThat(supported.sentences().get(0).evidence()).isEqualTo(LocalGroundednessJudge.NO_CLAIM);
-            assertThat(supported.score()).isEqualTo(score(judge, claim, FOOTBALL))
+            assertThat(supported.score())
+                    .isEqualTo(score(judge, claim, FOOTBALL))
                     .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
 
             // The reaction does not carry an invented claim next to it over the bar.
-            GroundednessVerdict invented = judge.judge("That's true! The first match was won by Harvard.",
-                    FOOTBALL);
-            assertThat(invented.score()).isEqualTo(invented.sentences().get(1).score())
+            GroundednessVerdict invented = judge.judge("That's true! The first match was won by Harvard.", FOOTBALL);
+            assertThat(invented.score())
+                    .isEqualTo(invented.sentences().get(1).score())
                     .isLessThan(DEFAULT_THRESHOLD);
         }
 
         @Test
         void aHedgeIsNotANegationOfTheClaimAfterIt() {
             String claim = "the first match of American football was played between two college teams.";
-            double plain = score(judge, "The first match of American football was played between two college "
-                    + "teams.", FOOTBALL);
+            double plain = score(
+                    judge, "The first match of American football was played between two college " + "teams.", FOOTBALL);
             assertThat(plain).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
             assertThat(score(judge, "I'm not sure but " + claim, FOOTBALL)).isEqualTo(plain);
             assertThat(score(judge, "I don't remember, but " + claim, FOOTBALL)).isEqualTo(plain);
-            assertThat(score(judge, "The first match of American football was not played between two college "
-                    + "teams.", FOOTBALL)).as("a negation that is not a hedge").isLessThan(0.4);
+            assertThat(score(
+                            judge,
+                            "The first match of American football was not played between two college " + "teams.",
+                            FOOTBALL))
+                    .as("a negation that is not a hedge")
+                    .isLessThan(0.4);
         }
 
         @Test
@@ -182,16 +215,22 @@ class LocalGroundednessJudgeTest {
             assertThat(score(judge, "Jurgen Klopp will not leave Dortmund at the end of the season.", source))
                     .isLessThan(0.4);
             // "the no 1 jersey": "no" for number.
-            assertThat(score(judge, "He will fight for the no 1 jersey.", "He will fight for the no 1 jersey "
-                    + "again.")).isGreaterThan(0.8);
+            assertThat(score(
+                            judge,
+                            "He will fight for the no 1 jersey.",
+                            "He will fight for the no 1 jersey " + "again."))
+                    .isGreaterThan(0.8);
         }
 
         @Test
         void aPluralNameIsTheSameName() {
             String source = "The Miniature Schnauzer is a breed of small dog of the Schnauzer type that originated "
                     + "in Germany.";
-            assertThat(score(judge, "The Miniature Schnauzer is a small dog of the Schnauzers type from Germany.",
-                    source)).isGreaterThan(0.8);
+            assertThat(score(
+                            judge,
+                            "The Miniature Schnauzer is a small dog of the Schnauzers type from Germany.",
+                            source))
+                    .isGreaterThan(0.8);
         }
     }
 
@@ -208,13 +247,15 @@ class LocalGroundednessJudgeTest {
             assertThat(score(judge, claim, REPORT)).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
             assertThat(score(lexical, claim, REPORT)).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
             assertThat(score(judge, "The video has been viewed more than 335,000 times.", REPORT))
-                    .as("an invented number").isLessThan(0.15);
+                    .as("an invented number")
+                    .isLessThan(0.15);
         }
 
         @Test
         void aSpacedDecimalDoesNotCutTheSourceSentence() {
             SentenceVerdict verdict = judge.judge("The first dog was right in 98.7 per cent of cases.", REPORT)
-                    .sentences().get(0);
+                    .sentences()
+                    .get(0);
             assertThat(verdict.evidence()).startsWith("The first dog was right in 98. 7 per cent of cases");
             assertThat(verdict.score()).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
         }
@@ -222,16 +263,20 @@ class LocalGroundednessJudgeTest {
 
     @Test
     void aSentenceCopiedFromTheSourceScoresHigh() {
-        assertThat(score(judge, "The router then restarts with its factory settings.", MANUAL)).isGreaterThan(0.8);
-        assertThat(score(lexical, "The router then restarts with its factory settings.", MANUAL)).isGreaterThan(0.8);
+        assertThat(score(judge, "The router then restarts with its factory settings.", MANUAL))
+                .isGreaterThan(0.8);
+        assertThat(score(lexical, "The router then restarts with its factory settings.", MANUAL))
+                .isGreaterThan(0.8);
     }
 
     @Test
     void aClauseCopiedFromALongerSourceSentenceScoresHigh() {
         String source = "Blinking red means there is no internet connection: check the cable to your modem, then "
                 + "restart the modem and the router.";
-        SentenceVerdict clause = judge.judge("Check the cable to your modem, then restart the modem and the router.",
-                source).sentences().get(0);
+        SentenceVerdict clause = judge.judge(
+                        "Check the cable to your modem, then restart the modem and the router.", source)
+                .sentences()
+                .get(0);
 
         assertThat(clause.score()).isGreaterThan(0.8);
         assertThat(clause.evidence())
@@ -241,7 +286,8 @@ class LocalGroundednessJudgeTest {
     @Test
     void anUnrelatedBestMatchIsNotReportedAsEvidence() {
         SentenceVerdict invented = judge.judge("Call Nimbus support at 1-800-555-0199, open 24 hours a day.", MANUAL)
-                .sentences().get(0);
+                .sentences()
+                .get(0);
 
         assertThat(invented.score()).isLessThan(0.1);
         assertThat(invented.evidence()).isEqualTo(SentenceVerdict.NOTHING_FOUND);
@@ -277,7 +323,8 @@ class LocalGroundednessJudgeTest {
         String invented = "Hold the reset button on the back for thirty seconds until the power light blinks amber.";
         assertThat(score(judge, invented, MANUAL)).isLessThan(0.3);
         assertThat(score(lexical, invented, MANUAL)).isLessThan(0.3);
-        assertThat(score(judge, "Acme Networks sells the X200 router for 129 dollars.", MANUAL)).isLessThan(0.3);
+        assertThat(score(judge, "Acme Networks sells the X200 router for 129 dollars.", MANUAL))
+                .isLessThan(0.3);
     }
 
     @Test
@@ -289,10 +336,12 @@ class LocalGroundednessJudgeTest {
 
     @Test
     void aNegatedClaimScoresLow() {
-        assertThat(score(judge, "Phone support is available on weekends.", MANUAL)).isLessThan(DEFAULT_THRESHOLD);
+        assertThat(score(judge, "Phone support is available on weekends.", MANUAL))
+                .isLessThan(DEFAULT_THRESHOLD);
         assertThat(score(judge, "The router does not restart with its factory settings.", MANUAL))
                 .isLessThan(DEFAULT_THRESHOLD);
-        assertThat(score(lexical, "Phone support is available on weekends.", MANUAL)).isLessThan(DEFAULT_THRESHOLD);
+        assertThat(score(lexical, "Phone support is available on weekends.", MANUAL))
+                .isLessThan(DEFAULT_THRESHOLD);
     }
 
     @Test
@@ -306,20 +355,28 @@ class LocalGroundednessJudgeTest {
     void theEvidenceIsTheMatchedSourceSentence() {
         GroundednessVerdict verdict = judge.judge(
                 "Acme Networks sells the X200 router for 89 dollars. The warranty lasts two years.", MANUAL);
-        assertThat(verdict.sentences()).extracting(SentenceVerdict::evidence).containsExactly(
-                "Acme Networks sells the X200 router for 89 dollars.",
-                "The warranty covers hardware faults for two years from the date of purchase.");
+        assertThat(verdict.sentences())
+                .extracting(SentenceVerdict::evidence)
+                .containsExactly(
+                        "Acme Networks sells the X200 router for 89 dollars.",
+                        "The warranty covers hardware faults for two years from the date of purchase.");
         assertThat(verdict.sentences()).extracting(SentenceVerdict::index).containsExactly(0, 1);
     }
 
     @Test
     void theVerdictIsTheMeanOfSentencesWithNoTokensAndNotReplayed() {
-        GroundednessVerdict verdict = judge.judge("The router then restarts with its factory settings. "
-                + "Acme Networks sells the X200 router for 129 dollars.", MANUAL);
+        GroundednessVerdict verdict = judge.judge(
+                "The router then restarts with its factory settings. "
+                        + "Acme Networks sells the X200 router for 129 dollars.",
+                MANUAL);
         assertThat(verdict.sentences()).hasSize(2);
-        assertThat(verdict.sentencesBelow(DEFAULT_THRESHOLD)).extracting(SentenceVerdict::index).containsExactly(1);
-        assertThat(verdict.score()).isEqualTo(
-                (verdict.sentences().get(0).score() + verdict.sentences().get(1).score()) / 2);
+        assertThat(verdict.sentencesBelow(DEFAULT_THRESHOLD))
+                .extracting(SentenceVerdict::index)
+                .containsExactly(1);
+        assertThat(verdict.score())
+                .isEqualTo((verdict.sentences().get(0).score()
+                                + verdict.sentences().get(1).score())
+                        / 2);
         assertThat(verdict.judge()).isEqualTo("local:all-minilm-l6-v2-q");
         assertThat(verdict.tokenUsage().totalTokenCount()).isZero();
         assertThat(verdict.replayed()).isFalse();
@@ -328,12 +385,15 @@ class LocalGroundednessJudgeTest {
 
     @Test
     void everyChunkIsSearched() {
-        List<String> chunks = List.of("The X200 has four Ethernet ports.", "Firmware updates install overnight.",
+        List<String> chunks = List.of(
+                "The X200 has four Ethernet ports.",
+                "Firmware updates install overnight.",
                 "The guest network can be switched off in the app.");
         GroundednessVerdict verdict = judge.judge(
                 "Firmware updates install overnight. The guest network can be switched off in the app.", chunks);
         assertThat(verdict.sentences()).allSatisfy(s -> assertThat(s.score()).isGreaterThan(0.8));
-        assertThat(verdict.sentences()).extracting(SentenceVerdict::evidence)
+        assertThat(verdict.sentences())
+                .extracting(SentenceVerdict::evidence)
                 .containsExactly(chunks.get(1), chunks.get(2));
     }
 
@@ -346,11 +406,12 @@ class LocalGroundednessJudgeTest {
         }
         chunks.add("The cooling pump in hall 4 failed at midnight and was replaced by the night crew.");
         String source = String.join(" ", chunks);
-        GroundednessVerdict verdict = judge.judge(
-                "The cooling pump in hall 4 failed at midnight and the night crew replaced it.", source);
+        GroundednessVerdict verdict =
+                judge.judge("The cooling pump in hall 4 failed at midnight and the night crew replaced it.", source);
         assertThat(verdict.score()).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
         assertThat(verdict.sentences().get(0).evidence()).startsWith("The cooling pump in hall 4 failed");
-        assertThat(judge.judge("Sensor 12 reported a reading of 99999 units.", source).score())
+        assertThat(judge.judge("Sensor 12 reported a reading of 99999 units.", source)
+                        .score())
                 .isLessThan(DEFAULT_THRESHOLD);
     }
 
@@ -379,7 +440,8 @@ class LocalGroundednessJudgeTest {
                 + "secondes. Le routeur redémarre ensuite avec ses paramètres d'usine.";
         assertThat(score(judge, "Le routeur redémarre ensuite avec ses paramètres d'usine.", french))
                 .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
-        assertThat(score(judge, "Le routeur coûte deux cents euros chez Darty.", french)).isLessThan(DEFAULT_THRESHOLD);
+        assertThat(score(judge, "Le routeur coûte deux cents euros chez Darty.", french))
+                .isLessThan(DEFAULT_THRESHOLD);
         String chinese = "重置路由器时，请按住复位按钮十秒钟。路由器随后恢复出厂设置。";
         assertThat(score(judge, "路由器随后恢复出厂设置。", chinese)).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
         assertThat(score(judge, "香蕉富含钾元素。", chinese)).isLessThan(DEFAULT_THRESHOLD);
@@ -402,12 +464,14 @@ class LocalGroundednessJudgeTest {
 
     @Test
     void oneJudgeServesParallelCallers() throws Exception {
-        List<String> responses = List.of("The router then restarts with its factory settings.",
+        List<String> responses = List.of(
+                "The router then restarts with its factory settings.",
                 "Acme Networks sells the X200 router for 129 dollars.",
                 "Phone support is available on weekends.",
                 "The warranty covers hardware faults for two years from the date of purchase.");
         LocalGroundednessJudge fresh = LocalGroundednessJudge.create();
-        List<GroundednessVerdict> expected = responses.stream().map(r -> judge.judge(r, MANUAL)).toList();
+        List<GroundednessVerdict> expected =
+                responses.stream().map(r -> judge.judge(r, MANUAL)).toList();
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             List<Future<GroundednessVerdict>> futures = new ArrayList<>();
@@ -429,8 +493,10 @@ class LocalGroundednessJudgeTest {
 
         @Test
         void lexicalEvidenceStillSeparatesSupportedFromInvented() {
-            GroundednessVerdict verdict = lexical.judge("Acme Networks sells the X200 router for 89 dollars. "
-                    + "The X200 router is made by Contoso in 2019.", MANUAL);
+            GroundednessVerdict verdict = lexical.judge(
+                    "Acme Networks sells the X200 router for 89 dollars. "
+                            + "The X200 router is made by Contoso in 2019.",
+                    MANUAL);
             assertThat(verdict.judge()).isEqualTo("local:lexical");
             assertThat(verdict.sentences().get(0).score()).isGreaterThan(0.8);
             assertThat(verdict.sentences().get(0).evidence())
@@ -444,20 +510,25 @@ class LocalGroundednessJudgeTest {
 
         @Test
         void nullResponse() {
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge(null, MANUAL))
-                    .withMessageContaining("response to judge is null").withMessageContaining("pass the text");
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge(null, MANUAL))
+                    .withMessageContaining("response to judge is null")
+                    .withMessageContaining("pass the text");
         }
 
         @Test
         void blankResponse() {
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge(" \n\t", MANUAL))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge(" \n\t", MANUAL))
                     .withMessageContaining("response to judge is blank");
         }
 
         @Test
         void responseWithoutSentences() {
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("... -- !!", MANUAL))
-                    .withMessageContaining("holds no sentences").withMessageContaining("... -- !!")
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge("... -- !!", MANUAL))
+                    .withMessageContaining("holds no sentences")
+                    .withMessageContaining("... -- !!")
                     .withMessageContaining("in words");
         }
 
@@ -465,21 +536,26 @@ class LocalGroundednessJudgeTest {
         void nullSource() {
             assertThatIllegalArgumentException()
                     .isThrownBy(() -> judge.judge("The router restarts.", Arrays.asList(MANUAL, null)))
-                    .withMessageContaining("Source 2 of 2 is null").withMessageContaining("drop empty chunks");
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", (String[]) null))
+                    .withMessageContaining("Source 2 of 2 is null")
+                    .withMessageContaining("drop empty chunks");
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge("The router restarts.", (String[]) null))
                     .withMessageContaining("sources must not be null");
         }
 
         @Test
         void blankSource() {
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", "  "))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge("The router restarts.", "  "))
                     .withMessageContaining("Source 1 of 1 is blank");
         }
 
         @Test
         void noSources() {
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", List.of()))
-                    .withMessageContaining("No sources").withMessageContaining("at least one source");
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge("The router restarts.", List.of()))
+                    .withMessageContaining("No sources")
+                    .withMessageContaining("at least one source");
             assertThatIllegalArgumentException()
                     .isThrownBy(() -> judge.judge("The router restarts.", (List<String>) null))
                     .withMessageContaining("No sources");
@@ -487,14 +563,18 @@ class LocalGroundednessJudgeTest {
 
         @Test
         void sourceWithoutSentences() {
-            assertThatIllegalArgumentException().isThrownBy(() -> judge.judge("The router restarts.", "*** ---"))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> judge.judge("The router restarts.", "*** ---"))
                     .withMessageContaining("sources hold no sentences");
         }
 
         @Test
         void everyMessageSaysHowToFixIt() {
-            List<Runnable> badCalls = List.of(() -> judge.judge(null, MANUAL), () -> judge.judge(" ", MANUAL),
-                    () -> judge.judge("... -- !!", MANUAL), () -> judge.judge("The router restarts.", List.of()),
+            List<Runnable> badCalls = List.of(
+                    () -> judge.judge(null, MANUAL),
+                    () -> judge.judge(" ", MANUAL),
+                    () -> judge.judge("... -- !!", MANUAL),
+                    () -> judge.judge("The router restarts.", List.of()),
                     () -> judge.judge("The router restarts.", MANUAL, " "),
                     () -> judge.judge("The router restarts.", "*** ---"));
             for (Runnable call : badCalls) {
@@ -504,7 +584,8 @@ class LocalGroundednessJudgeTest {
 
         @Test
         void badBuilderSettings() {
-            assertThatIllegalArgumentException().isThrownBy(() -> LocalGroundednessJudge.builder().embeddingModel(null))
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> LocalGroundednessJudge.builder().embeddingModel(null))
                     .withMessageContaining("withoutEmbeddings()");
             assertThatIllegalArgumentException()
                     .isThrownBy(() -> LocalGroundednessJudge.builder().embeddingCacheSize(0))

@@ -18,14 +18,26 @@ import java.util.Locale;
  */
 public final class LocalJudgeBenchmark {
 
-    private static final String[] SUBJECTS = {"The X200 router", "The mesh satellite", "The mobile app",
-            "The guest network", "The firmware updater", "The parental-control schedule", "Phone support",
-            "The warranty service"};
-    private static final String[] CLAIMS = {"restarts with its factory settings after the reset button is held for "
-            + "ten seconds", "keeps a log of the last 200 connections", "can be paused from the Devices tab",
-            "is switched off by default and must be enabled in Settings", "installs updates overnight between 2 and "
-            + "4 a.m.", "does not work when the device is in airplane mode", "covers hardware faults for two years "
-            + "from the date of purchase", "sends a notification when a new device joins the network"};
+    private static final String[] SUBJECTS = {
+        "The X200 router",
+        "The mesh satellite",
+        "The mobile app",
+        "The guest network",
+        "The firmware updater",
+        "The parental-control schedule",
+        "Phone support",
+        "The warranty service"
+    };
+    private static final String[] CLAIMS = {
+        "restarts with its factory settings after the reset button is held for " + "ten seconds",
+        "keeps a log of the last 200 connections",
+        "can be paused from the Devices tab",
+        "is switched off by default and must be enabled in Settings",
+        "installs updates overnight between 2 and " + "4 a.m.",
+        "does not work when the device is in airplane mode",
+        "covers hardware faults for two years " + "from the date of purchase",
+        "sends a notification when a new device joins the network"
+    };
 
     public static void main(String[] args) {
         List<String> sourceSentences = new ArrayList<>();
@@ -54,12 +66,16 @@ public final class LocalJudgeBenchmark {
         }
 
         SentenceSplitter splitter = SentenceSplitter.english();
-        System.out.printf(Locale.ROOT, "processors: %d, java %s%n", Runtime.getRuntime().availableProcessors(),
+        System.out.printf(
+                Locale.ROOT,
+                "processors: %d, java %s%n",
+                Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
         measureSplitting(splitter, source, 5);
 
         LocalGroundednessJudge embedded = LocalGroundednessJudge.create();
-        LocalGroundednessJudge lexical = LocalGroundednessJudge.builder().withoutEmbeddings().build();
+        LocalGroundednessJudge lexical =
+                LocalGroundednessJudge.builder().withoutEmbeddings().build();
         measureJudge(lexical, responses, source);
         measureJudge(embedded, responses, source);
         // A fresh judge has an empty embedding cache: every source and response sentence is embedded once, the cost
@@ -77,8 +93,13 @@ public final class LocalJudgeBenchmark {
                     String sentence = sourceSentences.get((r * 7 + k) % sourceSentences.size());
                     own.append(sentence).append(' ');
                     if (k < 4) {
-                        answer.append(k % 2 == 1 ? "According to the manual, " + Character.toLowerCase(
-                                sentence.charAt(0)) + sentence.substring(1) : sentence).append(' ');
+                        answer.append(
+                                        k % 2 == 1
+                                                ? "According to the manual, "
+                                                        + Character.toLowerCase(sentence.charAt(0))
+                                                        + sentence.substring(1)
+                                                : sentence)
+                                .append(' ');
                     }
                 }
                 sources.add(own.toString());
@@ -89,8 +110,8 @@ public final class LocalJudgeBenchmark {
         }
     }
 
-    private static void measureOwnSources(LocalGroundednessJudge judge, List<String> answers, List<String> sources,
-                                          int chars, int warmUpRounds) {
+    private static void measureOwnSources(
+            LocalGroundednessJudge judge, List<String> answers, List<String> sources, int chars, int warmUpRounds) {
         for (int round = 0; round < warmUpRounds; round++) {
             for (int i = 0; i < answers.size(); i++) {
                 judge.judge(answers.get(i), sources.get(i));
@@ -102,10 +123,16 @@ public final class LocalJudgeBenchmark {
             sentences += judge.judge(answers.get(i), sources.get(i)).sentences().size();
         }
         double s = (System.nanoTime() - start) / 1e9;
-        System.out.printf(Locale.ROOT, "%s judge, each answer against its own %,d-character source%s: %.0f response "
-                        + "sentences/s (%d answers in %.2f s)%n", judge.name(), chars,
-                warmUpRounds == 0 ? " (fresh judge, empty embedding cache)" : " (warm)", sentences / s,
-                answers.size(), s);
+        System.out.printf(
+                Locale.ROOT,
+                "%s judge, each answer against its own %,d-character source%s: %.0f response "
+                        + "sentences/s (%d answers in %.2f s)%n",
+                judge.name(),
+                chars,
+                warmUpRounds == 0 ? " (fresh judge, empty embedding cache)" : " (warm)",
+                sentences / s,
+                answers.size(),
+                s);
     }
 
     private static void measureSplitting(SentenceSplitter splitter, String text, int seconds) {
@@ -119,16 +146,20 @@ public final class LocalJudgeBenchmark {
             sentences += splitter.split(text).size();
         }
         double s = (System.nanoTime() - start) / 1e9;
-        System.out.printf(Locale.ROOT, "sentence splitting: %.0f sentences/s (%d sentences in %.1f s)%n",
-                sentences / s, sentences, s);
+        System.out.printf(
+                Locale.ROOT,
+                "sentence splitting: %.0f sentences/s (%d sentences in %.1f s)%n",
+                sentences / s,
+                sentences,
+                s);
     }
 
     private static void measureJudge(LocalGroundednessJudge judge, List<String> responses, String source) {
         measureJudge(judge, responses, source, 2);
     }
 
-    private static void measureJudge(LocalGroundednessJudge judge, List<String> responses, String source,
-                                     int warmUpRounds) {
+    private static void measureJudge(
+            LocalGroundednessJudge judge, List<String> responses, String source, int warmUpRounds) {
         for (int round = 0; round < warmUpRounds; round++) {
             for (String response : responses) {
                 judge.judge(response, source);
@@ -143,10 +174,18 @@ public final class LocalJudgeBenchmark {
             scoreSum += verdict.score();
         }
         double s = (System.nanoTime() - start) / 1e9;
-        System.out.printf(Locale.ROOT, "%s judge%s: %.0f response sentences/s (%d answers of 16 sentences against a "
-                        + "%d-character source in %.2f s, mean score %.2f)%n", judge.name(),
-                warmUpRounds == 0 ? " (fresh judge, empty embedding cache)"
-                        : judge.usesEmbeddings() ? " (every sentence already embedded)" : "", sentences / s,
-                responses.size(), source.length(), s, scoreSum / responses.size());
+        System.out.printf(
+                Locale.ROOT,
+                "%s judge%s: %.0f response sentences/s (%d answers of 16 sentences against a "
+                        + "%d-character source in %.2f s, mean score %.2f)%n",
+                judge.name(),
+                warmUpRounds == 0
+                        ? " (fresh judge, empty embedding cache)"
+                        : judge.usesEmbeddings() ? " (every sentence already embedded)" : "",
+                sentences / s,
+                responses.size(),
+                source.length(),
+                s,
+                scoreSum / responses.size());
     }
 }

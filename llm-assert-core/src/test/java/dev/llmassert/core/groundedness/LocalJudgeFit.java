@@ -63,37 +63,43 @@ public final class LocalJudgeFit {
     private static double related;
     /** The judge's scoring of other languages, which the fit keeps: {@link Scoring#otherLanguages()}. */
     private static Scoring otherLanguages;
+
     private static final int[] SIGNS = {1, 0, -1, -1, -1, -1, -1, -1, -1};
     /** The least weight of the evidence's logarithm, standardised: the score always rises with the evidence. */
     private static final double EVIDENCE_FLOOR = 0.05;
 
-    private LocalJudgeFit() {
-    }
+    private LocalJudgeFit() {}
 
     /** One labelled response: the measurements of its sentences that make a claim. */
     record Item(boolean grounded, List<Support> supports) {
 
         double score(Scoring scoring) {
-            return supports.isEmpty() ? 1.0
+            return supports.isEmpty()
+                    ? 1.0
                     : supports.stream().mapToDouble(scoring::score).average().orElse(1.0);
         }
     }
 
-    record LabelledSet(String name, List<Item> items) {
-    }
+    record LabelledSet(String name, List<Item> items) {}
 
     /** Balanced accuracy and the two recalls of {@code scoring} on a set, with the AUC of the scores. */
     record Figures(double balanced, double grounded, double ungrounded, double auc, int positives, int negatives) {
 
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "%.3f (correct pass %.3f, unsupported fail %.3f, AUC %.3f)", balanced,
-                    grounded, ungrounded, auc);
+            return String.format(
+                    Locale.ROOT,
+                    "%.3f (correct pass %.3f, unsupported fail %.3f, AUC %.3f)",
+                    balanced,
+                    grounded,
+                    ungrounded,
+                    auc);
         }
     }
 
     public static void main(String[] args) throws IOException {
-        List<String> paths = Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
+        List<String> paths =
+                Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
         boolean lexical = Arrays.asList(args).contains("--without-embeddings");
         double eta = option(args, "--dro=", 1.0);
         for (String arg : args) {
@@ -111,7 +117,8 @@ public final class LocalJudgeFit {
                     + " [--dro=1] [--l2=0.003]\nPass at least two labelled sets, e.g. ../shared/data/*.jsonl.");
             System.exit(2);
         }
-        LocalGroundednessJudge judge = lexical ? LocalGroundednessJudge.builder().withoutEmbeddings().build()
+        LocalGroundednessJudge judge = lexical
+                ? LocalGroundednessJudge.builder().withoutEmbeddings().build()
                 : LocalGroundednessJudge.create();
         related = judge.scoring().related();
         otherLanguages = judge.scoring().otherLanguages();
@@ -137,12 +144,15 @@ public final class LocalJudgeFit {
             held[i] = f.balanced();
             System.out.printf(Locale.ROOT, "  %-22s %s%n", out.name(), f);
         }
-        System.out.printf(Locale.ROOT, "  worst %.3f, mean %.3f%n%n", Arrays.stream(held).min().orElse(0),
+        System.out.printf(
+                Locale.ROOT,
+                "  worst %.3f, mean %.3f%n%n",
+                Arrays.stream(held).min().orElse(0),
                 Arrays.stream(held).average().orElse(0));
 
         Scoring all = fit(sets, eta, l2);
-        System.out.println("Fitted on all sets (in-sample), at the shipped threshold "
-                + LocalGroundednessJudge.DEFAULT_THRESHOLD);
+        System.out.println(
+                "Fitted on all sets (in-sample), at the shipped threshold " + LocalGroundednessJudge.DEFAULT_THRESHOLD);
         double sum = 0;
         for (LabelledSet set : sets) {
             Figures f = figures(set, all);
@@ -151,13 +161,17 @@ public final class LocalJudgeFit {
         }
         System.out.printf(Locale.ROOT, "  mean %.3f%n%n", sum / sets.size());
         System.out.println("Constants for Scoring (" + (lexical ? "LEXICAL" : "WITH_EMBEDDINGS") + "):");
-        String weights = Arrays.stream(all.weights()).mapToObj(LocalJudgeFit::constant)
-                .collect(Collectors.joining(", "));
+        String weights =
+                Arrays.stream(all.weights()).mapToObj(LocalJudgeFit::constant).collect(Collectors.joining(", "));
         System.out.println("  new Scoring(" + constant(all.center()) + ", " + all.related() + ", new double[] {"
                 + weights + "}, ...)");
         for (int k = 1; k < Scoring.FEATURES.size(); k++) {
-            System.out.printf(Locale.ROOT, "  %-28s weight %8.4f  factor %.3f%n", Scoring.FEATURES.get(k),
-                    all.weights()[k - 1], Math.exp(all.weights()[k - 1]));
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %-28s weight %8.4f  factor %.3f%n",
+                    Scoring.FEATURES.get(k),
+                    all.weights()[k - 1],
+                    Math.exp(all.weights()[k - 1]));
         }
     }
 
@@ -194,8 +208,8 @@ public final class LocalJudgeFit {
                 minPass = Math.min(minPass, f.grounded());
                 line.append(String.format(Locale.ROOT, " %.3f/%.2f", f.balanced(), f.grounded()));
             }
-            line.append(String.format(Locale.ROOT, " worst %.3f mean %.3f minpass %.2f", allWorst,
-                    allSum / sets.size(), minPass));
+            line.append(String.format(
+                    Locale.ROOT, " worst %.3f mean %.3f minpass %.2f", allWorst, allSum / sets.size(), minPass));
             System.out.println(line);
         }
     }
@@ -209,7 +223,10 @@ public final class LocalJudgeFit {
         double center = 0.5;
         for (int step = 20; step <= 396; step++) {
             Scoring scoring = new Scoring(step * 0.0025, related, weights, otherLanguages);
-            double worst = sets.stream().mapToDouble(s -> figures(s, scoring).balanced()).min().orElse(0);
+            double worst = sets.stream()
+                    .mapToDouble(s -> figures(s, scoring).balanced())
+                    .min()
+                    .orElse(0);
             if (worst > best + 1e-12) {
                 best = worst;
                 center = scoring.center();
@@ -334,8 +351,7 @@ public final class LocalJudgeFit {
     }
 
     /** Minimises the weighted log-loss plus the L2 penalty over the active features (and the intercept). */
-    private static double[] logistic(double[][] x, int[] y, double[] w, double l2, boolean[] active,
-                                     double[] fixed) {
+    private static double[] logistic(double[][] x, int[] y, double[] w, double l2, boolean[] active, double[] fixed) {
         int d = x[0].length;
         ObjectiveFunction value = new ObjectiveFunction(beta -> {
             double f = 0;
@@ -367,8 +383,9 @@ public final class LocalJudgeFit {
         });
         NonLinearConjugateGradientOptimizer optimizer = new NonLinearConjugateGradientOptimizer(
                 NonLinearConjugateGradientOptimizer.Formula.POLAK_RIBIERE, new SimpleValueChecker(1e-12, 1e-12));
-        double[] beta = optimizer.optimize(new MaxEval(100_000), value, gradient, GoalType.MINIMIZE,
-                new InitialGuess(new double[d + 1])).getPoint();
+        double[] beta = optimizer
+                .optimize(new MaxEval(100_000), value, gradient, GoalType.MINIMIZE, new InitialGuess(new double[d + 1]))
+                .getPoint();
         for (int j = 0; j < d; j++) {
             if (!active[j]) {
                 beta[j] = fixed[j];

@@ -54,8 +54,7 @@ public final class WordNetAntonyms {
             # Princeton University and LICENSEE agrees to preserve same.
             """;
 
-    private WordNetAntonyms() {
-    }
+    private WordNetAntonyms() {}
 
     public static void main(String[] args) throws IOException, JWNLException {
         if (args.length != 1) {

@@ -49,9 +49,11 @@ class JudgeCallFaultsTest {
 
     /** Not shaped like any known key, so only the configured variable's value can mask it. */
     private static final String KEY = "7f3a9c0d5e1b8a2f4c6d9e0a1b2c3d4e";
+
     private static final String KEY_VARIABLE = "FAULTS_TEST_JUDGE_KEY";
     private static final Function<String, String> ENVIRONMENT = Map.of(KEY_VARIABLE, KEY)::get;
-    private static final ChatRequest REQUEST = ChatRequest.builder().messages(UserMessage.from("Is it so?")).build();
+    private static final ChatRequest REQUEST =
+            ChatRequest.builder().messages(UserMessage.from("Is it so?")).build();
     private static final ReplyParser<String> ANY = reply -> reply;
 
     private final LoopbackChatServer server = LoopbackChatServer.start();
@@ -63,8 +65,14 @@ class JudgeCallFaultsTest {
     }
 
     private JudgeSettings settings(int maxRetries) {
-        return JudgeSettings.builder().provider(JudgeProvider.OPENAI).baseUrl(server.baseUrl()).model("judge-model")
-                .apiKeyEnv(KEY_VARIABLE).timeout(Duration.ofSeconds(10)).maxRetries(maxRetries).build();
+        return JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .baseUrl(server.baseUrl())
+                .model("judge-model")
+                .apiKeyEnv(KEY_VARIABLE)
+                .timeout(Duration.ofSeconds(10))
+                .maxRetries(maxRetries)
+                .build();
     }
 
     private ChatModel client() {
@@ -73,9 +81,13 @@ class JudgeCallFaultsTest {
 
     private JudgeChat chat(int maxRetries) {
         JudgeSettings settings = settings(maxRetries);
-        return JudgeChat.builder().chatModel(JudgeModels.chatModel(settings, ENVIRONMENT))
-                .judgeName(settings.judgeName()).maxRetries(maxRetries).sleeper(clock)
-                .redactor(Redactor.forVariables(ENVIRONMENT, KEY_VARIABLE)).build();
+        return JudgeChat.builder()
+                .chatModel(JudgeModels.chatModel(settings, ENVIRONMENT))
+                .judgeName(settings.judgeName())
+                .maxRetries(maxRetries)
+                .sleeper(clock)
+                .redactor(Redactor.forVariables(ENVIRONMENT, KEY_VARIABLE))
+                .build();
     }
 
     private static String error(int status) {
@@ -84,8 +96,13 @@ class JudgeCallFaultsTest {
 
     @Test
     void whatTheClientThrowsForEachFault() {
-        server.enqueue(Reply.dropConnection(), Reply.status(500, error(500)), Reply.status(429, error(429)),
-                Reply.status(401, error(401)), Reply.status(400, error(400)), Reply.status(404, error(404)));
+        server.enqueue(
+                Reply.dropConnection(),
+                Reply.status(500, error(500)),
+                Reply.status(429, error(429)),
+                Reply.status(401, error(401)),
+                Reply.status(400, error(400)),
+                Reply.status(404, error(404)));
         ChatModel client = client();
 
         List<Throwable> thrown = new ArrayList<>();
@@ -95,23 +112,28 @@ class JudgeCallFaultsTest {
 
         // The server closed the connection with no reply: not mapped by langchain4j, a RuntimeException over the
         // JDK client's IOException ("HTTP/1.1 header parser received no bytes"), over an EOFException.
-        assertThat(thrown.get(0)).isExactlyInstanceOf(RuntimeException.class)
-                .hasCauseInstanceOf(IOException.class).hasRootCauseInstanceOf(EOFException.class)
+        assertThat(thrown.get(0))
+                .isExactlyInstanceOf(RuntimeException.class)
+                .hasCauseInstanceOf(IOException.class)
+                .hasRootCauseInstanceOf(EOFException.class)
                 .hasRootCauseMessage("EOF reached while reading");
-        assertThat(thrown.get(1)).isInstanceOf(InternalServerException.class)
+        assertThat(thrown.get(1))
+                .isInstanceOf(InternalServerException.class)
                 .hasCauseInstanceOf(JudgeHttpClient.StatusException.class);
         assertThat(thrown.get(2)).isInstanceOf(RateLimitException.class);
         assertThat(thrown.get(3)).isInstanceOf(AuthenticationException.class);
         assertThat(thrown.get(4)).isInstanceOf(InvalidRequestException.class);
         assertThat(thrown.get(5)).isInstanceOf(ModelNotFoundException.class);
-        assertThat(thrown.subList(1, 6)).allSatisfy(t -> assertThat(t.getCause()).isInstanceOf(HttpException.class));
+        assertThat(thrown.subList(1, 6))
+                .allSatisfy(t -> assertThat(t.getCause()).isInstanceOf(HttpException.class));
         assertThat(server.requestCount()).as("the client's own retries are off").isEqualTo(6);
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"drop", "429", "500", "502", "503", "504"})
     void aTransientFaultIsRetriedAndTheRetryCounted(String fault) {
-        Reply first = fault.equals("drop") ? Reply.dropConnection()
+        Reply first = fault.equals("drop")
+                ? Reply.dropConnection()
                 : Reply.status(Integer.parseInt(fault), error(Integer.parseInt(fault)));
         server.enqueue(first, Reply.content("yes"));
 
@@ -120,7 +142,9 @@ class JudgeCallFaultsTest {
         assertThat(reply.value()).isEqualTo("yes");
         assertThat(reply.retries()).isEqualTo(1);
         assertThat(server.requestCount()).isEqualTo(2);
-        assertThat(clock.sleeps()).as("one backoff wait, 0.25 to 0.75 s, simulated").singleElement()
+        assertThat(clock.sleeps())
+                .as("one backoff wait, 0.25 to 0.75 s, simulated")
+                .singleElement()
                 .satisfies(wait -> assertThat(wait).isBetween(Duration.ofMillis(250), Duration.ofMillis(750)));
     }
 
@@ -143,32 +167,55 @@ class JudgeCallFaultsTest {
         Reply tooMany = Reply.status(429, "{\"error\": \"server busy\"}").withHeader("Retry-After", "2");
         Reply unavailable = Reply.status(503, "{\"error\": \"loading model\"}").withHeader("Retry-After", "1");
         server.enqueue(tooMany, unavailable, Reply.content("yes"));
-        JudgeSettings ollama = JudgeSettings.builder().provider(JudgeProvider.OLLAMA).baseUrl(server.ollamaBaseUrl())
-                .model("llama3.1").timeout(Duration.ofSeconds(10)).maxRetries(3).build();
-        JudgeChat chat = JudgeChat.builder().chatModel(JudgeModels.chatModel(ollama, ENVIRONMENT))
-                .judgeName(ollama.judgeName()).maxRetries(3).sleeper(clock).build();
+        JudgeSettings ollama = JudgeSettings.builder()
+                .provider(JudgeProvider.OLLAMA)
+                .baseUrl(server.ollamaBaseUrl())
+                .model("llama3.1")
+                .timeout(Duration.ofSeconds(10))
+                .maxRetries(3)
+                .build();
+        JudgeChat chat = JudgeChat.builder()
+                .chatModel(JudgeModels.chatModel(ollama, ENVIRONMENT))
+                .judgeName(ollama.judgeName())
+                .maxRetries(3)
+                .sleeper(clock)
+                .build();
 
         JudgeReply<String> reply = chat.ask("the question", REQUEST, ANY);
 
         assertThat(reply.value()).isEqualTo("yes");
         assertThat(reply.retries()).isEqualTo(2);
-        assertThat(server.requests()).extracting(LoopbackChatServer.ReceivedRequest::path)
-                .containsOnly("/api/chat").hasSize(3);
-        assertThat(clock.sleeps()).as("the server's waits, not the backoff's")
+        assertThat(server.requests())
+                .extracting(LoopbackChatServer.ReceivedRequest::path)
+                .containsOnly("/api/chat")
+                .hasSize(3);
+        assertThat(clock.sleeps())
+                .as("the server's waits, not the backoff's")
                 .containsExactly(Duration.ofSeconds(2), Duration.ofSeconds(1));
     }
 
     @Test
     void anOllamaRetryAfterLongerThanAMinuteFailsAtOnceSayingSo() {
         server.enqueue(Reply.status(429, "{\"error\": \"server busy\"}").withHeader("Retry-After", "120"));
-        JudgeSettings ollama = JudgeSettings.builder().provider(JudgeProvider.OLLAMA).baseUrl(server.ollamaBaseUrl())
-                .model("llama3.1").timeout(Duration.ofSeconds(10)).maxRetries(3).build();
-        JudgeChat chat = JudgeChat.builder().chatModel(JudgeModels.chatModel(ollama, ENVIRONMENT))
-                .judgeName(ollama.judgeName()).maxRetries(3).sleeper(clock).build();
+        JudgeSettings ollama = JudgeSettings.builder()
+                .provider(JudgeProvider.OLLAMA)
+                .baseUrl(server.ollamaBaseUrl())
+                .model("llama3.1")
+                .timeout(Duration.ofSeconds(10))
+                .maxRetries(3)
+                .build();
+        JudgeChat chat = JudgeChat.builder()
+                .chatModel(JudgeModels.chatModel(ollama, ENVIRONMENT))
+                .judgeName(ollama.judgeName())
+                .maxRetries(3)
+                .sleeper(clock)
+                .build();
 
         Throwable thrown = catchThrowable(() -> chat.ask("the question", REQUEST, ANY));
 
-        assertThat(thrown).isInstanceOf(JudgeCallException.class).hasMessageContaining("ollama:llama3.1")
+        assertThat(thrown)
+                .isInstanceOf(JudgeCallException.class)
+                .hasMessageContaining("ollama:llama3.1")
                 .hasMessageContaining("asked to wait 120 s");
         assertThat(server.requestCount()).isEqualTo(1);
         assertThat(clock.sleeps()).isEmpty();
@@ -176,8 +223,11 @@ class JudgeCallFaultsTest {
 
     @Test
     void openAisResetHeaderIsWaitedForWhenItsLimitIsSpent() {
-        server.enqueue(Reply.status(429, error(429)).withHeader("x-ratelimit-remaining-tokens", "0")
-                .withHeader("x-ratelimit-reset-tokens", "6.5s"), Reply.content("yes"));
+        server.enqueue(
+                Reply.status(429, error(429))
+                        .withHeader("x-ratelimit-remaining-tokens", "0")
+                        .withHeader("x-ratelimit-reset-tokens", "6.5s"),
+                Reply.content("yes"));
 
         assertThat(chat(3).ask("the question", REQUEST, ANY).value()).isEqualTo("yes");
 
@@ -185,13 +235,16 @@ class JudgeCallFaultsTest {
     }
 
     @ParameterizedTest(name = "HTTP {0}")
-    @CsvSource(delimiter = '|', value = {
-        "400|the endpoint rejected the request (HTTP 400)|structuredOutput(false)",
-        "401|the endpoint rejected the credentials (HTTP 401)|environment variable named by "
-                + "llmassert.judge.api-key-env",
-        "403|the endpoint rejected the credentials (HTTP 403)|environment variable named by "
-                + "llmassert.judge.api-key-env",
-        "404|the endpoint does not know the model or the path (HTTP 404)|check llmassert.judge.model"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "400|the endpoint rejected the request (HTTP 400)|structuredOutput(false)",
+                "401|the endpoint rejected the credentials (HTTP 401)|environment variable named by "
+                        + "llmassert.judge.api-key-env",
+                "403|the endpoint rejected the credentials (HTTP 403)|environment variable named by "
+                        + "llmassert.judge.api-key-env",
+                "404|the endpoint does not know the model or the path (HTTP 404)|check llmassert.judge.model"
+            })
     void aFaultARetryCannotFixFailsAtOnceSayingWhyAndTheFix(int status, String why, String fix) {
         server.respondWith(request -> Reply.status(status, error(status)));
 
@@ -202,9 +255,17 @@ class JudgeCallFaultsTest {
         assertThat(thrown).isInstanceOfSatisfying(JudgeCallException.class, e -> {
             assertThat(e.isTransient()).isFalse();
             assertThat(e.attempts()).isEqualTo(1);
-            assertThat(e.getMessage()).contains("The judge openai:judge-model (OpenAI-compatible endpoint) failed "
-                    + "while judging the question", why, "1 try: HTTP " + status, "Provider said: ",
-                    "status " + status, "Fix: ", fix, "Not retried");
+            assertThat(e.getMessage())
+                    .contains(
+                            "The judge openai:judge-model (OpenAI-compatible endpoint) failed "
+                                    + "while judging the question",
+                            why,
+                            "1 try: HTTP " + status,
+                            "Provider said: ",
+                            "status " + status,
+                            "Fix: ",
+                            fix,
+                            "Not retried");
         });
     }
 
@@ -213,16 +274,22 @@ class JudgeCallFaultsTest {
         String deadUrl = server.baseUrl();
         server.close();
         JudgeSettings dead = settings(2).toBuilder().baseUrl(deadUrl).build();
-        JudgeChat chat = JudgeChat.builder().chatModel(JudgeModels.chatModel(dead, ENVIRONMENT))
-                .judgeName(dead.judgeName()).maxRetries(2).sleeper(clock).build();
+        JudgeChat chat = JudgeChat.builder()
+                .chatModel(JudgeModels.chatModel(dead, ENVIRONMENT))
+                .judgeName(dead.judgeName())
+                .maxRetries(2)
+                .sleeper(clock)
+                .build();
 
         Throwable thrown = catchThrowable(() -> chat.ask("the question", REQUEST, ANY));
 
         assertThat(thrown).isInstanceOfSatisfying(JudgeCallException.class, e -> {
             assertThat(e.attempts()).isEqualTo(3);
-            assertThat(e.getMessage()).contains("could not connect to the endpoint (connection refused)",
-                    "3 tries: connection refused, connection refused, connection refused",
-                    "Fix: start the server, or correct llmassert.judge.base-url");
+            assertThat(e.getMessage())
+                    .contains(
+                            "could not connect to the endpoint (connection refused)",
+                            "3 tries: connection refused, connection refused, connection refused",
+                            "Fix: start the server, or correct llmassert.judge.base-url");
         });
         assertThat(clock.sleeps()).hasSize(2);
     }
@@ -245,18 +312,22 @@ class JudgeCallFaultsTest {
             System.setErr(stderr);
         }
 
-        assertThat(server.requests()).as("the key did reach the endpoint")
+        assertThat(server.requests())
+                .as("the key did reach the endpoint")
                 .allSatisfy(r -> assertThat(r.header("Authorization")).isEqualTo("Bearer " + KEY));
         String logged = log.toString(StandardCharsets.UTF_8);
-        assertThat(logged).as("the retry was logged (slf4j-simple writes to System.err)")
+        assertThat(logged)
+                .as("the retry was logged (slf4j-simple writes to System.err)")
                 .contains("got HTTP 500", "Incorrect API key provided: ***", "Bearer ***")
                 .doesNotContain(KEY);
-        assertThat(thrown).isInstanceOf(JudgeCallException.class)
+        assertThat(thrown)
+                .isInstanceOf(JudgeCallException.class)
                 .hasMessageContaining("2 tries: HTTP 500, HTTP 401")
                 .hasMessageContaining("Incorrect API key provided: ***");
         StringWriter trace = new StringWriter();
         thrown.printStackTrace(new PrintWriter(trace));
-        assertThat(trace.toString()).as("the whole stack trace, every cause included")
+        assertThat(trace.toString())
+                .as("the whole stack trace, every cause included")
                 .contains("Caused by: dev.langchain4j.exception.AuthenticationException (credentials masked")
                 .doesNotContain(KEY);
         for (Throwable t = thrown; t != null; t = t.getCause()) {

@@ -19,8 +19,12 @@ class JudgeModelsTest {
 
     @Test
     void openAiBuildsTheRealClientWithStructuredOutputDeclared() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).model("gpt-4o-mini")
-                .temperature(0.0).timeout(Duration.ofSeconds(5)).build();
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .model("gpt-4o-mini")
+                .temperature(0.0)
+                .timeout(Duration.ofSeconds(5))
+                .build();
 
         ChatModel model = JudgeModels.chatModel(settings, Map.of("OPENAI_API_KEY", FAKE_KEY)::get);
 
@@ -33,7 +37,8 @@ class JudgeModelsTest {
 
     @Test
     void ollamaBuildsTheRealClientWithoutAKey() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OLLAMA).build();
+        JudgeSettings settings =
+                JudgeSettings.builder().provider(JudgeProvider.OLLAMA).build();
 
         ChatModel model = JudgeModels.chatModel(settings, name -> null);
 
@@ -52,7 +57,9 @@ class JudgeModelsTest {
 
     @Test
     void aMissingKeyForOpenAiNamesTheVariableAndTheFix() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).apiKeyEnv("MY_JUDGE_KEY")
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .apiKeyEnv("MY_JUDGE_KEY")
                 .build();
 
         assertThatThrownBy(() -> JudgeModels.chatModel(settings, Map.of("OPENAI_API_KEY", FAKE_KEY)::get))
@@ -65,8 +72,10 @@ class JudgeModelsTest {
 
     @Test
     void aMissingKeyMessageShowsTheEndpointWithoutItsCredentials() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI)
-                .baseUrl("https://proxy:hunter2@api.openai.com/v1").build();
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .baseUrl("https://proxy:hunter2@api.openai.com/v1")
+                .build();
 
         assertThatThrownBy(() -> JudgeModels.chatModel(settings, name -> null))
                 .isInstanceOf(IllegalStateException.class)
@@ -76,23 +85,31 @@ class JudgeModelsTest {
 
     @Test
     void aBlankKeyCountsAsMissing() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).build();
+        JudgeSettings settings =
+                JudgeSettings.builder().provider(JudgeProvider.OPENAI).build();
 
         assertThatThrownBy(() -> JudgeModels.chatModel(settings, Map.of("OPENAI_API_KEY", "  ")::get))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("OPENAI_API_KEY");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("OPENAI_API_KEY");
     }
 
     @Test
     void aLocalOpenAiCompatibleServerNeedsNoKey() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI)
-                .baseUrl("http://localhost:8000/v1").model("qwen2.5").build();
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .baseUrl("http://localhost:8000/v1")
+                .model("qwen2.5")
+                .build();
 
         assertThat(JudgeModels.chatModel(settings, name -> null)).isInstanceOf(OpenAiChatModel.class);
     }
 
     @Test
     void aKeyPutWhereTheVariableNameBelongsIsRejectedWithoutShowingIt() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).apiKeyEnv(FAKE_KEY).build();
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .apiKeyEnv(FAKE_KEY)
+                .build();
 
         assertThatThrownBy(() -> JudgeModels.chatModel(settings, name -> null))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -102,7 +119,8 @@ class JudgeModelsTest {
 
     @Test
     void theSettingsHoldNoKey() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).build();
+        JudgeSettings settings =
+                JudgeSettings.builder().provider(JudgeProvider.OPENAI).build();
         JudgeModels.chatModel(settings, Map.of("OPENAI_API_KEY", FAKE_KEY)::get);
 
         assertThat(settings.toString()).doesNotContain(FAKE_KEY);

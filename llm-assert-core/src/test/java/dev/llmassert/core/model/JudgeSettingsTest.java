@@ -49,20 +49,33 @@ class JudgeSettingsTest {
 
         JudgeSettings settings = JudgeSettings.from(values::get);
 
-        assertThat(settings).isEqualTo(JudgeSettings.builder().provider(JudgeProvider.OPENAI).model("gpt-4o")
-                .baseUrl("http://localhost:8000/v1").apiKeyEnv("MY_KEY").temperature(0.7).concurrency(4)
-                .timeout(Duration.ofSeconds(90)).maxRetries(0).maxRequestsPerMinute(120).maxTokensPerMinute(90_000)
-                .build());
+        assertThat(settings)
+                .isEqualTo(JudgeSettings.builder()
+                        .provider(JudgeProvider.OPENAI)
+                        .model("gpt-4o")
+                        .baseUrl("http://localhost:8000/v1")
+                        .apiKeyEnv("MY_KEY")
+                        .temperature(0.7)
+                        .concurrency(4)
+                        .timeout(Duration.ofSeconds(90))
+                        .maxRetries(0)
+                        .maxRequestsPerMinute(120)
+                        .maxTokensPerMinute(90_000)
+                        .build());
         assertThat(settings.maxRequestsPerMinute()).hasValue(120);
         assertThat(settings.maxTokensPerMinute()).hasValue(90_000);
-        assertThat(settings).isNotEqualTo(settings.toBuilder().maxTokensPerMinute(null).build());
+        assertThat(settings)
+                .isNotEqualTo(settings.toBuilder().maxTokensPerMinute(null).build());
         assertThat(settings.toString()).contains("maxRequestsPerMinute=120", "maxTokensPerMinute=90000");
         assertThat(settings.toBuilder().build()).isEqualTo(settings).hasSameHashCodeAs(settings);
     }
 
     @Test
     void aProviderWithoutModelOrUrlGetsItsDefaults() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OLLAMA).model(" ").build();
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OLLAMA)
+                .model(" ")
+                .build();
 
         assertThat(settings.model()).isEqualTo("llama3.1");
         assertThat(settings.baseUrl()).isEqualTo("http://localhost:11434");
@@ -70,9 +83,12 @@ class JudgeSettingsTest {
 
     @Test
     void aRateLimitCanBeSetBackToUnlimited() {
-        JudgeSettings limited = JudgeSettings.builder().set(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, "60").build();
+        JudgeSettings limited = JudgeSettings.builder()
+                .set(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, "60")
+                .build();
 
-        JudgeSettings unlimited = limited.toBuilder().set(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, "Unlimited")
+        JudgeSettings unlimited = limited.toBuilder()
+                .set(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, "Unlimited")
                 .build();
 
         assertThat(limited.maxRequestsPerMinute()).hasValue(60);
@@ -93,34 +109,35 @@ class JudgeSettingsTest {
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.key()).isEqualTo(ConfigKeys.JUDGE_TIMEOUT);
                     assertThat(e.value()).isEqualTo(text);
-                    assertThat(e.getMessage()).contains("'llmassert.judge.timeout'", "30s, 500ms",
-                            "LLMASSERT_JUDGE_TIMEOUT");
+                    assertThat(e.getMessage())
+                            .contains("'llmassert.judge.timeout'", "30s, 500ms", "LLMASSERT_JUDGE_TIMEOUT");
                 });
     }
 
     @ParameterizedTest
     @CsvSource({
-            "llmassert.judge.provider, opnai, 'local, openai, ollama'",
-            "llmassert.judge.temperature, hot, a number from 0 to 2",
-            "llmassert.judge.temperature, 2.5, a number from 0 to 2",
-            "llmassert.judge.temperature, NaN, a number from 0 to 2",
-            "llmassert.judge.concurrency, 0, a whole number from 1 to 256",
-            "llmassert.judge.concurrency, eight, a whole number from 1 to 256",
-            "llmassert.judge.max-retries, 21, a whole number from 0 to 20",
-            "llmassert.judge.max-retries, -1, a whole number from 0 to 20",
-            "llmassert.judge.max-requests-per-minute, 0, 'a whole number from 1 to 1000000000, or unlimited'",
-            "llmassert.judge.max-requests-per-minute, lots, 'a whole number from 1 to 1000000000, or unlimited'",
-            "llmassert.judge.max-tokens-per-minute, -5, 'a whole number from 1 to 1000000000, or unlimited'",
-            "llmassert.judge.max-tokens-per-minute, 1000000001, 'a whole number from 1 to 1000000000, or unlimited'",
-            "llmassert.judge.max-tokens-per-minute, 90k, 'a whole number from 1 to 1000000000, or unlimited'",
-            "llmassert.judge.colour, blue, a key of llmassert.judge.*"})
+        "llmassert.judge.provider, opnai, 'local, openai, ollama'",
+        "llmassert.judge.temperature, hot, a number from 0 to 2",
+        "llmassert.judge.temperature, 2.5, a number from 0 to 2",
+        "llmassert.judge.temperature, NaN, a number from 0 to 2",
+        "llmassert.judge.concurrency, 0, a whole number from 1 to 256",
+        "llmassert.judge.concurrency, eight, a whole number from 1 to 256",
+        "llmassert.judge.max-retries, 21, a whole number from 0 to 20",
+        "llmassert.judge.max-retries, -1, a whole number from 0 to 20",
+        "llmassert.judge.max-requests-per-minute, 0, 'a whole number from 1 to 1000000000, or unlimited'",
+        "llmassert.judge.max-requests-per-minute, lots, 'a whole number from 1 to 1000000000, or unlimited'",
+        "llmassert.judge.max-tokens-per-minute, -5, 'a whole number from 1 to 1000000000, or unlimited'",
+        "llmassert.judge.max-tokens-per-minute, 1000000001, 'a whole number from 1 to 1000000000, or unlimited'",
+        "llmassert.judge.max-tokens-per-minute, 90k, 'a whole number from 1 to 1000000000, or unlimited'",
+        "llmassert.judge.colour, blue, a key of llmassert.judge.*"
+    })
     void anUnusableValueNamesTheKeyTheValueAndWhatIsAllowed(String key, String value, String allowed) {
         assertThatThrownBy(() -> JudgeSettings.builder().set(key, value))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.key()).isEqualTo(key);
                     assertThat(e.allowed()).isEqualTo(allowed);
-                    assertThat(e.getMessage()).contains("'" + key + "'", "'" + value + "'", allowed,
-                            ConfigKeys.environmentVariable(key));
+                    assertThat(e.getMessage())
+                            .contains("'" + key + "'", "'" + value + "'", allowed, ConfigKeys.environmentVariable(key));
                 });
     }
 
@@ -132,7 +149,10 @@ class JudgeSettingsTest {
 
     @Test
     void theTextOfTheSettingsHidesAKeyPutWhereTheVariableNameBelongs() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).apiKeyEnv(FAKE_KEY).build();
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .apiKeyEnv(FAKE_KEY)
+                .build();
 
         assertThat(settings.toString()).doesNotContain(FAKE_KEY, "FAKE.").contains("apiKeyEnv=(hidden");
         assertThat(JudgeSettings.builder().apiKeyEnv("MY_JUDGE_KEY").build().toString())
@@ -141,12 +161,16 @@ class JudgeSettingsTest {
 
     @ParameterizedTest
     @CsvSource({
-            "https://user:hunter2@judge.example.com/v1, https://***@judge.example.com/v1",
-            "https://judge.example.com/v1?api-key=hunter2, https://judge.example.com/v1?...",
-            "http://hunter2@localhost:8000, http://***@localhost:8000",
-            "http://localhost:8000/v1/me@home, http://localhost:8000/v1/me@home"})
+        "https://user:hunter2@judge.example.com/v1, https://***@judge.example.com/v1",
+        "https://judge.example.com/v1?api-key=hunter2, https://judge.example.com/v1?...",
+        "http://hunter2@localhost:8000, http://***@localhost:8000",
+        "http://localhost:8000/v1/me@home, http://localhost:8000/v1/me@home"
+    })
     void theTextOfTheSettingsHidesCredentialsInTheBaseUrl(String url, String shown) {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OPENAI).baseUrl(url).build();
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .baseUrl(url)
+                .build();
 
         assertThat(settings.toString()).contains("baseUrl=" + shown + ",").doesNotContain("hunter2");
     }

@@ -25,40 +25,59 @@ class LlmJudgeBuilderTest {
     @ParameterizedTest
     @MethodSource("builders")
     void everyBuilderRejectsASettingOutOfRangeWithTheSameMessage(Supplier<LlmJudgeBuilder<?>> builder) {
-        assertThatIllegalArgumentException().isThrownBy(() -> builder.get().concurrency(0))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> builder.get().concurrency(0))
                 .withMessage("concurrency must be between 1 and 256, but is: 0 (llmassert.judge.concurrency)");
-        assertThatIllegalArgumentException().isThrownBy(() -> builder.get().concurrency(257))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> builder.get().concurrency(257))
                 .withMessage("concurrency must be between 1 and 256, but is: 257 (llmassert.judge.concurrency)");
-        assertThatIllegalArgumentException().isThrownBy(() -> builder.get().maxRetries(21))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> builder.get().maxRetries(21))
                 .withMessage("maxRetries must be between 0 and 20, but is: 21 (llmassert.judge.max-retries)");
-        assertThatIllegalArgumentException().isThrownBy(() -> builder.get().retryBackoff(Duration.ofMillis(-1)))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> builder.get().retryBackoff(Duration.ofMillis(-1)))
                 .withMessage("retryBackoff must not be negative, but is: PT-0.001S");
     }
 
     @ParameterizedTest
     @MethodSource("builders")
     void everyBuilderTakesTheBoundsThemselves(Supplier<LlmJudgeBuilder<?>> builder) {
-        builder.get().concurrency(1).concurrency(256).maxRetries(0).maxRetries(20).retryBackoff(Duration.ZERO)
+        builder.get()
+                .concurrency(1)
+                .concurrency(256)
+                .maxRetries(0)
+                .maxRetries(20)
+                .retryBackoff(Duration.ZERO)
                 .retryBackoff(null);
     }
 
     @Test
     void unsetSettingsTakeTheirDefaultsWhenTheJudgeIsBuilt() {
         try (LlmGroundednessJudge judge = LlmGroundednessJudge.builder()
-                .chatModel(ScriptedChatModel.replying("Score: 10")).build()) {
+                .chatModel(ScriptedChatModel.replying("Score: 10"))
+                .build()) {
             assertThat(judge.concurrency()).isEqualTo(JudgeSettings.DEFAULT_CONCURRENCY);
             assertThat(judge.name()).isEqualTo("other:unnamed-model");
-            assertThat(judge.usesStructuredOutput()).as("a scripted model declares no structured output").isFalse();
+            assertThat(judge.usesStructuredOutput())
+                    .as("a scripted model declares no structured output")
+                    .isFalse();
         }
     }
 
     @Test
     void settingsGiveTheNameConcurrencyAndRetries() {
-        JudgeSettings settings = JudgeSettings.builder().provider(JudgeProvider.OLLAMA).model("llama3.1")
-                .concurrency(3).maxRetries(1).build();
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OLLAMA)
+                .model("llama3.1")
+                .concurrency(3)
+                .maxRetries(1)
+                .build();
 
-        try (DirectJudge judge = DirectJudge.builder().chatModel(ScriptedChatModel.replying("{}"))
-                .settings(settings).structuredOutput(true).build()) {
+        try (DirectJudge judge = DirectJudge.builder()
+                .chatModel(ScriptedChatModel.replying("{}"))
+                .settings(settings)
+                .structuredOutput(true)
+                .build()) {
             assertThat(judge.name()).isEqualTo("ollama:llama3.1");
             assertThat(judge.usesStructuredOutput()).isTrue();
         }

@@ -29,6 +29,7 @@ class KilledWriteTest {
 
     /** About 2.5 MB of recordings, so that each write takes a while. */
     private static final int SEEDED = 300;
+
     private static final int LINES_PER_REPLY = 120;
     private static final int MID_WRITE_KILLS = 3;
     private static final int MAX_ATTEMPTS = 20;
@@ -42,7 +43,7 @@ class KilledWriteTest {
         Path folder = Files.createDirectories(dir.resolve("recordings"));
         Path file = folder.resolve("com.example.KilledTest.json");
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "seed")) {
+                RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "seed")) {
             ChatModel model = session.wrap(Writer.model());
             for (int i = 0; i < SEEDED; i++) {
                 model.chat(Writer.request(i));
@@ -53,13 +54,15 @@ class KilledWriteTest {
         int attempts = 0;
         while (midWrite < MID_WRITE_KILLS) {
             attempts++;
-            assertThat(attempts).as("attempts to kill the writer while its temporary file existed; without such "
-                    + "a kill this test proves nothing").isLessThanOrEqualTo(MAX_ATTEMPTS);
+            assertThat(attempts)
+                    .as("attempts to kill the writer while its temporary file existed; without such "
+                            + "a kill this test proves nothing")
+                    .isLessThanOrEqualTo(MAX_ATTEMPTS);
             int before = entriesIn(file);
             // Killed after 0, 1 or 2 completed saves of its own, during the next one.
             int savesFirst = attempts % 3;
-            ChildJvm writer = ChildJvm.start("writer-" + attempts, Writer.class, dir, file.toString(),
-                    String.valueOf(before));
+            ChildJvm writer =
+                    ChildJvm.start("writer-" + attempts, Writer.class, dir, file.toString(), String.valueOf(before));
             try {
                 awaitTemporaryFile(writer, folder, file, before, savesFirst);
             } finally {
@@ -72,22 +75,29 @@ class KilledWriteTest {
             int lastSaved = lastSaved(writer);
             int mustHave = lastSaved < 0 ? before : lastSaved + 1;
             int after = entriesIn(file);
-            assertThat(after).as("entries after killing %s (it reported entry %d saved; the file had %d)",
-                    writer, lastSaved, before).isBetween(mustHave, mustHave + 1);
+            assertThat(after)
+                    .as(
+                            "entries after killing %s (it reported entry %d saved; the file had %d)",
+                            writer, lastSaved, before)
+                    .isBetween(mustHave, mustHave + 1);
             assertEveryReplyIntact(file, after);
         }
 
         // The next save, in this JVM, removes what the last killed writer left: its temporary file and the lock file.
         assertThat(temporaries(folder, file)).isNotEmpty();
-        assertThat(PathLocks.lockFileOf(file)).as("the lock file of the writer killed while holding it").exists();
+        assertThat(PathLocks.lockFileOf(file))
+                .as("the lock file of the writer killed while holding it")
+                .exists();
         int total = entriesIn(file);
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "after")) {
+                RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "after")) {
             session.wrap(Writer.model()).chat(Writer.request(total));
         }
         assertEveryReplyIntact(file, total + 1);
         try (Stream<Path> files = Files.list(folder)) {
-            assertThat(files).as("after the next save, only the recordings file").containsExactly(file);
+            assertThat(files)
+                    .as("after the next save, only the recordings file")
+                    .containsExactly(file);
         }
     }
 
@@ -101,8 +111,8 @@ class KilledWriteTest {
         List<Path> leftover = temporaries(folder, file);
         while (true) {
             if (!writer.process().isAlive()) {
-                throw new AssertionError(writer + " ended by itself (exit code " + writer.process().exitValue()
-                        + "). Its output:\n" + writer.output());
+                throw new AssertionError(writer + " ended by itself (exit code "
+                        + writer.process().exitValue() + "). Its output:\n" + writer.output());
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError(writer + " wrote no temporary file within " + ChildJvm.PATIENCE.toSeconds()
@@ -131,9 +141,10 @@ class KilledWriteTest {
         String prefix = "." + file.getFileName() + ".";
         try (Stream<Path> files = Files.list(folder)) {
             return new ArrayList<>(files.filter(p -> {
-                String name = p.getFileName().toString();
-                return name.startsWith(prefix) && name.endsWith(".tmp");
-            }).toList());
+                        String name = p.getFileName().toString();
+                        return name.startsWith(prefix) && name.endsWith(".tmp");
+                    })
+                    .toList());
         }
     }
 
@@ -151,8 +162,12 @@ class KilledWriteTest {
             assertThat(recordings.size()).isEqualTo(count);
             for (int i = 0; i < count; i++) {
                 try (RecordingSession session = recordings.openSession(RecordingMode.REPLAY, "check " + i)) {
-                    assertThat(session.wrap(ScriptedChatModel.replying()).chat(Writer.request(i)).aiMessage().text())
-                            .as("reply %d", i).isEqualTo(Writer.reply(i));
+                    assertThat(session.wrap(ScriptedChatModel.replying())
+                                    .chat(Writer.request(i))
+                                    .aiMessage()
+                                    .text())
+                            .as("reply %d", i)
+                            .isEqualTo(Writer.reply(i));
                 }
             }
         }
@@ -180,12 +195,14 @@ class KilledWriteTest {
         }
 
         static ChatModel model() {
-            return ScriptedChatModel.answering(r -> reply(Integer.parseInt(
-                    ScriptedChatModel.lastUserText(r).substring("question ".length()))));
+            return ScriptedChatModel.answering(r ->
+                    reply(Integer.parseInt(ScriptedChatModel.lastUserText(r).substring("question ".length()))));
         }
 
         static ChatRequest request(int i) {
-            return ChatRequest.builder().messages(UserMessage.from("question " + i)).build();
+            return ChatRequest.builder()
+                    .messages(UserMessage.from("question " + i))
+                    .build();
         }
 
         static String reply(int i) {

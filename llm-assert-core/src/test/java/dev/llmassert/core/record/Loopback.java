@@ -10,14 +10,14 @@ import dev.llmassert.core.testing.LoopbackChatServer;
 /** The real OpenAI client pointed at the loopback server, and requests shaped like a judge's. */
 final class Loopback {
 
-    static final String SYSTEM = String.join("\n",
+    static final String SYSTEM = String.join(
+            "\n",
             "You are a careful judge.",
             "Read the source and the statement.",
             "Score from 0 to 10.",
             "Answer with 'Score: N' and your evidence.");
 
-    private Loopback() {
-    }
+    private Loopback() {}
 
     static ChatModel openAi(LoopbackChatServer server) {
         return openAi(server, "gpt-4o-mini", 0.0, "sk-loopback-test");
@@ -34,7 +34,9 @@ final class Loopback {
     }
 
     static ChatRequest judgeRequest(String system, String user) {
-        return ChatRequest.builder().messages(SystemMessage.from(system), UserMessage.from(user)).build();
+        return ChatRequest.builder()
+                .messages(SystemMessage.from(system), UserMessage.from(user))
+                .build();
     }
 
     static ChatRequest judgeRequest(String user) {

@@ -70,7 +70,7 @@ class ParallelSamplingTest {
         ChatRequest request = judgeRequest("Sample me at temperature 0.7.");
         ExecutorService pool = Executors.newFixedThreadPool(samples);
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(path).openSession(RecordingMode.RECORD_MISSING, "sampling")) {
+                RecordingSession session = store.file(path).openSession(RecordingMode.RECORD_MISSING, "sampling")) {
             ChatModel wrapped = session.wrap(model);
             List<Future<?>> futures = new ArrayList<>();
             for (int i = 0; i < samples; i++) {
@@ -92,15 +92,16 @@ class ParallelSamplingTest {
 
         List<String> replayed = new ArrayList<>();
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(path).openSession(RecordingMode.REPLAY, "replay")) {
-            assertThat(store.file(path).recordedCount(RecordingKeys.keyOf(model, request))).isEqualTo(samples);
+                RecordingSession session = store.file(path).openSession(RecordingMode.REPLAY, "replay")) {
+            assertThat(store.file(path).recordedCount(RecordingKeys.keyOf(model, request)))
+                    .isEqualTo(samples);
             ChatModel wrapped = session.wrap(new RefusingModel());
             for (int i = 0; i < samples; i++) {
                 replayed.add(wrapped.chat(request).aiMessage().text());
             }
         }
-        assertThat(replayed).containsExactlyInAnyOrder("sample 0", "sample 1", "sample 2", "sample 3", "sample 4",
-                "sample 5");
+        assertThat(replayed)
+                .containsExactlyInAnyOrder("sample 0", "sample 1", "sample 2", "sample 3", "sample 4", "sample 5");
     }
 
     private static RecordedResponse reply(String text) {
@@ -133,7 +134,10 @@ class ParallelSamplingTest {
 
         @Override
         public ChatRequestParameters defaultRequestParameters() {
-            return OpenAiChatRequestParameters.builder().modelName("gpt-4o-mini").temperature(0.0).build();
+            return OpenAiChatRequestParameters.builder()
+                    .modelName("gpt-4o-mini")
+                    .temperature(0.0)
+                    .build();
         }
 
         @Override
@@ -158,7 +162,9 @@ class ParallelSamplingTest {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted", e);
             }
-            return ChatResponse.builder().aiMessage(AiMessage.from("sample " + arrival)).modelName("gpt-4o-mini")
+            return ChatResponse.builder()
+                    .aiMessage(AiMessage.from("sample " + arrival))
+                    .modelName("gpt-4o-mini")
                     .build();
         }
 

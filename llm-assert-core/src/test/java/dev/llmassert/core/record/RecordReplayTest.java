@@ -43,10 +43,11 @@ class RecordReplayTest {
     @Test
     void recordsThenReplaysWithTheServerStoppedAndNoRequestReachesIt() throws IOException {
         LoopbackChatServer server = LoopbackChatServer.start();
-        server.respondWith(request -> Reply.content("Score: 9. The source says so.").withUsage(42, 7));
+        server.respondWith(
+                request -> Reply.content("Score: 9. The source says so.").withUsage(42, 7));
         ChatModel model = openAi(server);
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "recordRun")) {
+                RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "recordRun")) {
             ChatResponse live = session.wrap(model).chat(judgeRequest("Source: the sky is blue. Statement: blue."));
             assertThat(live.aiMessage().text()).isEqualTo("Score: 9. The source says so.");
             assertThat(Replayed.isReplayed(live)).isFalse();
@@ -56,7 +57,7 @@ class RecordReplayTest {
         server.close();
 
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file()).openSession(RecordingMode.REPLAY, "replayRun")) {
+                RecordingSession session = store.file(file()).openSession(RecordingMode.REPLAY, "replayRun")) {
             ChatResponse replayed = session.wrap(model).chat(judgeRequest("Source: the sky is blue. Statement: blue."));
             assertThat(replayed.aiMessage().text()).isEqualTo("Score: 9. The source says so.");
             assertThat(Replayed.isReplayed(replayed)).isTrue();
@@ -72,12 +73,18 @@ class RecordReplayTest {
         JsonNode root = JSON.readTree(file().toFile());
         assertThat(root.path("format").intValue()).isEqualTo(1);
         JsonNode entry = root.path("entries").get(0);
-        assertThat(entry.path("key").asText()).isEqualTo(RecordingKeys.keyOf(model,
-                judgeRequest("Source: the sky is blue. Statement: blue.")));
+        assertThat(entry.path("key").asText())
+                .isEqualTo(RecordingKeys.keyOf(model, judgeRequest("Source: the sky is blue. Statement: blue.")));
         assertThat(entry.path("model").asText()).isEqualTo("gpt-4o-mini");
         assertThat(entry.path("request").path("model").asText()).isEqualTo("gpt-4o-mini");
-        assertThat(entry.path("request").path("parameters").path("temperature").doubleValue()).isEqualTo(0.0);
-        assertThat(entry.path("request").path("messages").get(0).path("text").get(2).asText())
+        assertThat(entry.path("request").path("parameters").path("temperature").doubleValue())
+                .isEqualTo(0.0);
+        assertThat(entry.path("request")
+                        .path("messages")
+                        .get(0)
+                        .path("text")
+                        .get(2)
+                        .asText())
                 .isEqualTo("Score from 0 to 10.");
         assertThat(entry.path("responses").get(0).path("recordedAt").asText()).isNotBlank();
         assertThat(Files.readString(file())).doesNotContain("127.0.0.1").doesNotContain(server.baseUrl());
@@ -86,9 +93,10 @@ class RecordReplayTest {
     @Test
     void theWrapperReportsTheWrappedModelsDefaultsAndCapabilitiesSoTheModelNameIsPartOfTheKey() {
         try (LoopbackChatServer server = LoopbackChatServer.start();
-             RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "models")) {
-            server.respondWith(request -> Reply.content("from " + request.json().path("model").asText()));
+                RecordingStore store = RecordingStore.create();
+                RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "models")) {
+            server.respondWith(request ->
+                    Reply.content("from " + request.json().path("model").asText()));
             ChatModel mini = openAi(server, "gpt-4o-mini", 0.0, "k");
             ChatModel large = openAi(server, "gpt-4o", 0.0, "k");
             RecordingChatModel wrapped = session.wrap(mini);
@@ -98,8 +106,10 @@ class RecordReplayTest {
 
             wrapped.chat(judgeRequest("same question"));
             session.wrap(large).chat(judgeRequest("same question"));
-            assertThat(store.file(file()).keys()).hasSize(2)
-                    .contains(RecordingKeys.keyOf(mini, judgeRequest("same question")),
+            assertThat(store.file(file()).keys())
+                    .hasSize(2)
+                    .contains(
+                            RecordingKeys.keyOf(mini, judgeRequest("same question")),
                             RecordingKeys.keyOf(large, judgeRequest("same question")));
         }
     }
@@ -107,30 +117,52 @@ class RecordReplayTest {
     @Test
     void structuredOutputRequestsAreRecordedWithTheirSchemaAndReplayed() throws IOException {
         JsonObjectSchema verdict = JsonObjectSchema.builder()
-                .addIntegerProperty("score", "0 to 10").addStringProperty("evidence").required("score").build();
-        JsonSchema schema = JsonSchema.builder().name("verdict").rootElement(verdict).build();
-        ChatRequest request = ChatRequest.builder().messages(UserMessage.from("Judge this."))
-                .responseFormat(ResponseFormat.builder().type(ResponseFormatType.JSON).jsonSchema(schema).build())
+                .addIntegerProperty("score", "0 to 10")
+                .addStringProperty("evidence")
+                .required("score")
+                .build();
+        JsonSchema schema =
+                JsonSchema.builder().name("verdict").rootElement(verdict).build();
+        ChatRequest request = ChatRequest.builder()
+                .messages(UserMessage.from("Judge this."))
+                .responseFormat(ResponseFormat.builder()
+                        .type(ResponseFormatType.JSON)
+                        .jsonSchema(schema)
+                        .build())
                 .build();
         LoopbackChatServer server = LoopbackChatServer.start();
         server.respondWith(r -> Reply.content("{\"score\": 8, \"evidence\": \"line 2\"}"));
         ChatModel model = openAi(server);
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "schema")) {
+                RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "schema")) {
             session.wrap(model).chat(request);
         }
-        assertThat(server.requests().get(0).json().path("response_format").path("type").asText())
+        assertThat(server.requests()
+                        .get(0)
+                        .json()
+                        .path("response_format")
+                        .path("type")
+                        .asText())
                 .isEqualTo("json_schema");
         server.close();
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file()).openSession(RecordingMode.REPLAY, "schema")) {
+                RecordingSession session = store.file(file()).openSession(RecordingMode.REPLAY, "schema")) {
             assertThat(session.wrap(model).chat(request).aiMessage().text()).contains("\"score\": 8");
         }
-        JsonNode format = JSON.readTree(file().toFile()).path("entries").get(0).path("request").path("parameters")
+        JsonNode format = JSON.readTree(file().toFile())
+                .path("entries")
+                .get(0)
+                .path("request")
+                .path("parameters")
                 .path("responseFormat");
         assertThat(format.path("type").asText()).isEqualTo("JSON");
         assertThat(format.path("schema").path("name").asText()).isEqualTo("verdict");
-        assertThat(format.path("schema").path("root").path("properties").path("score").path("type").asText())
+        assertThat(format.path("schema")
+                        .path("root")
+                        .path("properties")
+                        .path("score")
+                        .path("type")
+                        .asText())
                 .isEqualTo("integer");
     }
 
@@ -142,7 +174,7 @@ class RecordReplayTest {
         ChatModel model = openAi(server, "gpt-4o-mini", 0.7, "k");
         ChatRequest request = judgeRequest("Sample me.");
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "sampling")) {
+                RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "sampling")) {
             ChatModel wrapped = session.wrap(model);
             for (int i = 0; i < 3; i++) {
                 wrapped.chat(request);
@@ -152,7 +184,11 @@ class RecordReplayTest {
         JsonNode entries = JSON.readTree(file().toFile()).path("entries");
         assertThat(entries).hasSize(1);
         assertThat(entries.get(0).path("responses")).hasSize(3);
-        assertThat(entries.get(0).path("request").path("parameters").path("temperature").doubleValue())
+        assertThat(entries.get(0)
+                        .path("request")
+                        .path("parameters")
+                        .path("temperature")
+                        .doubleValue())
                 .isEqualTo(0.7);
 
         try (RecordingStore store = RecordingStore.create()) {
@@ -184,20 +220,30 @@ class RecordReplayTest {
             server.respondWith(request -> Reply.content("reply " + counter.incrementAndGet()));
             ChatModel model = openAi(server);
             try (RecordingStore store = RecordingStore.create();
-                 RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "first")) {
+                    RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "first")) {
                 session.wrap(model).chat(judgeRequest("kept"));
                 session.wrap(model).chat(judgeRequest("re-recorded"));
             }
             try (RecordingStore store = RecordingStore.create();
-                 RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD, "second")) {
-                assertThat(session.wrap(model).chat(judgeRequest("re-recorded")).aiMessage().text())
+                    RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD, "second")) {
+                assertThat(session.wrap(model)
+                                .chat(judgeRequest("re-recorded"))
+                                .aiMessage()
+                                .text())
                         .isEqualTo("reply 3");
             }
             assertThat(server.requestCount()).isEqualTo(3);
             try (RecordingStore store = RecordingStore.create();
-                 RecordingSession session = store.file(file()).openSession(RecordingMode.REPLAY, "third")) {
-                assertThat(session.wrap(model).chat(judgeRequest("kept")).aiMessage().text()).isEqualTo("reply 1");
-                assertThat(session.wrap(model).chat(judgeRequest("re-recorded")).aiMessage().text())
+                    RecordingSession session = store.file(file()).openSession(RecordingMode.REPLAY, "third")) {
+                assertThat(session.wrap(model)
+                                .chat(judgeRequest("kept"))
+                                .aiMessage()
+                                .text())
+                        .isEqualTo("reply 1");
+                assertThat(session.wrap(model)
+                                .chat(judgeRequest("re-recorded"))
+                                .aiMessage()
+                                .text())
                         .isEqualTo("reply 3");
             }
             assertThat(JSON.readTree(file().toFile()).path("entries").findValues("responses"))
@@ -209,10 +255,14 @@ class RecordReplayTest {
     void offModeCallsTheModelAndNeitherReadsNorWrites() throws IOException {
         Files.writeString(file(), "not even json");
         try (LoopbackChatServer server = LoopbackChatServer.start();
-             RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file()).openSession(RecordingMode.OFF, "off")) {
+                RecordingStore store = RecordingStore.create();
+                RecordingSession session = store.file(file()).openSession(RecordingMode.OFF, "off")) {
             server.respondWith(request -> Reply.content("live"));
-            assertThat(session.wrap(openAi(server)).chat(judgeRequest("q")).aiMessage().text()).isEqualTo("live");
+            assertThat(session.wrap(openAi(server))
+                            .chat(judgeRequest("q"))
+                            .aiMessage()
+                            .text())
+                    .isEqualTo("live");
             assertThat(server.requestCount()).isEqualTo(1);
         }
         assertThat(Files.readString(file())).isEqualTo("not even json");
@@ -224,7 +274,7 @@ class RecordReplayTest {
             server.respondWith(request -> Reply.content("ok"));
             ChatModel model = openAi(server);
             try (RecordingStore store = RecordingStore.create();
-                 RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "both")) {
+                    RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "both")) {
                 session.wrap(model).chat(judgeRequest("still asked"));
                 session.wrap(model).chat(judgeRequest("no longer asked"));
             }
@@ -249,7 +299,9 @@ class RecordReplayTest {
 
     @Test
     void wrapRecordsAnApplicationsOwnModelAndSavesEachReplyAtOnce() {
-        ChatRequest request = ChatRequest.builder().messages(UserMessage.from("Summarise the ticket.")).build();
+        ChatRequest request = ChatRequest.builder()
+                .messages(UserMessage.from("Summarise the ticket."))
+                .build();
         LoopbackChatServer server = LoopbackChatServer.start();
         server.respondWith(r -> Reply.content("A summary."));
         ChatModel app = openAi(server);

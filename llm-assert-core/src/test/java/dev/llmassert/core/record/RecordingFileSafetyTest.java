@@ -40,15 +40,15 @@ class RecordingFileSafetyTest {
 
     @Test
     void aCorruptFileFailsWithItsPathAndTheParseErrorAndIsNeverOverwritten() throws IOException {
-        byte[] corrupt = ("{\n  \"format\": 1,\n  \"entries\": [\n    {\n      \"key\": \"abc\",\n"
-                + "<<<<<<< HEAD\n").getBytes(StandardCharsets.UTF_8);
+        byte[] corrupt = ("{\n  \"format\": 1,\n  \"entries\": [\n    {\n      \"key\": \"abc\",\n" + "<<<<<<< HEAD\n")
+                .getBytes(StandardCharsets.UTF_8);
         Files.write(file(), corrupt);
         try (LoopbackChatServer server = LoopbackChatServer.start();
-             RecordingStore store = RecordingStore.create()) {
+                RecordingStore store = RecordingStore.create()) {
             server.respondWith(request -> Reply.content("live"));
             RecordingFile recordings = store.file(file());
-            for (RecordingMode mode : List.of(RecordingMode.REPLAY, RecordingMode.RECORD_MISSING,
-                    RecordingMode.RECORD)) {
+            for (RecordingMode mode :
+                    List.of(RecordingMode.REPLAY, RecordingMode.RECORD_MISSING, RecordingMode.RECORD)) {
                 assertThatThrownBy(() -> recordings.openSession(mode, "t"))
                         .isInstanceOf(RecordingFileException.class)
                         .hasMessageContaining("cannot be parsed: " + file().toAbsolutePath())
@@ -72,7 +72,8 @@ class RecordingFileSafetyTest {
             session.wrap(openAi(server)).chat(judgeRequest("q"));
             byte[] broken = "{\"format\": 1, \"entries\": [".getBytes(StandardCharsets.UTF_8);
             Files.write(file(), broken);
-            assertThatThrownBy(session::close).isInstanceOf(RecordingFileException.class)
+            assertThatThrownBy(session::close)
+                    .isInstanceOf(RecordingFileException.class)
                     .hasMessageContaining(file().toAbsolutePath().toString());
             assertThat(Files.readAllBytes(file())).isEqualTo(broken);
             assertThatThrownBy(store::close).isInstanceOf(RecordingFileException.class);
@@ -87,8 +88,8 @@ class RecordingFileSafetyTest {
             assertThatThrownBy(() -> store.file(file()).openSession(RecordingMode.REPLAY, "t"))
                     .hasMessageContaining("format 2");
         }
-        Files.writeString(file(),
-                "{\"format\": 1, \"entries\": [{\"request\": {\"messages\": []}, \"responses\": []}]}");
+        Files.writeString(
+                file(), "{\"format\": 1, \"entries\": [{\"request\": {\"messages\": []}, \"responses\": []}]}");
         try (RecordingStore store = RecordingStore.create()) {
             assertThatThrownBy(() -> store.file(file()).openSession(RecordingMode.REPLAY, "t"))
                     .hasMessageContaining("at entries[0].responses");
@@ -99,8 +100,8 @@ class RecordingFileSafetyTest {
     void twoHundredParallelRecordersIntoOneFileLoseNoEntry() throws Exception {
         int tests = 200;
         try (LoopbackChatServer server = LoopbackChatServer.start();
-             RecordingStore methods = RecordingStore.create();
-             RecordingStore otherWriter = RecordingStore.create()) {
+                RecordingStore methods = RecordingStore.create();
+                RecordingStore otherWriter = RecordingStore.create()) {
             server.respondWith(request -> Reply.content("answer to " + request.lastUserMessage()));
             ChatModel model = openAi(server);
             ExecutorService pool = Executors.newFixedThreadPool(32);
@@ -113,8 +114,8 @@ class RecordingFileSafetyTest {
                 RecordingStore store = i % 2 == 0 ? methods : otherWriter;
                 futures.add(pool.submit(() -> {
                     start.await();
-                    try (RecordingSession session = store.file(file())
-                            .openSession(RecordingMode.RECORD_MISSING, "test" + n)) {
+                    try (RecordingSession session =
+                            store.file(file()).openSession(RecordingMode.RECORD_MISSING, "test" + n)) {
                         session.wrap(model).chat(judgeRequest("question " + n));
                     }
                     return null;
@@ -132,8 +133,11 @@ class RecordingFileSafetyTest {
             assertThat(recordings.size()).isEqualTo(tests);
             for (int i = 0; i < tests; i++) {
                 try (RecordingSession session = recordings.openSession(RecordingMode.REPLAY, "check" + i)) {
-                    assertThat(session.wrap(new RefusingModel()).chat(judgeRequest("question " + i)).aiMessage()
-                            .text()).isEqualTo("answer to question " + i);
+                    assertThat(session.wrap(new RefusingModel())
+                                    .chat(judgeRequest("question " + i))
+                                    .aiMessage()
+                                    .text())
+                            .isEqualTo("answer to question " + i);
                 }
             }
         }
@@ -156,13 +160,17 @@ class RecordingFileSafetyTest {
                             + readOnly.toAbsolutePath())
                     .hasMessageContaining("Fix: make the folder writable, point llmassert.recordings.dir at a "
                             + "writable folder, or run with -Dllmassert.recordings.mode=replay");
-            assertThat(server.requestCount()).as("it fails before calling the model").isZero();
+            assertThat(server.requestCount())
+                    .as("it fails before calling the model")
+                    .isZero();
 
             RecordingSession missing = store.file(target).openSession(RecordingMode.RECORD_MISSING, "t");
             missing.wrap(openAi(server)).chat(judgeRequest("q"));
-            assertThatThrownBy(missing::close).isInstanceOf(RecordingFileException.class)
+            assertThatThrownBy(missing::close)
+                    .isInstanceOf(RecordingFileException.class)
                     .hasMessageContaining("the folder is not writable: " + readOnly.toAbsolutePath());
-            assertThatThrownBy(store::close).as("unsaved recordings are not dropped silently")
+            assertThatThrownBy(store::close)
+                    .as("unsaved recordings are not dropped silently")
                     .isInstanceOf(RecordingFileException.class);
         } finally {
             makeWritable(readOnly);
@@ -177,13 +185,14 @@ class RecordingFileSafetyTest {
             server.respondWith(request -> Reply.content("Score: 3"));
             ChatModel model = openAi(server, "gpt-4o-mini", 0.0, apiKey);
             try (RecordingStore store = RecordingStore.create();
-                 RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD, "secret")) {
+                    RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD, "secret")) {
                 session.wrap(model).chat(judgeRequest("Is the key safe?"));
             }
             Recordings.wrap(model, Recordings.fileFor(dir, "com.example.AppTest"), RecordingMode.RECORD_MISSING)
                     .chat(judgeRequest("And here?"));
-            assertThat(server.requests()).allSatisfy(request ->
-                    assertThat(request.header("Authorization")).as("the key was really in use")
+            assertThat(server.requests())
+                    .allSatisfy(request -> assertThat(request.header("Authorization"))
+                            .as("the key was really in use")
                             .isEqualTo("Bearer " + apiKey));
             RecordingMissException miss = org.assertj.core.api.Assertions.catchThrowableOfType(
                     RecordingMissException.class,
@@ -206,14 +215,14 @@ class RecordingFileSafetyTest {
             server.respondWith(request -> Reply.content("Line one.\nLine two: \"quoted\" \u00e9\u4e2d."));
             ChatModel model = openAi(server);
             try (RecordingStore store = RecordingStore.create();
-                 RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "a")) {
+                    RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "a")) {
                 session.wrap(model).chat(judgeRequest("first\nwith two lines"));
                 session.wrap(model).chat(judgeRequest("second"));
             }
             byte[] original = Files.readAllBytes(file());
 
             try (RecordingStore store = RecordingStore.create();
-                 RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "b")) {
+                    RecordingSession session = store.file(file()).openSession(RecordingMode.RECORD_MISSING, "b")) {
                 session.wrap(model).chat(judgeRequest("a third one, pruned below"));
             }
             assertThat(Files.readAllBytes(file())).isNotEqualTo(original);
@@ -227,8 +236,10 @@ class RecordingFileSafetyTest {
                 assertThat(recordings.pruneUnused(RecordingMode.RECORD_MISSING)).hasSize(1);
             }
             assertThat(Files.readAllBytes(file())).isEqualTo(original);
-            assertThat(new String(original, StandardCharsets.UTF_8)).startsWith("{\n  \"format\": 1,\n")
-                    .endsWith("}\n").doesNotContain("\r");
+            assertThat(new String(original, StandardCharsets.UTF_8))
+                    .startsWith("{\n  \"format\": 1,\n")
+                    .endsWith("}\n")
+                    .doesNotContain("\r");
         }
     }
 
@@ -236,8 +247,8 @@ class RecordingFileSafetyTest {
     void pruningSparesWhatAnotherProcessRecordedDuringTheRunEvenAfterThisOneSawIt() {
         AtomicInteger replies = new AtomicInteger();
         try (LoopbackChatServer server = LoopbackChatServer.start()) {
-            server.respondWith(request -> Reply.content(request.lastUserMessage() + ", reply "
-                    + replies.incrementAndGet()));
+            server.respondWith(
+                    request -> Reply.content(request.lastUserMessage() + ", reply " + replies.incrementAndGet()));
             ChatModel model = openAi(server);
             record(model, RecordingMode.RECORD_MISSING, "still asked", "re-recorded elsewhere", "no longer asked");
             try (RecordingStore store = RecordingStore.create()) {
@@ -251,7 +262,8 @@ class RecordingFileSafetyTest {
                 }
                 assertThat(mine.keys()).hasSize(5);
 
-                assertThat(mine.unusedKeys()).as("only what the file held, unchanged, since this run loaded it")
+                assertThat(mine.unusedKeys())
+                        .as("only what the file held, unchanged, since this run loaded it")
                         .containsExactly(key(model, "no longer asked"));
                 assertThat(mine.pruneUnused(RecordingMode.RECORD_MISSING))
                         .containsExactly(key(model, "no longer asked"));
@@ -259,8 +271,11 @@ class RecordingFileSafetyTest {
         }
         try (RecordingStore store = RecordingStore.create()) {
             RecordingFile after = store.file(file());
-            assertThat(after.keys()).containsExactlyInAnyOrderElementsOf(Stream.of("still asked",
-                    "re-recorded elsewhere", "added elsewhere", "recorded here").map(q -> key(q)).toList());
+            assertThat(after.keys())
+                    .containsExactlyInAnyOrderElementsOf(
+                            Stream.of("still asked", "re-recorded elsewhere", "added elsewhere", "recorded here")
+                                    .map(q -> key(q))
+                                    .toList());
             assertThat(replay(after, new RefusingModel(), "re-recorded elsewhere"))
                     .isEqualTo("re-recorded elsewhere, reply 4");
         }
@@ -270,8 +285,8 @@ class RecordingFileSafetyTest {
     void pruningRemovesAnEntryOnlyIfTheFileStillHoldsItUnchangedAtTheWrite() {
         AtomicInteger replies = new AtomicInteger();
         try (LoopbackChatServer server = LoopbackChatServer.start()) {
-            server.respondWith(request -> Reply.content(request.lastUserMessage() + ", reply "
-                    + replies.incrementAndGet()));
+            server.respondWith(
+                    request -> Reply.content(request.lastUserMessage() + ", reply " + replies.incrementAndGet()));
             ChatModel model = openAi(server);
             record(model, RecordingMode.RECORD_MISSING, "still asked", "re-recorded elsewhere", "no longer asked");
             try (RecordingStore store = RecordingStore.create()) {
@@ -280,8 +295,8 @@ class RecordingFileSafetyTest {
                 // Another process re-records an entry after this one loaded the file and before it prunes: this one
                 // cannot know yet, so the entry is a candidate, and the check at the write keeps it.
                 record(model, RecordingMode.RECORD, "re-recorded elsewhere");
-                assertThat(mine.unusedKeys()).containsExactlyInAnyOrder(key(model, "re-recorded elsewhere"),
-                        key(model, "no longer asked"));
+                assertThat(mine.unusedKeys())
+                        .containsExactlyInAnyOrder(key(model, "re-recorded elsewhere"), key(model, "no longer asked"));
 
                 assertThat(mine.pruneUnused(RecordingMode.RECORD)).containsExactly(key(model, "no longer asked"));
                 assertThat(mine.unusedKeys()).isEmpty();
@@ -299,8 +314,8 @@ class RecordingFileSafetyTest {
     void aLaterSaveWritesOnlyItsNewRecordingsAndNeverRevertsAnotherProcesssNewerOne() {
         AtomicInteger replies = new AtomicInteger();
         try (LoopbackChatServer server = LoopbackChatServer.start()) {
-            server.respondWith(request -> Reply.content(request.lastUserMessage() + ", reply "
-                    + replies.incrementAndGet()));
+            server.respondWith(
+                    request -> Reply.content(request.lastUserMessage() + ", reply " + replies.incrementAndGet()));
             ChatModel model = openAi(server);
             try (RecordingStore store = RecordingStore.create()) {
                 RecordingFile mine = store.file(file());
@@ -316,7 +331,8 @@ class RecordingFileSafetyTest {
         try (RecordingStore store = RecordingStore.create()) {
             RecordingFile after = store.file(file());
             assertThat(after.keys()).hasSize(2);
-            assertThat(replay(after, new RefusingModel(), "asked by both")).as("the other process's newer reply")
+            assertThat(replay(after, new RefusingModel(), "asked by both"))
+                    .as("the other process's newer reply")
                     .isEqualTo("asked by both, reply 2");
             assertThat(replay(after, new RefusingModel(), "asked here later")).isEqualTo("asked here later, reply 3");
         }
@@ -325,7 +341,7 @@ class RecordingFileSafetyTest {
     /** Records {@code questions} through a store of its own: an independent writer, as another JVM would be. */
     private void record(ChatModel model, RecordingMode mode, String... questions) {
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file()).openSession(mode, "writer")) {
+                RecordingSession session = store.file(file()).openSession(mode, "writer")) {
             for (String question : questions) {
                 session.wrap(model).chat(judgeRequest(question));
             }

@@ -11,7 +11,10 @@ final class RefusingModel implements ChatModel {
 
     @Override
     public ChatRequestParameters defaultRequestParameters() {
-        return OpenAiChatRequestParameters.builder().modelName("gpt-4o-mini").temperature(0.0).build();
+        return OpenAiChatRequestParameters.builder()
+                .modelName("gpt-4o-mini")
+                .temperature(0.0)
+                .build();
     }
 
     @Override

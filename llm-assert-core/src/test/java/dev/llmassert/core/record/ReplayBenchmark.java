@@ -34,7 +34,8 @@ import java.util.stream.Stream;
  */
 public final class ReplayBenchmark {
 
-    private static final String SYSTEM = String.join("\n",
+    private static final String SYSTEM = String.join(
+            "\n",
             "You are an INFORMATION OVERLAP classifier; providing the overlap of information between a SOURCE and "
                     + "a STATEMENT.",
             "For every sentence in the statement, please answer with this template:",
@@ -48,8 +49,7 @@ public final class ReplayBenchmark {
             "Give me the INFORMATION OVERLAP of this SOURCE and STATEMENT.",
             "Never elaborate. Use only the source; do not use what you know.");
 
-    private ReplayBenchmark() {
-    }
+    private ReplayBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int entries = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
@@ -63,7 +63,7 @@ public final class ReplayBenchmark {
 
         long t0 = System.nanoTime();
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file).openSession(RecordingMode.RECORD, "build")) {
+                RecordingSession session = store.file(file).openSession(RecordingMode.RECORD, "build")) {
             ChatModel wrapped = session.wrap(model);
             for (ChatRequest request : requests) {
                 wrapped.chat(request);
@@ -76,7 +76,10 @@ public final class ReplayBenchmark {
         for (int i = 0; i < loads.length; i++) {
             long start = System.nanoTime();
             try (RecordingStore store = RecordingStore.create()) {
-                loaded = store.file(file).openSession(RecordingMode.REPLAY, "load").file().size();
+                loaded = store.file(file)
+                        .openSession(RecordingMode.REPLAY, "load")
+                        .file()
+                        .size();
             }
             loads[i] = (System.nanoTime() - start) / 1e6;
         }
@@ -112,15 +115,23 @@ public final class ReplayBenchmark {
         }
 
         Arrays.sort(loads);
-        System.out.printf("machine: %s %s, %d cores, Java %s, max heap %d MB%n", System.getProperty("os.name"),
-                System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"), Runtime.getRuntime().maxMemory() / (1024 * 1024));
-        System.out.printf("recordings file: %,d entries, %,d bytes (%,d ms to record and save)%n", loaded,
-                Files.size(file), buildMillis);
-        System.out.printf("load (parse + verify every key), %d runs: min %.0f ms, median %.0f ms, max %.0f ms%n",
+        System.out.printf(
+                "machine: %s %s, %d cores, Java %s, max heap %d MB%n",
+                System.getProperty("os.name"),
+                System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"),
+                Runtime.getRuntime().maxMemory() / (1024 * 1024));
+        System.out.printf(
+                "recordings file: %,d entries, %,d bytes (%,d ms to record and save)%n",
+                loaded, Files.size(file), buildMillis);
+        System.out.printf(
+                "load (parse + verify every key), %d runs: min %.0f ms, median %.0f ms, max %.0f ms%n",
                 loads.length, loads[0], loads[loads.length / 2], loads[loads.length - 1]);
-        System.out.printf("replayed call (canonical request + key + lookup + response), mean of %,d calls after "
-                + "warm-up: %.1f us%n", measuredCalls, replayMicros);
+        System.out.printf(
+                "replayed call (canonical request + key + lookup + response), mean of %,d calls after "
+                        + "warm-up: %.1f us%n",
+                measuredCalls, replayMicros);
         System.out.printf("  of which key computation alone: %.1f us%n", keyMicros);
 
         try (Stream<Path> files = Files.walk(dir)) {
@@ -128,8 +139,7 @@ public final class ReplayBenchmark {
         }
     }
 
-    private static void replayAll(RecordingFile recordings, ChatModel model, List<ChatRequest> requests,
-                                  String name) {
+    private static void replayAll(RecordingFile recordings, ChatModel model, List<ChatRequest> requests, String name) {
         try (RecordingSession session = recordings.openSession(RecordingMode.REPLAY, name)) {
             ChatModel wrapped = session.wrap(model);
             for (ChatRequest request : requests) {
@@ -145,13 +155,20 @@ public final class ReplayBenchmark {
                 + "back. Hold it for " + (5 + i % 20) + " seconds until the lights blink twice. The firmware "
                 + "version 2." + (i % 13) + " adds a web console at 192.168.0.1. Support hours are 9 to 17 CET.";
         String statement = "Statement: To reset the router, hold the button for " + (5 + i % 20) + " seconds.";
-        ChatRequest.Builder builder = ChatRequest.builder()
-                .messages(SystemMessage.from(SYSTEM), UserMessage.from(source + "\n" + statement));
+        ChatRequest.Builder builder =
+                ChatRequest.builder().messages(SystemMessage.from(SYSTEM), UserMessage.from(source + "\n" + statement));
         if (i % 2 == 0) {
-            builder.responseFormat(ResponseFormat.builder().type(ResponseFormatType.JSON).jsonSchema(
-                    JsonSchema.builder().name("overlap").rootElement(JsonObjectSchema.builder()
-                            .addIntegerProperty("score", "0 to 10").addStringProperty("evidence")
-                            .required("score", "evidence").build()).build()).build());
+            builder.responseFormat(ResponseFormat.builder()
+                    .type(ResponseFormatType.JSON)
+                    .jsonSchema(JsonSchema.builder()
+                            .name("overlap")
+                            .rootElement(JsonObjectSchema.builder()
+                                    .addIntegerProperty("score", "0 to 10")
+                                    .addStringProperty("evidence")
+                                    .required("score", "evidence")
+                                    .build())
+                            .build())
+                    .build());
         }
         return builder.build();
     }
@@ -161,7 +178,10 @@ public final class ReplayBenchmark {
 
         @Override
         public ChatRequestParameters defaultRequestParameters() {
-            return OpenAiChatRequestParameters.builder().modelName("gpt-4o-mini").temperature(0.0).build();
+            return OpenAiChatRequestParameters.builder()
+                    .modelName("gpt-4o-mini")
+                    .temperature(0.0)
+                    .build();
         }
 
         @Override
@@ -170,8 +190,10 @@ public final class ReplayBenchmark {
             return ChatResponse.builder()
                     .aiMessage(AiMessage.from("Statement Sentence: " + user.substring(user.indexOf("Statement:"))
                             + ",\nSupporting Evidence: Hold it for N seconds until the lights blink twice.\nScore: 9"))
-                    .modelName("gpt-4o-mini-2024-07-18").tokenUsage(new TokenUsage(412, 38))
-                    .finishReason(FinishReason.STOP).build();
+                    .modelName("gpt-4o-mini-2024-07-18")
+                    .tokenUsage(new TokenUsage(412, 38))
+                    .finishReason(FinishReason.STOP)
+                    .build();
         }
     }
 

@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 /** A replay miss names the key, the test, the file, the request and how it differs from the nearest recording. */
 class ReplayMissMessageTest {
 
-    private static final String SOURCE = "Source: The router has a reset button. Hold it for ten seconds. "
-            + "The lights blink twice.";
+    private static final String SOURCE =
+            "Source: The router has a reset button. Hold it for ten seconds. " + "The lights blink twice.";
 
     @TempDir
     Path dir;
@@ -36,7 +36,7 @@ class ReplayMissMessageTest {
         server.respondWith(request -> Reply.content("Score: 10"));
         ChatModel model = openAi(server);
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "recording")) {
+                RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "recording")) {
             session.wrap(model).chat(judgeRequest(SOURCE + "\nStatement: hold the button."));
             session.wrap(model).chat(judgeRequest("Source: Paris is in France.\nStatement: Paris is French."));
         }
@@ -50,11 +50,13 @@ class ReplayMissMessageTest {
     private RecordingMissException replay(ChatModel model, ChatRequest request) {
         int before = server.requestCount();
         try (RecordingStore store = RecordingStore.create();
-             RecordingSession session = store.file(file).openSession(RecordingMode.REPLAY,
-                     "com.example.SupportBotTest.resetsTheRouter()")) {
-            RecordingMissException miss = catchThrowableOfType(RecordingMissException.class,
-                    () -> session.wrap(model).chat(request));
-            assertThat(server.requestCount()).as("a replay miss never calls the model").isEqualTo(before);
+                RecordingSession session = store.file(file)
+                        .openSession(RecordingMode.REPLAY, "com.example.SupportBotTest.resetsTheRouter()")) {
+            RecordingMissException miss = catchThrowableOfType(
+                    RecordingMissException.class, () -> session.wrap(model).chat(request));
+            assertThat(server.requestCount())
+                    .as("a replay miss never calls the model")
+                    .isEqualTo(before);
             return miss;
         }
     }
@@ -83,21 +85,25 @@ class ReplayMissMessageTest {
     void anEditedSentenceOfTheUserMessageIsNamed() {
         String user = SOURCE.replace("ten seconds", "five seconds") + "\nStatement: hold the button.";
         RecordingMissException miss = replay(openAi(server), judgeRequest(user));
-        assertThat(miss.getMessage()).contains("the user message differs at line 1, sentence 2: "
-                + "recorded 'Hold it for ten seconds.' vs now 'Hold it for five seconds.'");
+        assertThat(miss.getMessage())
+                .contains("the user message differs at line 1, sentence 2: "
+                        + "recorded 'Hold it for ten seconds.' vs now 'Hold it for five seconds.'");
     }
 
     @Test
     void aDifferentTemperatureIsNamed() {
-        RecordingMissException miss = replay(openAi(server, "gpt-4o-mini", 0.7, "k"),
+        RecordingMissException miss = replay(
+                openAi(server, "gpt-4o-mini", 0.7, "k"),
                 judgeRequest("Source: Paris is in France.\nStatement: Paris is French."));
-        assertThat(miss.getMessage()).contains("temperature differs: recorded 0.0 vs now 0.7")
+        assertThat(miss.getMessage())
+                .contains("temperature differs: recorded 0.0 vs now 0.7")
                 .doesNotContain("message differs");
     }
 
     @Test
     void aDifferentModelIsNamed() {
-        RecordingMissException miss = replay(openAi(server, "gpt-4o", 0.0, "k"),
+        RecordingMissException miss = replay(
+                openAi(server, "gpt-4o", 0.0, "k"),
                 judgeRequest("Source: Paris is in France.\nStatement: Paris is French."));
         assertThat(miss.getMessage()).contains("model differs: recorded gpt-4o-mini vs now gpt-4o");
     }
@@ -106,7 +112,8 @@ class ReplayMissMessageTest {
     void anEmptyFileSaysSo() {
         file = Recordings.fileFor(dir, "com.example.NothingRecordedTest");
         RecordingMissException miss = replay(openAi(server), judgeRequest("anything"));
-        assertThat(miss.getMessage()).contains("The file has no recorded requests (it does not exist).")
+        assertThat(miss.getMessage())
+                .contains("The file has no recorded requests (it does not exist).")
                 .contains("record-missing");
     }
 }

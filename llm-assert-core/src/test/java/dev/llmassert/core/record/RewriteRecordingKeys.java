@@ -20,8 +20,7 @@ import java.util.stream.Stream;
  */
 public final class RewriteRecordingKeys {
 
-    private RewriteRecordingKeys() {
-    }
+    private RewriteRecordingKeys() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length == 0) {
@@ -33,15 +32,17 @@ public final class RewriteRecordingKeys {
             List<Path> files;
             if (Files.isDirectory(path)) {
                 try (Stream<Path> listing = Files.list(path)) {
-                    files = listing.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+                    files = listing.filter(p -> p.getFileName().toString().endsWith(".json"))
+                            .sorted()
+                            .toList();
                 }
             } else {
                 files = List.of(path);
             }
             for (Path file : files) {
                 int changed = RecordingKeys.rewriteKeys(file);
-                System.out.println(file + ": " + changed + (changed == 1 ? " key" : " keys")
-                        + " filled in or corrected");
+                System.out.println(
+                        file + ": " + changed + (changed == 1 ? " key" : " keys") + " filled in or corrected");
             }
         }
     }

@@ -50,8 +50,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  */
 public final class ApiRules {
 
-    private ApiRules() {
-    }
+    private ApiRules() {}
 
     /** The classes of {@code rootPackage} and its subpackages from the main code: no tests, no jars. */
     public static JavaClasses mainClasses(String rootPackage) {
@@ -63,8 +62,12 @@ public final class ApiRules {
 
     /** Every public top-level or nested type in {@code rootPackage} or below is annotated with {@link API}. */
     public static ArchRule everyPublicTypeIsAnnotatedWithApi(String rootPackage) {
-        return classes().that().resideInAPackage(rootPackage + "..").and(arePublicTypes())
-                .should().beAnnotatedWith(API.class)
+        return classes()
+                .that()
+                .resideInAPackage(rootPackage + "..")
+                .and(arePublicTypes())
+                .should()
+                .beAnnotatedWith(API.class)
                 .because("every public type says how far users can rely on it, as JUnit's do");
     }
 
@@ -74,7 +77,11 @@ public final class ApiRules {
      * their type arguments, and the bounds of type parameters).
      */
     public static ArchRule noPublicSignatureExposesAnInternalType(String rootPackage) {
-        return classes().that().resideInAPackage(rootPackage + "..").and().resideOutsideOfPackage("..internal..")
+        return classes()
+                .that()
+                .resideInAPackage(rootPackage + "..")
+                .and()
+                .resideOutsideOfPackage("..internal..")
                 .and(arePublicTypes())
                 .should(exposeNoInternalType())
                 .because("types in internal packages may change at any time, so users must never need them");
@@ -85,7 +92,9 @@ public final class ApiRules {
      * e.g. {@code dev.llmassert.core.(*)..} makes one part of {@code criteria} with its {@code internal} package.
      */
     public static ArchRule noCyclesBetween(String slicePattern) {
-        return slices().matching(slicePattern).should().beFreeOfCycles()
+        return slices().matching(slicePattern)
+                .should()
+                .beFreeOfCycles()
                 .because("a part that leans on another must not be leaned on by it: each can then be read, tested "
                         + "and changed from the bottom up");
     }
@@ -100,8 +109,11 @@ public final class ApiRules {
         Map<String, String> statuses = new TreeMap<>();
         for (JavaClass type : mainClasses(rootPackage)) {
             if (isPublicType(type)) {
-                statuses.put(readableName(type), type.tryGetAnnotationOfType(API.class)
-                        .map(api -> api.status().name()).orElse("none"));
+                statuses.put(
+                        readableName(type),
+                        type.tryGetAnnotationOfType(API.class)
+                                .map(api -> api.status().name())
+                                .orElse("none"));
             }
         }
         return statuses;
@@ -115,8 +127,8 @@ public final class ApiRules {
         }
         Map<String, String> statuses = apiStatuses(args[0]);
         statuses.forEach((type, status) -> System.out.println(status + "\t" + type));
-        Map<String, Long> counts = statuses.values().stream()
-                .collect(Collectors.groupingBy(s -> s, TreeMap::new, Collectors.counting()));
+        Map<String, Long> counts =
+                statuses.values().stream().collect(Collectors.groupingBy(s -> s, TreeMap::new, Collectors.counting()));
         System.out.println(statuses.size() + " public types in " + args[0] + ": " + counts);
     }
 
@@ -125,7 +137,9 @@ public final class ApiRules {
     }
 
     private static boolean isPublicType(JavaClass type) {
-        if (type.isAnonymousClass() || type.isLocalClass() || !type.getModifiers().contains(JavaModifier.PUBLIC)) {
+        if (type.isAnonymousClass()
+                || type.isLocalClass()
+                || !type.getModifiers().contains(JavaModifier.PUBLIC)) {
             return false;
         }
         return type.getEnclosingClass().map(ApiRules::isPublicType).orElse(true);
@@ -138,8 +152,9 @@ public final class ApiRules {
                 type.getSuperclass().ifPresent(t -> report(type, "extends", t, type, events));
                 type.getInterfaces().forEach(t -> report(type, "implements", t, type, events));
                 for (JavaTypeVariable<JavaClass> parameter : type.getTypeParameters()) {
-                    parameter.getUpperBounds().forEach(t -> report(type, "has a type parameter bounded by", t, type,
-                            events));
+                    parameter
+                            .getUpperBounds()
+                            .forEach(t -> report(type, "has a type parameter bounded by", t, type, events));
                 }
                 for (JavaMember member : type.getMembers()) {
                     if (!isVisibleToUsers(member)) {
@@ -154,8 +169,9 @@ public final class ApiRules {
                         code.getParameterTypes().forEach(t -> report(code, "takes", t, type, events));
                         code.getThrowsClause().getTypes().forEach(t -> report(code, "throws", t, type, events));
                         for (JavaTypeVariable<? extends JavaCodeUnit> parameter : code.getTypeParameters()) {
-                            parameter.getUpperBounds().forEach(t -> report(code, "has a type parameter bounded by",
-                                    t, type, events));
+                            parameter
+                                    .getUpperBounds()
+                                    .forEach(t -> report(code, "has a type parameter bounded by", t, type, events));
                         }
                     }
                 }
@@ -169,8 +185,8 @@ public final class ApiRules {
     }
 
     /** One violation per internal type that {@code javaType} involves, including type arguments and arrays. */
-    private static void report(Object owner, String relation, JavaType javaType, JavaClass type,
-                               ConditionEvents events) {
+    private static void report(
+            Object owner, String relation, JavaType javaType, JavaClass type, ConditionEvents events) {
         Collection<JavaClass> internal = new TreeSet<>((a, b) -> a.getName().compareTo(b.getName()));
         for (JavaClass involved : involvedTypes(javaType)) {
             if (isInternal(involved.getPackageName())) {
@@ -178,13 +194,15 @@ public final class ApiRules {
             }
         }
         for (JavaClass exposed : internal) {
-            String subject = owner instanceof JavaMember member ? member.getDescription() : "Class <" + type.getName()
-                    + ">";
-            String where = owner instanceof JavaMember member ? member.getSourceCodeLocation().toString()
+            String subject =
+                    owner instanceof JavaMember member ? member.getDescription() : "Class <" + type.getName() + ">";
+            String where = owner instanceof JavaMember member
+                    ? member.getSourceCodeLocation().toString()
                     : type.getSourceCodeLocation().toString();
             String via = javaType.getName().equals(exposed.getName()) ? "" : " (in " + javaType.getName() + ")";
-            events.add(SimpleConditionEvent.violated(owner, subject + " " + relation + " internal type <"
-                    + exposed.getName() + ">" + via + " in " + where));
+            events.add(SimpleConditionEvent.violated(
+                    owner,
+                    subject + " " + relation + " internal type <" + exposed.getName() + ">" + via + " in " + where));
         }
     }
 

@@ -40,14 +40,21 @@ public final class ChildJvm {
     }
 
     /** As {@link #start(String, Class, Path, String...)}, with system properties ({@code -Dkey=value}) first. */
-    public static ChildJvm start(String name, Class<?> main, Path workDir, List<String> systemProperties,
-                                 String... args) throws IOException {
+    public static ChildJvm start(
+            String name, Class<?> main, Path workDir, List<String> systemProperties, String... args)
+            throws IOException {
         return start(name, main, workDir, systemProperties, Map.of(), args);
     }
 
     /** As {@link #start(String, Class, Path, List, String...)}, with variables added to this JVM's environment. */
-    public static ChildJvm start(String name, Class<?> main, Path workDir, List<String> systemProperties,
-                                 Map<String, String> environment, String... args) throws IOException {
+    public static ChildJvm start(
+            String name,
+            Class<?> main,
+            Path workDir,
+            List<String> systemProperties,
+            Map<String, String> environment,
+            String... args)
+            throws IOException {
         return start(name, main, workDir, testClassPath(), systemProperties, environment, args);
     }
 
@@ -55,20 +62,31 @@ public final class ChildJvm {
      * As {@link #start(String, Class, Path, List, Map, String...)}, on {@code classPath} instead of this JVM's test
      * class path: e.g. with a folder of resources first, or without a jar.
      */
-    public static ChildJvm start(String name, Class<?> main, Path workDir, String classPath,
-                                 List<String> systemProperties, Map<String, String> environment, String... args)
+    public static ChildJvm start(
+            String name,
+            Class<?> main,
+            Path workDir,
+            String classPath,
+            List<String> systemProperties,
+            Map<String, String> environment,
+            String... args)
             throws IOException {
         Files.createDirectories(workDir);
         Path log = workDir.resolve(name + ".log");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // Small and quick to start: these children do a little I/O, not heavy computing.
-                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
+                "-Xmx256m",
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto"));
         command.addAll(systemProperties);
         command.addAll(List.of("-cp", classPath, main.getName()));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         builder.environment().putAll(environment);
         Process process = builder.start();
         return new ChildJvm(process, log, name);

@@ -19,8 +19,7 @@ public final class FuzzedReplies {
     /** The longest re-ask message: it is sent back to the judge model and quoted in the final error. */
     public static final int MAX_MESSAGE = 400;
 
-    private FuzzedReplies() {
-    }
+    private FuzzedReplies() {}
 
     /** What a parser made of a reply: a value, or the message of the re-ask. */
     public record Outcome<T>(T value, String reask) {
@@ -48,7 +47,9 @@ public final class FuzzedReplies {
     public static Arbitrary<String> anyText(int maxLength) {
         return Arbitraries.oneOf(
                 Arbitraries.strings().all().ofMaxLength(maxLength),
-                Arbitraries.strings().withChars(" \t\r\n\u00a0\u2028\u2029\u200b").ofMaxLength(maxLength),
+                Arbitraries.strings()
+                        .withChars(" \t\r\n\u00a0\u2028\u2029\u200b")
+                        .ofMaxLength(maxLength),
                 Arbitraries.strings().withCharRange('\u0000', '\u007f').ofMaxLength(maxLength),
                 Arbitraries.of("", " ", "\n", "null", "{}", "[]", "```", "```json\n```"));
     }
@@ -56,7 +57,9 @@ public final class FuzzedReplies {
     /** Prose in several scripts, with emoji and JSON punctuation, that a judge might write. */
     public static Arbitrary<String> prose(int maxLength) {
         return Arbitraries.strings()
-                .withCharRange('a', 'z').withCharRange('A', 'Z').withCharRange('0', '9')
+                .withCharRange('a', 'z')
+                .withCharRange('A', 'Z')
+                .withCharRange('0', '9')
                 .withChars(" .,;:!?'\"-()[]{}\\/\n")
                 .withChars("äöüßéèçñ中文字日本語한국어عربيةעברית")
                 .withChars("\uD83D\uDE00\uD83D\uDC4D\u2764\uFE0F")
@@ -69,20 +72,61 @@ public final class FuzzedReplies {
                 Arbitraries.integers().between(11, Integer.MAX_VALUE).map(String::valueOf),
                 Arbitraries.integers().between(Integer.MIN_VALUE, -1).map(String::valueOf),
                 Arbitraries.longs().greaterOrEqual(Integer.MAX_VALUE + 1L).map(String::valueOf),
-                Arbitraries.strings().numeric().ofMinLength(20).ofMaxLength(1200).map(d -> "9" + d),
-                Arbitraries.integers().between(0, 9).flatMap(whole -> Arbitraries.integers().between(1, 9)
-                        .map(tenth -> whole + "." + tenth)),
-                Arbitraries.of("1e400", "-1e400", "1e-400", "10.000001", "9.999999", "-0.5", "0.1", "1.5e1",
-                        "99999999999999999999999999999999", "10.00000000000000000001", "7.99999999999999999999",
-                        "1e99999999999", "-0.00000000000000000001"));
+                Arbitraries.strings()
+                        .numeric()
+                        .ofMinLength(20)
+                        .ofMaxLength(1200)
+                        .map(d -> "9" + d),
+                Arbitraries.integers()
+                        .between(0, 9)
+                        .flatMap(whole -> Arbitraries.integers().between(1, 9).map(tenth -> whole + "." + tenth)),
+                Arbitraries.of(
+                        "1e400",
+                        "-1e400",
+                        "1e-400",
+                        "10.000001",
+                        "9.999999",
+                        "-0.5",
+                        "0.1",
+                        "1.5e1",
+                        "99999999999999999999999999999999",
+                        "10.00000000000000000001",
+                        "7.99999999999999999999",
+                        "1e99999999999",
+                        "-0.00000000000000000001"));
     }
 
     /** Texts that name no number at all. */
     public static Arbitrary<String> notANumber() {
         return Arbitraries.oneOf(
-                Arbitraries.of("NaN", "Infinity", "-Infinity", "N/A", "none", "ten", "eight", "high", "", " ",
-                        "0x1p3", "8f", "8d", "0x8", "8e", "e8", "..", "-", "+", "½", "８", "٨", "八", "10%",
-                        "∞", "null", "true"),
+                Arbitraries.of(
+                        "NaN",
+                        "Infinity",
+                        "-Infinity",
+                        "N/A",
+                        "none",
+                        "ten",
+                        "eight",
+                        "high",
+                        "",
+                        " ",
+                        "0x1p3",
+                        "8f",
+                        "8d",
+                        "0x8",
+                        "8e",
+                        "e8",
+                        "..",
+                        "-",
+                        "+",
+                        "½",
+                        "８",
+                        "٨",
+                        "八",
+                        "10%",
+                        "∞",
+                        "null",
+                        "true"),
                 prose(12).filter(text -> !text.matches("(?s).*\\d.*")));
     }
 

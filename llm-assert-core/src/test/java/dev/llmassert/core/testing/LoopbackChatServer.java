@@ -118,8 +118,8 @@ public final class LoopbackChatServer implements AutoCloseable {
             }
             JsonNode json = body.isBlank() ? JSON.createObjectNode() : JSON.readTree(body);
             String path = exchange.getRequestURI().getPath();
-            ReceivedRequest request = new ReceivedRequest(exchange.getRequestMethod(), path,
-                    Map.copyOf(exchange.getRequestHeaders()), body, json);
+            ReceivedRequest request = new ReceivedRequest(
+                    exchange.getRequestMethod(), path, Map.copyOf(exchange.getRequestHeaders()), body, json);
             requests.add(request);
             Reply reply;
             synchronized (this) {
@@ -141,7 +141,8 @@ public final class LoopbackChatServer implements AutoCloseable {
                 }
             }
             int status = reply.status;
-            String out = reply.rawBody != null ? reply.rawBody
+            String out = reply.rawBody != null
+                    ? reply.rawBody
                     : path.endsWith("/api/chat") ? ollamaBody(json, reply) : openAiBody(json, reply);
             byte[] bytes = out.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -160,7 +161,9 @@ public final class LoopbackChatServer implements AutoCloseable {
         root.put("id", "chatcmpl-loopback-" + ids.incrementAndGet());
         root.put("object", "chat.completion");
         root.put("created", Instant.now().getEpochSecond());
-        root.put("model", reply.model != null ? reply.model : request.path("model").asText("loopback"));
+        root.put(
+                "model",
+                reply.model != null ? reply.model : request.path("model").asText("loopback"));
         ArrayNode choices = root.putArray("choices");
         ObjectNode choice = choices.addObject();
         choice.put("index", 0);
@@ -173,7 +176,8 @@ public final class LoopbackChatServer implements AutoCloseable {
                 ObjectNode call = calls.addObject();
                 call.put("id", "call_" + (i + 1));
                 call.put("type", "function");
-                call.putObject("function").put("name", reply.toolCalls.get(i).name())
+                call.putObject("function")
+                        .put("name", reply.toolCalls.get(i).name())
                         .put("arguments", reply.toolCalls.get(i).arguments());
             }
         }
@@ -211,12 +215,13 @@ public final class LoopbackChatServer implements AutoCloseable {
         token.put("token", reply.content);
         token.put("logprob", reply.logprob);
         ArrayNode top = token.putArray("top_logprobs");
-        reply.topLogprobs.forEach((text, logprob) -> top.addObject().put("token", text).put("logprob", logprob));
+        reply.topLogprobs.forEach(
+                (text, logprob) -> top.addObject().put("token", text).put("logprob", logprob));
     }
 
     /** A request as the server received it. */
-    public record ReceivedRequest(String method, String path, Map<String, List<String>> headers, String body,
-                                  JsonNode json) {
+    public record ReceivedRequest(
+            String method, String path, Map<String, List<String>> headers, String body, JsonNode json) {
 
         /** The content of the last message with role {@code user}, or an empty string. */
         public String lastUserMessage() {
@@ -239,7 +244,9 @@ public final class LoopbackChatServer implements AutoCloseable {
         /** The names of the tools offered in the request ({@code tools[].function.name}), in order. */
         public List<String> toolNames() {
             List<String> names = new ArrayList<>();
-            json.path("tools").forEach(tool -> names.add(tool.path("function").path("name").asText()));
+            json.path("tools")
+                    .forEach(
+                            tool -> names.add(tool.path("function").path("name").asText()));
             return names;
         }
 
@@ -259,13 +266,13 @@ public final class LoopbackChatServer implements AutoCloseable {
             return headers.entrySet().stream()
                     .filter(e -> e.getKey().equalsIgnoreCase(name))
                     .map(e -> e.getValue().isEmpty() ? null : e.getValue().get(0))
-                    .findFirst().orElse(null);
+                    .findFirst()
+                    .orElse(null);
         }
     }
 
     /** A tool call the server's reply asks for: the function's name and its arguments as a JSON text. */
-    public record ToolCallReply(String name, String arguments) {
-    }
+    public record ToolCallReply(String name, String arguments) {}
 
     /** What the server answers to one request. */
     public static final class Reply {
@@ -284,15 +291,46 @@ public final class LoopbackChatServer implements AutoCloseable {
         private final Double logprob;
         private final Map<String, Double> topLogprobs;
 
-        private Reply(int status, String content, String rawBody, Duration delay, int inputTokens,
-                      int outputTokens, String finishReason, boolean drop, Map<String, String> headers) {
-            this(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers, List.of(),
-                    null, null, Map.of());
+        private Reply(
+                int status,
+                String content,
+                String rawBody,
+                Duration delay,
+                int inputTokens,
+                int outputTokens,
+                String finishReason,
+                boolean drop,
+                Map<String, String> headers) {
+            this(
+                    status,
+                    content,
+                    rawBody,
+                    delay,
+                    inputTokens,
+                    outputTokens,
+                    finishReason,
+                    drop,
+                    headers,
+                    List.of(),
+                    null,
+                    null,
+                    Map.of());
         }
 
-        private Reply(int status, String content, String rawBody, Duration delay, int inputTokens,
-                      int outputTokens, String finishReason, boolean drop, Map<String, String> headers,
-                      List<ToolCallReply> toolCalls, String model, Double logprob, Map<String, Double> topLogprobs) {
+        private Reply(
+                int status,
+                String content,
+                String rawBody,
+                Duration delay,
+                int inputTokens,
+                int outputTokens,
+                String finishReason,
+                boolean drop,
+                Map<String, String> headers,
+                List<ToolCallReply> toolCalls,
+                String model,
+                Double logprob,
+                Map<String, Double> topLogprobs) {
             this.toolCalls = toolCalls;
             this.model = model;
             this.status = status;
@@ -318,14 +356,26 @@ public final class LoopbackChatServer implements AutoCloseable {
          * {@code call_1}, {@code call_2}, ...) and {@code finish_reason} {@code tool_calls}.
          */
         public static Reply toolCalls(ToolCallReply... calls) {
-            return new Reply(200, null, null, null, 20, 10, "tool_calls", false, Map.of(), List.of(calls), null, null,
-                    Map.of());
+            return new Reply(
+                    200, null, null, null, 20, 10, "tool_calls", false, Map.of(), List.of(calls), null, null, Map.of());
         }
 
         /** The same reply, reporting {@code model} as the model that wrote it (else the request's model). */
         public Reply byModel(String model) {
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
-                    toolCalls, model, logprob, topLogprobs);
+            return new Reply(
+                    status,
+                    content,
+                    rawBody,
+                    delay,
+                    inputTokens,
+                    outputTokens,
+                    finishReason,
+                    drop,
+                    headers,
+                    toolCalls,
+                    model,
+                    logprob,
+                    topLogprobs);
         }
 
         /** An HTTP error, e.g. {@code status(429, "{...}")}. */
@@ -340,8 +390,20 @@ public final class LoopbackChatServer implements AutoCloseable {
 
         /** The same reply, sent after {@code delay}. */
         public Reply after(Duration delay) {
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
-                    toolCalls, model, logprob, topLogprobs);
+            return new Reply(
+                    status,
+                    content,
+                    rawBody,
+                    delay,
+                    inputTokens,
+                    outputTokens,
+                    finishReason,
+                    drop,
+                    headers,
+                    toolCalls,
+                    model,
+                    logprob,
+                    topLogprobs);
         }
 
         /** The same reply with no {@code usage}, as a hand-written reply has no token counts. */
@@ -350,8 +412,20 @@ public final class LoopbackChatServer implements AutoCloseable {
         }
 
         public Reply withUsage(int inputTokens, int outputTokens) {
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
-                    toolCalls, model, logprob, topLogprobs);
+            return new Reply(
+                    status,
+                    content,
+                    rawBody,
+                    delay,
+                    inputTokens,
+                    outputTokens,
+                    finishReason,
+                    drop,
+                    headers,
+                    toolCalls,
+                    model,
+                    logprob,
+                    topLogprobs);
         }
 
         /**
@@ -360,16 +434,40 @@ public final class LoopbackChatServer implements AutoCloseable {
          * in an Ollama body as Ollama 0.12.11+ sends them, {@code logprobs} beside the message.
          */
         public Reply withLogprobs(double logprob, Map<String, Double> top) {
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop, headers,
-                    toolCalls, model, logprob, Map.copyOf(top));
+            return new Reply(
+                    status,
+                    content,
+                    rawBody,
+                    delay,
+                    inputTokens,
+                    outputTokens,
+                    finishReason,
+                    drop,
+                    headers,
+                    toolCalls,
+                    model,
+                    logprob,
+                    Map.copyOf(top));
         }
 
         /** The same reply with one more response header, e.g. {@code withHeader("Retry-After", "1")}. */
         public Reply withHeader(String name, String value) {
             Map<String, String> more = new LinkedHashMap<>(headers);
             more.put(name, value);
-            return new Reply(status, content, rawBody, delay, inputTokens, outputTokens, finishReason, drop,
-                    Map.copyOf(more), toolCalls, model, logprob, topLogprobs);
+            return new Reply(
+                    status,
+                    content,
+                    rawBody,
+                    delay,
+                    inputTokens,
+                    outputTokens,
+                    finishReason,
+                    drop,
+                    Map.copyOf(more),
+                    toolCalls,
+                    model,
+                    logprob,
+                    topLogprobs);
         }
     }
 }

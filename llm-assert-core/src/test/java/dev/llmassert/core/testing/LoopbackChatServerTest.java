@@ -16,8 +16,12 @@ class LoopbackChatServerTest {
     void theRealOpenAiClientTalksToIt() {
         try (LoopbackChatServer server = LoopbackChatServer.start()) {
             server.enqueue(Reply.content("Hello from loopback").withUsage(7, 3));
-            ChatModel model = OpenAiChatModel.builder().baseUrl(server.baseUrl()).apiKey("test-key")
-                    .modelName("judge-model").maxRetries(0).build();
+            ChatModel model = OpenAiChatModel.builder()
+                    .baseUrl(server.baseUrl())
+                    .apiKey("test-key")
+                    .modelName("judge-model")
+                    .maxRetries(0)
+                    .build();
 
             ChatResponse response = model.chat(UserMessage.from("Hi there"));
 
@@ -35,13 +39,18 @@ class LoopbackChatServerTest {
     void theRealOllamaClientTalksToIt() {
         try (LoopbackChatServer server = LoopbackChatServer.start()) {
             server.enqueue(Reply.content("Hello from ollama loopback"));
-            ChatModel model = OllamaChatModel.builder().baseUrl(server.ollamaBaseUrl()).modelName("llama3.1")
-                    .maxRetries(0).build();
+            ChatModel model = OllamaChatModel.builder()
+                    .baseUrl(server.ollamaBaseUrl())
+                    .modelName("llama3.1")
+                    .maxRetries(0)
+                    .build();
 
             ChatResponse response = model.chat(UserMessage.from("Hi"));
 
             assertThat(response.aiMessage().text()).isEqualTo("Hello from ollama loopback");
-            assertThat(server.requests()).singleElement().extracting(LoopbackChatServer.ReceivedRequest::path)
+            assertThat(server.requests())
+                    .singleElement()
+                    .extracting(LoopbackChatServer.ReceivedRequest::path)
                     .isEqualTo("/api/chat");
         }
     }

@@ -13,8 +13,7 @@ import java.util.regex.Matcher;
  */
 public final class PromptData {
 
-    private PromptData() {
-    }
+    private PromptData() {}
 
     /** The nonce of the prompt's first opening tag. */
     public static String nonce(String prompt) {
@@ -27,7 +26,9 @@ public final class PromptData {
 
     /** Every delimited text, in the order the prompt shows them. */
     public static List<String> all(String prompt) {
-        return spans(prompt).stream().map(span -> prompt.substring(span[0], span[1])).toList();
+        return spans(prompt).stream()
+                .map(span -> prompt.substring(span[0], span[1]))
+                .toList();
     }
 
     /**

@@ -11,8 +11,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /** Makes a folder read-only for a test, also when the tests run as root, and writable again afterwards. */
 public final class ReadOnlyFolders {
 
-    private ReadOnlyFolders() {
-    }
+    private ReadOnlyFolders() {}
 
     /** Makes {@code folder} read-only, or aborts the test when this machine cannot. */
     public static void makeReadOnly(Path folder) throws IOException {

@@ -44,7 +44,9 @@ public final class SimulatedClock implements Sleeper {
 
     /** The waits longer than zero. */
     public List<Duration> waits() {
-        return sleeps.stream().filter(d -> d != null && !d.isZero() && !d.isNegative()).toList();
+        return sleeps.stream()
+                .filter(d -> d != null && !d.isZero() && !d.isNegative())
+                .toList();
     }
 
     /** Failsafe's smooth limiter of {@code perMinute} a minute, on this clock. */

@@ -18,24 +18,27 @@ class SentenceSplitterTest {
     @Test
     void splitsProseIntoSentences() {
         assertThat(splitter.split("Hold the reset button for 10 seconds. The light turns amber. Dr. Smith agrees."))
-                .containsExactly("Hold the reset button for 10 seconds.", "The light turns amber.",
-                        "Dr. Smith agrees.");
+                .containsExactly(
+                        "Hold the reset button for 10 seconds.", "The light turns amber.", "Dr. Smith agrees.");
     }
 
     @Test
     void timesAndCommonAbbreviationsDoNotEndASentence() {
         assertThat(splitter.split("It updates every night at 3 a.m. and takes five minutes. Support runs from 8 a.m. "
-                + "to 8 p.m. every day. Use a pin, e.g. a paperclip."))
-                .containsExactly("It updates every night at 3 a.m. and takes five minutes.",
-                        "Support runs from 8 a.m. to 8 p.m. every day.", "Use a pin, e.g. a paperclip.");
+                        + "to 8 p.m. every day. Use a pin, e.g. a paperclip."))
+                .containsExactly(
+                        "It updates every night at 3 a.m. and takes five minutes.",
+                        "Support runs from 8 a.m. to 8 p.m. every day.",
+                        "Use a pin, e.g. a paperclip.");
     }
 
     @Test
     void lowerCaseTitlesAndInitialismsDoNotEndASentence() {
         // Lower-cased text, as some pipelines produce it: the model alone cuts after "u.s." and "mr.".
         assertThat(splitter.split("president obama met the u.s. surgeon general on monday. mr. smith and dr. jones "
-                + "were in st. louis."))
-                .containsExactly("president obama met the u.s. surgeon general on monday.",
+                        + "were in st. louis."))
+                .containsExactly(
+                        "president obama met the u.s. surgeon general on monday.",
                         "mr. smith and dr. jones were in st. louis.");
     }
 
@@ -43,8 +46,9 @@ class SentenceSplitterTest {
     void aDecimalWithASpaceAfterItsPointIsOneNumber() {
         // Tokenised text writes 98.7 as "98. 7".
         assertThat(splitter.split("The first dog was right in 98. 7 per cent of cases and the second in 97. 6 per "
-                + "cent. Both were trained for a year."))
-                .containsExactly("The first dog was right in 98. 7 per cent of cases and the second in 97. 6 per cent.",
+                        + "cent. Both were trained for a year."))
+                .containsExactly(
+                        "The first dog was right in 98. 7 per cent of cases and the second in 97. 6 per cent.",
                         "Both were trained for a year.");
     }
 
@@ -58,15 +62,18 @@ class SentenceSplitterTest {
     @Test
     void tableRowsAreSentencesAndTheSeparatorRowIsNone() {
         assertThat(splitter.split("Status lights:\n| Light | Meaning |\n| --- | :---: |\n| White | Online |\n"
-                + "| Red | Offline |\nAsk us if unsure."))
-                .containsExactly("Status lights:", "| Light | Meaning |", "| White | Online |", "| Red | Offline |",
+                        + "| Red | Offline |\nAsk us if unsure."))
+                .containsExactly(
+                        "Status lights:",
+                        "| Light | Meaning |",
+                        "| White | Online |",
+                        "| Red | Offline |",
                         "Ask us if unsure.");
     }
 
     @Test
     void chineseJapaneseArabicAndHindiSentencesEndAtTheirOwnMarksWithTheirClosingQuotes() {
-        assertThat(splitter.split("他说：“好。”然后走了。真的吗？是的！"))
-                .containsExactly("他说：“好。”", "然后走了。", "真的吗？", "是的！");
+        assertThat(splitter.split("他说：“好。”然后走了。真的吗？是的！")).containsExactly("他说：“好。”", "然后走了。", "真的吗？", "是的！");
         assertThat(splitter.split("「東京です。」と言った。")).containsExactly("「東京です。」", "と言った。");
         assertThat(splitter.split("هل الضمان سنتان؟ نعم.")).containsExactly("هل الضمان سنتان؟", "نعم.");
         assertThat(splitter.split("राउटर में चार पोर्ट हैं। वारंटी दो साल की है।"))
@@ -104,7 +111,9 @@ class SentenceSplitterTest {
 
     @Test
     void nullIsRejected() {
-        assertThatIllegalArgumentException().isThrownBy(() -> splitter.split(null)).withMessageContaining("null");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> splitter.split(null))
+                .withMessageContaining("null");
     }
 
     @Test

@@ -19,8 +19,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class AgentTrajectories {
 
-    private AgentTrajectories() {
-    }
+    private AgentTrajectories() {}
 
     /** A new recorder, remembered in {@code context}'s store. */
     public static TrajectoryRecorder newRecorder(ExtensionContext context) {
@@ -31,7 +30,9 @@ public final class AgentTrajectories {
 
     /** The trajectories recorded by the recorders injected for {@code context}, in the recorders' order. */
     public static List<Trajectory> recorded(ExtensionContext context) {
-        return recorders(context).list.stream().flatMap(r -> r.trajectories().stream()).toList();
+        return recorders(context).list.stream()
+                .flatMap(r -> r.trajectories().stream())
+                .toList();
     }
 
     /**
@@ -45,14 +46,17 @@ public final class AgentTrajectories {
                 lines.add("request: \"" + trajectory.request() + "\"");
             }
             lines.addAll(trajectory.lines());
-            context.publishReportEntry(Map.of("llmassert.trajectory", String.join("\n", lines),
-                    "llmassert.toolCalls", String.valueOf(trajectory.toolCalls().size())));
+            context.publishReportEntry(Map.of(
+                    "llmassert.trajectory",
+                    String.join("\n", lines),
+                    "llmassert.toolCalls",
+                    String.valueOf(trajectory.toolCalls().size())));
         }
     }
 
     private static Recorders recorders(ExtensionContext context) {
-        return ExtensionState.getOrCompute(ExtensionState.store(context), Recorders.class, Recorders::new,
-                Recorders.class);
+        return ExtensionState.getOrCompute(
+                ExtensionState.store(context), Recorders.class, Recorders::new, Recorders.class);
     }
 
     /** The recorders of one context. */

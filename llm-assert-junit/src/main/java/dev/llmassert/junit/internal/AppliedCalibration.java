@@ -17,5 +17,4 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param applied whether its bar is the default minimum ({@code false} when a minimum set nearer the test wins)
  */
 @API(status = INTERNAL, since = "0.1")
-public record AppliedCalibration(Path record, String judge, double bar, String where, boolean applied) {
-}
+public record AppliedCalibration(Path record, String judge, double bar, String where, boolean applied) {}

@@ -9,8 +9,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class AssertionState {
 
-    private AssertionState() {
-    }
+    private AssertionState() {}
 
     public static void copy(WritableAssertionInfo from, WritableAssertionInfo to) {
         if (from.description() != null) {

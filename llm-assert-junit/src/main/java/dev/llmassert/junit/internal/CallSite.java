@@ -16,18 +16,22 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 public final class CallSite {
 
     private static final List<String> LIBRARY_CLASSES = List.of(
-            "dev.llmassert.junit.ResponseAssert", "dev.llmassert.junit.GroundednessAssert",
-            "dev.llmassert.junit.EverySentenceAssert", "dev.llmassert.junit.LlmAssertions",
-            "dev.llmassert.junit.LlmSoftAssertions", "dev.llmassert.junit.JudgedAssert",
-            "dev.llmassert.junit.CriteriaAssert", "dev.llmassert.junit.PairwiseAssert",
-            "dev.llmassert.junit.PreferredOver", "dev.llmassert.junit.MultiCriteriaAssert",
+            "dev.llmassert.junit.ResponseAssert",
+            "dev.llmassert.junit.GroundednessAssert",
+            "dev.llmassert.junit.EverySentenceAssert",
+            "dev.llmassert.junit.LlmAssertions",
+            "dev.llmassert.junit.LlmSoftAssertions",
+            "dev.llmassert.junit.JudgedAssert",
+            "dev.llmassert.junit.CriteriaAssert",
+            "dev.llmassert.junit.PairwiseAssert",
+            "dev.llmassert.junit.PreferredOver",
+            "dev.llmassert.junit.MultiCriteriaAssert",
             "dev.llmassert.junit.Judging");
     private static final String INTERNAL_PACKAGE = "dev.llmassert.junit.internal.";
-    private static final List<String> LIBRARY_PACKAGES = List.of(
-            INTERNAL_PACKAGE, "org.assertj.", "net.bytebuddy.", "java.", "jdk.", "sun.");
+    private static final List<String> LIBRARY_PACKAGES =
+            List.of(INTERNAL_PACKAGE, "org.assertj.", "net.bytebuddy.", "java.", "jdk.", "sun.");
 
-    private CallSite() {
-    }
+    private CallSite() {}
 
     /** The caller's stack, starting at the line that made the assertion. */
     public static StackTraceElement[] capture() {
@@ -49,7 +53,8 @@ public final class CallSite {
             return failure;
         }
         StackTraceElement[] kept = Arrays.stream(failure.getStackTrace())
-                .filter(frame -> !isOwn(frame.getClassName())).toArray(StackTraceElement[]::new);
+                .filter(frame -> !isOwn(frame.getClassName()))
+                .toArray(StackTraceElement[]::new);
         if (kept.length > 0) {
             failure.setStackTrace(kept);
         }

@@ -28,8 +28,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class CheckReport {
 
-    private CheckReport() {
-    }
+    private CheckReport() {}
 
     /**
      * A groundedness check.
@@ -40,19 +39,47 @@ public final class CheckReport {
      * @param passed   whether it passed
      * @param site     where the assertion was made, or {@code null}
      */
-    public static Check groundedness(String check, GroundednessVerdict verdict, double minScore, boolean passed,
-                                     StackTraceElement site) {
+    public static Check groundedness(
+            String check, GroundednessVerdict verdict, double minScore, boolean passed, StackTraceElement site) {
         List<Sentence> sentences = verdict.sentences().stream()
                 .map(s -> new Sentence(s.sentence(), s.score(), s.evidence(), s.hasReason() ? s.reason() : null))
                 .toList();
         String expected = (check.endsWith("every-sentence") ? "every sentence" : "score") + " >= "
                 + decimals(minScore).substring(0, 4);
         Integer total = verdict.tokenUsage().totalTokenCount();
-        return new Check(null, null, null, null, source(site), check, passed, null, verdict.score(), minScore,
-                expected, null, String.join(" ", verdict.sentences().stream().map(SentenceVerdict::sentence).toList()),
-                sentences, null, null, null, null, null, null, verdict.judge(), verdict.recordedModel(),
-                verdict.replayed(), verdict.retries(),
-                tokens(verdict.tokenUsage()), verdict.duration().toMillis(), null, null,
+        return new Check(
+                null,
+                null,
+                null,
+                null,
+                source(site),
+                check,
+                passed,
+                null,
+                verdict.score(),
+                minScore,
+                expected,
+                null,
+                String.join(
+                        " ",
+                        verdict.sentences().stream()
+                                .map(SentenceVerdict::sentence)
+                                .toList()),
+                sentences,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                verdict.judge(),
+                verdict.recordedModel(),
+                verdict.replayed(),
+                verdict.retries(),
+                tokens(verdict.tokenUsage()),
+                verdict.duration().toMillis(),
+                null,
+                null,
                 new EntryOnly(at(site), total == null ? 0 : total, null, null, List.of()));
     }
 
@@ -63,43 +90,96 @@ public final class CheckReport {
      *                 {@code criteria.agreement}
      * @param expected what was required, e.g. {@code option "Concise"} or {@code score >= 0.75}
      */
-    public static Check direct(String check, DirectResult result, String expected, boolean passed,
-                               StackTraceElement site) {
+    public static Check direct(
+            String check, DirectResult result, String expected, boolean passed, StackTraceElement site) {
         ResultMetadata metadata = result.metadata();
-        return new Check(null, null, null, null, source(site), check, passed, null,
-                result.hasScore() ? result.score() : null, null, expected, null, null, null, result.criteriaName(),
-                result.option(), result.explanation(), result.feedback(), result.samples(), result.agreement(),
-                metadata == null ? null : metadata.judge(), metadata == null ? null : metadata.recordedModel(),
+        return new Check(
+                null,
+                null,
+                null,
+                null,
+                source(site),
+                check,
+                passed,
+                null,
+                result.hasScore() ? result.score() : null,
+                null,
+                expected,
+                null,
+                null,
+                null,
+                result.criteriaName(),
+                result.option(),
+                result.explanation(),
+                result.feedback(),
+                result.samples(),
+                result.agreement(),
+                metadata == null ? null : metadata.judge(),
+                metadata == null ? null : metadata.recordedModel(),
                 metadata == null ? null : metadata.replayed(),
-                metadata == null ? null : metadata.retries(), metadata == null ? null : tokens(metadata.tokenUsage()),
-                metadata == null ? null : metadata.duration().toMillis(), null, null,
-                new EntryOnly(at(site), 0, result.positionalBiasChecked() ? result.positionalBiasDetected() : null,
-                        null, List.of()));
+                metadata == null ? null : metadata.retries(),
+                metadata == null ? null : tokens(metadata.tokenUsage()),
+                metadata == null ? null : metadata.duration().toMillis(),
+                null,
+                null,
+                new EntryOnly(
+                        at(site),
+                        0,
+                        result.positionalBiasChecked() ? result.positionalBiasDetected() : null,
+                        null,
+                        List.of()));
     }
 
     /** A pairwise check: {@code pairwise}, {@code pairwise.positional-bias} or {@code pairwise.agreement}. */
-    public static Check pairwise(String check, PairwiseResult result, String expected, boolean passed,
-                                 StackTraceElement site) {
+    public static Check pairwise(
+            String check, PairwiseResult result, String expected, boolean passed, StackTraceElement site) {
         ResultMetadata metadata = result.metadata();
-        return new Check(null, null, null, null, source(site), check, passed, null,
-                result.responses().get(0).winrate(), null, expected, null, null, null, result.criteria().name(),
+        return new Check(
+                null,
+                null,
+                null,
+                null,
+                source(site),
+                check,
+                passed,
+                null,
+                result.responses().get(0).winrate(),
+                null,
+                expected,
+                null,
+                null,
+                null,
+                result.criteria().name(),
                 "ranking " + result.ranking(),
-                String.join(" ", result.contests().stream().map(Contest::explanation).toList()), null,
-                result.samples(), result.agreement(), metadata == null ? null : metadata.judge(),
-                metadata == null ? null : metadata.recordedModel(), metadata == null ? null : metadata.replayed(),
+                String.join(
+                        " ",
+                        result.contests().stream().map(Contest::explanation).toList()),
+                null,
+                result.samples(),
+                result.agreement(),
+                metadata == null ? null : metadata.judge(),
+                metadata == null ? null : metadata.recordedModel(),
+                metadata == null ? null : metadata.replayed(),
                 metadata == null ? null : metadata.retries(),
                 metadata == null ? null : tokens(metadata.tokenUsage()),
-                metadata == null ? null : metadata.duration().toMillis(), null, null,
-                new EntryOnly(at(site), 0, result.positionalBiasChecked() ? result.positionalBiasDetected() : null,
-                        result.ranking().toString(), List.of()));
+                metadata == null ? null : metadata.duration().toMillis(),
+                null,
+                null,
+                new EntryOnly(
+                        at(site),
+                        0,
+                        result.positionalBiasChecked() ? result.positionalBiasDetected() : null,
+                        result.ranking().toString(),
+                        List.of()));
     }
 
     /** A {@code multi-criteria} check: the judge calls of its criteria summed, the longest one's latency. */
-    public static Check multiCriteria(String check, MultiCriteriaResult result, double minScore, boolean passed,
-                                      StackTraceElement site) {
+    public static Check multiCriteria(
+            String check, MultiCriteriaResult result, double minScore, boolean passed, StackTraceElement site) {
         ResultMetadata first = result.items().get(0).result().metadata();
-        boolean replayed = result.items().stream().allMatch(i -> i.result().metadata() != null
-                && i.result().metadata().replayed());
+        boolean replayed = result.items().stream()
+                .allMatch(i ->
+                        i.result().metadata() != null && i.result().metadata().replayed());
         TokenUsage tokens = new TokenUsage(0, 0);
         Duration took = Duration.ZERO;
         int retries = 0;
@@ -112,24 +192,60 @@ public final class CheckReport {
             }
         }
         boolean judged = first != null;
-        List<String> fellShort = result.items().stream().filter(MultiCriteriaResult.Item::fellShort)
-                .map(MultiCriteriaResult.Item::criteriaName).toList();
-        return new Check(null, null, null, null, source(site), check, passed, null, result.score(), minScore,
-                "score >= " + decimals(minScore).substring(0, 4), null, null, null,
-                String.join(", ", result.items().stream()
-                        .map(i -> i.criteriaName() + "=" + i.result().option()).toList()),
-                null, String.join("\n", result.items().stream()
-                        .map(i -> i.criteriaName() + ": " + i.result().option() + ". " + i.result().explanation())
-                        .toList()), null, null, null, judged ? first.judge() : null,
-                judged ? recordedModel(result) : null, judged ? replayed : null,
-                judged ? retries : null, judged ? tokens(tokens) : null, judged ? took.toMillis() : null, null, null,
+        List<String> fellShort = result.items().stream()
+                .filter(MultiCriteriaResult.Item::fellShort)
+                .map(MultiCriteriaResult.Item::criteriaName)
+                .toList();
+        return new Check(
+                null,
+                null,
+                null,
+                null,
+                source(site),
+                check,
+                passed,
+                null,
+                result.score(),
+                minScore,
+                "score >= " + decimals(minScore).substring(0, 4),
+                null,
+                null,
+                null,
+                String.join(
+                        ", ",
+                        result.items().stream()
+                                .map(i -> i.criteriaName() + "=" + i.result().option())
+                                .toList()),
+                null,
+                String.join(
+                        "\n",
+                        result.items().stream()
+                                .map(i -> i.criteriaName() + ": " + i.result().option() + ". "
+                                        + i.result().explanation())
+                                .toList()),
+                null,
+                null,
+                null,
+                judged ? first.judge() : null,
+                judged ? recordedModel(result) : null,
+                judged ? replayed : null,
+                judged ? retries : null,
+                judged ? tokens(tokens) : null,
+                judged ? took.toMillis() : null,
+                null,
+                null,
                 new EntryOnly(at(site), 0, null, null, fellShort));
     }
 
     /** Who wrote the replayed replies of a multi-criteria check's judgements, when not the judge's model. */
     static String recordedModel(MultiCriteriaResult result) {
-        List<String> models = result.items().stream().map(i -> i.result().metadata()).filter(Objects::nonNull)
-                .map(ResultMetadata::recordedModel).filter(Objects::nonNull).distinct().toList();
+        List<String> models = result.items().stream()
+                .map(i -> i.result().metadata())
+                .filter(Objects::nonNull)
+                .map(ResultMetadata::recordedModel)
+                .filter(Objects::nonNull)
+                .distinct()
+                .toList();
         return models.isEmpty() ? null : String.join(", ", models);
     }
 
@@ -146,7 +262,8 @@ public final class CheckReport {
     }
 
     private static Tokens tokens(TokenUsage usage) {
-        return new Tokens(usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
+        return new Tokens(
+                usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
                 usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount());
     }
 

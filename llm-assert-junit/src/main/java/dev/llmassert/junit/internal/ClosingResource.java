@@ -12,8 +12,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @param <T> the judge
  */
 @SuppressWarnings("deprecation")
-final class ClosingResource<T extends AutoCloseable> implements ExtensionContext.Store.CloseableResource,
-        AutoCloseable {
+final class ClosingResource<T extends AutoCloseable>
+        implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
     private final T resource;
 

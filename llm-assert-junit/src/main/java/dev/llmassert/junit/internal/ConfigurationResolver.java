@@ -71,8 +71,11 @@ public final class ConfigurationResolver {
         UnknownKeys.verify(context);
         // keyed by the context itself: a store lookup also searches the parent stores, and a method's settings may
         // differ from its class's
-        return ExtensionState.getOrCompute(ExtensionState.store(context), new ConfigurationKey(context.getUniqueId()),
-                () -> forContext(context).resolve(), ResolvedConfiguration.class);
+        return ExtensionState.getOrCompute(
+                ExtensionState.store(context),
+                new ConfigurationKey(context.getUniqueId()),
+                () -> forContext(context).resolve(),
+                ResolvedConfiguration.class);
     }
 
     /**
@@ -87,21 +90,23 @@ public final class ConfigurationResolver {
     /** The sources of {@code context}: its {@code @LlmJudge} attributes, JUnit parameters and the environment. */
     static ConfigurationResolver forContext(ExtensionContext context) {
         Annotations annotations = Annotations.of(context);
-        return new ConfigurationResolver(List.of(
-                annotations,
-                new Source() {
-                    @Override
-                    public String get(String key) {
-                        return context.getConfigurationParameter(key).orElse(null);
-                    }
+        return new ConfigurationResolver(
+                List.of(
+                        annotations,
+                        new Source() {
+                            @Override
+                            public String get(String key) {
+                                return context.getConfigurationParameter(key).orElse(null);
+                            }
 
-                    @Override
-                    public String describe(String key) {
-                        return "the JUnit configuration parameter " + key
-                                + " (-D" + key + "=... or junit-platform.properties)";
-                    }
-                },
-                environment(System::getenv)), annotations);
+                            @Override
+                            public String describe(String key) {
+                                return "the JUnit configuration parameter " + key + " (-D" + key
+                                        + "=... or junit-platform.properties)";
+                            }
+                        },
+                        environment(System::getenv)),
+                annotations);
     }
 
     /**
@@ -172,8 +177,13 @@ public final class ConfigurationResolver {
         } catch (InvalidSettingException e) {
             throw invalid(e);
         }
-        return new ResolvedConfiguration(settings, minScore, recordings(annotations.recordingsFile(), System::getenv),
-                console, method, calibration);
+        return new ResolvedConfiguration(
+                settings,
+                minScore,
+                recordings(annotations.recordingsFile(), System::getenv),
+                console,
+                method,
+                calibration);
     }
 
     /**
@@ -209,22 +219,27 @@ public final class ConfigurationResolver {
         try {
             path = Path.of(setting.get().value().strip());
         } catch (InvalidPathException e) {
-            throw invalid(new InvalidSettingException(LlmJudge.CALIBRATION_KEY, setting.get().value(),
+            throw invalid(new InvalidSettingException(
+                    LlmJudge.CALIBRATION_KEY,
+                    setting.get().value(),
                     "the path of a calibration record (" + e.getReason() + ")"));
         }
         Calibration record;
         try {
             record = Calibration.read(path);
         } catch (IllegalArgumentException | UncheckedIOException e) {
-            throw new ExtensionConfigurationException(Messages.unreadableCalibration(LlmJudge.CALIBRATION_KEY,
-                    setting.get().source(), e.getMessage()), e);
+            throw new ExtensionConfigurationException(
+                    Messages.unreadableCalibration(
+                            LlmJudge.CALIBRATION_KEY, setting.get().source(), e.getMessage()),
+                    e);
         }
         if (record.fittedBar() == null) {
-            throw new ExtensionConfigurationException(Messages.calibrationWithoutBar(LlmJudge.CALIBRATION_KEY,
-                    path, setting.get().source(), record.judge(), record.criteria()));
+            throw new ExtensionConfigurationException(Messages.calibrationWithoutBar(
+                    LlmJudge.CALIBRATION_KEY, path, setting.get().source(), record.judge(), record.criteria()));
         }
         boolean applied = sourceIndex(LlmJudge.CALIBRATION_KEY) < sourceIndex(LlmJudge.MIN_SCORE_KEY);
-        return new AppliedCalibration(path, record.judge(), record.fittedBar().bar(), setting.get().source(), applied);
+        return new AppliedCalibration(
+                path, record.judge(), record.fittedBar().bar(), setting.get().source(), applied);
     }
 
     /** The index of the first source that sets {@code key}, or the number of sources when none does. */
@@ -275,8 +290,8 @@ public final class ConfigurationResolver {
             try {
                 folder = Path.of(dir == null ? JudgeRecordings.DEFAULT_DIR : dir.strip());
             } catch (InvalidPathException e) {
-                throw new InvalidSettingException(JudgeRecordings.DIR_KEY, dir, "a folder path (" + e.getReason()
-                        + ")");
+                throw new InvalidSettingException(
+                        JudgeRecordings.DIR_KEY, dir, "a folder path (" + e.getReason() + ")");
             }
             String prune = get(JudgeRecordings.PRUNE_KEY);
             boolean pruneUnused = prune != null && parseBoolean(JudgeRecordings.PRUNE_KEY, prune);
@@ -309,11 +324,9 @@ public final class ConfigurationResolver {
         return Optional.empty();
     }
 
-    private record Setting(String value, String source) {
-    }
+    private record Setting(String value, String source) {}
 
-    private record ConfigurationKey(String uniqueId) {
-    }
+    private record ConfigurationKey(String uniqueId) {}
 
     /**
      * The {@code @LlmJudge} and {@code @JudgeRecordings} annotations on the method, then its class (and
@@ -337,12 +350,18 @@ public final class ConfigurationResolver {
 
         @Override
         public String get(String key) {
-            return found.stream().map(f -> f.value(key)).filter(v -> v != null).findFirst().orElse(null);
+            return found.stream()
+                    .map(f -> f.value(key))
+                    .filter(v -> v != null)
+                    .findFirst()
+                    .orElse(null);
         }
 
         @Override
         public String describe(String key) {
-            return found.stream().filter(f -> f.value(key) != null).findFirst()
+            return found.stream()
+                    .filter(f -> f.value(key) != null)
+                    .findFirst()
                     .map(f -> "@" + f.annotation().annotationType().getSimpleName() + " on " + f.where())
                     .orElse("@LlmJudge");
         }
@@ -379,11 +398,11 @@ public final class ConfigurationResolver {
                 case LlmJudge.PROVIDER_KEY -> textOrNull(judge.provider());
                 case LlmJudge.MODEL_KEY -> textOrNull(judge.model());
                 case LlmJudge.TEMPERATURE_KEY ->
-                        judge.temperature() == LlmJudge.UNSET ? null : String.valueOf(judge.temperature());
+                    judge.temperature() == LlmJudge.UNSET ? null : String.valueOf(judge.temperature());
                 case LlmJudge.CONCURRENCY_KEY ->
-                        judge.concurrency() == LlmJudge.UNSET ? null : String.valueOf(judge.concurrency());
+                    judge.concurrency() == LlmJudge.UNSET ? null : String.valueOf(judge.concurrency());
                 case LlmJudge.MIN_SCORE_KEY ->
-                        judge.minScore() == LlmJudge.UNSET ? null : String.valueOf(judge.minScore());
+                    judge.minScore() == LlmJudge.UNSET ? null : String.valueOf(judge.minScore());
                 case LlmJudge.CALIBRATION_KEY -> textOrNull(judge.calibration());
                 default -> null;
             };

@@ -13,13 +13,13 @@ final class CriteriaLines {
 
     private static final int MAX_TEXT = 400;
 
-    private CriteriaLines() {
-    }
+    private CriteriaLines() {}
 
     /** {@code Expecting response: "..."}, then the context fields, if any. */
     static void response(MessageText message, String response, Map<String, String> context) {
-        message.line("Expecting response:").line("  ").quoted(VerdictTable.shortenResponse(
-                response == null ? "" : response));
+        message.line("Expecting response:")
+                .line("  ")
+                .quoted(VerdictTable.shortenResponse(response == null ? "" : response));
         if (context != null && !context.isEmpty()) {
             message.line("in context:");
             context.forEach((field, value) -> message.line("  " + field + ": ").quoted(shorten(value)));
@@ -43,10 +43,13 @@ final class CriteriaLines {
     }
 
     static void explanation(MessageText message, DirectResult result) {
-        message.line("Explanation: ").plain(result.explanation().isBlank() ? "(none given)"
-                : shorten(result.explanation()));
-        message.line("Feedback: ").plain(result.feedback() == null
-                ? "(none: not asked for, or nothing to improve)" : shorten(result.feedback()));
+        message.line("Explanation: ")
+                .plain(result.explanation().isBlank() ? "(none given)" : shorten(result.explanation()));
+        message.line("Feedback: ")
+                .plain(
+                        result.feedback() == null
+                                ? "(none: not asked for, or nothing to improve)"
+                                : shorten(result.feedback()));
     }
 
     /** {@code "Concise" (1.00), "Verbose" (0.00)}, in the criteria's order. */
@@ -60,8 +63,8 @@ final class CriteriaLines {
 
     /** The chosen option with its score: {@code "Verbose" (score 0.00)}. */
     static String chosen(DirectResult result) {
-        return "\"" + result.option() + "\"" + (result.hasScore() ? " (score " + VerdictTable.score(result.score())
-                + ")" : "");
+        return "\"" + result.option() + "\""
+                + (result.hasScore() ? " (score " + VerdictTable.score(result.score()) + ")" : "");
     }
 
     static String shorten(String text) {

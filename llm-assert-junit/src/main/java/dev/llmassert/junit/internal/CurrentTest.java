@@ -21,8 +21,7 @@ public final class CurrentTest {
 
     private static final ThreadLocal<TestScope> CURRENT = new ThreadLocal<>();
 
-    private CurrentTest() {
-    }
+    private CurrentTest() {}
 
     /** The scope of the test method running on this thread, if it runs under the extension. */
     public static Optional<TestScope> scope() {

@@ -25,13 +25,16 @@ public final class EvaluationText {
 
     private static final int TEXT_LIMIT = 300;
 
-    private EvaluationText() {
-    }
+    private EvaluationText() {}
 
     /** {@code SupportQuestions on nimbus: 32 items, 0 errors; grounded.passed 0.906 [0.758, 0.968] ...}. */
     public static String headline(EvaluationResults results) {
-        StringBuilder text = new StringBuilder(results.test()).append(" on ").append(results.systemUnderTest())
-                .append(": ").append(Messages.count(results.items().size(), "item")).append(", ")
+        StringBuilder text = new StringBuilder(results.test())
+                .append(" on ")
+                .append(results.systemUnderTest())
+                .append(": ")
+                .append(Messages.count(results.items().size(), "item"))
+                .append(", ")
                 .append(Messages.count(results.errors().size(), "error"));
         results.results().measurements().values().forEach(m -> text.append("; ").append(measurement(m)));
         return text.toString();
@@ -66,11 +69,13 @@ public final class EvaluationText {
     public static int liveJudgements(EvaluationResults results) {
         int live = 0;
         for (ItemResult item : results.items()) {
-            for (Map.Entry<String, List<Annotation>> annotator : item.annotations().entrySet()) {
+            for (Map.Entry<String, List<Annotation>> annotator :
+                    item.annotations().entrySet()) {
                 String judge = results.annotators().getOrDefault(annotator.getKey(), "code");
                 if (!judge.equals("code") && !judge.startsWith("local:")) {
                     live += (int) annotator.getValue().stream()
-                            .filter(a -> Boolean.FALSE.equals(a.details().get("replayed"))).count();
+                            .filter(a -> Boolean.FALSE.equals(a.details().get("replayed")))
+                            .count();
                 }
             }
         }
@@ -84,8 +89,10 @@ public final class EvaluationText {
     public static boolean hasOwnName(PromptResponseTest test) {
         try {
             boolean overridden = test.getClass().getMethod("name").getDeclaringClass() != PromptResponseTest.class;
-            return overridden || !(test.getClass().isAnonymousClass() || test.getClass().isLocalClass()
-                    || test.getClass().isSynthetic());
+            return overridden
+                    || !(test.getClass().isAnonymousClass()
+                            || test.getClass().isLocalClass()
+                            || test.getClass().isSynthetic());
         } catch (NoSuchMethodException e) {
             return true;
         }
@@ -126,15 +133,23 @@ public final class EvaluationText {
     public static String gate(Gate gate) {
         StringBuilder text = new StringBuilder(gate.passed() ? "PASSED " : "FAILED ");
         if (gate.measurement() != null) {
-            text.append(gate.measurement()).append(gate.group() == null ? "" : " in " + gate.group()).append(": ");
+            text.append(gate.measurement())
+                    .append(gate.group() == null ? "" : " in " + gate.group())
+                    .append(": ");
         }
         text.append(gate.asked());
         if (gate.figure() != null) {
             text.append(String.format(Locale.ROOT, ", is %.3f", gate.figure()));
         }
         if (gate.mean() != null && gate.lower() != null && gate.upper() != null) {
-            text.append(String.format(Locale.ROOT, " (mean %.3f [%.3f, %.3f] %s, n %d)", gate.mean(), gate.lower(),
-                    gate.upper(), gate.method(), gate.n()));
+            text.append(String.format(
+                    Locale.ROOT,
+                    " (mean %.3f [%.3f, %.3f] %s, n %d)",
+                    gate.mean(),
+                    gate.lower(),
+                    gate.upper(),
+                    gate.method(),
+                    gate.n()));
         }
         return text.toString();
     }
@@ -146,7 +161,8 @@ public final class EvaluationText {
 
     /** The message of an item that failed: what threw, then the item. */
     public static String itemError(ItemResult item) {
-        return "The item '" + item.id() + "' could not be evaluated: " + item.error().describe() + "\n\n" + item(item);
+        return "The item '" + item.id() + "' could not be evaluated: "
+                + item.error().describe() + "\n\n" + item(item);
     }
 
     /** The item's prompts, responses, annotations and measurements. */
@@ -158,39 +174,53 @@ public final class EvaluationText {
         }
         text.append('\n');
         for (int p = 0; p < item.prompts().size(); p++) {
-            text.append("  prompt ").append(p + 1).append(": ").append(quote(item.prompts().get(p).text()))
+            text.append("  prompt ")
+                    .append(p + 1)
+                    .append(": ")
+                    .append(quote(item.prompts().get(p).text()))
                     .append('\n');
             for (int i = 0; i < result.interactions().size(); i++) {
                 Interaction interaction = result.interactions().get(i);
                 if (interaction.promptIndex() != p) {
                     continue;
                 }
-                text.append("    response").append(interaction.repeat() > 0 || repeats(result) > 1
-                        ? " " + (interaction.repeat() + 1) : "").append(": ").append(quote(interaction.response()))
+                text.append("    response")
+                        .append(interaction.repeat() > 0 || repeats(result) > 1 ? " " + (interaction.repeat() + 1) : "")
+                        .append(": ")
+                        .append(quote(interaction.response()))
                         .append('\n');
-                for (Map.Entry<String, List<Annotation>> annotator : result.annotations().entrySet()) {
+                for (Map.Entry<String, List<Annotation>> annotator :
+                        result.annotations().entrySet()) {
                     Annotation a = annotator.getValue().get(i);
-                    text.append("      ").append(annotator.getKey()).append(": ")
+                    text.append("      ")
+                            .append(annotator.getKey())
+                            .append(": ")
                             .append(String.format(Locale.ROOT, "%.3f", a.score()))
                             .append(a.passed() == null ? "" : a.passed() ? " passed" : " failed")
                             .append(a.label() == null ? "" : " (" + a.label() + ")")
-                            .append(a.explanation().isEmpty() ? "" : " " + MessageText.shorten(a.explanation(),
-                                    TEXT_LIMIT))
+                            .append(
+                                    a.explanation().isEmpty()
+                                            ? ""
+                                            : " " + MessageText.shorten(a.explanation(), TEXT_LIMIT))
                             .append('\n');
                 }
             }
         }
         if (!result.measurements().isEmpty()) {
             text.append("  measurements:");
-            result.measurements().forEach((name, value) -> text.append(String.format(Locale.ROOT, " %s=%.3f", name,
-                    value)));
+            result.measurements()
+                    .forEach((name, value) -> text.append(String.format(Locale.ROOT, " %s=%.3f", name, value)));
             text.append('\n');
         }
         return text.toString().stripTrailing();
     }
 
     private static int repeats(ItemResult result) {
-        return result.interactions().stream().mapToInt(Interaction::repeat).max().orElse(0) + 1;
+        return result.interactions().stream()
+                        .mapToInt(Interaction::repeat)
+                        .max()
+                        .orElse(0)
+                + 1;
     }
 
     private static String quote(String text) {
@@ -199,7 +229,9 @@ public final class EvaluationText {
 
     private static String shortContext(Map<String, Object> context) {
         StringBuilder text = new StringBuilder("{");
-        context.forEach((key, value) -> text.append(text.length() > 1 ? ", " : "").append(key).append('=')
+        context.forEach((key, value) -> text.append(text.length() > 1 ? ", " : "")
+                .append(key)
+                .append('=')
                 .append(MessageText.shorten(String.valueOf(value), 60)));
         return text.append('}').toString();
     }

@@ -34,8 +34,7 @@ public final class ExtensionState {
     /** Every value the extension keeps lives in a store under this namespace. */
     public static final Namespace NAMESPACE = Namespace.create(LlmAssertExtension.class);
 
-    private ExtensionState() {
-    }
+    private ExtensionState() {}
 
     public static Store store(ExtensionContext context) {
         return context.getStore(NAMESPACE);

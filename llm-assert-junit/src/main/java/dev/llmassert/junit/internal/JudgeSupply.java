@@ -36,8 +36,7 @@ public final class JudgeSupply {
     /** The logger of the core's judge factory, so that one logger tells which method a judge uses. */
     private static final Logger LOG = LoggerFactory.getLogger(Judges.class);
 
-    private JudgeSupply() {
-    }
+    private JudgeSupply() {}
 
     /** Makes every test under {@code context} use {@code judge}. */
     public static void supply(ExtensionContext context, GroundednessJudge judge) {
@@ -77,8 +76,8 @@ public final class JudgeSupply {
     }
 
     private static GroundednessJudge findGroundednessJudge(ExtensionContext context) {
-        GroundednessJudge supplied = ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE,
-                GroundednessJudge.class);
+        GroundednessJudge supplied =
+                ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE, GroundednessJudge.class);
         if (supplied != null) {
             return supplied;
         }
@@ -92,7 +91,9 @@ public final class JudgeSupply {
         }
         GroundednessMethod method = method(context, configuration);
         JudgeChatModel chatModel = judgeChatModel(context, settings);
-        return closedWith(chatModel.owner(), new JudgeKey(settings, chatModel.model(), method),
+        return closedWith(
+                chatModel.owner(),
+                new JudgeKey(settings, chatModel.model(), method),
                 () -> build(settings, method, Optional.of(chatModel.model())));
     }
 
@@ -104,10 +105,14 @@ public final class JudgeSupply {
         String model = configuration.settings().model();
         GroundednessMethod method = configuration.method().forModel(model);
         if (configuration.method() == GroundednessMethod.AUTO && method == GroundednessMethod.CLAIM_CHECK) {
-            ExtensionState.getOrCompute(root(context), new ClaimCheckChosenKey(model), () -> {
-                LOG.info(Judges.claimCheckChosen(model));
-                return Boolean.TRUE;
-            }, Boolean.class);
+            ExtensionState.getOrCompute(
+                    root(context),
+                    new ClaimCheckChosenKey(model),
+                    () -> {
+                        LOG.info(Judges.claimCheckChosen(model));
+                        return Boolean.TRUE;
+                    },
+                    Boolean.class);
         }
         return method;
     }
@@ -117,7 +122,8 @@ public final class JudgeSupply {
      * the run ends. For a parameter annotated {@code @LlmJudge.Local}.
      */
     public static GroundednessJudge localGroundednessJudge(ExtensionContext context) {
-        JudgeSettings local = JudgeSettings.builder().provider(JudgeProvider.LOCAL).build();
+        JudgeSettings local =
+                JudgeSettings.builder().provider(JudgeProvider.LOCAL).build();
         return closedWith(root(context), new JudgeKey(local, null), () -> build(local, Optional.empty()));
     }
 
@@ -155,16 +161,24 @@ public final class JudgeSupply {
         if (supplied != null) {
             return new JudgeChatModel(supplied.model(), supplied.owner());
         }
-        RecordingMode mode = ConfigurationResolver.of(RecordingSupply.scope(context)).recordings().mode();
-        ChatModel built = ExtensionState.getOrCompute(root(context), new ChatModelKey(settings, mode.replays()),
-                () -> buildChatModel(settings, mode), ChatModel.class);
+        RecordingMode mode = ConfigurationResolver.of(RecordingSupply.scope(context))
+                .recordings()
+                .mode();
+        ChatModel built = ExtensionState.getOrCompute(
+                root(context),
+                new ChatModelKey(settings, mode.replays()),
+                () -> buildChatModel(settings, mode),
+                ChatModel.class);
         Optional<RecordingSession> session = RecordingSupply.session(context);
         if (session.isEmpty()) {
             return new JudgeChatModel(built, root(context));
         }
         ExtensionContext.Store scope = ExtensionState.store(RecordingSupply.scope(context));
-        ChatModel recorded = ExtensionState.getOrCompute(scope, new RecordedChatModelKey(settings, session.get()),
-                () -> session.get().wrap(built), ChatModel.class);
+        ChatModel recorded = ExtensionState.getOrCompute(
+                scope,
+                new RecordedChatModelKey(settings, session.get()),
+                () -> session.get().wrap(built),
+                ChatModel.class);
         return new JudgeChatModel(recorded, scope);
     }
 
@@ -197,20 +211,26 @@ public final class JudgeSupply {
      * It asks for feedback, so a failure can say how the response could meet the criteria.
      */
     public static Optional<DirectJudge> directJudge(ExtensionContext context, int samples) {
-        return criteriaJudge(context, samples, DirectJudge.class,
+        return criteriaJudge(
+                context,
+                samples,
+                DirectJudge.class,
                 (model, settings) -> configure(DirectJudge.builder().generateFeedback(true), model, settings, samples)
                         .build());
     }
 
     /** As {@link #directJudge(ExtensionContext, int)}, for the pairwise judge. */
     public static Optional<PairwiseJudge> pairwiseJudge(ExtensionContext context, int samples) {
-        return criteriaJudge(context, samples, PairwiseJudge.class,
-                (model, settings) -> configure(PairwiseJudge.builder(), model, settings, samples).build());
+        return criteriaJudge(
+                context,
+                samples,
+                PairwiseJudge.class,
+                (model, settings) -> configure(PairwiseJudge.builder(), model, settings, samples)
+                        .build());
     }
 
     private static <J extends AutoCloseable> Optional<J> criteriaJudge(
-            ExtensionContext context, int samples, Class<J> type,
-            BiFunction<ChatModel, JudgeSettings, J> build) {
+            ExtensionContext context, int samples, Class<J> type, BiFunction<ChatModel, JudgeSettings, J> build) {
         if (chatModel(context).isEmpty()) {
             return Optional.empty();
         }
@@ -231,12 +251,13 @@ public final class JudgeSupply {
     /** The judge under {@code key} in {@code store}, built once and closed when the store closes. */
     @SuppressWarnings("unchecked")
     private static <J extends AutoCloseable> J closedWith(ExtensionContext.Store store, Object key, Supplier<J> build) {
-        return ((ClosingResource<J>) ExtensionState.getOrCompute(store, key, () -> new ClosingResource<>(build.get()),
-                ClosingResource.class)).resource();
+        return ((ClosingResource<J>) ExtensionState.getOrCompute(
+                        store, key, () -> new ClosingResource<>(build.get()), ClosingResource.class))
+                .resource();
     }
 
-    private static <B extends CriteriaJudgeBuilder<B>> B configure(B builder, ChatModel model, JudgeSettings settings,
-                                                                   int samples) {
+    private static <B extends CriteriaJudgeBuilder<B>> B configure(
+            B builder, ChatModel model, JudgeSettings settings, int samples) {
         builder.chatModel(model).settings(settings).selfConsistency(samples);
         if (settings.provider() == JudgeProvider.LOCAL) {
             // a chat model supplied under the local provider: the settings do not describe it, the model names itself
@@ -249,15 +270,14 @@ public final class JudgeSupply {
         return build(settings, GroundednessMethod.AUTO, chatModel);
     }
 
-    private static GroundednessJudge build(JudgeSettings settings, GroundednessMethod method,
-                                           Optional<ChatModel> chatModel) {
+    private static GroundednessJudge build(
+            JudgeSettings settings, GroundednessMethod method, Optional<ChatModel> chatModel) {
         try {
             return chatModel.isPresent()
                     ? Judges.groundedness(settings, method, chatModel.get())
                     : Judges.groundedness(settings, method);
         } catch (RuntimeException e) {
-            throw new ExtensionConfigurationException(
-                    Messages.judgeUnavailable(settings, "groundedness judge", e), e);
+            throw new ExtensionConfigurationException(Messages.judgeUnavailable(settings, "groundedness judge", e), e);
         }
     }
 
@@ -270,12 +290,12 @@ public final class JudgeSupply {
     }
 
     private enum Supplied {
-        GROUNDEDNESS_JUDGE, CHAT_MODEL
+        GROUNDEDNESS_JUDGE,
+        CHAT_MODEL
     }
 
     /** A supplied chat model and the store of the class or method it was supplied for. */
-    private record SuppliedChatModel(ChatModel model, ExtensionContext.Store owner) {
-    }
+    private record SuppliedChatModel(ChatModel model, ExtensionContext.Store owner) {}
 
     /** The environment, with a stand-in for an unset API key variable: the stand-in client is never called. */
     private static Function<String, String> replayEnvironment(JudgeSettings settings) {
@@ -285,20 +305,16 @@ public final class JudgeSupply {
         };
     }
 
-    private record ChatModelKey(JudgeSettings settings, boolean replays) {
-    }
+    private record ChatModelKey(JudgeSettings settings, boolean replays) {}
 
     /** With the session, so that a test never picks up the class-level model from the parent store. */
-    private record RecordedChatModelKey(JudgeSettings settings, RecordingSession session) {
-    }
+    private record RecordedChatModelKey(JudgeSettings settings, RecordingSession session) {}
 
     /** A judge chat model and the store whose lifetime it has: judges built on it live there too. */
-    record JudgeChatModel(ChatModel model, ExtensionContext.Store owner) {
-    }
+    record JudgeChatModel(ChatModel model, ExtensionContext.Store owner) {}
 
     /** One criteria judge per kind, settings, chat model and number of samples. */
-    private record CriteriaJudgeKey(Class<?> type, JudgeSettings settings, ChatModel chatModel, int samples) {
-    }
+    private record CriteriaJudgeKey(Class<?> type, JudgeSettings settings, ChatModel chatModel, int samples) {}
 
     /**
      * One judge per settings, chat model and groundedness method: a supplied or recording chat model gets its own
@@ -312,6 +328,5 @@ public final class JudgeSupply {
     }
 
     /** Marks that the log said, once for the run, that {@code auto} chose claim-check for this model. */
-    private record ClaimCheckChosenKey(String model) {
-    }
+    private record ClaimCheckChosenKey(String model) {}
 }

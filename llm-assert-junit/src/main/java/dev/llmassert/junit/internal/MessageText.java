@@ -54,10 +54,11 @@ final class MessageText {
 
     /** The arguments, each plain text turned into what AssertJ shows without quotes. */
     Object[] args(Function<String, CharSequence> unquoted) {
-        return args.stream().map(arg -> arg instanceof Plain plain ? unquoted.apply(plain.text()) : arg).toArray();
+        return args.stream()
+                .map(arg -> arg instanceof Plain plain ? unquoted.apply(plain.text()) : arg)
+                .toArray();
     }
 
     /** A text to show as it is. */
-    private record Plain(String text) {
-    }
+    private record Plain(String text) {}
 }

@@ -28,8 +28,7 @@ public final class Messages {
             + "out of this run, so it is never pruned; remove its unused entries by hand, or give the class its own "
             + "file";
 
-    private Messages() {
-    }
+    private Messages() {}
 
     public static String invalidSetting(InvalidSettingException e, String where) {
         return "Unsupported value for configuration key '" + e.key() + "': '" + e.value() + "', set by " + where + "."
@@ -42,19 +41,22 @@ public final class Messages {
     /** The run's settings that this version does not know, one line each (from {@link UnknownKeys}). */
     public static String unknownKeys(List<String> problems) {
         StringBuilder message = new StringBuilder("llm-assert does not know ")
-                .append(count(problems.size(), "setting")).append(" of this run, so ")
+                .append(count(problems.size(), "setting"))
+                .append(" of this run, so ")
                 .append(problems.size() == 1 ? "it" : "they")
                 .append(" would change nothing, and the run would use the defaults instead:");
         problems.forEach(problem -> message.append(NL).append("  - ").append(problem));
-        return message.append(NL).append("Fix: correct each misspelt key where it is set, and remove each key that is")
+        return message.append(NL)
+                .append("Fix: correct each misspelt key where it is set, and remove each key that is")
                 .append(" not supported yet. Every key this version reads is in the README's Configuration table")
-                .append(" (and in dev.llmassert.core.config.ConfigKeys).").toString();
+                .append(" (and in dev.llmassert.core.config.ConfigKeys).")
+                .toString();
     }
 
     /** A key, or an environment variable, that no setting has. */
     public static String unknownKey(String name, String where, String nearest) {
-        return "unknown " + (name.startsWith("llmassert.") ? "key " : "environment variable ") + name + ", set "
-                + where + "; " + (nearest == null ? "no known key is close to it" : "did you mean " + nearest + "?");
+        return "unknown " + (name.startsWith("llmassert.") ? "key " : "environment variable ") + name + ", set " + where
+                + "; " + (nearest == null ? "no known key is close to it" : "did you mean " + nearest + "?");
     }
 
     /** A key of the design that this version does not read yet. */
@@ -100,13 +102,13 @@ public final class Messages {
     }
 
     public static String blankSource(int index) {
-        return "isGroundedIn(...) got a null or blank source at index " + index + "."
-                + NL + "Pass only non-blank source texts; drop empty retrieval results before asserting.";
+        return "isGroundedIn(...) got a null or blank source at index " + index + "." + NL
+                + "Pass only non-blank source texts; drop empty retrieval results before asserting.";
     }
 
     public static String minScoreOutOfRange(String method, double minScore) {
-        return method + " must be between 0.0 and 1.0, but is: " + minScore + "."
-                + NL + "Scores are normalised to 0..1: use e.g. 0.8, not 80 or 8.";
+        return method + " must be between 0.0 and 1.0, but is: " + minScore + "." + NL
+                + "Scores are normalised to 0..1: use e.g. 0.8, not 80 or 8.";
     }
 
     public static String nullArgument(String what, String fix) {
@@ -143,34 +145,60 @@ public final class Messages {
                 + "a Map.";
     }
 
-    public static String unusedRecordings(String className, Path file,
-                                          Collection<String> unused, int ran, int testMethods, int pruned,
-                                          String pruneSkipped, boolean namedFile) {
+    public static String unusedRecordings(
+            String className,
+            Path file,
+            Collection<String> unused,
+            int ran,
+            int testMethods,
+            int pruned,
+            String pruneSkipped,
+            boolean namedFile) {
         StringBuilder message = new StringBuilder()
-                .append(unused.size()).append(unused.size() == 1 ? " recording" : " recordings")
-                .append(" in ").append(file).append(" were not used by the tests of ").append(className)
-                .append(" (").append(ran).append(" of ").append(count(testMethods, "test method")).append(" ran).");
+                .append(unused.size())
+                .append(unused.size() == 1 ? " recording" : " recordings")
+                .append(" in ")
+                .append(file)
+                .append(" were not used by the tests of ")
+                .append(className)
+                .append(" (")
+                .append(ran)
+                .append(" of ")
+                .append(count(testMethods, "test method"))
+                .append(" ran).");
         int shown = 0;
         for (String key : unused) {
             if (shown++ == 5) {
-                message.append(NL).append("  ... and ").append(unused.size() - 5).append(" more");
+                message.append(NL)
+                        .append("  ... and ")
+                        .append(unused.size() - 5)
+                        .append(" more");
                 break;
             }
             message.append(NL).append("  ").append(key);
         }
         if (pruned > 0) {
-            message.append(NL).append("Removed ").append(pruned).append(" of them (")
-                    .append(ConfigKeys.RECORDINGS_PRUNE).append("=true).");
+            message.append(NL)
+                    .append("Removed ")
+                    .append(pruned)
+                    .append(" of them (")
+                    .append(ConfigKeys.RECORDINGS_PRUNE)
+                    .append("=true).");
         } else if (pruneSkipped != null) {
             message.append(NL).append("Not removed: ").append(pruneSkipped).append('.');
         } else if (namedFile) {
-            message.append(NL).append("They may belong to another test class that shares this file. A file named ")
+            message.append(NL)
+                    .append("They may belong to another test class that shares this file. A file named ")
                     .append("with @JudgeRecordings(file = ...) is never pruned, as the classes sharing it may run in ")
                     .append("other JVMs (forks); if no test uses these keys, remove their entries by hand.");
         } else {
-            message.append(NL).append("They are left over from requests the tests no longer make. To remove them, ")
-                    .append("run the whole class with -D").append(ConfigKeys.RECORDINGS_PRUNE).append("=true -D")
-                    .append(ConfigKeys.RECORDINGS_MODE).append("=record-missing.");
+            message.append(NL)
+                    .append("They are left over from requests the tests no longer make. To remove them, ")
+                    .append("run the whole class with -D")
+                    .append(ConfigKeys.RECORDINGS_PRUNE)
+                    .append("=true -D")
+                    .append(ConfigKeys.RECORDINGS_MODE)
+                    .append("=record-missing.");
         }
         return message.toString();
     }
@@ -240,8 +268,8 @@ public final class Messages {
     }
 
     public static String samplesOutOfRange(int samples, int max) {
-        return "sampled(n) must be between 1 and " + max + ", but is: " + samples + "."
-                + NL + "Each sample is one more judge call; 3 or 5 (odd, so votes cannot tie) is usual.";
+        return "sampled(n) must be between 1 and " + max + ", but is: " + samples + "." + NL
+                + "Each sample is one more judge call; 3 or 5 (odd, so votes cannot tie) is usual.";
     }
 
     public static String sampledWithOwnJudge(int samples, int judgeSamples) {
@@ -259,8 +287,8 @@ public final class Messages {
     }
 
     public static String notFinite(String method, double value, String example) {
-        return method + " must be a finite number, but is: " + value + "."
-                + NL + "Pass a score on the criteria's own scale, e.g. " + example + ".";
+        return method + " must be a finite number, but is: " + value + "." + NL
+                + "Pass a score on the criteria's own scale, e.g. " + example + ".";
     }
 
     public static String noJudgeToCheckBias(String judged, String throughDsl) {
@@ -279,8 +307,8 @@ public final class Messages {
     }
 
     public static String blankContextField(String field) {
-        return "inContext(field, value) got " + (field == null ? "a null" : "a blank") + " field name."
-                + NL + "Pass the name a criteria reads as context, e.g. inContext(\"question\", question).";
+        return "inContext(field, value) got " + (field == null ? "a null" : "a blank") + " field name." + NL
+                + "Pass the name a criteria reads as context, e.g. inContext(\"question\", question).";
     }
 
     public static String contextRepeatsEvaluatedField(String criteria, String field) {
@@ -290,8 +318,8 @@ public final class Messages {
     }
 
     public static String noOthers() {
-        return "isPreferredOver(...) needs at least one other response to compare with, but got none."
-                + NL + "Pass the responses to beat, e.g. isPreferredOver(oldAnswer).on(criteria).";
+        return "isPreferredOver(...) needs at least one other response to compare with, but got none." + NL
+                + "Pass the responses to beat, e.g. isPreferredOver(oldAnswer).on(criteria).";
     }
 
     public static String preferenceWithoutCriteria(StackTraceElement site) {

@@ -39,8 +39,7 @@ public final class RecordingSupply {
 
     private static final Logger LOG = LoggerFactory.getLogger("dev.llmassert.junit.recordings");
 
-    private RecordingSupply() {
-    }
+    private RecordingSupply() {}
 
     /**
      * The recording session of the test (or class) {@code context} belongs to, opened on first use, or empty when
@@ -55,8 +54,12 @@ public final class RecordingSupply {
         if (configuration.mode() == RecordingMode.OFF) {
             return Optional.empty();
         }
-        return Optional.of(ExtensionState.getOrCompute(ExtensionState.store(scope), new SessionKey(scope.getUniqueId()),
-                () -> open(scope, configuration), OpenSession.class).session());
+        return Optional.of(ExtensionState.getOrCompute(
+                        ExtensionState.store(scope),
+                        new SessionKey(scope.getUniqueId()),
+                        () -> open(scope, configuration),
+                        OpenSession.class)
+                .session());
     }
 
     /**
@@ -82,8 +85,8 @@ public final class RecordingSupply {
 
     /** Closes the session of {@code context}, saving what it recorded. */
     public static void closeSession(ExtensionContext context) {
-        OpenSession open = ExtensionState.store(context).remove(new SessionKey(context.getUniqueId()),
-                OpenSession.class);
+        OpenSession open =
+                ExtensionState.store(context).remove(new SessionKey(context.getUniqueId()), OpenSession.class);
         if (open != null) {
             open.close();
         }
@@ -126,8 +129,8 @@ public final class RecordingSupply {
             List<String> pruned = List.of();
             if (configuration.pruneUnused()) {
                 if (!configuration.mode().writes()) {
-                    pruneSkipped = "mode " + configuration.mode()
-                            + " never writes; prune in record or record-missing mode";
+                    pruneSkipped =
+                            "mode " + configuration.mode() + " never writes; prune in record or record-missing mode";
                 } else if (!wholeClass) {
                     pruneSkipped = "only " + ran + " of " + Messages.count(expected.size(), "test method") + " ran";
                 } else if (named) {
@@ -149,8 +152,15 @@ public final class RecordingSupply {
                 entry.put("llmassert.recordings.pruneSkipped", pruneSkipped);
             }
             context.publishReportEntry(entry);
-            LOG.warn(Messages.unusedRecordings(testClass.getName(), file.path(), unused, ran, expected.size(),
-                    pruned.size(), pruneSkipped, named));
+            LOG.warn(Messages.unusedRecordings(
+                    testClass.getName(),
+                    file.path(),
+                    unused,
+                    ran,
+                    expected.size(),
+                    pruned.size(),
+                    pruneSkipped,
+                    named));
         }
     }
 
@@ -161,7 +171,9 @@ public final class RecordingSupply {
         RecordingFile file = run.store.file(configuration.fileFor(className));
         RecordingSession session = file.openSession(configuration.mode(), testName(scope));
         // Only a file that opened is tracked: a corrupt one must not fail the class again at the end.
-        run.classesByFile.computeIfAbsent(file.path(), p -> ConcurrentHashMap.newKeySet()).add(className);
+        run.classesByFile
+                .computeIfAbsent(file.path(), p -> ConcurrentHashMap.newKeySet())
+                .add(className);
         ClassRecordings classRecordings = classRecordings(top);
         classRecordings.files.putIfAbsent(file.path(), file);
         if (configuration.file() != null) {
@@ -172,7 +184,8 @@ public final class RecordingSupply {
 
     private static String testName(ExtensionContext scope) {
         String className = scope.getTestClass().map(Class::getName).orElse(scope.getDisplayName());
-        return scope.getTestMethod().map(m -> className + "." + m.getName() + "()")
+        return scope.getTestMethod()
+                .map(m -> className + "." + m.getName() + "()")
                 .orElse(className + " (class level: @BeforeAll, constructor)");
     }
 
@@ -189,29 +202,28 @@ public final class RecordingSupply {
     private static Set<Method> testMethods(Class<?> type) {
         Set<Method> methods = new HashSet<>(
                 AnnotationSupport.findAnnotatedMethods(type, Testable.class, HierarchyTraversalMode.TOP_DOWN));
-        for (Class<?> nested : ReflectionSupport.findNestedClasses(type,
-                c -> AnnotationSupport.isAnnotated(c, Nested.class))) {
+        for (Class<?> nested :
+                ReflectionSupport.findNestedClasses(type, c -> AnnotationSupport.isAnnotated(c, Nested.class))) {
             methods.addAll(testMethods(nested));
         }
         return methods;
     }
 
     private static ClassRecordings classRecordings(ExtensionContext top) {
-        return ExtensionState.getOrCompute(ExtensionState.store(top), ClassRecordings.class, ClassRecordings::new,
-                ClassRecordings.class);
+        return ExtensionState.getOrCompute(
+                ExtensionState.store(top), ClassRecordings.class, ClassRecordings::new, ClassRecordings.class);
     }
 
     private static RunRecordings run(ExtensionContext context) {
-        return ExtensionState.getOrCompute(ExtensionState.store(context.getRoot()), RunRecordings.class,
-                RunRecordings::new, RunRecordings.class);
+        return ExtensionState.getOrCompute(
+                ExtensionState.store(context.getRoot()), RunRecordings.class, RunRecordings::new, RunRecordings.class);
     }
 
     /**
      * Keyed by the scope itself: a store lookup also searches the parent stores, and a test must never find the
      * class-level session there (its replies would continue the class's sequence, not start at the first).
      */
-    private record SessionKey(String uniqueId) {
-    }
+    private record SessionKey(String uniqueId) {}
 
     /**
      * What the tests of one top-level class recorded into, which of those files some test named with

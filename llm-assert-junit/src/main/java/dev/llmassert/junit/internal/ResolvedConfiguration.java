@@ -19,7 +19,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param calibration     the calibration record named by {@code llmassert.groundedness.calibration}, or {@code null}
  */
 @API(status = INTERNAL, since = "0.1")
-public record ResolvedConfiguration(JudgeSettings settings, double defaultMinScore,
-                                    RecordingConfiguration recordings, ConsoleMode console,
-                                    GroundednessMethod method, AppliedCalibration calibration) {
-}
+public record ResolvedConfiguration(
+        JudgeSettings settings,
+        double defaultMinScore,
+        RecordingConfiguration recordings,
+        ConsoleMode console,
+        GroundednessMethod method,
+        AppliedCalibration calibration) {}

@@ -32,16 +32,21 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
             message.text(" with ").plain(String.join(" and ", wanted));
         }
         int calls = trajectory.callsOf(tool).size();
-        message.text(calls == 0 ? ", but it never called it." : ", but none of its " + Messages.count(calls, "call")
-                + " of it did (marked ✗).");
-        table(message, List.of(tool + (wanted.isEmpty() ? "" : " with " + String.join(" and ", wanted))),
-                trajectory, name -> name.equals(tool));
+        message.text(
+                calls == 0
+                        ? ", but it never called it."
+                        : ", but none of its " + Messages.count(calls, "call") + " of it did (marked ✗).");
+        table(
+                message,
+                List.of(tool + (wanted.isEmpty() ? "" : " with " + String.join(" and ", wanted))),
+                trajectory,
+                name -> name.equals(tool));
         return new ShouldFollowTrajectory(message);
     }
 
     /** {@code tool} was called (with the conditions) another number of times than {@code expected}. */
-    public static ErrorMessageFactory shouldHaveCalledTimes(Trajectory trajectory, String tool, List<String> wanted,
-                                                            int expected, int actual) {
+    public static ErrorMessageFactory shouldHaveCalledTimes(
+            Trajectory trajectory, String tool, List<String> wanted, int expected, int actual) {
         MessageText message = intro(trajectory);
         message.line("to call ").quoted(tool);
         if (!wanted.isEmpty()) {
@@ -57,10 +62,12 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
     }
 
     /** The tools were not called in this order (other calls may come between). */
-    public static ErrorMessageFactory shouldHaveCalledInOrder(Trajectory trajectory, List<String> expected,
-                                                              int firstMissing) {
+    public static ErrorMessageFactory shouldHaveCalledInOrder(
+            Trajectory trajectory, List<String> expected, int firstMissing) {
         MessageText message = intro(trajectory);
-        message.line("to call ").plain(expected).text(" in this order (other calls may come between), but ")
+        message.line("to call ")
+                .plain(expected)
+                .text(" in this order (other calls may come between), but ")
                 .quoted(expected.get(firstMissing))
                 .text(firstMissing == 0 ? " was never called." : " was not called after ")
                 .plain(firstMissing == 0 ? "" : "\"" + expected.get(firstMissing - 1) + "\".");
@@ -76,8 +83,9 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
         while (row < expected.size() && row < actual.size() && expected.get(row).equals(actual.get(row))) {
             row++;
         }
-        message.line("to call exactly ").plain(expected).text(", in this order and nothing else, but call "
-                + (row + 1) + " differs (marked ✗).");
+        message.line("to call exactly ")
+                .plain(expected)
+                .text(", in this order and nothing else, but call " + (row + 1) + " differs (marked ✗).");
         table(message, expected, trajectory, null);
         return new ShouldFollowTrajectory(message);
     }
@@ -85,8 +93,9 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
     /** A tool that must never be called was called. */
     public static ErrorMessageFactory shouldNeverHaveCalled(Trajectory trajectory, String tool) {
         MessageText message = intro(trajectory);
-        message.line("never to call ").quoted(tool).text(", but it called it "
-                + times(trajectory.callsOf(tool).size()) + " (marked ✗).");
+        message.line("never to call ")
+                .quoted(tool)
+                .text(", but it called it " + times(trajectory.callsOf(tool).size()) + " (marked ✗).");
         table(message, List.of(), trajectory, name -> name.equals(tool));
         return new ShouldFollowTrajectory(message);
     }
@@ -95,9 +104,13 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
     public static ErrorMessageFactory shouldHaveCallCount(Trajectory trajectory, int min, int max) {
         MessageText message = intro(trajectory);
         int calls = trajectory.toolCalls().size();
-        message.line(min == max ? "to make exactly " + Messages.count(min, "tool call")
-                : min == 0 ? "to make at most " + Messages.count(max, "tool call")
-                : "to make between " + min + " and " + max + " tool calls").text(", but it made " + calls + ".");
+        message.line(
+                        min == max
+                                ? "to make exactly " + Messages.count(min, "tool call")
+                                : min == 0
+                                        ? "to make at most " + Messages.count(max, "tool call")
+                                        : "to make between " + min + " and " + max + " tool calls")
+                .text(", but it made " + calls + ".");
         table(message, List.of(), trajectory, null);
         return new ShouldFollowTrajectory(message);
     }
@@ -118,7 +131,7 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
                 .text(", so there is nothing to ground the answer in.");
         table(message, List.of(), trajectory, name -> false);
         message.line("Fix: assert that the tool is called first (calledTool(...)), or judge the answer against "
-                        + "other sources with isGroundedIn(sources).");
+                + "other sources with isGroundedIn(sources).");
         return new ShouldFollowTrajectory(message);
     }
 
@@ -134,20 +147,27 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
      * The expected calls and the actual ones side by side, then the answer. A row is marked ✗ when its actual call
      * matches {@code marked}, or, with no marker, when the two columns differ.
      */
-    private static void table(MessageText message, List<String> expected, Trajectory trajectory,
-                              Predicate<String> marked) {
+    private static void table(
+            MessageText message, List<String> expected, Trajectory trajectory, Predicate<String> marked) {
         List<ToolCall> calls = trajectory.toolCalls();
-        int width = Math.max("expected".length(), expected.stream().mapToInt(String::length).max().orElse(0));
+        int width = Math.max(
+                "expected".length(),
+                expected.stream().mapToInt(String::length).max().orElse(0));
         width = Math.min(width, 40);
         message.line("  " + pad("#", 3) + pad("expected", width) + "    actual");
         int rows = Math.max(expected.size(), calls.size());
         for (int i = 0; i < rows; i++) {
             String left = i < expected.size() ? expected.get(i) : "";
             String right = i < calls.size() ? MessageText.shorten(calls.get(i).toString(), 300) : "(none)";
-            boolean wrong = marked != null ? i < calls.size() && marked.test(calls.get(i).name())
-                    : !(i < expected.size() && i < calls.size() && expected.get(i).equals(calls.get(i).name()));
-            message.line("  " + pad(String.valueOf(i + 1), 3)).plain(pad(MessageText.shorten(left, width), width))
-                    .text(wrong ? "  ✗ " : "    ").plain(right);
+            boolean wrong = marked != null
+                    ? i < calls.size() && marked.test(calls.get(i).name())
+                    : !(i < expected.size()
+                            && i < calls.size()
+                            && expected.get(i).equals(calls.get(i).name()));
+            message.line("  " + pad(String.valueOf(i + 1), 3))
+                    .plain(pad(MessageText.shorten(left, width), width))
+                    .text(wrong ? "  ✗ " : "    ")
+                    .plain(right);
         }
         if (rows == 0) {
             message.line("  (no tool called)");

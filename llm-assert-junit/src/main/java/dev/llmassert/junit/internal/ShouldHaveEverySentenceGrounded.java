@@ -14,12 +14,14 @@ public final class ShouldHaveEverySentenceGrounded extends MessageTextFactory {
         super(message);
     }
 
-    public static ErrorMessageFactory shouldHaveEverySentenceGrounded(String response, GroundednessVerdict verdict,
-                                                                      double minScore) {
+    public static ErrorMessageFactory shouldHaveEverySentenceGrounded(
+            String response, GroundednessVerdict verdict, double minScore) {
         int below = verdict.sentencesBelow(minScore).size();
         String[] scores = VerdictTable.distinct(verdict.minSentenceScore(), minScore);
         MessageText message = new MessageText()
-                .line("Expecting every sentence of response:").line("  ").quoted(VerdictTable.shortenResponse(response))
+                .line("Expecting every sentence of response:")
+                .line("  ")
+                .quoted(VerdictTable.shortenResponse(response))
                 .line("to be grounded in its sources with a score of at least " + scores[1] + ", but " + below + " of "
                         + Messages.count(verdict.sentences().size(), "sentence") + (below == 1 ? " was" : " were")
                         + " not (lowest " + scores[0] + ").");

@@ -53,7 +53,8 @@ public final class SystemModelCalls {
             return request.parameters().modelName();
         }
         ChatRequestParameters defaults = model.defaultRequestParameters();
-        return defaults == null || defaults.modelName() == null ? model.getClass().getSimpleName()
+        return defaults == null || defaults.modelName() == null
+                ? model.getClass().getSimpleName()
                 : defaults.modelName();
     }
 
@@ -84,10 +85,14 @@ public final class SystemModelCalls {
         private ChatResponse count(ChatRequest request, ChatResponse response) {
             String model = modelOf(delegate(), request);
             boolean replayed = Replayed.isReplayed(response);
-            String writer = replayed && response.modelName() != null && !response.modelName().equals(model)
-                    ? response.modelName() : null;
+            String writer = replayed
+                            && response.modelName() != null
+                            && !response.modelName().equals(model)
+                    ? response.modelName()
+                    : null;
             TokenUsage usage = response.tokenUsage();
-            Tokens tokens = new Tokens(usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
+            Tokens tokens = new Tokens(
+                    usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
                     usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount());
             counted.add(new Part(model, replayed, writer, tokens));
             return response;

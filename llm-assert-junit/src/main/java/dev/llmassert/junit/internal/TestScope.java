@@ -85,8 +85,8 @@ public final class TestScope {
         boolean printed = ConfigurationResolver.of(context).console().printsCheck(check.passed());
         if (printed ? VERDICTS.isDebugEnabled() : VERDICTS.isInfoEnabled()) {
             // a dynamic test's context may have no test class, so the class is optional here
-            String test = context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("")
-                    + context.getDisplayName();
+            String test =
+                    context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("") + context.getDisplayName();
             if (printed) {
                 VERDICTS.debug("{}: {}", test, VerdictLine.of(entry));
             } else {

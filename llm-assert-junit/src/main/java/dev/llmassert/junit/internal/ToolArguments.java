@@ -23,8 +23,7 @@ public final class ToolArguments {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern STEP = Pattern.compile("([^.\\[\\]]+)|\\[(\\d+)]");
 
-    private ToolArguments() {
-    }
+    private ToolArguments() {}
 
     /**
      * The JSON Pointer of {@code path}: a pointer as it is ({@code /address/city}), or a path of names and indexes

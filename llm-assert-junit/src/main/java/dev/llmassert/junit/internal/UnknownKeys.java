@@ -52,15 +52,12 @@ public final class UnknownKeys {
      * One setting as it was made: its name as written (a key or an environment variable) and where, as a phrase that
      * follows "set": {@code in junit-platform.properties (file:...)}, {@code by a system property (-D...)}.
      */
-    record Setting(String name, String origin) {
-    }
+    record Setting(String name, String origin) {}
 
     /** The outcome of the run's check, kept in the root store: the message, or {@code null} when all is well. */
-    private record Outcome(String message) {
-    }
+    private record Outcome(String message) {}
 
-    private UnknownKeys() {
-    }
+    private UnknownKeys() {}
 
     /**
      * Fails when a setting of this run is not a supported key. Checked once per run; every test class and method of
@@ -70,14 +67,24 @@ public final class UnknownKeys {
      */
     public static void verify(ExtensionContext context) {
         ExtensionContext root = context.getRoot();
-        Outcome outcome = ExtensionState.getOrCompute(ExtensionState.store(root), Outcome.class, () -> {
-            String apiKeyVariable = root.getConfigurationParameter(ConfigKeys.JUDGE_API_KEY_ENV)
-                    .or(() -> Optional.ofNullable(System.getenv(
-                            ConfigKeys.environmentVariable(ConfigKeys.JUDGE_API_KEY_ENV))))
-                    .orElse(JudgeSettings.DEFAULT_API_KEY_ENV);
-            return new Outcome(check(settings(System.getProperties(), System.getenv(), classLoader(),
-                    ReportChannel.launcherKeys(context)), apiKeyVariable.strip()).orElse(null));
-        }, Outcome.class);
+        Outcome outcome = ExtensionState.getOrCompute(
+                ExtensionState.store(root),
+                Outcome.class,
+                () -> {
+                    String apiKeyVariable = root.getConfigurationParameter(ConfigKeys.JUDGE_API_KEY_ENV)
+                            .or(() -> Optional.ofNullable(
+                                    System.getenv(ConfigKeys.environmentVariable(ConfigKeys.JUDGE_API_KEY_ENV))))
+                            .orElse(JudgeSettings.DEFAULT_API_KEY_ENV);
+                    return new Outcome(check(
+                                    settings(
+                                            System.getProperties(),
+                                            System.getenv(),
+                                            classLoader(),
+                                            ReportChannel.launcherKeys(context)),
+                                    apiKeyVariable.strip())
+                            .orElse(null));
+                },
+                Outcome.class);
         if (outcome.message() != null) {
             throw new ExtensionConfigurationException(outcome.message());
         }
@@ -91,8 +98,8 @@ public final class UnknownKeys {
      */
     public static void verifyOutsideJUnit() {
         String apiKeyVariable = Optional.ofNullable(System.getProperty(ConfigKeys.JUDGE_API_KEY_ENV))
-                .or(() -> Optional.ofNullable(System.getenv(
-                        ConfigKeys.environmentVariable(ConfigKeys.JUDGE_API_KEY_ENV))))
+                .or(() -> Optional.ofNullable(
+                        System.getenv(ConfigKeys.environmentVariable(ConfigKeys.JUDGE_API_KEY_ENV))))
                 .orElse(JudgeSettings.DEFAULT_API_KEY_ENV);
         check(settings(System.getProperties(), System.getenv(), null, List.of()), apiKeyVariable.strip())
                 .ifPresent(message -> {
@@ -115,8 +122,8 @@ public final class UnknownKeys {
      * @param launcherKeys the keys of the launcher's configuration parameters (which include the system properties
      *                     and the properties file), or an empty list when they cannot be listed
      */
-    static List<Setting> settings(Properties system, Map<String, String> environment, ClassLoader loader,
-                                  Collection<String> launcherKeys) {
+    static List<Setting> settings(
+            Properties system, Map<String, String> environment, ClassLoader loader, Collection<String> launcherKeys) {
         List<Setting> settings = new ArrayList<>();
         Set<String> explained = new TreeSet<>();
         for (String key : new TreeSet<>(system.stringPropertyNames())) {
@@ -135,8 +142,10 @@ public final class UnknownKeys {
         }
         for (String key : new TreeSet<>(launcherKeys)) {
             if (key.startsWith(PREFIX) && !explained.contains(key)) {
-                settings.add(new Setting(key, "by a configuration parameter of the JUnit launcher (Surefire's "
-                        + "<configurationParameters>, or the build tool's or IDE's own)"));
+                settings.add(new Setting(
+                        key,
+                        "by a configuration parameter of the JUnit launcher (Surefire's "
+                                + "<configurationParameters>, or the build tool's or IDE's own)"));
             }
         }
         for (String name : new TreeSet<>(environment.keySet())) {
@@ -194,33 +203,42 @@ public final class UnknownKeys {
         if (name.startsWith(PREFIX)) {
             return ConfigKeys.supported().contains(name);
         }
-        return ConfigKeys.supported().stream().map(ConfigKeys::environmentVariable).anyMatch(name::equals);
+        return ConfigKeys.supported().stream()
+                .map(ConfigKeys::environmentVariable)
+                .anyMatch(name::equals);
     }
 
     private static String problem(String name, String where, Map<String, String> reserved) {
         Optional<Map.Entry<String, String>> meant = reserved.entrySet().stream()
-                .filter(e -> e.getKey().equals(name) || ConfigKeys.environmentVariable(e.getKey()).equals(name))
+                .filter(e -> e.getKey().equals(name)
+                        || ConfigKeys.environmentVariable(e.getKey()).equals(name))
                 .findFirst();
         if (meant.isPresent()) {
-            return Messages.reservedKey(name, where, meant.get().getKey(), meant.get().getValue());
+            return Messages.reservedKey(
+                    name, where, meant.get().getKey(), meant.get().getValue());
         }
         boolean variable = !name.startsWith(PREFIX);
         Optional<String> nearest = variable ? nearestKeyOfVariable(name) : nearestKey(name);
-        return Messages.unknownKey(name, where, nearest.map(key -> variable
-                ? ConfigKeys.environmentVariable(key) + " (" + key + ")" : key).orElse(null));
+        return Messages.unknownKey(
+                name,
+                where,
+                nearest.map(key -> variable ? ConfigKeys.environmentVariable(key) + " (" + key + ")" : key)
+                        .orElse(null));
     }
 
     private static Optional<String> nearest(String name, String prefix, Function<String, String> form) {
         int allowed = Math.max(2, (name.length() - prefix.length()) / 3);
-        Optional<String> closest = closest(ConfigKeys.supported(), key -> DISTANCE.apply(name, form.apply(key)),
-                allowed);
+        Optional<String> closest =
+                closest(ConfigKeys.supported(), key -> DISTANCE.apply(name, form.apply(key)), allowed);
         if (closest.isPresent()) {
             return closest;
         }
         String separator = prefix.equals(PREFIX) ? "." : "_";
         String last = name.substring(name.lastIndexOf(separator) + 1).replace('_', '-');
-        return closest(ConfigKeys.supported(), key -> DISTANCE.apply(last,
-                lastPart(form.apply(key), separator).replace('_', '-')), 2);
+        return closest(
+                ConfigKeys.supported(),
+                key -> DISTANCE.apply(last, lastPart(form.apply(key), separator).replace('_', '-')),
+                2);
     }
 
     /** The one key within {@code allowed} edits that is nearest; none when two are equally near. */

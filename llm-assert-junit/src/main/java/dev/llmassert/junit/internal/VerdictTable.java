@@ -19,8 +19,7 @@ final class VerdictTable {
     private static final int MAX_EVIDENCE = 160;
     private static final int MAX_RESPONSE = 400;
 
-    private VerdictTable() {
-    }
+    private VerdictTable() {}
 
     /** Appends the judge's line, then each sentence with its score, its evidence and, when the judge gave one, why. */
     static void append(MessageText message, GroundednessVerdict verdict, double minScore) {
@@ -57,8 +56,11 @@ final class VerdictTable {
      */
     static MessageText judge(MessageText message, String judge, boolean replayed, String recordedModel) {
         if (replayed && recordedModel != null) {
-            return message.line("Judge: ").plain(recordedModel).text(" (replayed from a recording; configured judge ")
-                    .plain(judge).text(")");
+            return message.line("Judge: ")
+                    .plain(recordedModel)
+                    .text(" (replayed from a recording; configured judge ")
+                    .plain(judge)
+                    .text(")");
         }
         return message.line("Judge: ").plain(judge).text(replayed ? " (replayed from a recording)" : " (live)");
     }

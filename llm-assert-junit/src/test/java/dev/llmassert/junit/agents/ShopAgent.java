@@ -15,7 +15,10 @@ public interface ShopAgent {
     Result<String> chat(String message);
 
     static ShopAgent create(ChatModel model, ShopTools tools, List<AiServiceListener<?>> listeners) {
-        return AiServices.builder(ShopAgent.class).chatModel(model).tools(tools).registerListeners(listeners)
+        return AiServices.builder(ShopAgent.class)
+                .chatModel(model)
+                .tools(tools)
+                .registerListeners(listeners)
                 .build();
     }
 }

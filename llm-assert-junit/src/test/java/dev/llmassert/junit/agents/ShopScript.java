@@ -17,13 +17,12 @@ public final class ShopScript {
     private static final Pattern ORDER = Pattern.compile("A-\\d+");
     private static final Pattern PAID = Pattern.compile("paid (\\d+) dollars");
 
-    private ShopScript() {
-    }
+    private ShopScript() {}
 
     public static Reply reply(ReceivedRequest request) {
         if (!request.toolNames().containsAll(List.of("lookupOrder", "refundPayment", "deleteAccount"))) {
-            return Reply.status(400, "{\"error\":{\"message\":\"the request offers no tools: " + request.toolNames()
-                    + "\"}}");
+            return Reply.status(
+                    400, "{\"error\":{\"message\":\"the request offers no tools: " + request.toolNames() + "\"}}");
         }
         String user = request.lastUserMessage();
         Matcher order = ORDER.matcher(user);
@@ -37,8 +36,8 @@ public final class ShopScript {
         }
         Matcher paid = PAID.matcher(results.get(0));
         if (user.contains("refund") && results.size() == 1 && paid.find()) {
-            return Reply.toolCalls(new ToolCallReply("refundPayment", "{\"orderId\":\"" + id + "\",\"amount\":"
-                    + paid.group(1) + "}"));
+            return Reply.toolCalls(new ToolCallReply(
+                    "refundPayment", "{\"orderId\":\"" + id + "\",\"amount\":" + paid.group(1) + "}"));
         }
         return Reply.content(String.join(" ", results));
     }

@@ -20,7 +20,8 @@ public class ShopTools {
     @Tool("Looks up an order by its number")
     public String lookupOrder(@P("the order number, e.g. A-1042") String orderId) {
         Integer amount = paid.get(orderId);
-        return amount == null ? "There is no order " + orderId + "."
+        return amount == null
+                ? "There is no order " + orderId + "."
                 : "Order " + orderId + " was paid " + amount + " dollars and delivered on 3 November.";
     }
 

@@ -63,8 +63,7 @@ public final class EvaluationBenchmark {
     private static final String JUDGE_FILE = "bench.judge-file";
     private static final String JUDGE_MODE = "bench.judge-mode";
 
-    private EvaluationBenchmark() {
-    }
+    private EvaluationBenchmark() {}
 
     /**
      * No arguments: both benchmarks, the replay after recording in the same JVM. {@code record <dir>} only records
@@ -72,7 +71,10 @@ public final class EvaluationBenchmark {
      * cold figure a CI run pays.
      */
     public static void main(String[] args) throws Exception {
-        System.out.printf(Locale.ROOT, "java %s, %d cores%n", System.getProperty("java.version"),
+        System.out.printf(
+                Locale.ROOT,
+                "java %s, %d cores%n",
+                System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors());
         if (args.length == 2 && args[0].equals("record")) {
             record(Path.of(args[1]));
@@ -87,16 +89,28 @@ public final class EvaluationBenchmark {
         List<Double> ratios = new ArrayList<>();
         for (int run = 1; run <= 3; run++) {
             long start = System.nanoTime();
-            run(SlowSystem.class, Map.of(ConfigKeys.REPORT_DIR, dir.resolve("slow").toString(),
-                    ConfigKeys.RECORDINGS_MODE, RecordingMode.OFF.id()));
+            run(
+                    SlowSystem.class,
+                    Map.of(
+                            ConfigKeys.REPORT_DIR,
+                            dir.resolve("slow").toString(),
+                            ConfigKeys.RECORDINGS_MODE,
+                            RecordingMode.OFF.id()));
             double classSeconds = (System.nanoTime() - start) / 1e9;
-            EvaluationResults record = EvaluationResults.read(dir.resolve("slow/evaluations")
-                    .resolve(SlowSystem.class.getName() + ".answers.json"));
+            EvaluationResults record = EvaluationResults.read(
+                    dir.resolve("slow/evaluations").resolve(SlowSystem.class.getName() + ".answers.json"));
             double wall = record.timings().wallMillis() / 1000.0;
             ratios.add(wall / ideal);
-            System.out.printf(Locale.ROOT, "slow system, run %d: %d items, evaluation %.2f s, test class %.2f s, "
-                    + "ideal %.2f s, ratio %.3f%n", run, record.items().size(), wall, classSeconds, ideal,
-                            wall / ideal);
+            System.out.printf(
+                    Locale.ROOT,
+                    "slow system, run %d: %d items, evaluation %.2f s, test class %.2f s, "
+                            + "ideal %.2f s, ratio %.3f%n",
+                    run,
+                    record.items().size(),
+                    wall,
+                    classSeconds,
+                    ideal,
+                    wall / ideal);
         }
         record(dir);
         for (int run = 1; run <= 3; run++) {
@@ -108,11 +122,24 @@ public final class EvaluationBenchmark {
         Path recordings = dir.resolve("recordings");
         Path judgeFile = recordings.resolve("judge.json");
         long recordStart = System.nanoTime();
-        run(Replayed.class, Map.of(ConfigKeys.REPORT_DIR, dir.resolve("record").toString(),
-                ConfigKeys.RECORDINGS_MODE, RecordingMode.RECORD.id(), ConfigKeys.RECORDINGS_DIR, recordings.toString(),
-                JUDGE_FILE, judgeFile.toString(), JUDGE_MODE, RecordingMode.RECORD.id()));
-        System.out.printf(Locale.ROOT, "recorded %d items in %.1f s (SUT file %d KB, judge file %d KB)%n",
-                REPLAY_ITEMS, (System.nanoTime() - recordStart) / 1e9,
+        run(
+                Replayed.class,
+                Map.of(
+                        ConfigKeys.REPORT_DIR,
+                        dir.resolve("record").toString(),
+                        ConfigKeys.RECORDINGS_MODE,
+                        RecordingMode.RECORD.id(),
+                        ConfigKeys.RECORDINGS_DIR,
+                        recordings.toString(),
+                        JUDGE_FILE,
+                        judgeFile.toString(),
+                        JUDGE_MODE,
+                        RecordingMode.RECORD.id()));
+        System.out.printf(
+                Locale.ROOT,
+                "recorded %d items in %.1f s (SUT file %d KB, judge file %d KB)%n",
+                REPLAY_ITEMS,
+                (System.nanoTime() - recordStart) / 1e9,
                 Files.size(recordings.resolve(Replayed.class.getName() + ".json")) / 1024,
                 Files.size(judgeFile) / 1024);
     }
@@ -120,27 +147,47 @@ public final class EvaluationBenchmark {
     private static void replay(Path dir, int run) {
         Path recordings = dir.resolve("recordings");
         long start = System.nanoTime();
-        EngineExecutionResults results = run(Replayed.class, Map.of(
-                ConfigKeys.REPORT_DIR, dir.resolve("replay").toString(),
-                ConfigKeys.RECORDINGS_MODE, RecordingMode.REPLAY.id(), ConfigKeys.RECORDINGS_DIR,
-                recordings.toString(), JUDGE_FILE, recordings.resolve("judge.json").toString(), JUDGE_MODE,
-                RecordingMode.REPLAY.id()));
+        EngineExecutionResults results = run(
+                Replayed.class,
+                Map.of(
+                        ConfigKeys.REPORT_DIR,
+                        dir.resolve("replay").toString(),
+                        ConfigKeys.RECORDINGS_MODE,
+                        RecordingMode.REPLAY.id(),
+                        ConfigKeys.RECORDINGS_DIR,
+                        recordings.toString(),
+                        JUDGE_FILE,
+                        recordings.resolve("judge.json").toString(),
+                        JUDGE_MODE,
+                        RecordingMode.REPLAY.id()));
         double classSeconds = (System.nanoTime() - start) / 1e9;
-        EvaluationResults record = EvaluationResults.read(dir.resolve("replay/evaluations")
-                .resolve(Replayed.class.getName() + ".answers.json"));
+        EvaluationResults record = EvaluationResults.read(
+                dir.resolve("replay/evaluations").resolve(Replayed.class.getName() + ".answers.json"));
         double wall = record.timings().wallMillis() / 1000.0;
-        System.out.printf(Locale.ROOT, "replay, run %d: %d items (%d dynamic tests passed), evaluation %.2f s "
-                        + "(%.2f ms per item), test class %.2f s%n", run, record.items().size(),
-                results.testEvents().succeeded().count(), wall, wall * 1000 / REPLAY_ITEMS, classSeconds);
+        System.out.printf(
+                Locale.ROOT,
+                "replay, run %d: %d items (%d dynamic tests passed), evaluation %.2f s "
+                        + "(%.2f ms per item), test class %.2f s%n",
+                run,
+                record.items().size(),
+                results.testEvents().succeeded().count(),
+                wall,
+                wall * 1000 / REPLAY_ITEMS,
+                classSeconds);
     }
 
     private static EngineExecutionResults run(Class<?> fixture, Map<String, String> parameters) {
-        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(fixture))
-                .configurationParameters(parameters).execute();
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(fixture))
+                .configurationParameters(parameters)
+                .execute();
         long failed = results.testEvents().failed().count();
         if (failed > 0 || results.containerEvents().failed().count() > 0) {
-            throw new IllegalStateException(fixture.getSimpleName() + " failed: " + results.testEvents().failed()
-                    .list().stream().limit(3).map(e -> e.getPayload().toString()).toList()
+            throw new IllegalStateException(fixture.getSimpleName() + " failed: "
+                    + results.testEvents().failed().list().stream()
+                            .limit(3)
+                            .map(e -> e.getPayload().toString())
+                            .toList()
                     + results.containerEvents().failed().list());
         }
         return results;
@@ -150,9 +197,12 @@ public final class EvaluationBenchmark {
         return new PromptResponseTest() {
             @Override
             public List<TestItem> makeTestItems() {
-                return IntStream.rangeClosed(1, n).mapToObj(i -> TestItem.builder("q" + i)
-                        .prompt("Customer question number " + i + ": how do I reset the router?")
-                        .context("topic", "topic-" + (i % 5)).build()).toList();
+                return IntStream.rangeClosed(1, n)
+                        .mapToObj(i -> TestItem.builder("q" + i)
+                                .prompt("Customer question number " + i + ": how do I reset the router?")
+                                .context("topic", "topic-" + (i % 5))
+                                .build())
+                        .toList();
             }
 
             @Override
@@ -175,8 +225,10 @@ public final class EvaluationBenchmark {
                 }
                 return "Hold the reset button for ten seconds.";
             });
-            return evaluator.dynamicTests(questions(SLOW_ITEMS, List.of(Annotators.contains("reset", "reset"))),
-                    slow, results -> assertThat(results).measurement("reset").hasMeanAtLeast(1.0));
+            return evaluator.dynamicTests(
+                    questions(SLOW_ITEMS, List.of(Annotators.contains("reset", "reset"))),
+                    slow,
+                    results -> assertThat(results).measurement("reset").hasMeanAtLeast(1.0));
         }
     }
 
@@ -187,13 +239,21 @@ public final class EvaluationBenchmark {
 
         @Override
         public void beforeAll(ExtensionContext context) {
-            RecordingMode mode = RecordingMode.parse(context.getConfigurationParameter(JUDGE_MODE).orElseThrow());
+            RecordingMode mode = RecordingMode.parse(
+                    context.getConfigurationParameter(JUDGE_MODE).orElseThrow());
             replaying = mode == RecordingMode.REPLAY;
-            ChatModel judge = mode == RecordingMode.REPLAY ? unreachable("judge")
+            ChatModel judge = mode == RecordingMode.REPLAY
+                    ? unreachable("judge")
                     : ScriptedChatModel.answering(request -> "{\"explanation\": \"It answers the question.\", "
-                    + "\"selectedOption\": \"Relevant\", \"feedback\": \"\"}").modelName("benchmark-scripted-judge");
-            LlmAssertExtension.useChatModel(context, Recordings.wrap(judge,
-                    Path.of(context.getConfigurationParameter(JUDGE_FILE).orElseThrow()), mode));
+                                    + "\"selectedOption\": \"Relevant\", \"feedback\": \"\"}")
+                            .modelName("benchmark-scripted-judge");
+            LlmAssertExtension.useChatModel(
+                    context,
+                    Recordings.wrap(
+                            judge,
+                            Path.of(context.getConfigurationParameter(JUDGE_FILE)
+                                    .orElseThrow()),
+                            mode));
         }
     }
 
@@ -203,13 +263,17 @@ public final class EvaluationBenchmark {
     public static class Replayed {
         @TestFactory
         Stream<DynamicTest> answers(Evaluator evaluator, DirectJudge judge) {
-            ChatModel model = JudgeModel.replaying ? unreachable("system under test")
+            ChatModel model = JudgeModel.replaying
+                    ? unreachable("system under test")
                     : ScriptedChatModel.answering(request -> "To reset it, hold the button for ten seconds. "
-                    + ScriptedChatModel.lastUserText(request)).modelName("benchmark-scripted-sut");
+                                    + ScriptedChatModel.lastUserText(request))
+                            .modelName("benchmark-scripted-sut");
             List<Annotator> annotators = List.of(
                     Annotators.criteria("relevant", judge, CriteriaCatalog.ANSWER_RELEVANCE),
                     Annotators.contains("reset", "reset"));
-            return evaluator.dynamicTests(questions(REPLAY_ITEMS, annotators), SystemUnderTest.of(model),
+            return evaluator.dynamicTests(
+                    questions(REPLAY_ITEMS, annotators),
+                    SystemUnderTest.of(model),
                     results -> assertThat(results).measurement("relevant").hasMeanAtLeast(1.0));
         }
     }

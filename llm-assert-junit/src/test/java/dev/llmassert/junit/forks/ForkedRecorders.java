@@ -22,8 +22,7 @@ final class ForkedRecorders {
 
     static final int REQUESTS = 60;
 
-    private ForkedRecorders() {
-    }
+    private ForkedRecorders() {}
 
     static Path file() {
         return Path.of(System.getProperty("forks.recordings", "target/forked-recordings/shared.json"));
@@ -38,13 +37,15 @@ final class ForkedRecorders {
     }
 
     static void record(String recorder) throws Exception {
-        ScriptedChatModel live = ScriptedChatModel.answering(request -> "answer to "
-                + ScriptedChatModel.lastUserText(request)).modelName("forked-scripted-model");
+        ScriptedChatModel live = ScriptedChatModel.answering(
+                        request -> "answer to " + ScriptedChatModel.lastUserText(request))
+                .modelName("forked-scripted-model");
         ChatModel recorded = Recordings.wrap(live, file(), RecordingMode.RECORD_MISSING, recorder);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             List<Future<String>> answers = IntStream.rangeClosed(1, REQUESTS)
-                    .mapToObj(i -> pool.submit(() -> recorded.chat(question(recorder, i)))).toList();
+                    .mapToObj(i -> pool.submit(() -> recorded.chat(question(recorder, i))))
+                    .toList();
             for (int i = 0; i < REQUESTS; i++) {
                 assertThat(answers.get(i).get()).isEqualTo("answer to " + question(recorder, i + 1));
             }

@@ -17,8 +17,12 @@ class CheckReportTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static GroundednessVerdict verdict(int retries) {
-        return GroundednessVerdict.of(List.of(new SentenceVerdict(0, "Hold the red button.", 1.0,
-                "hold the red button")), "openai:gpt-4o-mini", new TokenUsage(10, 5), false, Duration.ofMillis(40),
+        return GroundednessVerdict.of(
+                List.of(new SentenceVerdict(0, "Hold the red button.", 1.0, "hold the red button")),
+                "openai:gpt-4o-mini",
+                new TokenUsage(10, 5),
+                false,
+                Duration.ofMillis(40),
                 retries);
     }
 
@@ -32,8 +36,8 @@ class CheckReportTest {
 
     @Test
     void aCheckWithoutRetriesSaysZero() {
-        GroundednessVerdict before = new GroundednessVerdict(1.0, verdict(0).sentences(), "local:all-minilm-l6-v2-q",
-                null, false, null);
+        GroundednessVerdict before =
+                new GroundednessVerdict(1.0, verdict(0).sentences(), "local:all-minilm-l6-v2-q", null, false, null);
 
         Check check = CheckReport.groundedness("groundedness", before, 0.7, true, null);
 

@@ -30,7 +30,8 @@ class ClosingResourceTest {
     void judgeInTheRootStoreIsClosedOnceWhenTheRunEnds(@TempDir Path dir) throws IOException {
         Path marker = dir.resolve("closed.txt");
 
-        run(HoldsAJudge.class, MARKER, marker.toString()).testEvents()
+        run(HoldsAJudge.class, MARKER, marker.toString())
+                .testEvents()
                 .assertStatistics(s -> s.started(1).succeeded(1));
 
         assertThat(Files.readAllLines(marker)).containsExactly("closed");
@@ -76,7 +77,6 @@ class ClosingResourceTest {
     @ExtendWith(PutsJudgeInRootStore.class)
     static class HoldsAJudge {
         @Test
-        void runs() {
-        }
+        void runs() {}
     }
 }

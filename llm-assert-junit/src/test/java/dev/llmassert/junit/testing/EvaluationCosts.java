@@ -31,15 +31,17 @@ public class EvaluationCosts {
 
     @Test
     void answers(Evaluator evaluator, DirectJudge conciseness) {
-        ChatModel application = ReportedChecks.named("gpt-4o-mini",
-                ScriptedChatModel.answering(request -> "Hold the red button."));
-        evaluator.run(questions(List.of(Annotators.criteria("concise", conciseness, CriteriaCatalog.CONCISENESS))),
+        ChatModel application =
+                ReportedChecks.named("gpt-4o-mini", ScriptedChatModel.answering(request -> "Hold the red button."));
+        evaluator.run(
+                questions(List.of(Annotators.criteria("concise", conciseness, CriteriaCatalog.CONCISENESS))),
                 SystemUnderTest.of(application));
     }
 
     @RepeatedTest(2)
     void repeated(Evaluator evaluator) {
-        evaluator.run(questions(List.of(Annotators.contains("mentions-button", "button"))),
+        evaluator.run(
+                questions(List.of(Annotators.contains("mentions-button", "button"))),
                 SystemUnderTest.of("echo", question -> "Press the button."));
     }
 
@@ -47,7 +49,9 @@ public class EvaluationCosts {
         return new PromptResponseTest() {
             @Override
             public List<TestItem> makeTestItems() {
-                return List.of(TestItem.of("a", "How do I reset it?"), TestItem.of("b", "Which button?"),
+                return List.of(
+                        TestItem.of("a", "How do I reset it?"),
+                        TestItem.of("b", "Which button?"),
                         TestItem.of("c", "For how long?"));
             }
 

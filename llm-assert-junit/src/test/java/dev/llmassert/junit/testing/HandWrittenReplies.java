@@ -66,7 +66,8 @@ public class HandWrittenReplies {
     @Test
     void inventedByHand() {
         assertThatThrownBy(() -> assertThat("Hold the red button for ten seconds. Then call 1-800-555-0199.")
-                .isGroundedIn(MANUAL).withMinScore(0.7))
+                        .isGroundedIn(MANUAL)
+                        .withMinScore(0.7))
                 .hasMessageContaining("Judge: hand-written-example (replayed from a recording; configured judge "
                         + "openai:gpt-4o-mini)");
     }
@@ -81,7 +82,8 @@ public class HandWrittenReplies {
         PromptResponseTest questions = new PromptResponseTest() {
             @Override
             public List<TestItem> makeTestItems() {
-                return List.of(TestItem.of("reset", "How do I reset the router?"),
+                return List.of(
+                        TestItem.of("reset", "How do I reset the router?"),
                         TestItem.of("lights", "What do the lights do after a reset?"));
             }
 
@@ -92,7 +94,8 @@ public class HandWrittenReplies {
         };
         SystemUnderTest assistant = SystemUnderTest.of(new FixtureModel("gpt-4o-mini", request -> {
             String question = ScriptedChatModel.lastUserText(request);
-            return question.contains("lights") ? "They blink green when the reset is done."
+            return question.contains("lights")
+                    ? "They blink green when the reset is done."
                     : "Hold the red button for ten seconds.";
         }));
         return evaluator.dynamicTests(questions, assistant, results -> {
@@ -107,13 +110,19 @@ public class HandWrittenReplies {
         @Override
         public void beforeAll(ExtensionContext context) {
             FixtureModel judge = new FixtureModel("gpt-4o-mini", HandWrittenJudge::reply);
-            LlmAssertExtension.useChatModel(context,
+            LlmAssertExtension.useChatModel(
+                    context,
                     Recordings.wrap(judge, JUDGE_REPLIES, RECORD ? RecordingMode.RECORD : RecordingMode.REPLAY));
         }
 
         private static String reply(ChatRequest request) {
-            String all = String.join("\n", request.messages().stream().map(m -> m instanceof SystemMessage system
-                    ? system.text() : m instanceof UserMessage user ? user.singleText() : "").toList());
+            String all = String.join(
+                    "\n",
+                    request.messages().stream()
+                            .map(m -> m instanceof SystemMessage system
+                                    ? system.text()
+                                    : m instanceof UserMessage user ? user.singleText() : "")
+                            .toList());
             if (all.contains("supported by source text")) {
                 // the model declares no JSON schema support, so the judge asks for its text template
                 return ScriptedChatModel.lastUserText(request).contains("1-800-555-0199")
@@ -149,13 +158,19 @@ public class HandWrittenReplies {
                         + "is not among them. Fix: record them again with -Dllmassert.fixtures.record=true "
                         + "-Dllmassert.recordings.mode=record.");
             }
-            return ChatResponse.builder().aiMessage(AiMessage.from(replies.apply(request)))
-                    .modelName("hand-written-example").finishReason(FinishReason.STOP).build();
+            return ChatResponse.builder()
+                    .aiMessage(AiMessage.from(replies.apply(request)))
+                    .modelName("hand-written-example")
+                    .finishReason(FinishReason.STOP)
+                    .build();
         }
 
         @Override
         public ChatRequestParameters defaultRequestParameters() {
-            return ChatRequestParameters.builder().modelName(name).temperature(0.0).build();
+            return ChatRequestParameters.builder()
+                    .modelName(name)
+                    .temperature(0.0)
+                    .build();
         }
     }
 }

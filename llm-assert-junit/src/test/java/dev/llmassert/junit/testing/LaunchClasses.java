@@ -18,19 +18,25 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  */
 public final class LaunchClasses {
 
-    private LaunchClasses() {
-    }
+    private LaunchClasses() {}
 
     public static void main(String[] classNames) {
         SummaryGeneratingListener listener = new SummaryGeneratingListener();
         try (LauncherSession session = LauncherFactory.openSession()) {
-            session.getLauncher().execute(LauncherDiscoveryRequestBuilder.request()
-                    .selectors(Stream.of(classNames).map(name -> selectClass(name)).toList())
-                    .build(), listener);
+            session.getLauncher()
+                    .execute(
+                            LauncherDiscoveryRequestBuilder.request()
+                                    .selectors(Stream.of(classNames)
+                                            .map(name -> selectClass(name))
+                                            .toList())
+                                    .build(),
+                            listener);
         }
         TestExecutionSummary summary = listener.getSummary();
-        summary.getFailures().forEach(failure -> System.out.println("FAILED " + failure.getTestIdentifier()
-                .getDisplayName() + ": " + failure.getException().getMessage()));
+        summary.getFailures()
+                .forEach(failure -> System.out.println(
+                        "FAILED " + failure.getTestIdentifier().getDisplayName() + ": "
+                                + failure.getException().getMessage()));
         System.out.println("SUCCEEDED " + summary.getTestsSucceededCount());
         System.out.flush();
     }

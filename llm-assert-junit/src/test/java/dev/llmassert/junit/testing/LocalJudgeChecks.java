@@ -18,12 +18,15 @@ public class LocalJudgeChecks {
 
     @Test
     void grounded() {
-        assertThat("Hold the reset button on the back for 15 seconds with a paperclip.").isGroundedIn(MANUAL);
+        assertThat("Hold the reset button on the back for 15 seconds with a paperclip.")
+                .isGroundedIn(MANUAL);
     }
 
     @Test
     void invented() {
         assertThatThrownBy(() -> assertThat("Then call support at 1-800-555-0199 to activate the router again.")
-                .isGroundedIn(MANUAL).withMinScore(0.7)).hasMessageContaining("✗ [0]");
+                        .isGroundedIn(MANUAL)
+                        .withMinScore(0.7))
+                .hasMessageContaining("✗ [0]");
     }
 }

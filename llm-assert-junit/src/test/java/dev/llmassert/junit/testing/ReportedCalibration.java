@@ -32,7 +32,9 @@ public class ReportedCalibration {
     public static List<LabelledItem> rows() {
         List<LabelledItem> rows = new ArrayList<>();
         for (int i = 0; i < 9; i++) {
-            rows.add(row("yes-" + i, i % 2 == 0 ? "Hold the red button for ten seconds." : "The lights blink green.",
+            rows.add(row(
+                    "yes-" + i,
+                    i % 2 == 0 ? "Hold the red button for ten seconds." : "The lights blink green.",
                     "yes"));
         }
         rows.add(row("yes-markup", ReportedChecks.SCRIPT_ANSWER, "yes"));

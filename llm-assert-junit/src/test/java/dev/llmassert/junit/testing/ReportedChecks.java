@@ -53,8 +53,10 @@ public class ReportedChecks {
 
     @Test
     void notVerbose() {
-        assertThatThrownBy(() -> assertThat("Hold the red button.").meets(CriteriaCatalog.CONCISENESS)
-                .withOption("Verbose")).isInstanceOf(AssertionError.class);
+        assertThatThrownBy(() -> assertThat("Hold the red button.")
+                        .meets(CriteriaCatalog.CONCISENESS)
+                        .withOption("Verbose"))
+                .isInstanceOf(AssertionError.class);
     }
 
     @Test
@@ -82,7 +84,9 @@ public class ReportedChecks {
         PromptResponseTest test = new PromptResponseTest() {
             @Override
             public List<TestItem> makeTestItems() {
-                return List.of(TestItem.of("a", "How do I reset it?"), TestItem.of("b", "Reset how?"),
+                return List.of(
+                        TestItem.of("a", "How do I reset it?"),
+                        TestItem.of("b", "Reset how?"),
                         TestItem.of("c", "Warranty?"));
             }
 
@@ -91,8 +95,10 @@ public class ReportedChecks {
                 return List.of(Annotators.contains("mentions-reset", "reset"));
             }
         };
-        return evaluator.dynamicTests(test, SystemUnderTest.of("echo", q -> q), results ->
-                assertThat(results).measurement("mentions-reset").hasMeanAtLeast(0.5));
+        return evaluator.dynamicTests(
+                test,
+                SystemUnderTest.of("echo", q -> q),
+                results -> assertThat(results).measurement("mentions-reset").hasMeanAtLeast(0.5));
     }
 
     /** A judge model named gpt-4o-mini that finds every text concise, for 10 tokens in and 5 out per call. */

@@ -59,14 +59,16 @@ public final class RuleJudge implements Function<ReceivedRequest, Reply> {
         String criteria = between(user, "## Criterion: ", "\n");
         String text = PromptData.after(user, " to evaluate\n\n");
         List<String> options = new ArrayList<>();
-        for (String line : between(user, "Options (select exactly one):\n", "\n\n").split("\n")) {
+        for (String line :
+                between(user, "Options (select exactly one):\n", "\n\n").split("\n")) {
             options.add(line.substring(3, line.indexOf('"', 3)));
         }
         String option;
         if (text.contains(FIRST_LISTED)) {
             option = options.get(0);
         } else if (text.contains(SPLIT)) {
-            int call = splitCalls.computeIfAbsent(criteria + "|" + String.join(",", options), k -> new AtomicInteger())
+            int call = splitCalls
+                    .computeIfAbsent(criteria + "|" + String.join(",", options), k -> new AtomicInteger())
                     .getAndIncrement();
             option = options.get(call % 3 == 0 ? 0 : 1);
         } else {
@@ -76,8 +78,8 @@ public final class RuleJudge implements Function<ReceivedRequest, Reply> {
             return Reply.status(400, "{\"error\": {\"message\": \"RuleJudge has no verdict for " + criteria + "\"}}");
         }
         return Reply.content("{\"explanation\": \"The judge's reasoning for " + option + ".\", \"selectedOption\": \""
-                + option + "\", \"feedback\": \"" + ("Concise".equals(option) || "Yes".equals(option) ? ""
-                : "Cut the filler words.") + "\"}");
+                + option + "\", \"feedback\": \""
+                + ("Concise".equals(option) || "Yes".equals(option) ? "" : "Cut the filler words.") + "\"}");
     }
 
     private Reply pairwise(String user) {
@@ -89,11 +91,20 @@ public final class RuleJudge implements Function<ReceivedRequest, Reply> {
         StringBuilder comparisons = new StringBuilder();
         for (int a = 0; a < responses.size(); a++) {
             for (int b = a + 1; b < responses.size(); b++) {
-                int winner = firstListed ? a : responses.get(a).length() <= responses.get(b).length() ? a : b;
-                comparisons.append(comparisons.length() == 0 ? "" : ", ").append("{\"first\": ").append(a + 1)
-                        .append(", \"second\": ").append(b + 1).append(", \"explanation\": \"Response ")
-                        .append(winner + 1).append(" says the same in fewer words.\", \"winner\": ")
-                        .append(winner + 1).append('}');
+                int winner = firstListed
+                        ? a
+                        : responses.get(a).length() <= responses.get(b).length() ? a : b;
+                comparisons
+                        .append(comparisons.length() == 0 ? "" : ", ")
+                        .append("{\"first\": ")
+                        .append(a + 1)
+                        .append(", \"second\": ")
+                        .append(b + 1)
+                        .append(", \"explanation\": \"Response ")
+                        .append(winner + 1)
+                        .append(" says the same in fewer words.\", \"winner\": ")
+                        .append(winner + 1)
+                        .append('}');
             }
         }
         return Reply.content("{\"comparisons\": [" + comparisons + "]}");

@@ -15,8 +15,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 /** Runs fixture classes through the JUnit Platform and reads what happened. */
 public final class Runs {
 
-    private Runs() {
-    }
+    private Runs() {}
 
     /** Runs {@code testClass} on the Jupiter engine with configuration parameters given as key, value, key, value... */
     public static EngineExecutionResults run(Class<?> testClass, String... parameters) {
@@ -31,11 +30,16 @@ public final class Runs {
     public static Throwable failureOf(EngineExecutionResults results, String methodName) {
         List<Throwable> failures = results.testEvents().failed().stream()
                 .filter(e -> methodName.equals(methodName(e)))
-                .map(e -> e.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow())
+                .map(e -> e.getRequiredPayload(TestExecutionResult.class)
+                        .getThrowable()
+                        .orElseThrow())
                 .toList();
         if (failures.size() != 1) {
-            throw new AssertionError("expected one failure of " + methodName + " but got " + failures
-                    + "; all failures: " + results.testEvents().failed().stream().map(Runs::methodName).toList());
+            throw new AssertionError(
+                    "expected one failure of " + methodName + " but got " + failures + "; all failures: "
+                            + results.testEvents().failed().stream()
+                                    .map(Runs::methodName)
+                                    .toList());
         }
         return failures.get(0);
     }
@@ -43,7 +47,9 @@ public final class Runs {
     /** Every failure of the run's tests. */
     public static List<Throwable> failures(EngineExecutionResults results) {
         return results.testEvents().failed().stream()
-                .map(e -> e.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow())
+                .map(e -> e.getRequiredPayload(TestExecutionResult.class)
+                        .getThrowable()
+                        .orElseThrow())
                 .toList();
     }
 
@@ -63,7 +69,8 @@ public final class Runs {
     }
 
     private static String methodName(Event event) {
-        return event.getTestDescriptor().getSource()
+        return event.getTestDescriptor()
+                .getSource()
                 .filter(MethodSource.class::isInstance)
                 .map(s -> ((MethodSource) s).getMethodName())
                 .orElse(null);

@@ -64,13 +64,16 @@ public final class WordOverlapJudge implements GroundednessJudge {
                 List<String> words = words(sentence);
                 long supported = words.stream().filter(sourceWords::contains).count();
                 double score = words.isEmpty() ? 0.0 : (double) supported / words.size();
-                String evidence = score == 0.0 ? null : sourceSentences.stream()
-                        .max((a, b) -> Long.compare(overlap(words, a), overlap(words, b))).orElse(null);
+                String evidence = score == 0.0
+                        ? null
+                        : sourceSentences.stream()
+                                .max((a, b) -> Long.compare(overlap(words, a), overlap(words, b)))
+                                .orElse(null);
                 verdicts.add(new SentenceVerdict(i, sentence, score, evidence));
             }
             int tokens = TOKENS_PER_SENTENCE * verdicts.size();
-            return GroundednessVerdict.of(verdicts, NAME, new TokenUsage(tokens - 2, 2), replayed,
-                    Duration.ofMillis(3));
+            return GroundednessVerdict.of(
+                    verdicts, NAME, new TokenUsage(tokens - 2, 2), replayed, Duration.ofMillis(3));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -108,11 +111,14 @@ public final class WordOverlapJudge implements GroundednessJudge {
     }
 
     private static List<String> sentences(String text) {
-        return Arrays.stream(text.strip().split("(?<=[.!?])\\s+")).filter(s -> !s.isBlank()).toList();
+        return Arrays.stream(text.strip().split("(?<=[.!?])\\s+"))
+                .filter(s -> !s.isBlank())
+                .toList();
     }
 
     private static List<String> words(String text) {
         return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
-                .filter(w -> !w.isEmpty()).toList();
+                .filter(w -> !w.isEmpty())
+                .toList();
     }
 }

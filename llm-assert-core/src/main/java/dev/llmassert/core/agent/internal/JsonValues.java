@@ -15,13 +15,15 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class JsonValues {
 
-    private JsonValues() {
-    }
+    private JsonValues() {}
 
     /** Whether two JSON values are equal, numbers compared by value. */
     public static boolean same(JsonNode actual, JsonNode expected) {
-        return actual.equals((a, b) -> a.isNumber() && b.isNumber()
-                ? a.decimalValue().compareTo(b.decimalValue()) : a.equals(b) ? 0 : 1, expected);
+        return actual.equals(
+                (a, b) -> a.isNumber() && b.isNumber()
+                        ? a.decimalValue().compareTo(b.decimalValue())
+                        : a.equals(b) ? 0 : 1,
+                expected);
     }
 
     /**

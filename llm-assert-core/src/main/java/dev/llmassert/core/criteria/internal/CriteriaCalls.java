@@ -48,11 +48,13 @@ public final class CriteriaCalls {
 
     /** The request for {@code prompt}: the system and user messages, and the reply schema when structured. */
     public ChatRequest request(JudgePrompt prompt) {
-        ChatRequest.Builder builder = ChatRequest.builder()
-                .messages(SystemMessage.from(prompt.system()), UserMessage.from(prompt.user()));
+        ChatRequest.Builder builder =
+                ChatRequest.builder().messages(SystemMessage.from(prompt.system()), UserMessage.from(prompt.user()));
         if (structured) {
-            builder.responseFormat(ResponseFormat.builder().type(ResponseFormatType.JSON)
-                    .jsonSchema(prompt.responseSchema()).build());
+            builder.responseFormat(ResponseFormat.builder()
+                    .type(ResponseFormatType.JSON)
+                    .jsonSchema(prompt.responseSchema())
+                    .build());
         }
         return builder.build();
     }

@@ -18,8 +18,7 @@ public final class CriteriaMessages {
 
     private static final String N = System.lineSeparator();
 
-    private CriteriaMessages() {
-    }
+    private CriteriaMessages() {}
 
     // ---- criteria and options
 
@@ -109,9 +108,14 @@ public final class CriteriaMessages {
                 + "Fix: pass the text (an empty string is allowed), or leave the field out.";
     }
 
-    public static String missingFields(String criteria, String toEvaluate, List<String> contextFields,
-                                       List<String> missing, Collection<String> instanceFields) {
-        StringBuilder fix = new StringBuilder("Instance.of(\"").append(toEvaluate).append("\", ...)");
+    public static String missingFields(
+            String criteria,
+            String toEvaluate,
+            List<String> contextFields,
+            List<String> missing,
+            Collection<String> instanceFields) {
+        StringBuilder fix =
+                new StringBuilder("Instance.of(\"").append(toEvaluate).append("\", ...)");
         for (String context : contextFields) {
             fix.append(".with(\"").append(context).append("\", ...)");
         }
@@ -141,7 +145,8 @@ public final class CriteriaMessages {
         int expected = n * (n - 1) / 2;
         return n + " responses make " + expected + " pairs, each contested once, but " + given
                 + " contest" + (given == 1 ? " was" : "s were") + " given"
-                + (missing.isEmpty() ? " (some for responses that do not exist)"
+                + (missing.isEmpty()
+                        ? " (some for responses that do not exist)"
                         : "; missing: " + String.join(", ", missing))
                 + "." + N + "Fix: give one verdict for every pair of response indexes (0-based, lower index first).";
     }
@@ -209,9 +214,14 @@ public final class CriteriaMessages {
         StringBuilder list = new StringBuilder();
         StringBuilder fixed = new StringBuilder();
         for (int i = 0; i < criteria.size(); i++) {
-            list.append(list.length() == 0 ? "" : ", ").append(criteria.get(i)).append('=').append(weights.get(i));
+            list.append(list.length() == 0 ? "" : ", ")
+                    .append(criteria.get(i))
+                    .append('=')
+                    .append(weights.get(i));
             if (sum > 0) {
-                fixed.append(fixed.length() == 0 ? "" : ", ").append(criteria.get(i)).append('=')
+                fixed.append(fixed.length() == 0 ? "" : ", ")
+                        .append(criteria.get(i))
+                        .append('=')
                         .append(Math.round(weights.get(i) / sum * 1e4) / 1e4);
             }
         }
@@ -234,8 +244,8 @@ public final class CriteriaMessages {
                 + " off (normalizeScores false).";
     }
 
-    public static String thresholdOutOfRange(String criteria, double threshold, double low, double high,
-                                             boolean normalized) {
+    public static String thresholdOutOfRange(
+            String criteria, double threshold, double low, double high, boolean normalized) {
         return "Criteria '" + criteria + "' has scoreThreshold " + threshold + ", outside its score range " + low
                 + " to " + high + (normalized ? " (scores are normalised to 0-1)" : " (its options' scores)")
                 + ", so it would always or never be met." + N
@@ -261,8 +271,8 @@ public final class CriteriaMessages {
     }
 
     public static String resultWithoutScore(String criteria) {
-        return "The result for criteria '" + criteria + "' has no score, but the multi-criteria counts its score."
-                + N + "Fix: give the criteria's options scores, or give its item a targetOption.";
+        return "The result for criteria '" + criteria + "' has no score, but the multi-criteria counts its score." + N
+                + "Fix: give the criteria's options scores, or give its item a targetOption.";
     }
 
     // ---- helpers
@@ -274,8 +284,7 @@ public final class CriteriaMessages {
     // ---- judges
 
     public static String noChatModel(String example) {
-        return "The judge has no chat model." + N
-                + "Fix: pass the judge model, e.g. " + example + ".";
+        return "The judge has no chat model." + N + "Fix: pass the judge model, e.g. " + example + ".";
     }
 
     public static String personaTwice(String judgeDescription) {

@@ -38,8 +38,7 @@ public final class DirectPrompt {
             + " text against one criterion, using the context when there is any, and you base every judgement on"
             + " evidence in the text, not on assumptions.";
 
-    private DirectPrompt() {
-    }
+    private DirectPrompt() {}
 
     public static Builder builder(Criteria criteria, Instance instance) {
         return new Builder(criteria, instance);
@@ -53,18 +52,24 @@ public final class DirectPrompt {
     /** The reply schema for a criteria: the option names as an enum, in the order shown. */
     public static JsonSchema responseSchema(List<CriteriaOption> shownOptions, boolean feedback) {
         JsonObjectSchema.Builder root = JsonObjectSchema.builder()
-                .addStringProperty(DirectReply.EXPLANATION, "Step-by-step reasoning that leads to the choice,"
-                        + " citing the evaluated text.")
-                .addEnumProperty(DirectReply.SELECTED_OPTION,
-                        shownOptions.stream().map(CriteriaOption::name).toList(), "The chosen option.");
+                .addStringProperty(
+                        DirectReply.EXPLANATION,
+                        "Step-by-step reasoning that leads to the choice," + " citing the evaluated text.")
+                .addEnumProperty(
+                        DirectReply.SELECTED_OPTION,
+                        shownOptions.stream().map(CriteriaOption::name).toList(),
+                        "The chosen option.");
         List<String> required = new ArrayList<>(List.of(DirectReply.EXPLANATION, DirectReply.SELECTED_OPTION));
         if (feedback) {
-            root.addStringProperty(DirectReply.FEEDBACK, "Actionable suggestions to improve the evaluated text;"
-                    + " empty when it is already optimal.");
+            root.addStringProperty(
+                    DirectReply.FEEDBACK,
+                    "Actionable suggestions to improve the evaluated text;" + " empty when it is already optimal.");
             required.add(DirectReply.FEEDBACK);
         }
-        return JsonSchema.builder().name("criteria_judgement")
-                .rootElement(root.required(required).additionalProperties(false).build()).build();
+        return JsonSchema.builder()
+                .name("criteria_judgement")
+                .rootElement(root.required(required).additionalProperties(false).build())
+                .build();
     }
 
     /** Settings of one direct prompt. */
@@ -116,14 +121,22 @@ public final class DirectPrompt {
 
             StringBuilder system = PromptText.startSystem(judgeDescription, DEFAULT_JUDGE_DESCRIPTION, tags);
             system.append("Reply with only a JSON object, with no text before or after it, with these fields:\n");
-            system.append("- \"").append(DirectReply.EXPLANATION).append("\": a string; your reasoning, step by"
-                    + " step, citing the parts of the ").append(field).append(" that decide the choice.\n");
-            system.append("- \"").append(DirectReply.SELECTED_OPTION).append("\": a string; exactly one of ")
-                    .append(names).append(".\n");
+            system.append("- \"")
+                    .append(DirectReply.EXPLANATION)
+                    .append("\": a string; your reasoning, step by" + " step, citing the parts of the ")
+                    .append(field)
+                    .append(" that decide the choice.\n");
+            system.append("- \"")
+                    .append(DirectReply.SELECTED_OPTION)
+                    .append("\": a string; exactly one of ")
+                    .append(names)
+                    .append(".\n");
             if (generateFeedback) {
-                system.append("- \"").append(DirectReply.FEEDBACK).append("\": a string; concrete, actionable"
-                        + " suggestions that would improve the ").append(field).append(" on this criterion, or \"\""
-                        + " when it is already optimal.\n");
+                system.append("- \"")
+                        .append(DirectReply.FEEDBACK)
+                        .append("\": a string; concrete, actionable" + " suggestions that would improve the ")
+                        .append(field)
+                        .append(" on this criterion, or \"\"" + " when it is already optimal.\n");
             }
 
             StringBuilder user = new StringBuilder();
@@ -133,20 +146,33 @@ public final class DirectPrompt {
             user.append("Options (select exactly one):\n");
             PromptText.appendOptions(user, shown.options());
             PromptText.appendContext(user, context, tags);
-            user.append("\n## The ").append(field).append(" to evaluate\n\n").append(tags.wrap(text))
+            user.append("\n## The ")
+                    .append(field)
+                    .append(" to evaluate\n\n")
+                    .append(tags.wrap(text))
                     .append("\n\n");
             user.append("## Instructions\n\n");
             user.append("1. Read the criterion, its options and the context.\n");
-            user.append("2. Compare the ").append(field).append(" with each option. If several seem to fit, choose"
-                    + " the one the strongest evidence supports, and say why in the explanation.\n");
-            user.append("3. Write your reasoning in \"").append(DirectReply.EXPLANATION).append("\", then set \"")
-                    .append(DirectReply.SELECTED_OPTION).append("\" to exactly one of ").append(names).append(".\n");
+            user.append("2. Compare the ")
+                    .append(field)
+                    .append(" with each option. If several seem to fit, choose"
+                            + " the one the strongest evidence supports, and say why in the explanation.\n");
+            user.append("3. Write your reasoning in \"")
+                    .append(DirectReply.EXPLANATION)
+                    .append("\", then set \"")
+                    .append(DirectReply.SELECTED_OPTION)
+                    .append("\" to exactly one of ")
+                    .append(names)
+                    .append(".\n");
             if (generateFeedback) {
-                user.append("4. In \"").append(DirectReply.FEEDBACK).append("\", say how the ").append(field)
+                user.append("4. In \"")
+                        .append(DirectReply.FEEDBACK)
+                        .append("\", say how the ")
+                        .append(field)
                         .append(" could be improved on this criterion; leave it empty if it is already optimal.\n");
             }
-            return new JudgePrompt(system.toString(), user.toString(),
-                    responseSchema(shown.options(), generateFeedback));
+            return new JudgePrompt(
+                    system.toString(), user.toString(), responseSchema(shown.options(), generateFeedback));
         }
     }
 }

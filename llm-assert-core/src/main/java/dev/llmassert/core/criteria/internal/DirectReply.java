@@ -44,10 +44,11 @@ public record DirectReply(String explanation, String selectedOption, String feed
         JsonNode object = JsonReplies.parseObject(reply);
         String explanation = JsonReplies.requirePresentText(object, EXPLANATION);
         String selected = JsonReplies.requireText(object, selectedOptionField(object));
-        CriteriaOption option = criteria.matchOption(selected).orElseThrow(() -> new ReplyParseException(
-                "the field \"" + SELECTED_OPTION + "\" is \"" + JsonReplies.abbreviate(selected, 80)
-                        + "\", which is not one of the options; it"
-                        + " must be exactly one of " + quotedOptions(criteria)));
+        CriteriaOption option = criteria.matchOption(selected)
+                .orElseThrow(() -> new ReplyParseException(
+                        "the field \"" + SELECTED_OPTION + "\" is \"" + JsonReplies.abbreviate(selected, 80)
+                                + "\", which is not one of the options; it"
+                                + " must be exactly one of " + quotedOptions(criteria)));
         String feedback = JsonReplies.optionalText(object, FEEDBACK);
         return new DirectReply(explanation, option.name(), feedback == null || feedback.isBlank() ? null : feedback);
     }
@@ -72,7 +73,7 @@ public record DirectReply(String explanation, String selectedOption, String feed
     }
 
     static String quotedOptions(Criteria criteria) {
-        return String.join(", ", criteria.optionNames().stream().map(n -> "\"" + n + "\"").toList());
+        return String.join(
+                ", ", criteria.optionNames().stream().map(n -> "\"" + n + "\"").toList());
     }
-
 }

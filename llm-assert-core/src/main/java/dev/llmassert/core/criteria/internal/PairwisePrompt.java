@@ -35,8 +35,7 @@ public final class PairwisePrompt {
             + " texts against one criterion, using the context when there is any. The order in which the texts are"
             + " shown and their length must not influence you.";
 
-    private PairwisePrompt() {
-    }
+    private PairwisePrompt() {}
 
     /**
      * @param criteria  the criteria; its {@code toEvaluateField} names what the responses are, its context fields
@@ -58,7 +57,9 @@ public final class PairwisePrompt {
                 .additionalProperties(false)
                 .build();
         JsonObjectSchema root = JsonObjectSchema.builder()
-                .addProperty(PairwiseReply.COMPARISONS, JsonArraySchema.builder().items(comparison).build())
+                .addProperty(
+                        PairwiseReply.COMPARISONS,
+                        JsonArraySchema.builder().items(comparison).build())
                 .required(PairwiseReply.COMPARISONS)
                 .additionalProperties(false)
                 .build();
@@ -78,8 +79,7 @@ public final class PairwisePrompt {
             this.criteria = Objects.requireNonNull(criteria, "criteria");
             Objects.requireNonNull(responses, "responses");
             if (responses.size() < 2) {
-                throw new IllegalArgumentException(
-                        CriteriaMessages.tooFewResponses(responses.size()));
+                throw new IllegalArgumentException(CriteriaMessages.tooFewResponses(responses.size()));
             }
             responses.forEach(r -> Objects.requireNonNull(r, "response"));
             this.responses = List.copyOf(responses);
@@ -112,7 +112,8 @@ public final class PairwisePrompt {
                 if (context == null) {
                     throw new IllegalArgumentException("Criteria '" + criteria.name() + "' shows the context fields "
                             + criteria.contextFields() + ", but no context was given." + System.lineSeparator()
-                            + "Fix: pass .context(Instance.of(\"" + criteria.contextFields().get(0)
+                            + "Fix: pass .context(Instance.of(\""
+                            + criteria.contextFields().get(0)
                             + "\", ...)), or use criteria.withContextFields() to compare without context.");
                 }
                 contextValues = criteria.contextOf(context);
@@ -127,25 +128,43 @@ public final class PairwisePrompt {
 
             StringBuilder system = PromptText.startSystem(judgeDescription, DEFAULT_JUDGE_DESCRIPTION, tags);
             system.append("Reply with only a JSON object, with no text before or after it, of the form\n");
-            system.append("{\"").append(PairwiseReply.COMPARISONS).append("\": [{\"").append(PairwiseReply.FIRST)
-                    .append("\": 1, \"").append(PairwiseReply.SECOND).append("\": 2, \"")
-                    .append(PairwiseReply.EXPLANATION).append("\": \"...\", \"").append(PairwiseReply.WINNER)
+            system.append("{\"")
+                    .append(PairwiseReply.COMPARISONS)
+                    .append("\": [{\"")
+                    .append(PairwiseReply.FIRST)
+                    .append("\": 1, \"")
+                    .append(PairwiseReply.SECOND)
+                    .append("\": 2, \"")
+                    .append(PairwiseReply.EXPLANATION)
+                    .append("\": \"...\", \"")
+                    .append(PairwiseReply.WINNER)
                     .append("\": 1}, ...]}\n");
-            system.append("with one entry per pair of responses: \"").append(PairwiseReply.FIRST).append("\" and \"")
-                    .append(PairwiseReply.SECOND).append("\" are the pair's response numbers, \"")
-                    .append(PairwiseReply.EXPLANATION).append("\" your reasoning, and \"").append(PairwiseReply.WINNER)
+            system.append("with one entry per pair of responses: \"")
+                    .append(PairwiseReply.FIRST)
+                    .append("\" and \"")
+                    .append(PairwiseReply.SECOND)
+                    .append("\" are the pair's response numbers, \"")
+                    .append(PairwiseReply.EXPLANATION)
+                    .append("\" your reasoning, and \"")
+                    .append(PairwiseReply.WINNER)
                     .append("\" the number of the better response of the two. Ties are not allowed: choose the one"
                             + " that is better, even if only slightly.\n");
 
             StringBuilder user = new StringBuilder();
-            user.append("Compare the ").append(n).append(' ').append(field)
+            user.append("Compare the ")
+                    .append(n)
+                    .append(' ')
+                    .append(field)
                     .append("s below against the criterion.\n\n");
             user.append("## Criterion: ").append(criteria.name()).append("\n\n");
             user.append(criteria.description()).append('\n');
             PromptText.appendContext(user, contextValues, tags);
             for (int shown = 0; shown < n; shown++) {
                 int index = responsesReversed ? n - 1 - shown : shown;
-                user.append("\n## Response ").append(shown + 1).append("\n\n").append(tags.wrap(responses.get(index)))
+                user.append("\n## Response ")
+                        .append(shown + 1)
+                        .append("\n\n")
+                        .append(tags.wrap(responses.get(index)))
                         .append('\n');
             }
             List<String> pairs = new ArrayList<>();
@@ -153,9 +172,13 @@ public final class PairwisePrompt {
                 pairs.add((pair[0] + 1) + " vs " + (pair[1] + 1));
             }
             user.append("\n## Instructions\n\n");
-            user.append("Compare every pair, in this order: ").append(String.join(", ", pairs)).append(".\n");
+            user.append("Compare every pair, in this order: ")
+                    .append(String.join(", ", pairs))
+                    .append(".\n");
             user.append("For each pair, reason about which response better satisfies the criterion, then give the"
-                    + " number of the better one as \"").append(PairwiseReply.WINNER).append("\".\n");
+                            + " number of the better one as \"")
+                    .append(PairwiseReply.WINNER)
+                    .append("\".\n");
             return new JudgePrompt(system.toString(), user.toString(), responseSchema());
         }
     }

@@ -48,15 +48,15 @@ public record PairwiseReply(List<Contest> contests) {
         JsonNode object = JsonReplies.parseObject(reply);
         JsonNode comparisons = object.get(COMPARISONS);
         if (comparisons == null || !comparisons.isArray()) {
-            throw new ReplyParseException("the field \"" + COMPARISONS + "\" must be an array with one entry per"
-                    + " pair of responses");
+            throw new ReplyParseException(
+                    "the field \"" + COMPARISONS + "\" must be an array with one entry per" + " pair of responses");
         }
         List<Contest> contests = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (JsonNode entry : comparisons) {
             if (!entry.isObject()) {
-                throw new ReplyParseException("every entry of \"" + COMPARISONS + "\" must be an object, but one is "
-                        + entry);
+                throw new ReplyParseException(
+                        "every entry of \"" + COMPARISONS + "\" must be an object, but one is " + entry);
             }
             int first = number(entry, FIRST, responseCount);
             int second = number(entry, SECOND, responseCount);
@@ -65,17 +65,19 @@ public record PairwiseReply(List<Contest> contests) {
                 throw new ReplyParseException("an entry compares response " + first + " with itself");
             }
             if (winner != first && winner != second) {
-                throw new ReplyParseException("in the comparison of responses " + first + " and " + second
-                        + ", \"" + WINNER + "\" is " + winner + "; it must be " + first + " or " + second);
+                throw new ReplyParseException("in the comparison of responses " + first + " and " + second + ", \""
+                        + WINNER + "\" is " + winner + "; it must be " + first + " or " + second);
             }
             String pair = Math.min(first, second) + " vs " + Math.max(first, second);
             if (!seen.add(pair)) {
                 throw new ReplyParseException("the pair " + pair + " is compared more than once");
             }
             String explanation = JsonReplies.requirePresentText(entry, EXPLANATION);
-            contests.add(Contest.between(index(first, responseCount, responsesReversed),
+            contests.add(Contest.between(
+                    index(first, responseCount, responsesReversed),
                     index(second, responseCount, responsesReversed),
-                    index(winner, responseCount, responsesReversed), explanation));
+                    index(winner, responseCount, responsesReversed),
+                    explanation));
         }
         List<String> missing = new ArrayList<>();
         for (int[] pair : PairwiseResult.pairs(responseCount)) {

@@ -17,8 +17,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class PromptText {
 
-    private PromptText() {
-    }
+    private PromptText() {}
 
     /** A judge description as the prompt uses it: stripped, or {@code null} (the default evaluator) when blank. */
     public static String judgeDescription(String description) {
@@ -44,8 +43,11 @@ public final class PromptText {
     public static StringBuilder appendContext(StringBuilder out, Map<String, String> context, DataTags tags) {
         if (!context.isEmpty()) {
             out.append("\n## Context\n");
-            context.forEach((name, value) -> out.append("\n### ").append(name).append("\n\n")
-                    .append(tags.wrap(value)).append('\n'));
+            context.forEach((name, value) -> out.append("\n### ")
+                    .append(name)
+                    .append("\n\n")
+                    .append(tags.wrap(value))
+                    .append('\n'));
         }
         return out;
     }
@@ -57,7 +59,9 @@ public final class PromptText {
      */
     public static StringBuilder startSystem(String judgeDescription, String defaultDescription, DataTags tags) {
         return new StringBuilder()
-                .append(judgeDescription == null ? defaultDescription : judgeDescription).append("\n\n")
-                .append(tags.rule()).append("\n\n");
+                .append(judgeDescription == null ? defaultDescription : judgeDescription)
+                .append("\n\n")
+                .append(tags.rule())
+                .append("\n\n");
     }
 }

@@ -32,8 +32,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class SelfConsistency {
 
-    private SelfConsistency() {
-    }
+    private SelfConsistency() {}
 
     /**
      * The majority of n direct results on the same criteria.
@@ -47,30 +46,47 @@ public final class SelfConsistency {
         Criteria criteria = samples.get(0).criteria();
         for (DirectResult sample : samples) {
             if (!sample.criteria().name().equals(criteria.name())) {
-                throw new IllegalArgumentException(CriteriaMessages.mixedSamples(criteria.name(),
-                        sample.criteria().name()));
+                throw new IllegalArgumentException(CriteriaMessages.mixedSamples(
+                        criteria.name(), sample.criteria().name()));
             }
         }
         List<String> options = samples.stream().map(DirectResult::option).toList();
         String winner = majority(criteria, options);
         int top = (int) options.stream().filter(winner::equals).count();
-        DirectResult representative = samples.stream().filter(s -> s.option().equals(winner)).findFirst()
+        DirectResult representative = samples.stream()
+                .filter(s -> s.option().equals(winner))
+                .findFirst()
                 .orElseThrow();
         Double score = samples.stream().allMatch(DirectResult::hasScore)
-                ? samples.stream().mapToDouble(DirectResult::score).average().orElseThrow() : null;
+                ? samples.stream().mapToDouble(DirectResult::score).average().orElseThrow()
+                : null;
         PositionalBias bias = null;
         if (samples.stream().allMatch(DirectResult::positionalBiasChecked)) {
             // The majority in each order is compared, not sample by sample: at a temperature above 0 two samples
             // may differ by chance, and that is not a bias.
-            String reversed = majority(criteria, samples.stream().map(s -> s.positionalBias().optionWhenReversed())
-                    .toList());
-            String explanation = samples.stream().map(DirectResult::positionalBias)
-                    .filter(b -> b.optionWhenReversed().equals(reversed)).findFirst().orElseThrow()
+            String reversed = majority(
+                    criteria,
+                    samples.stream()
+                            .map(s -> s.positionalBias().optionWhenReversed())
+                            .toList());
+            String explanation = samples.stream()
+                    .map(DirectResult::positionalBias)
+                    .filter(b -> b.optionWhenReversed().equals(reversed))
+                    .findFirst()
+                    .orElseThrow()
                     .explanationWhenReversed();
             bias = new PositionalBias(!reversed.equals(winner), reversed, explanation);
         }
-        return new DirectResult(criteria, winner, score, representative.explanation(), representative.feedback(),
-                bias, samples.size(), (double) top / samples.size(), representative.metadata());
+        return new DirectResult(
+                criteria,
+                winner,
+                score,
+                representative.explanation(),
+                representative.feedback(),
+                bias,
+                samples.size(),
+                (double) top / samples.size(),
+                representative.metadata());
     }
 
     /** The option chosen most often; a tie goes to the lowest-scoring tied option, then to the one seen first. */
@@ -110,7 +126,8 @@ public final class SelfConsistency {
         List<Contest> contests = new ArrayList<>();
         double agreement = 1.0;
         for (int[] pair : PairwiseResult.pairs(first.responseCount())) {
-            List<Contest> votes = samples.stream().map(s -> s.contest(pair[0], pair[1])).toList();
+            List<Contest> votes =
+                    samples.stream().map(s -> s.contest(pair[0], pair[1])).toList();
             Vote vote = vote(votes);
             contests.add(vote.contest);
             agreement = Math.min(agreement, vote.share);
@@ -119,16 +136,26 @@ public final class SelfConsistency {
         if (samples.stream().allMatch(PairwiseResult::positionalBiasChecked)) {
             reversed = new ArrayList<>();
             for (int[] pair : PairwiseResult.pairs(first.responseCount())) {
-                reversed.add(vote(samples.stream().map(s -> s.reversedContests().stream()
-                        .filter(c -> c.isPair(pair[0], pair[1])).findFirst().orElseThrow()).toList()).contest);
+                reversed.add(vote(samples.stream()
+                                .map(s -> s.reversedContests().stream()
+                                        .filter(c -> c.isPair(pair[0], pair[1]))
+                                        .findFirst()
+                                        .orElseThrow())
+                                .toList())
+                        .contest);
             }
         }
-        return new PairwiseResult(first.criteria(), first.responseCount(), contests, reversed, samples.size(),
-                agreement, metadata != null ? metadata : first.metadata());
+        return new PairwiseResult(
+                first.criteria(),
+                first.responseCount(),
+                contests,
+                reversed,
+                samples.size(),
+                agreement,
+                metadata != null ? metadata : first.metadata());
     }
 
-    private record Vote(Contest contest, double share) {
-    }
+    private record Vote(Contest contest, double share) {}
 
     private static Vote vote(List<Contest> votes) {
         Map<Integer, Integer> counts = new LinkedHashMap<>();
@@ -136,9 +163,13 @@ public final class SelfConsistency {
         int top = counts.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
         // A split vote goes to the later response of the pair: the first is the one under test in isPreferredOver,
         // and a tie must never make it win.
-        int winner = counts.entrySet().stream().filter(e -> e.getValue() == top).mapToInt(Map.Entry::getKey).max()
+        int winner = counts.entrySet().stream()
+                .filter(e -> e.getValue() == top)
+                .mapToInt(Map.Entry::getKey)
+                .max()
                 .orElseThrow();
-        Contest representative = votes.stream().filter(c -> c.winner() == winner).findFirst().orElseThrow();
+        Contest representative =
+                votes.stream().filter(c -> c.winner() == winner).findFirst().orElseThrow();
         return new Vote(representative, (double) top / votes.size());
     }
 

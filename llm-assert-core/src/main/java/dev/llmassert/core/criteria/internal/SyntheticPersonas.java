@@ -45,13 +45,18 @@ public final class SyntheticPersonas {
 
     private static final ResponseFormat RESPONSE_FORMAT = ResponseFormat.builder()
             .type(ResponseFormatType.JSON)
-            .jsonSchema(JsonSchema.builder().name("judge_persona").rootElement(JsonObjectSchema.builder()
-                    .addStringProperty(NAME, "The expert's role.")
-                    .addStringProperty(DESCRIPTION, "The expert's expertise and how they apply the criterion,"
-                            + " addressed to them as \"you\".")
-                    .required(NAME, DESCRIPTION)
-                    .additionalProperties(false)
-                    .build()).build())
+            .jsonSchema(JsonSchema.builder()
+                    .name("judge_persona")
+                    .rootElement(JsonObjectSchema.builder()
+                            .addStringProperty(NAME, "The expert's role.")
+                            .addStringProperty(
+                                    DESCRIPTION,
+                                    "The expert's expertise and how they apply the criterion,"
+                                            + " addressed to them as \"you\".")
+                            .required(NAME, DESCRIPTION)
+                            .additionalProperties(false)
+                            .build())
+                    .build())
             .build();
 
     private static final ReplyParser<String> PARSER = reply -> {
@@ -76,21 +81,26 @@ public final class SyntheticPersonas {
     }
 
     private String generate(Criteria criteria) {
-        return chat.ask("the persona for criteria '" + criteria.name() + "'", request(criteria), PARSER).value();
+        return chat.ask("the persona for criteria '" + criteria.name() + "'", request(criteria), PARSER)
+                .value();
     }
 
     /** The request that asks for the persona of {@code criteria}. */
     public ChatRequest request(Criteria criteria) {
         StringBuilder user = new StringBuilder();
-        user.append("## Criterion: ").append(criteria.name()).append("\n\n").append(criteria.description())
-                .append("\n\nThe evaluated text is the ").append(criteria.toEvaluateField());
+        user.append("## Criterion: ")
+                .append(criteria.name())
+                .append("\n\n")
+                .append(criteria.description())
+                .append("\n\nThe evaluated text is the ")
+                .append(criteria.toEvaluateField());
         if (!criteria.contextFields().isEmpty()) {
             user.append(", with context: ").append(String.join(", ", criteria.contextFields()));
         }
         user.append(".\n\nOptions the evaluator chooses from:\n");
         PromptText.appendOptions(user, criteria.options());
-        ChatRequest.Builder builder = ChatRequest.builder()
-                .messages(SystemMessage.from(SYSTEM), UserMessage.from(user.toString()));
+        ChatRequest.Builder builder =
+                ChatRequest.builder().messages(SystemMessage.from(SYSTEM), UserMessage.from(user.toString()));
         if (structured) {
             builder.responseFormat(RESPONSE_FORMAT);
         }

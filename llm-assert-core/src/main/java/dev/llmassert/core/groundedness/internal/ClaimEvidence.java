@@ -70,29 +70,39 @@ public final class ClaimEvidence {
         StringBuilder text = new StringBuilder("[");
         if (answer.yes()) {
             text.append(many ? "chunk " + (deciding + 1) + " of " + chunks.size() + " said Yes" : "said Yes")
-                    .append(", ").append(scoring(answer));
+                    .append(", ")
+                    .append(scoring(answer));
             if (many) {
                 text.append(": ").append(chunk.where(chunks.sourceCount()));
             }
             text.append("] ");
             List<String> nearest = nearest(claim, chunk::covers);
             if (nearest.isEmpty()) {
-                text.append("the chunk begins, not a quote: \"").append(start(chunk.text())).append('"');
+                text.append("the chunk begins, not a quote: \"")
+                        .append(start(chunk.text()))
+                        .append('"');
             } else {
                 text.append("nearest there, not a quote: ").append(String.join("; ", nearest));
             }
         } else {
             if (many && answer.fromLogprobs()) {
-                text.append("no chunk of ").append(chunks.size()).append(" said Yes; the likeliest, chunk ")
-                        .append(deciding + 1).append(", ").append(scoring(answer));
+                text.append("no chunk of ")
+                        .append(chunks.size())
+                        .append(" said Yes; the likeliest, chunk ")
+                        .append(deciding + 1)
+                        .append(", ")
+                        .append(scoring(answer));
             } else {
                 text.append(many ? "no chunk of " + chunks.size() + " said Yes" : "said No")
-                        .append(", ").append(scoring(answer));
+                        .append(", ")
+                        .append(scoring(answer));
             }
             text.append("] ");
             List<String> nearest = nearest(claim, span -> true);
-            text.append(nearest.isEmpty() ? "no source sentence shares a content word with it"
-                    : "nearest in the sources, not a quote: " + String.join("; ", nearest));
+            text.append(
+                    nearest.isEmpty()
+                            ? "no source sentence shares a content word with it"
+                            : "nearest in the sources, not a quote: " + String.join("; ", nearest));
         }
         return text.toString();
     }
@@ -109,12 +119,12 @@ public final class ClaimEvidence {
         List<String> shown = new ArrayList<>();
         for (SourceIndex.Sentence candidate : index.candidates(Words.of(claim), CANDIDATES)) {
             Span span = chunks.locate(candidate.chunk(), candidate.text());
-            if (span == null || !where.test(span)
-                    || chosen.stream().anyMatch(c -> c.covers(span) || span.covers(c))) {
+            if (span == null || !where.test(span) || chosen.stream().anyMatch(c -> c.covers(span) || span.covers(c))) {
                 continue;
             }
             chosen.add(span);
-            shown.add(span.label(chunks.sourceCount()) + " \"" + candidate.text().strip() + "\"");
+            shown.add(
+                    span.label(chunks.sourceCount()) + " \"" + candidate.text().strip() + "\"");
             if (chosen.size() == NEAREST) {
                 break;
             }

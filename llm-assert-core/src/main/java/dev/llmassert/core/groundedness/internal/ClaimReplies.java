@@ -27,8 +27,7 @@ public final class ClaimReplies {
     private static final String YES = "yes";
     private static final String NO = "no";
 
-    private ClaimReplies() {
-    }
+    private ClaimReplies() {}
 
     /**
      * One answer about one claim and one document.
@@ -56,7 +55,8 @@ public final class ClaimReplies {
     }
 
     static ClaimAnswer parse(String reply, ChatResponse response) throws ReplyParseException {
-        String word = reply.strip().replaceAll("^[\\s\"'*_`]+|[\\s\"'*_`.!]+$", "").toLowerCase(Locale.ROOT);
+        String word =
+                reply.strip().replaceAll("^[\\s\"'*_`]+|[\\s\"'*_`.!]+$", "").toLowerCase(Locale.ROOT);
         boolean yes;
         if (YES.equals(word)) {
             yes = true;
@@ -73,8 +73,10 @@ public final class ClaimReplies {
 
     /** The summed probability of the "yes" tokens at the answer's first token, or {@code null} without logprobs. */
     static Double probabilityOfYes(ChatResponse response) {
-        if (response == null || !(response.metadata() instanceof OpenAiChatResponseMetadata openAi)
-                || openAi.logProbs() == null || openAi.logProbs().isEmpty()) {
+        if (response == null
+                || !(response.metadata() instanceof OpenAiChatResponseMetadata openAi)
+                || openAi.logProbs() == null
+                || openAi.logProbs().isEmpty()) {
             return null;
         }
         LogProb first = openAi.logProbs().get(0);

@@ -27,18 +27,16 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *                         ("7 kg" for checked bags, which the sources give for carry-on bags), or {@code null}
  */
 @API(status = INTERNAL, since = "0.1")
-public record Departures(String negatedWord, Opposite opposite, double recombined, Misattached misattached,
-                         double recombinedContent) {
+public record Departures(
+        String negatedWord, Opposite opposite, double recombined, Misattached misattached, double recombinedContent) {
 
     /** A word of the claim and the word of its evidence it is the opposite of. */
     @API(status = INTERNAL, since = "0.1")
-    public record Opposite(String word, String evidenceWord) {
-    }
+    public record Opposite(String word, String evidenceWord) {}
 
     /** A number the claim states, and the source sentence the sources attach it to. */
     @API(status = INTERNAL, since = "0.1")
-    public record Misattached(String number, SourceIndex.Sentence attachedTo) {
-    }
+    public record Misattached(String number, SourceIndex.Sentence attachedTo) {}
 
     /** An article joins no content: "a firmware update" is no new pair of words. */
     private static final Set<String> ARTICLES = Set.of("a", "an", "the");
@@ -59,8 +57,12 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
      *
      * @param givenFacts facts that count as given though no source holds them (those of the user's question)
      */
-    static Departures measure(Words claim, SourceIndex index, SourceIndex.Sentence evidence,
-                              SourceIndex.Sentence runnerUp, Set<String> givenFacts) {
+    static Departures measure(
+            Words claim,
+            SourceIndex index,
+            SourceIndex.Sentence evidence,
+            SourceIndex.Sentence runnerUp,
+            Set<String> givenFacts) {
         if (evidence == null) {
             return NONE;
         }
@@ -72,10 +74,16 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
         }
         Set<String> own = new HashSet<>(claim.contentStems());
 
-        String negatedWord = regionNegates ? null : claim.negatedHeads().stream().sorted().findFirst().orElse(null);
+        String negatedWord = regionNegates
+                ? null
+                : claim.negatedHeads().stream().sorted().findFirst().orElse(null);
         List<SourceIndex.Sentence> sentences = runnerUp == null ? List.of(evidence) : List.of(evidence, runnerUp);
-        return new Departures(negatedWord, opposite(claim, region, own), recombined(claim, index, sentences),
-                misattached(claim, index, evidence, givenFacts), recombinedContent(sentences, claim));
+        return new Departures(
+                negatedWord,
+                opposite(claim, region, own),
+                recombined(claim, index, sentences),
+                misattached(claim, index, evidence, givenFacts),
+                recombinedContent(sentences, claim));
     }
 
     /** The first word of the claim, absent from the evidence, whose opposite the evidence holds and the claim lacks. */
@@ -111,13 +119,16 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
      */
     private static double recombined(Words claim, SourceIndex index, List<SourceIndex.Sentence> region) {
         List<String> tokens = claim.tokens();
-        List<List<String>> regionTokens = region.stream().map(r -> r.words().tokens()).toList();
+        List<List<String>> regionTokens =
+                region.stream().map(r -> r.words().tokens()).toList();
         int pairs = 0;
         int recombined = 0;
         for (int i = 0; i + 1 < tokens.size(); i++) {
             String a = tokens.get(i);
             String b = tokens.get(i + 1);
-            if (!Words.isContent(a) && !Words.isContent(b) || ARTICLES.contains(a) || ARTICLES.contains(b)
+            if (!Words.isContent(a) && !Words.isContent(b)
+                    || ARTICLES.contains(a)
+                    || ARTICLES.contains(b)
                     || swapsJoiner(tokens, i, regionTokens)) {
                 continue;
             }
@@ -132,7 +143,8 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
     }
 
     private static double recombinedContent(List<SourceIndex.Sentence> region, Words claim) {
-        List<List<String>> regionStems = region.stream().map(r -> r.words().contentStems()).toList();
+        List<List<String>> regionStems =
+                region.stream().map(r -> r.words().contentStems()).toList();
         int pairs = 0;
         int recombined = 0;
         for (List<String> clause : claim.clauses()) {
@@ -187,8 +199,8 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
      * filmed at the old station, has been viewed"). Words are compared by {@code key}; a word it maps to {@code null}
      * is skipped.
      */
-    private static boolean skipsAside(String a, String b, List<SourceIndex.Sentence> region,
-                                      Function<String, String> key) {
+    private static boolean skipsAside(
+            String a, String b, List<SourceIndex.Sentence> region, Function<String, String> key) {
         for (SourceIndex.Sentence sentence : region) {
             List<List<String>> clauses = sentence.words().clauses();
             for (int i = 0; i < clauses.size(); i++) {
@@ -196,7 +208,11 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
                     continue;
                 }
                 for (int j = i + 1; j < clauses.size() && j <= i + ASIDE_CLAUSES; j++) {
-                    String opening = clauses.get(j).stream().map(key).filter(Objects::nonNull).findFirst().orElse(null);
+                    String opening = clauses.get(j).stream()
+                            .map(key)
+                            .filter(Objects::nonNull)
+                            .findFirst()
+                            .orElse(null);
                     if (b.equals(opening)) {
                         return true;
                     }
@@ -236,28 +252,39 @@ public record Departures(String negatedWord, Opposite opposite, double recombine
      * A number of the claim that the sources hold, but not its evidence, standing where the evidence has another
      * number: the word before or after both is the same ("up to 7 kg" against the evidence's "up to 23 kg").
      */
-    private static Misattached misattached(Words claim, SourceIndex index, SourceIndex.Sentence evidence,
-                                           Set<String> givenFacts) {
+    private static Misattached misattached(
+            Words claim, SourceIndex index, SourceIndex.Sentence evidence, Set<String> givenFacts) {
         List<String> tokens = claim.tokens();
         List<String> evidenceTokens = evidence.words().tokens();
         // "235, 000" in tokenised text is the number 235000 too: both readings count as the evidence's.
         String closed = SourceIndex.closeSpacedNumbers(evidence.text());
-        List<String> closedTokens = closed == null ? List.of()
-                : Words.rawTokens(closed).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+        List<String> closedTokens = closed == null
+                ? List.of()
+                : Words.rawTokens(closed).stream()
+                        .map(t -> t.toLowerCase(Locale.ROOT))
+                        .toList();
         for (int i = 0; i < tokens.size(); i++) {
             String n = Words.number(tokens.get(i));
-            if (n == null || n.isEmpty() || !Character.isDigit(n.charAt(0)) || givenFacts.contains(n)
-                    || !index.hasFact(n) || holds(evidenceTokens, n) || holds(closedTokens, n)) {
+            if (n == null
+                    || n.isEmpty()
+                    || !Character.isDigit(n.charAt(0))
+                    || givenFacts.contains(n)
+                    || !index.hasFact(n)
+                    || holds(evidenceTokens, n)
+                    || holds(closedTokens, n)) {
                 continue;
             }
             for (int j = 0; j < evidenceTokens.size(); j++) {
                 String m = Words.number(evidenceTokens.get(j));
-                if (m == null || m.equals(n) || !Character.isDigit(m.isEmpty() ? 'x' : m.charAt(0))
+                if (m == null
+                        || m.equals(n)
+                        || !Character.isDigit(m.isEmpty() ? 'x' : m.charAt(0))
                         || holds(tokens, m)) {
                     continue;
                 }
                 boolean sameBefore = i > 0 && j > 0 && tokens.get(i - 1).equals(evidenceTokens.get(j - 1));
-                boolean sameAfter = i + 1 < tokens.size() && j + 1 < evidenceTokens.size()
+                boolean sameAfter = i + 1 < tokens.size()
+                        && j + 1 < evidenceTokens.size()
                         && tokens.get(i + 1).equals(evidenceTokens.get(j + 1));
                 if (sameBefore || sameAfter) {
                     return new Misattached(tokens.get(i), index.sentenceHolding(n));

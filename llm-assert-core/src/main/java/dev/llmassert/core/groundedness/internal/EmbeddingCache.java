@@ -54,7 +54,8 @@ public final class EmbeddingCache {
             return out;
         }
         List<String> toEmbed = new ArrayList<>(missing);
-        List<Embedding> embedded = model.embedAll(toEmbed.stream().map(TextSegment::from).toList()).content();
+        List<Embedding> embedded =
+                model.embedAll(toEmbed.stream().map(TextSegment::from).toList()).content();
         Map<String, float[]> fresh = new LinkedHashMap<>();
         for (int i = 0; i < toEmbed.size(); i++) {
             fresh.put(toEmbed.get(i), unit(embedded.get(i).vector()));

@@ -71,10 +71,12 @@ public final class GroundednessPrompt {
                     .name("groundedness")
                     .rootElement(JsonObjectSchema.builder()
                             // Evidence before score: the model writes in this order, so the score follows the quotes.
-                            .addStringProperty("evidence",
+                            .addStringProperty(
+                                    "evidence",
                                     "the passages of the sources that support the statement, quoted word for word, "
                                             + "or NOTHING FOUND")
-                            .addIntegerProperty("score",
+                            .addIntegerProperty(
+                                    "score",
                                     "how much of the statement's information the sources contain, a whole number "
                                             + "from 0 (none) to 10 (all)")
                             .required("evidence", "score")
@@ -114,8 +116,13 @@ public final class GroundednessPrompt {
         } else {
             block.append("SOURCES (").append(shownSources.size()).append(" separate passages):\n");
             for (int i = 0; i < shownSources.size(); i++) {
-                block.append("[Source ").append(i + 1).append(" of ").append(shownSources.size()).append("]\n")
-                        .append(tags.wrap(shownSources.get(i))).append('\n');
+                block.append("[Source ")
+                        .append(i + 1)
+                        .append(" of ")
+                        .append(shownSources.size())
+                        .append("]\n")
+                        .append(tags.wrap(shownSources.get(i)))
+                        .append('\n');
             }
         }
         return new GroundednessPrompt(block.toString(), tags, structured);
@@ -141,7 +148,8 @@ public final class GroundednessPrompt {
                     + ": ask only about the sentences the prompt was made for (GroundednessPrompt.forJudgement).");
         }
         ChatRequest.Builder builder = ChatRequest.builder()
-                .messages(SystemMessage.from(system),
+                .messages(
+                        SystemMessage.from(system),
                         UserMessage.from(sourcesBlock + "\nSTATEMENT:\n" + tags.wrap(sentence)));
         if (structured) {
             builder.responseFormat(RESPONSE_FORMAT);

@@ -34,22 +34,22 @@ public final class GroundednessReplies {
      * number is taken whole (possessively) and must not run on into a letter, a digit or {@code %}: {@code 8f},
      * {@code 0x1p3}, {@code 8.5e1} and {@code 10%} are not scores.
      */
-    private static final Pattern SCORE_LINE = Pattern.compile(
-            "(?im)^[\\s>*_#\\-]*(?:final\\s+)?(score)\\b[^\\w\\n-]{0,8}?\\s*(-?\\d++(?:[.,]\\d++)?+)"
+    private static final Pattern SCORE_LINE =
+            Pattern.compile("(?im)^[\\s>*_#\\-]*(?:final\\s+)?(score)\\b[^\\w\\n-]{0,8}?\\s*(-?\\d++(?:[.,]\\d++)?+)"
                     + "(?:\\s*(?:/|out\\s+of)\\s*(\\d++))?(?![\\w%])");
     /** "Score" used as a label with a colon or an equals sign, whatever follows: the reply says this is its score. */
-    private static final Pattern SCORE_LABEL = Pattern.compile(
-            "(?im)^[\\s>*_#\\-]*(?:final\\s+)?(score)\\s*[*_]*\\s*[:=][*_]*[ \\t]*([^\\n]*)");
-    private static final Pattern SCORE_ANYWHERE = Pattern.compile(
-            "(?i)\\bscore\\b[^\\w\\n-]{0,8}?\\s*(?:is\\s+|of\\s+)?(-?\\d++(?:[.,]\\d++)?+)"
+    private static final Pattern SCORE_LABEL =
+            Pattern.compile("(?im)^[\\s>*_#\\-]*(?:final\\s+)?(score)\\s*[*_]*\\s*[:=][*_]*[ \\t]*([^\\n]*)");
+
+    private static final Pattern SCORE_ANYWHERE =
+            Pattern.compile("(?i)\\bscore\\b[^\\w\\n-]{0,8}?\\s*(?:is\\s+|of\\s+)?(-?\\d++(?:[.,]\\d++)?+)"
                     + "(?:\\s*(?:/|out\\s+of)\\s*(\\d++))?(?![\\w%])");
     private static final Pattern EVIDENCE = Pattern.compile(
             "(?is)supporting\\s+evidence[\\s:*_=\\-]*(.*?)(?=^[\\s>*_#\\-]*(?:final\\s+)?score\\b|\\z)",
             Pattern.MULTILINE);
     private static final Pattern NOTHING_FOUND = Pattern.compile("(?i)^[\\W_]*nothing\\s+found[\\W_]*$");
 
-    private GroundednessReplies() {
-    }
+    private GroundednessReplies() {}
 
     /** Reads the structured-output reply {@code {"evidence": "...", "score": N}}. */
     public static ReplyParser<SentenceScore> json() {
@@ -67,8 +67,8 @@ public final class GroundednessReplies {
 
     static SentenceScore parseText(String reply) throws ReplyParseException {
         if (reply == null || reply.isBlank()) {
-            throw new ReplyParseException("the reply was empty; end it with a line 'Score: N' where N is "
-                    + SCORE_RULE);
+            throw new ReplyParseException(
+                    "the reply was empty; end it with a line 'Score: N' where N is " + SCORE_RULE);
         }
         Matcher evidenceMatch = EVIDENCE.matcher(reply);
         String evidence = null;
@@ -86,18 +86,19 @@ public final class GroundednessReplies {
             // reply may stand in for it.
             String value = label.group(2).strip();
             throw new ReplyParseException("the score must be " + SCORE_RULE + ", but is "
-                    + (value.isEmpty() ? "missing after '" + label.group().strip() + "'"
-                    : "\"" + JsonReplies.abbreviate(value, 60) + "\""));
+                    + (value.isEmpty()
+                            ? "missing after '" + label.group().strip() + "'"
+                            : "\"" + JsonReplies.abbreviate(value, 60) + "\""));
         }
         if (match == null && label == null) {
             // A score in a sentence ("I would give it a score of 8"), but never one inside the quoted evidence.
-            String outsideEvidence = evidenceStart < 0 ? reply
-                    : reply.substring(0, evidenceStart) + "\n" + reply.substring(evidenceEnd);
+            String outsideEvidence =
+                    evidenceStart < 0 ? reply : reply.substring(0, evidenceStart) + "\n" + reply.substring(evidenceEnd);
             match = lastMatch(SCORE_ANYWHERE, outsideEvidence);
         }
         if (match == null) {
-            throw new ReplyParseException("the reply has no score; end it with a line 'Score: N' where N is "
-                    + SCORE_RULE);
+            throw new ReplyParseException(
+                    "the reply has no score; end it with a line 'Score: N' where N is " + SCORE_RULE);
         }
         String number = match.group(match.groupCount() - 1).replace(',', '.');
         String outOf = match.group(match.groupCount());
@@ -122,8 +123,11 @@ public final class GroundednessReplies {
         }
         String stripped = text.strip();
         // Markdown emphasis around the evidence is decoration, not quoted text.
-        stripped = stripped.replaceAll("^[*_]+\\s*", "").replaceAll("\\s*[*_]+$", "").strip();
-        if (stripped.isEmpty() || NOTHING_FOUND.matcher(stripped).matches()
+        stripped = stripped.replaceAll("^[*_]+\\s*", "")
+                .replaceAll("\\s*[*_]+$", "")
+                .strip();
+        if (stripped.isEmpty()
+                || NOTHING_FOUND.matcher(stripped).matches()
                 || stripped.toUpperCase(Locale.ROOT).equals(SentenceVerdict.NOTHING_FOUND)) {
             return SentenceVerdict.NOTHING_FOUND;
         }

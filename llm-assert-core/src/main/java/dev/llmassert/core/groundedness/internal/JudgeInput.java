@@ -16,8 +16,7 @@ public final class JudgeInput {
 
     private static final int MAX_SHOWN = 120;
 
-    private JudgeInput() {
-    }
+    private JudgeInput() {}
 
     /**
      * {@code sources}, checked: at least one, none null or blank.

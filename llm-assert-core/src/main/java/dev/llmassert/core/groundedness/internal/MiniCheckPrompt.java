@@ -36,8 +36,7 @@ public final class MiniCheckPrompt {
     /** The most likely tokens asked for beside the answer token, as MiniCheck asks vLLM. */
     public static final int TOP_LOGPROBS = 5;
 
-    private MiniCheckPrompt() {
-    }
+    private MiniCheckPrompt() {}
 
     /** {@code Document: <document>\nClaim: <claim>} */
     public static String userMessage(String document, String claim) {
@@ -51,9 +50,16 @@ public final class MiniCheckPrompt {
      */
     public static ChatRequest request(String document, String claim, ModelProvider provider) {
         ChatRequestParameters parameters = provider == ModelProvider.OPEN_AI
-                ? OpenAiChatRequestParameters.builder().temperature(0.0).maxOutputTokens(1)
-                        .logprobs(true).topLogprobs(TOP_LOGPROBS).build()
-                : ChatRequestParameters.builder().temperature(0.0).maxOutputTokens(1).build();
+                ? OpenAiChatRequestParameters.builder()
+                        .temperature(0.0)
+                        .maxOutputTokens(1)
+                        .logprobs(true)
+                        .topLogprobs(TOP_LOGPROBS)
+                        .build()
+                : ChatRequestParameters.builder()
+                        .temperature(0.0)
+                        .maxOutputTokens(1)
+                        .build();
         return ChatRequest.builder()
                 .messages(SystemMessage.from(SYSTEM), UserMessage.from(userMessage(document, claim)))
                 .parameters(parameters)

@@ -34,8 +34,7 @@ public final class Reasons {
 
     private static final Pattern UNIT = Pattern.compile("[\\s-]?(\\p{L}+)");
 
-    private Reasons() {
-    }
+    private Reasons() {}
 
     /**
      * The reason of a sentence scored below the bar: its first problem in the order invented fact, misattached
@@ -61,14 +60,16 @@ public final class Reasons {
         if (d.misattached() != null) {
             String number = quote(withUnit(sentence, d.misattached().number()));
             SourceIndex.Sentence attached = d.misattached().attachedTo();
-            return attached == null ? "the sources give " + number + " for something else"
+            return attached == null
+                    ? "the sources give " + number + " for something else"
                     : "the sources give " + number + " for something else: \"" + shorten(attached.text()) + "\"";
         }
         if (support.negationMismatch() || d.negatedWord() != null) {
             return negation(sentence, words, support);
         }
         if (d.opposite() != null) {
-            String evidence = support.evidence() == null ? "" : support.evidence().text();
+            String evidence =
+                    support.evidence() == null ? "" : support.evidence().text();
             return "it says " + quote(surfaceOfStem(sentence, d.opposite().word())) + " where its evidence says "
                     + quote(surfaceOfStem(evidence, d.opposite().evidenceWord()));
         }

@@ -31,9 +31,16 @@ public record Scoring(double center, double related, double[] weights, Scoring o
     public static final double FACT_FACTOR = 0.1;
 
     /** The features, in the order of {@link #features}. */
-    public static final List<String> FEATURES = List.of("log evidence", "log words", "invented fact",
-            "misattached number", "negation its evidence lacks", "negation mismatch", "opposite word",
-            "recombined pairs", "recombined content words");
+    public static final List<String> FEATURES = List.of(
+            "log evidence",
+            "log words",
+            "invented fact",
+            "misattached number",
+            "negation its evidence lacks",
+            "negation mismatch",
+            "opposite word",
+            "recombined pairs",
+            "recombined content words");
 
     /**
      * What a negation mismatch with the evidence leaves of the score, on top of its fitted weight: "Phone support is
@@ -49,21 +56,26 @@ public record Scoring(double center, double related, double[] weights, Scoring o
      * The judge with embeddings, fitted by {@code LocalJudgeFit} on the six shared sets (2026-11-25). A sentence below
      * 0.3 similarity to every source sentence is about something else, whatever its length.
      */
-    public static final Scoring WITH_EMBEDDINGS = new Scoring(0.8325, 0.3,
-            new double[] {0.6177, -4.5357, -0.6863, -1.9403, -1.1736, -7.0209, -5.0831, -7.1218}, evidenceOnly(0.8975));
+    public static final Scoring WITH_EMBEDDINGS = new Scoring(
+            0.8325,
+            0.3,
+            new double[] {0.6177, -4.5357, -0.6863, -1.9403, -1.1736, -7.0209, -5.0831, -7.1218},
+            evidenceOnly(0.8975));
 
     /**
      * The judge without embeddings (lexical evidence only), fitted the same way. Its evidence, the share of words
      * and word pairs, tells little across kinds of text, so the fit leans on the departures almost alone.
      */
-    public static final Scoring LEXICAL = new Scoring(0.1175, 0,
+    public static final Scoring LEXICAL = new Scoring(
+            0.1175,
+            0,
             new double[] {6.2595, -33.0575, -4.5165, -8.3938, -7.2184, -39.0011, -23.7479, -65.3648},
             evidenceOnly(0.765));
 
     public Scoring {
         if (weights.length != FEATURES.size() - 1) {
-            throw new IllegalArgumentException("weights must have " + (FEATURES.size() - 1) + " values, but has "
-                    + weights.length);
+            throw new IllegalArgumentException(
+                    "weights must have " + (FEATURES.size() - 1) + " values, but has " + weights.length);
         }
         weights = weights.clone();
     }

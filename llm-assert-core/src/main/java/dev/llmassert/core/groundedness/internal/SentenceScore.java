@@ -12,5 +12,4 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param evidence the quoted support, or {@link SentenceVerdict#NOTHING_FOUND}
  */
 @API(status = INTERNAL, since = "0.1")
-public record SentenceScore(int score, String evidence) {
-}
+public record SentenceScore(int score, String evidence) {}

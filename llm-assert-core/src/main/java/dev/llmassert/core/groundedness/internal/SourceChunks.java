@@ -165,7 +165,8 @@ public final class SourceChunks {
             return unit.end() - unit.start();
         }
         Span previous = current.get(current.size() - 1);
-        return previous.source() == unit.source() ? length + unit.end() - previous.end()
+        return previous.source() == unit.source()
+                ? length + unit.end() - previous.end()
                 : length + SEPARATOR.length() + unit.end() - unit.start();
     }
 

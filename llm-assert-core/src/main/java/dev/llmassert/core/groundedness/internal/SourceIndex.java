@@ -26,8 +26,7 @@ public final class SourceIndex {
 
     /** One source sentence: its text, the source (chunk) it came from, and its words. */
     @API(status = INTERNAL, since = "0.1")
-    public record Sentence(int index, int chunk, String text, Words words, Set<String> stems) {
-    }
+    public record Sentence(int index, int chunk, String text, Words words, Set<String> stems) {}
 
     private final List<Sentence> sentences;
     private final Map<String, int[]> postings;
@@ -39,6 +38,7 @@ public final class SourceIndex {
 
     /** A clause break inside a sentence ("X: Y", "X; Y"); clauses with enough content are indexed on their own. */
     private static final Pattern CLAUSE = Pattern.compile("(?<=\\w)[:;]\\s+");
+
     private static final int MIN_CLAUSE_WORDS = 3;
 
     /**
@@ -82,7 +82,9 @@ public final class SourceIndex {
     }
 
     private void addFacts(String text) {
-        List<String> tokens = Words.rawTokens(text).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+        List<String> tokens = Words.rawTokens(text).stream()
+                .map(t -> t.toLowerCase(Locale.ROOT))
+                .toList();
         for (int i = 0; i < tokens.size(); i++) {
             String fact = Words.factForm(tokens.get(i));
             factForms.add(fact);

@@ -29,9 +29,17 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param english          whether the sentence reads as English (see {@link Words#english()})
  */
 @API(status = INTERNAL, since = "0.1")
-public record Support(double semantic, double coverage, double evidenceCoverage, double bigrams, int contentWords,
-                      List<String> inventedFacts, boolean negationMismatch, SourceIndex.Sentence evidence,
-                      Departures departures, boolean english) {
+public record Support(
+        double semantic,
+        double coverage,
+        double evidenceCoverage,
+        double bigrams,
+        int contentWords,
+        List<String> inventedFacts,
+        boolean negationMismatch,
+        SourceIndex.Sentence evidence,
+        Departures departures,
+        boolean english) {
 
     public Support {
         inventedFacts = List.copyOf(inventedFacts);
@@ -44,8 +52,12 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
      * @param similarity cosine similarity to each candidate, in the same order, or {@code null} without embeddings
      * @param givenFacts facts that count as held though no source holds them: those of the user's question
      */
-    public static Support measure(Words words, SourceIndex index, List<SourceIndex.Sentence> candidates,
-                                  double[] similarity, Set<String> givenFacts) {
+    public static Support measure(
+            Words words,
+            SourceIndex index,
+            List<SourceIndex.Sentence> candidates,
+            double[] similarity,
+            Set<String> givenFacts) {
         List<String> stems = words.contentStems();
         double coverage = 1.0;
         double total = 0;
@@ -75,7 +87,9 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
             double cov = evidenceCoverage(stems, total, candidate.stems(), index);
             double match = similarity == null ? cov : 0.5 * cov + 0.5 * similarity[i];
             // On a tie the shorter candidate is the more precise evidence: a clause rather than its whole sentence.
-            if (match > best || match == best && candidate.stems().size() < evidence.stems().size()) {
+            if (match > best
+                    || match == best
+                            && candidate.stems().size() < evidence.stems().size()) {
                 second = best;
                 runnerUp = evidence;
                 best = match;
@@ -102,9 +116,17 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
             }
         }
         boolean negationMismatch = evidence != null && negationMismatch(words, evidence);
-        return new Support(bestSemantic, coverage, bestEvidenceCoverage, bigrams, new HashSet<>(stems).size(),
-                invented, negationMismatch, evidence,
-                Departures.measure(words, index, evidence, runnerUp, givenFacts), words.english());
+        return new Support(
+                bestSemantic,
+                coverage,
+                bestEvidenceCoverage,
+                bigrams,
+                new HashSet<>(stems).size(),
+                invented,
+                negationMismatch,
+                evidence,
+                Departures.measure(words, index, evidence, runnerUp, givenFacts),
+                words.english());
     }
 
     /** How many numbers, dates and names the sentence states that no source holds. */
@@ -142,7 +164,8 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
      */
     private static boolean negationMismatch(Words words, SourceIndex.Sentence evidence) {
         for (String head : words.negatedHeads()) {
-            if (evidence.stems().contains(head) && !evidence.words().negatedStems().contains(head)) {
+            if (evidence.stems().contains(head)
+                    && !evidence.words().negatedStems().contains(head)) {
                 return true;
             }
         }
@@ -155,8 +178,8 @@ public record Support(double semantic, double coverage, double evidenceCoverage,
         return false;
     }
 
-    private static double evidenceCoverage(List<String> stems, double total, Set<String> evidenceStems,
-                                           SourceIndex index) {
+    private static double evidenceCoverage(
+            List<String> stems, double total, Set<String> evidenceStems, SourceIndex index) {
         if (total == 0) {
             return 0;
         }

@@ -35,12 +35,17 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param clauses      the tokens of each clause (split at commas, colons, brackets, dashes and "but")
  */
 @API(status = INTERNAL, since = "0.1")
-public record Words(List<String> tokens, List<String> contentStems, Set<String> facts, Set<String> negatedStems,
-                    Set<String> negatedHeads, List<List<String>> clauses) {
+public record Words(
+        List<String> tokens,
+        List<String> contentStems,
+        Set<String> facts,
+        Set<String> negatedStems,
+        Set<String> negatedHeads,
+        List<List<String>> clauses) {
 
     /** Punctuation that ends a clause, and with it the reach of a negation. */
-    private static final Pattern CLAUSE_BREAK = Pattern.compile("[,;:()\u2013\u2014]|[.!?](?=\\s)|\\bbut\\b",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern CLAUSE_BREAK =
+            Pattern.compile("[,;:()\u2013\u2014]|[.!?](?=\\s)|\\bbut\\b", Pattern.CASE_INSENSITIVE);
 
     /** A list item's number at the start of a sentence ("2. Hold the button", "8) The document"): not a fact. */
     private static final Pattern ENUMERATION = Pattern.compile("\\s*\\(?(\\d{1,2})[).]\\s");
@@ -114,7 +119,9 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         Set<String> heads = new HashSet<>();
         List<List<String>> clauses = new ArrayList<>();
         for (String clause : CLAUSE_BREAK.split(sentence)) {
-            List<String> clauseTokens = rawTokens(clause).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+            List<String> clauseTokens = rawTokens(clause).stream()
+                    .map(t -> t.toLowerCase(Locale.ROOT))
+                    .toList();
             clauses.add(clauseTokens);
             for (int i = 0; i < clauseTokens.size(); i++) {
                 if (isNegation(clauseTokens, i) && !isHedge(clauseTokens, i)) {
@@ -157,8 +164,10 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
 
     /** Whether a lower-cased token carries content: not a function word, a negation, an interjection or framing. */
     public static boolean isContent(String lower) {
-        if (Lexicon.STOP_WORDS.contains(lower) || Lexicon.NEGATIONS.contains(lower)
-                || Lexicon.CONTRACTED_NEGATIONS.contains(lower) || Lexicon.INTERJECTIONS.contains(lower)
+        if (Lexicon.STOP_WORDS.contains(lower)
+                || Lexicon.NEGATIONS.contains(lower)
+                || Lexicon.CONTRACTED_NEGATIONS.contains(lower)
+                || Lexicon.INTERJECTIONS.contains(lower)
                 || Lexicon.FRAMING.contains(lower)) {
             return false;
         }
@@ -214,16 +223,18 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
     }
 
     /** A content word of a text: where it starts and ends, and its stem. */
-    private record Hit(int start, int end, String stem) {
-    }
+    private record Hit(int start, int end, String stem) {}
 
     /** "not", "never", "unable"..., or the "t" of a contraction such as "didn't", which the tokenizer splits off. */
     private static boolean isNegation(List<String> tokens, int i) {
         String t = tokens.get(i);
-        if (t.equals("no") && i + 1 < tokens.size() && Character.isDigit(tokens.get(i + 1).charAt(0))) {
+        if (t.equals("no")
+                && i + 1 < tokens.size()
+                && Character.isDigit(tokens.get(i + 1).charAt(0))) {
             return false; // "the no 1 jersey": "no" for number
         }
-        return Lexicon.NEGATIONS.contains(t) || Lexicon.NEGATING_VERBS.contains(t)
+        return Lexicon.NEGATIONS.contains(t)
+                || Lexicon.NEGATING_VERBS.contains(t)
                 || t.equals("t") && i > 0 && tokens.get(i - 1).endsWith("n");
     }
 
@@ -248,7 +259,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return digits.toString().replaceFirst("^0+(?=\\d)", "");
     }
 
-/**
+    /**
      * The form under which a source word can confirm a fact: numbers normalised, everything lower-cased. A name
      * is confirmed by the same word in the source whatever its case, since sources are not always well cased.
      */
@@ -257,7 +268,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return number != null ? number : lowerToken;
     }
 
-/**
+    /**
      * The value of a number followed by a scale word ("45 thousand" is 45000, "1.5 million" is 1500000) in fact form,
      * or {@code null} when the two lower-cased tokens are not such a pair.
      */
@@ -279,7 +290,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         }
     }
 
-/**
+    /**
      * The claim of a sentence: the stretch from its first to its last content word, so that "Yes! The breed
      * originated in Mexico!" is compared as "breed originated in Mexico". The whole text when it has no content word.
      */
@@ -288,7 +299,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return bounds == null ? text : text.substring(bounds[0], bounds[1]);
     }
 
-/**
+    /**
      * The shortest stretch of a source sentence that holds every content word it shares with a response sentence
      * ({@code stems}): the part of a long sentence that a shorter response sentence restates. The whole text when it
      * shares no word.
@@ -307,7 +318,8 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         for (int to = 0; to < hits.size(); to++) {
             inWindow.merge(hits.get(to).stem(), 1, Integer::sum);
             while (inWindow.size() == distinct) {
-                if (hits.get(to).end() - hits.get(from).start() < hits.get(bestTo).end() - hits.get(bestFrom).start()) {
+                if (hits.get(to).end() - hits.get(from).start()
+                        < hits.get(bestTo).end() - hits.get(bestFrom).start()) {
                     bestFrom = from;
                     bestTo = to;
                 }
@@ -317,7 +329,8 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
                 }
             }
         }
-        String window = text.substring(hits.get(bestFrom).start(), hits.get(bestTo).end());
+        String window =
+                text.substring(hits.get(bestFrom).start(), hits.get(bestTo).end());
         // An aside between commas that shares no word ("..., founded in 1861, ...") is left out: a response that
         // skips it restates the rest.
         StringBuilder kept = new StringBuilder();
@@ -329,13 +342,15 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return kept.toString();
     }
 
-/** Start and end of the first and last content word of {@code text}, or {@code null} if it has none. */
+    /** Start and end of the first and last content word of {@code text}, or {@code null} if it has none. */
     private static int[] bounds(String text) {
         List<Hit> hits = contentWords(text, null);
-        return hits.isEmpty() ? null : new int[] {hits.get(0).start(), hits.get(hits.size() - 1).end()};
+        return hits.isEmpty()
+                ? null
+                : new int[] {hits.get(0).start(), hits.get(hits.size() - 1).end()};
     }
 
-/** The content words of {@code text} in order, only those whose stem is in {@code stems} if it is given. */
+    /** The content words of {@code text} in order, only those whose stem is in {@code stems} if it is given. */
     private static List<Hit> contentWords(String text, Set<String> stems) {
         List<Hit> hits = new ArrayList<>();
         int n = text.length();
@@ -355,7 +370,7 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return hits;
     }
 
-/**
+    /**
      * Whether the negation at {@code i} is the speaker's hedge about their own knowledge: "I'm not sure", "I don't
      * really know", "not sure, but", "no idea".
      */
@@ -375,18 +390,19 @@ public record Words(List<String> tokens, List<String> contentStems, Set<String> 
         return i <= 1 || tokens.subList(from, i).contains("i");
     }
 
-private static boolean isName(String token) {
+    private static boolean isName(String token) {
         int first = token.codePointAt(0);
         return Character.isUpperCase(first) && Character.isLetter(first);
     }
 
-private static boolean isIdeograph(int cp) {
+    private static boolean isIdeograph(int cp) {
         Character.UnicodeScript script = Character.UnicodeScript.of(cp);
-        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+        return script == Character.UnicodeScript.HAN
+                || script == Character.UnicodeScript.HIRAGANA
                 || script == Character.UnicodeScript.KATAKANA;
     }
 
-/** Runs of letters and digits; a thousands separator inside a number ("1,000") stays in the number. */
+    /** Runs of letters and digits; a thousands separator inside a number ("1,000") stays in the number. */
     static List<String> rawTokens(String text) {
         List<String> out = new ArrayList<>();
         int n = text.length();
@@ -403,7 +419,7 @@ private static boolean isIdeograph(int cp) {
         return out;
     }
 
-/** The end of the token that starts at {@code start}, or {@code start} when no token starts there. */
+    /** The end of the token that starts at {@code start}, or {@code start} when no token starts there. */
     private static int tokenEnd(String text, int start) {
         int cp = text.codePointAt(start);
         if (isIdeograph(cp)) {
@@ -418,8 +434,11 @@ private static boolean isIdeograph(int cp) {
             int c = text.codePointAt(i);
             if (Character.isLetterOrDigit(c) && !isIdeograph(c)) {
                 i += Character.charCount(c);
-            } else if ((c == ',' || c == '.') && i + 1 < n && Character.isDigit(text.charAt(i + 1))
-                    && i > start && Character.isDigit(text.charAt(i - 1))) {
+            } else if ((c == ',' || c == '.')
+                    && i + 1 < n
+                    && Character.isDigit(text.charAt(i + 1))
+                    && i > start
+                    && Character.isDigit(text.charAt(i - 1))) {
                 i++;
             } else {
                 break;

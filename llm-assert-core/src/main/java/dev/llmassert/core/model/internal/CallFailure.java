@@ -52,10 +52,18 @@ public record CallFailure(Kind kind, Integer status, String detail, Duration ret
 
     @API(status = INTERNAL, since = "0.1")
     public enum Kind {
-        RATE_LIMITED(true), TIMEOUT(true), SERVER_ERROR(true), CONNECTION_LOST(true), UNREACHABLE(true),
+        RATE_LIMITED(true),
+        TIMEOUT(true),
+        SERVER_ERROR(true),
+        CONNECTION_LOST(true),
+        UNREACHABLE(true),
         OTHER_TRANSIENT(true),
-        AUTHENTICATION(false), MODEL_NOT_FOUND(false), BAD_REQUEST(false), UNKNOWN_HOST(false),
-        CONTENT_FILTERED(false), UNEXPECTED(false);
+        AUTHENTICATION(false),
+        MODEL_NOT_FOUND(false),
+        BAD_REQUEST(false),
+        UNKNOWN_HOST(false),
+        CONTENT_FILTERED(false),
+        UNEXPECTED(false);
 
         private final boolean transientKind;
 
@@ -80,7 +88,12 @@ public record CallFailure(Kind kind, Integer status, String detail, Duration ret
      */
     public String label() {
         return switch (kind) {
-            case RATE_LIMITED, SERVER_ERROR, AUTHENTICATION, MODEL_NOT_FOUND, BAD_REQUEST, CONTENT_FILTERED,
+            case RATE_LIMITED,
+                    SERVER_ERROR,
+                    AUTHENTICATION,
+                    MODEL_NOT_FOUND,
+                    BAD_REQUEST,
+                    CONTENT_FILTERED,
                     OTHER_TRANSIENT -> status != null ? "HTTP " + status : kindWords();
             case TIMEOUT -> status != null ? "HTTP " + status + " (timeout)" : "timeout";
             case CONNECTION_LOST -> connectionWords();
@@ -104,8 +117,8 @@ public record CallFailure(Kind kind, Integer status, String detail, Duration ret
         Integer status = http == null ? null : http.statusCode();
         Duration retryAfter = null;
         if (http != null) {
-            Map<String, List<String>> headers = http instanceof JudgeHttpClient.StatusException hinted
-                    ? hinted.hintHeaders() : Map.of();
+            Map<String, List<String>> headers =
+                    http instanceof JudgeHttpClient.StatusException hinted ? hinted.hintHeaders() : Map.of();
             retryAfter = RetryHints.of(headers, http.getMessage(), now).orElse(null);
         }
         return new CallFailure(kindOf(error, status), status, shorten(redactor.redact(detailOf(error))), retryAfter);
@@ -116,7 +129,8 @@ public record CallFailure(Kind kind, Integer status, String detail, Duration ret
             if (t instanceof RateLimitException) {
                 return Kind.RATE_LIMITED;
             }
-            if (t instanceof TimeoutException || t instanceof HttpTimeoutException
+            if (t instanceof TimeoutException
+                    || t instanceof HttpTimeoutException
                     || t instanceof SocketTimeoutException) {
                 return Kind.TIMEOUT;
             }
@@ -135,7 +149,8 @@ public record CallFailure(Kind kind, Integer status, String detail, Duration ret
             if (t instanceof InvalidRequestException) {
                 return Kind.BAD_REQUEST;
             }
-            if (t instanceof UnresolvedModelServerException || t instanceof UnresolvedAddressException
+            if (t instanceof UnresolvedModelServerException
+                    || t instanceof UnresolvedAddressException
                     || t instanceof UnknownHostException) {
                 return Kind.UNKNOWN_HOST;
             }
@@ -211,8 +226,10 @@ public record CallFailure(Kind kind, Integer status, String detail, Duration ret
                 break;
             }
             // A wrapper made with new RuntimeException(cause) only repeats the cause's name; the cause says more.
-            boolean repeatsCause = t.getCause() != null && String.valueOf(t.getCause()).equals(t.getMessage());
-            boolean repeatsCauseMessage = t.getCause() != null && t.getMessage() != null
+            boolean repeatsCause =
+                    t.getCause() != null && String.valueOf(t.getCause()).equals(t.getMessage());
+            boolean repeatsCauseMessage = t.getCause() != null
+                    && t.getMessage() != null
                     && t.getMessage().equals(t.getCause().getMessage());
             if (repeatsCause || repeatsCauseMessage) {
                 continue;

@@ -31,10 +31,10 @@ public final class JsonReplies {
     private static final Pattern DECIMAL = Pattern.compile("[+-]?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?");
     /** The most characters of a bad value that a re-ask message quotes. */
     private static final int MAX_SHOWN = 80;
+
     private static final Pattern FENCE = Pattern.compile("```(?:json|JSON)?\\s*(.*?)```", Pattern.DOTALL);
 
-    private JsonReplies() {
-    }
+    private JsonReplies() {}
 
     /**
      * The JSON object in {@code reply}, the first of these that is one: the reply itself when it starts with
@@ -77,8 +77,10 @@ public final class JsonReplies {
             JSON.readTree(braces);
         } catch (JsonProcessingException | NumberFormatException e) {
             String problem = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
-            throw new ReplyParseException("the reply is not valid JSON (" + abbreviate(String.valueOf(problem), 200)
-                    + "); reply with a single valid JSON object only", e);
+            throw new ReplyParseException(
+                    "the reply is not valid JSON (" + abbreviate(String.valueOf(problem), 200)
+                            + "); reply with a single valid JSON object only",
+                    e);
         }
         throw new ReplyParseException("the reply holds no JSON object; reply with a single JSON object only");
     }
@@ -105,8 +107,8 @@ public final class JsonReplies {
     public static int requireInt(JsonNode object, String field, int min, int max) throws ReplyParseException {
         JsonNode value = object.get(field);
         if (value == null || value.isNull()) {
-            throw new ReplyParseException("the field \"" + field + "\" is missing; it must be a whole number from "
-                    + min + " to " + max);
+            throw new ReplyParseException(
+                    "the field \"" + field + "\" is missing; it must be a whole number from " + min + " to " + max);
         }
         BigDecimal number = null;
         if (value.isNumber()) {
@@ -119,8 +121,8 @@ public final class JsonReplies {
             }
         }
         if (number == null) {
-            throw new ReplyParseException("the field \"" + field + "\" must be a whole number from " + min
-                    + " to " + max + ", but is " + abbreviate(value));
+            throw new ReplyParseException("the field \"" + field + "\" must be a whole number from " + min + " to "
+                    + max + ", but is " + abbreviate(value));
         }
         return requireWholeInRange(field, number, abbreviate(value), min, max);
     }
@@ -177,8 +179,8 @@ public final class JsonReplies {
             throws ReplyParseException {
         boolean whole = number.signum() == 0 || number.stripTrailingZeros().scale() <= 0;
         if (!whole || number.compareTo(BigDecimal.valueOf(min)) < 0 || number.compareTo(BigDecimal.valueOf(max)) > 0) {
-            throw new ReplyParseException("the " + describe(what) + " must be a whole number from " + min + " to "
-                    + max + ", but is " + shown);
+            throw new ReplyParseException("the " + describe(what) + " must be a whole number from " + min + " to " + max
+                    + ", but is " + shown);
         }
         return number.intValueExact();
     }

@@ -71,6 +71,7 @@ public final class JudgeChat {
 
     /** Replies tried before giving up on a reply that does not parse, as in IBM EvalAssist. */
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
+
     public static final Duration DEFAULT_RETRY_BACKOFF = Duration.ofMillis(500);
     /** The longest wait between tries, by backoff. */
     public static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
@@ -92,9 +93,11 @@ public final class JudgeChat {
     private final RetryPolicy<ChatResponse> retryPolicy;
 
     private JudgeChat(Builder builder) {
-        this.chatModel = Objects.requireNonNull(builder.chatModel,
+        this.chatModel = Objects.requireNonNull(
+                builder.chatModel,
                 "chatModel must be set: pass the judge ChatModel, e.g. JudgeModels.chatModel(settings)");
-        this.judgeName = builder.judgeName == null || builder.judgeName.isBlank() ? defaultJudgeName(chatModel)
+        this.judgeName = builder.judgeName == null || builder.judgeName.isBlank()
+                ? defaultJudgeName(chatModel)
                 : builder.judgeName.strip();
         this.maxRetries = builder.maxRetries == null ? JudgeSettings.DEFAULT_MAX_RETRIES : builder.maxRetries;
         this.retryBackoff = builder.retryBackoff == null ? DEFAULT_RETRY_BACKOFF : builder.retryBackoff;
@@ -102,7 +105,8 @@ public final class JudgeChat {
         this.sleeper = builder.sleeper == null ? Sleeper.THREAD : builder.sleeper;
         this.clock = builder.clock == null ? Clock.systemUTC() : builder.clock;
         this.redactor = builder.redactor == null
-                ? Redactor.forVariables(System::getenv, JudgeSettings.DEFAULT_API_KEY_ENV) : builder.redactor;
+                ? Redactor.forVariables(System::getenv, JudgeSettings.DEFAULT_API_KEY_ENV)
+                : builder.redactor;
         this.retryPolicy = retryPolicy(maxRetries, retryBackoff);
     }
 
@@ -111,7 +115,8 @@ public final class JudgeChat {
      * failures are given to it: {@link #send} fails at once on the rest.
      */
     private static RetryPolicy<ChatResponse> retryPolicy(int maxRetries, Duration backoff) {
-        RetryPolicyBuilder<ChatResponse> policy = RetryPolicy.<ChatResponse>builder().withMaxRetries(maxRetries);
+        RetryPolicyBuilder<ChatResponse> policy =
+                RetryPolicy.<ChatResponse>builder().withMaxRetries(maxRetries);
         if (backoff.isZero()) {
             return policy.build();
         }
@@ -171,18 +176,27 @@ public final class JudgeChat {
         String lastReply = "";
         String lastError = "";
         for (int attempt = 1; attempt <= maxAttempts; attempt++) {
-            ChatRequest attemptRequest = attempt == 1 ? request : request.toBuilder().messages(messages).build();
+            ChatRequest attemptRequest = attempt == 1
+                    ? request
+                    : request.toBuilder().messages(messages).build();
             Sent sent = send(subject, attemptRequest);
             ChatResponse response = sent.response();
             retries += sent.retries();
             usage = TokenUsage.sum(usage, response.tokenUsage());
             replayed &= Replayed.isReplayed(response);
             recordedModel(request, response).ifPresent(recordedModels::add);
-            String text = response.aiMessage() == null || response.aiMessage().text() == null ? ""
+            String text = response.aiMessage() == null || response.aiMessage().text() == null
+                    ? ""
                     : response.aiMessage().text();
             try {
                 T value = parser.parse(text, response);
-                return new JudgeReply<>(value, text, plain(usage), replayed, attempt, retries,
+                return new JudgeReply<>(
+                        value,
+                        text,
+                        plain(usage),
+                        replayed,
+                        attempt,
+                        retries,
                         recordedModels.isEmpty() ? null : String.join(", ", recordedModels));
             } catch (ReplyParseException e) {
                 lastReply = text;
@@ -195,7 +209,10 @@ public final class JudgeChat {
         }
         throw new JudgeReplyException(
                 JudgeMessages.unusableReply(judgeName, subject, maxAttempts, lastReply, lastError),
-                judgeName, lastReply, lastError, maxAttempts);
+                judgeName,
+                lastReply,
+                lastError,
+                maxAttempts);
     }
 
     /**
@@ -203,12 +220,15 @@ public final class JudgeChat {
      * the reply, e.g. {@code hand-written-example}.
      */
     private Optional<String> recordedModel(ChatRequest request, ChatResponse response) {
-        if (!Replayed.isReplayed(response) || response.modelName() == null || response.modelName().isBlank()) {
+        if (!Replayed.isReplayed(response)
+                || response.modelName() == null
+                || response.modelName().isBlank()) {
             return Optional.empty();
         }
         ChatRequestParameters defaults = chatModel.defaultRequestParameters();
         String asked = request.parameters() != null && request.parameters().modelName() != null
-                ? request.parameters().modelName() : defaults == null ? null : defaults.modelName();
+                ? request.parameters().modelName()
+                : defaults == null ? null : defaults.modelName();
         return response.modelName().equals(asked) ? Optional.empty() : Optional.of(response.modelName());
     }
 
@@ -229,8 +249,7 @@ public final class JudgeChat {
     }
 
     /** A response, and how many retries it took. */
-    private record Sent(ChatResponse response, int retries) {
-    }
+    private record Sent(ChatResponse response, int retries) {}
 
     private Sent send(String subject, ChatRequest request) {
         Execution<ChatResponse> execution = Execution.of(retryPolicy);
@@ -247,7 +266,9 @@ public final class JudgeChat {
                 tries.add(failure.label());
                 Duration asked = failure.retryAfter();
                 boolean askedTooMuch = asked != null && asked.compareTo(MAX_WAIT) > 0;
-                if (!failure.isTransient() || askedTooMuch || Thread.currentThread().isInterrupted()) {
+                if (!failure.isTransient()
+                        || askedTooMuch
+                        || Thread.currentThread().isInterrupted()) {
                     throw failed(subject, failure, tries, askedTooMuch ? asked : null, e);
                 }
                 execution.recordException(e);
@@ -257,8 +278,8 @@ public final class JudgeChat {
                 // The endpoint knows when it will take calls again: its wait replaces the backoff.
                 Duration wait = asked != null ? asked : execution.getDelay();
                 if (LOG.isInfoEnabled()) {
-                    LOG.info(redactor.redact(JudgeMessages.retrying(judgeName, subject, failure, tries.size(),
-                            maxRetries, wait)));
+                    LOG.info(redactor.redact(
+                            JudgeMessages.retrying(judgeName, subject, failure, tries.size(), maxRetries, wait)));
                 }
                 pause(subject, wait, tries.size(), e);
                 continue;
@@ -268,12 +289,12 @@ public final class JudgeChat {
         }
     }
 
-    private JudgeCallException failed(String subject, CallFailure failure, List<String> tries, Duration tooLong,
-                                      RuntimeException error) {
-        String message = JudgeMessages.callFailed(judgeName, endpointKind(), subject, failure, tries, maxRetries,
-                tooLong);
-        return new JudgeCallException(redactor.redact(message), judgeName, failure.isTransient(), tries.size(),
-                redactor.redact(error));
+    private JudgeCallException failed(
+            String subject, CallFailure failure, List<String> tries, Duration tooLong, RuntimeException error) {
+        String message =
+                JudgeMessages.callFailed(judgeName, endpointKind(), subject, failure, tries, maxRetries, tooLong);
+        return new JudgeCallException(
+                redactor.redact(message), judgeName, failure.isTransient(), tries.size(), redactor.redact(error));
     }
 
     private void pause(String subject, Duration wait, int tries, RuntimeException cause) {
@@ -281,8 +302,12 @@ public final class JudgeChat {
             sleeper.sleep(wait);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new JudgeCallException(redactor.redact(JudgeMessages.interrupted(judgeName, subject)), judgeName,
-                    true, tries, redactor.redact(cause));
+            throw new JudgeCallException(
+                    redactor.redact(JudgeMessages.interrupted(judgeName, subject)),
+                    judgeName,
+                    true,
+                    tries,
+                    redactor.redact(cause));
         }
     }
 
@@ -300,7 +325,8 @@ public final class JudgeChat {
     /** {@code provider:model} from what the model says about itself, e.g. {@code openai:gpt-4o-mini}. */
     public static String defaultJudgeName(ChatModel model) {
         String provider = providerId(model.provider());
-        String modelName = model.defaultRequestParameters() == null ? null
+        String modelName = model.defaultRequestParameters() == null
+                ? null
                 : model.defaultRequestParameters().modelName();
         return provider + ":" + (modelName == null || modelName.isBlank() ? "unnamed-model" : modelName);
     }
@@ -330,8 +356,7 @@ public final class JudgeChat {
         private Clock clock;
         private Redactor redactor;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** The judge model. Required. */
         public Builder chatModel(ChatModel chatModel) {

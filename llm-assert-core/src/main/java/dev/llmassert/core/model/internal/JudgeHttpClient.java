@@ -64,16 +64,18 @@ public final class JudgeHttpClient implements HttpClient {
         java.net.http.HttpRequest.Builder jdk = java.net.http.HttpRequest.newBuilder(URI.create(request.url()));
         // CHECKSTYLE.ON: QualifiedTypeName
         request.headers().forEach((name, values) -> values.forEach(value -> jdk.header(name, value)));
-        jdk.method(request.method().name(), request.body() == null
-                ? BodyPublishers.noBody()
-                : BodyPublishers.ofString(request.body()));
+        jdk.method(
+                request.method().name(),
+                request.body() == null ? BodyPublishers.noBody() : BodyPublishers.ofString(request.body()));
         if (readTimeout != null) {
             jdk.timeout(readTimeout);
         }
         try {
             HttpResponse<String> response = client.send(jdk.build(), HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() < 200 || response.statusCode() > 299) {
-                throw new StatusException(response.statusCode(), response.body(),
+                throw new StatusException(
+                        response.statusCode(),
+                        response.body(),
                         RetryHints.keep(response.headers().map()));
             }
             return SuccessfulHttpResponse.builder()
@@ -101,7 +103,9 @@ public final class JudgeHttpClient implements HttpClient {
     private synchronized HttpClient others() {
         if (others == null) {
             others = HttpClientBuilderLoader.loadHttpClientBuilder()
-                    .connectTimeout(connectTimeout).readTimeout(readTimeout).build();
+                    .connectTimeout(connectTimeout)
+                    .readTimeout(readTimeout)
+                    .build();
         }
         return others;
     }
@@ -132,8 +136,7 @@ public final class JudgeHttpClient implements HttpClient {
         private Duration connectTimeout;
         private Duration readTimeout;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         @Override
         public Duration connectTimeout() {

@@ -23,6 +23,7 @@ public final class JudgeLimits {
     public static final int MAX_RETRIES = 20;
     /** The most replies tried before a reply that does not parse is an error. */
     public static final int MAX_ATTEMPTS = 10;
+
     public static final double MAX_TEMPERATURE = 2;
     /** The most samples a criteria judge's self-consistency takes. */
     public static final int MAX_SELF_CONSISTENCY = 25;
@@ -43,8 +44,7 @@ public final class JudgeLimits {
     /** What {@value ConfigKeys#JUDGE_TIMEOUT} allows, in words. */
     public static final String POSITIVE_DURATION = "a positive duration such as 30s, 500ms, 2m or PT30S";
 
-    private JudgeLimits() {
-    }
+    private JudgeLimits() {}
 
     /** {@code concurrency}, if it is from 1 to {@value #MAX_CONCURRENCY}. */
     public static int concurrency(int concurrency) {
@@ -73,8 +73,8 @@ public final class JudgeLimits {
     /** {@code maxAttempts}, if it is from 1 to {@value #MAX_ATTEMPTS}; {@code null} means "not set". */
     public static Integer maxAttempts(Integer maxAttempts) {
         if (maxAttempts != null && (maxAttempts < 1 || maxAttempts > MAX_ATTEMPTS)) {
-            throw new IllegalArgumentException("maxAttempts must be between 1 and " + MAX_ATTEMPTS + ", but is: "
-                    + maxAttempts);
+            throw new IllegalArgumentException(
+                    "maxAttempts must be between 1 and " + MAX_ATTEMPTS + ", but is: " + maxAttempts);
         }
         return maxAttempts;
     }
@@ -92,8 +92,8 @@ public final class JudgeLimits {
     /** The value of {@value ConfigKeys#JUDGE_CONCURRENCY}, if allowed; {@code null} means "not set". */
     public static Integer concurrencySetting(Integer concurrency) {
         if (concurrency != null && !isConcurrency(concurrency)) {
-            throw new InvalidSettingException(ConfigKeys.JUDGE_CONCURRENCY, String.valueOf(concurrency),
-                    CONCURRENCY_RANGE);
+            throw new InvalidSettingException(
+                    ConfigKeys.JUDGE_CONCURRENCY, String.valueOf(concurrency), CONCURRENCY_RANGE);
         }
         return concurrency;
     }
@@ -101,8 +101,8 @@ public final class JudgeLimits {
     /** The value of {@value ConfigKeys#JUDGE_MAX_RETRIES}, if allowed; {@code null} means "not set". */
     public static Integer maxRetriesSetting(Integer maxRetries) {
         if (maxRetries != null && !isMaxRetries(maxRetries)) {
-            throw new InvalidSettingException(ConfigKeys.JUDGE_MAX_RETRIES, String.valueOf(maxRetries),
-                    MAX_RETRIES_RANGE);
+            throw new InvalidSettingException(
+                    ConfigKeys.JUDGE_MAX_RETRIES, String.valueOf(maxRetries), MAX_RETRIES_RANGE);
         }
         return maxRetries;
     }
@@ -121,8 +121,8 @@ public final class JudgeLimits {
     /** The value of {@value ConfigKeys#JUDGE_TEMPERATURE}, if allowed; {@code null} means "not set". */
     public static Double temperatureSetting(Double temperature) {
         if (temperature != null && !(temperature >= 0 && temperature <= MAX_TEMPERATURE)) {
-            throw new InvalidSettingException(ConfigKeys.JUDGE_TEMPERATURE, String.valueOf(temperature),
-                    TEMPERATURE_RANGE);
+            throw new InvalidSettingException(
+                    ConfigKeys.JUDGE_TEMPERATURE, String.valueOf(temperature), TEMPERATURE_RANGE);
         }
         return temperature;
     }
@@ -144,7 +144,7 @@ public final class JudgeLimits {
     }
 
     private static IllegalArgumentException outOfRange(String name, int min, int max, int value, String key) {
-        return new IllegalArgumentException(name + " must be between " + min + " and " + max + ", but is: " + value
-                + " (" + key + ")");
+        return new IllegalArgumentException(
+                name + " must be between " + min + " and " + max + ", but is: " + value + " (" + key + ")");
     }
 }

@@ -134,8 +134,10 @@ public final class JudgePool implements AutoCloseable {
     }
 
     private IllegalStateException closed(Throwable cause) {
-        return new IllegalStateException("The judge " + judgeName + " is closed.\n"
-                + "Fix: build a new judge, or close it only after the last judgement.", cause);
+        return new IllegalStateException(
+                "The judge " + judgeName + " is closed.\n"
+                        + "Fix: build a new judge, or close it only after the last judgement.",
+                cause);
     }
 
     private ThreadFactory threadFactory() {
@@ -155,6 +157,5 @@ public final class JudgePool implements AutoCloseable {
         }
     }
 
-    private record Indexed<T>(int index, T value) {
-    }
+    private record Indexed<T>(int index, T value) {}
 }

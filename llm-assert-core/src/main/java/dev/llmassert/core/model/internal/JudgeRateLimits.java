@@ -33,8 +33,7 @@ public final class JudgeRateLimits {
 
     private static final ConcurrentMap<Endpoint, Budget> BUDGETS = new ConcurrentHashMap<>();
 
-    private JudgeRateLimits() {
-    }
+    private JudgeRateLimits() {}
 
     /**
      * The budget of {@code baseUrl} and {@code model} for the JVM, with at most the given limits.
@@ -44,9 +43,11 @@ public final class JudgeRateLimits {
      */
     public static Budget budget(String baseUrl, String model, Integer requestsPerMinute, Integer tokensPerMinute) {
         Endpoint endpoint = new Endpoint(normalise(baseUrl), model == null ? "" : model.strip());
-        return BUDGETS.compute(endpoint, (key, current) -> current == null
-                ? Budget.of(requestsPerMinute, tokensPerMinute, JudgeRateLimits::smooth)
-                : current.atMost(requestsPerMinute, tokensPerMinute));
+        return BUDGETS.compute(
+                endpoint,
+                (key, current) -> current == null
+                        ? Budget.of(requestsPerMinute, tokensPerMinute, JudgeRateLimits::smooth)
+                        : current.atMost(requestsPerMinute, tokensPerMinute));
     }
 
     /** Failsafe's smooth limiter of {@code perMinute} permits a minute, evenly spaced. */
@@ -62,8 +63,7 @@ public final class JudgeRateLimits {
         return url.toLowerCase(Locale.ROOT);
     }
 
-    private record Endpoint(String baseUrl, String model) {
-    }
+    private record Endpoint(String baseUrl, String model) {}
 
     /**
      * What one endpoint and model may still take: a smooth limiter of calls and one of tokens, either absent when
@@ -78,8 +78,7 @@ public final class JudgeRateLimits {
         private final RateLimiter<Object> requests;
         private final RateLimiter<Object> tokens;
 
-        private Budget(Integer requestsPerMinute, Integer tokensPerMinute,
-                       IntFunction<RateLimiter<Object>> limiters) {
+        private Budget(Integer requestsPerMinute, Integer tokensPerMinute, IntFunction<RateLimiter<Object>> limiters) {
             this.requestsPerMinute = requestsPerMinute;
             this.tokensPerMinute = tokensPerMinute;
             this.limiters = limiters;
@@ -92,8 +91,8 @@ public final class JudgeRateLimits {
          *
          * @param limiters makes the smooth limiter of n permits a minute
          */
-        public static Budget of(Integer requestsPerMinute, Integer tokensPerMinute,
-                                IntFunction<RateLimiter<Object>> limiters) {
+        public static Budget of(
+                Integer requestsPerMinute, Integer tokensPerMinute, IntFunction<RateLimiter<Object>> limiters) {
             return new Budget(requestsPerMinute, tokensPerMinute, Objects.requireNonNull(limiters, "limiters"));
         }
 
@@ -102,7 +101,8 @@ public final class JudgeRateLimits {
             Integer lowerRequests = lower(this.requestsPerMinute, requestsPerMinute);
             Integer lowerTokens = lower(this.tokensPerMinute, tokensPerMinute);
             return Objects.equals(lowerRequests, this.requestsPerMinute)
-                    && Objects.equals(lowerTokens, this.tokensPerMinute) ? this
+                            && Objects.equals(lowerTokens, this.tokensPerMinute)
+                    ? this
                     : new Budget(lowerRequests, lowerTokens, limiters);
         }
 

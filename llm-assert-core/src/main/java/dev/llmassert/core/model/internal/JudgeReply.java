@@ -24,8 +24,14 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param <T>        what the reply holds
  */
 @API(status = INTERNAL, since = "0.1")
-public record JudgeReply<T>(T value, String text, TokenUsage tokenUsage, boolean replayed, int attempts,
-                            int retries, String recordedModel) {
+public record JudgeReply<T>(
+        T value,
+        String text,
+        TokenUsage tokenUsage,
+        boolean replayed,
+        int attempts,
+        int retries,
+        String recordedModel) {
 
     /** A reply that took no retry. */
     public JudgeReply(T value, String text, TokenUsage tokenUsage, boolean replayed, int attempts) {

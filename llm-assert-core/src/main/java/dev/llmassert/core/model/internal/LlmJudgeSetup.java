@@ -26,8 +26,14 @@ public record LlmJudgeSetup(JudgeChat chat, int concurrency, boolean structured)
      * @param noChatModel the message when no chat model is set: it names the judge and shows how to pass one
      * @throws IllegalArgumentException with {@code noChatModel} when {@code chatModel} is {@code null}
      */
-    public static LlmJudgeSetup of(ChatModel chatModel, String judgeName, Integer maxRetries, Duration retryBackoff,
-                                   Integer concurrency, Boolean structuredOutput, String noChatModel) {
+    public static LlmJudgeSetup of(
+            ChatModel chatModel,
+            String judgeName,
+            Integer maxRetries,
+            Duration retryBackoff,
+            Integer concurrency,
+            Boolean structuredOutput,
+            String noChatModel) {
         return of(chatModel, judgeName, maxRetries, retryBackoff, concurrency, structuredOutput, null, noChatModel);
     }
 
@@ -35,9 +41,15 @@ public record LlmJudgeSetup(JudgeChat chat, int concurrency, boolean structured)
      * @param apiKeyEnv the variable holding the judge's key, whose value is masked in every message, or {@code null}
      *                  for the default ({@code OPENAI_API_KEY})
      */
-    public static LlmJudgeSetup of(ChatModel chatModel, String judgeName, Integer maxRetries, Duration retryBackoff,
-                                   Integer concurrency, Boolean structuredOutput, String apiKeyEnv,
-                                   String noChatModel) {
+    public static LlmJudgeSetup of(
+            ChatModel chatModel,
+            String judgeName,
+            Integer maxRetries,
+            Duration retryBackoff,
+            Integer concurrency,
+            Boolean structuredOutput,
+            String apiKeyEnv,
+            String noChatModel) {
         if (chatModel == null) {
             throw new IllegalArgumentException(noChatModel);
         }
@@ -48,7 +60,8 @@ public record LlmJudgeSetup(JudgeChat chat, int concurrency, boolean structured)
                 .retryBackoff(retryBackoff)
                 .redactor(Redactor.forVariables(System::getenv, apiKeyEnv, JudgeSettings.DEFAULT_API_KEY_ENV))
                 .build();
-        return new LlmJudgeSetup(chat,
+        return new LlmJudgeSetup(
+                chat,
                 concurrency == null ? JudgeSettings.DEFAULT_CONCURRENCY : concurrency,
                 structuredOutput == null ? chat.supportsJsonSchema() : structuredOutput);
     }

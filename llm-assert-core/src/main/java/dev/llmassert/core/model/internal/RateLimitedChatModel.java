@@ -52,7 +52,8 @@ public final class RateLimitedChatModel extends DelegatingChatModel {
         int estimate = estimateTokens(request);
         waitFor(budget.reserve(estimate));
         ChatResponse response = delegate().chat(request, options == null ? ChatRequestOptions.EMPTY : options);
-        Integer used = response == null || response.tokenUsage() == null ? null
+        Integer used = response == null || response.tokenUsage() == null
+                ? null
                 : response.tokenUsage().totalTokenCount();
         if (used != null && used > estimate) {
             budget.charge(used - estimate);
@@ -100,10 +101,14 @@ public final class RateLimitedChatModel extends DelegatingChatModel {
             sleeper.sleep(wait);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting " + JudgeMessages.seconds(wait)
-                    + " for the rate limit of the judge endpoint (" + ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE + "="
-                    + orUnlimited(budget.requestsPerMinute()) + ", " + ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE + "="
-                    + orUnlimited(budget.tokensPerMinute()) + "): the run or the test was stopped.", e);
+            throw new IllegalStateException(
+                    "Interrupted while waiting " + JudgeMessages.seconds(wait)
+                            + " for the rate limit of the judge endpoint (" + ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE
+                            + "="
+                            + orUnlimited(budget.requestsPerMinute()) + ", " + ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE
+                            + "="
+                            + orUnlimited(budget.tokensPerMinute()) + "): the run or the test was stopped.",
+                    e);
         }
     }
 

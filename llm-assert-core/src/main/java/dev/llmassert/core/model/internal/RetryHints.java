@@ -38,15 +38,18 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 public final class RetryHints {
 
     /** The response headers a hint is read from; no other header is kept. */
-    public static final Set<String> HEADERS = Set.of("retry-after", "retry-after-ms",
-            "x-ratelimit-reset-requests", "x-ratelimit-reset-tokens",
-            "x-ratelimit-remaining-requests", "x-ratelimit-remaining-tokens");
+    public static final Set<String> HEADERS = Set.of(
+            "retry-after",
+            "retry-after-ms",
+            "x-ratelimit-reset-requests",
+            "x-ratelimit-reset-tokens",
+            "x-ratelimit-remaining-requests",
+            "x-ratelimit-remaining-tokens");
 
     private static final Pattern GO_DURATION_PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(h|ms|us|µs|ns|m|s)");
     private static final Pattern TRY_AGAIN = Pattern.compile("(?i)try again in\\s+((?:\\d+(?:\\.\\d+)?(?:h|ms|m|s))+)");
 
-    private RetryHints() {
-    }
+    private RetryHints() {}
 
     /** The hint headers among {@code headers}, with names in lower case. */
     public static Map<String, List<String>> keep(Map<String, List<String>> headers) {
@@ -103,11 +106,13 @@ public final class RetryHints {
         }
         try {
             BigDecimal seconds = new BigDecimal(text);
-            return seconds.signum() < 0 ? Optional.empty()
+            return seconds.signum() < 0
+                    ? Optional.empty()
                     : Optional.of(Duration.ofNanos(seconds.movePointRight(9).longValue()));
         } catch (NumberFormatException | ArithmeticException notSeconds) {
             try {
-                Instant at = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+                Instant at = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME)
+                        .toInstant();
                 Duration wait = Duration.between(now, at);
                 return Optional.of(wait.isNegative() ? Duration.ZERO : wait);
             } catch (DateTimeParseException notADate) {
@@ -162,7 +167,8 @@ public final class RetryHints {
     private static Optional<Duration> milliseconds(String value) {
         try {
             BigDecimal millis = new BigDecimal(value.strip());
-            return millis.signum() < 0 ? Optional.empty()
+            return millis.signum() < 0
+                    ? Optional.empty()
                     : Optional.of(Duration.ofNanos(millis.movePointRight(6).longValue()));
         } catch (NumberFormatException e) {
             return Optional.empty();
@@ -171,7 +177,8 @@ public final class RetryHints {
 
     private static Optional<String> first(Map<String, List<String>> headers, String name) {
         List<String> values = headers.get(name);
-        return values == null || values.isEmpty() || values.get(0) == null ? Optional.empty()
+        return values == null || values.isEmpty() || values.get(0) == null
+                ? Optional.empty()
                 : Optional.of(values.get(0));
     }
 

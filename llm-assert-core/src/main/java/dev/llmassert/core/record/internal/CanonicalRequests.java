@@ -70,8 +70,7 @@ public final class CanonicalRequests {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private CanonicalRequests() {
-    }
+    private CanonicalRequests() {}
 
     /** The canonical form of {@code request}, as sent to the model (its parameters already merged with defaults). */
     public static ObjectNode toNode(ChatRequest request) {
@@ -135,7 +134,8 @@ public final class CanonicalRequests {
                 }
                 out.writeEndArray();
             }
-            case NUMBER -> out.writeNumber(node.decimalValue().stripTrailingZeros().toPlainString());
+            case NUMBER ->
+                out.writeNumber(node.decimalValue().stripTrailingZeros().toPlainString());
             case BOOLEAN -> out.writeBoolean(node.booleanValue());
             case STRING -> out.writeString(node.textValue());
             default -> out.writeNull();
@@ -231,7 +231,8 @@ public final class CanonicalRequests {
             // By name: an AI service lists its @Tool methods in reflection order, which the JVM does not fix, so the
             // same tools may come in another order from one run to the next.
             for (ToolSpecification tool : p.toolSpecifications().stream()
-                    .sorted(Comparator.comparing(ToolSpecification::name)).toList()) {
+                    .sorted(Comparator.comparing(ToolSpecification::name))
+                    .toList()) {
                 ObjectNode t = tools.addObject();
                 t.put("name", tool.name());
                 if (tool.description() != null) {

@@ -73,8 +73,7 @@ public final class PathLocks {
     /** Each retry means another process took and released the lock meanwhile; this many means something is wrong. */
     private static final int MAX_ATTEMPTS = 10_000;
 
-    private PathLocks() {
-    }
+    private PathLocks() {}
 
     /** Something that holds the lock until closed. */
     @API(status = INTERNAL, since = "0.1")
@@ -149,10 +148,15 @@ public final class PathLocks {
 
     private static void noOsLock(Path file, Exception e) {
         if (Files.isWritable(file.getParent())) {
-            LOG.warn("No cross-process lock for {} ({}). Tests in this JVM still write it one at a time, but a "
-                    + "test run in another JVM (a Maven or Gradle fork) writing the same file at the same moment "
-                    + "could overwrite its new entries. Fix: keep recordings on a local file system that supports "
-                    + "file locks, or run the tests that share this file in one JVM.", file, e.toString());
+            LOG.warn(
+                    "No cross-process lock for {} ({}). Tests in this JVM still write it one at a time, but a "
+                            + "test run in another JVM (a Maven or Gradle fork) writing the same file at the "
+                            + "same moment "
+                            + "could overwrite its new entries. Fix: keep recordings on a local file system that "
+                            + "supports "
+                            + "file locks, or run the tests that share this file in one JVM.",
+                    file,
+                    e.toString());
         } else {
             // The write fails next, saying the folder is not writable; nothing to add here.
             LOG.debug("No cross-process lock for {}: {}", file, e.toString());
@@ -169,8 +173,8 @@ public final class PathLocks {
 
         static OsLock acquire(Path path, boolean deleteAfter) throws IOException {
             for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-                FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                        StandardOpenOption.WRITE);
+                FileChannel channel = FileChannel.open(
+                        path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 FileLock lock = null;
                 FileChannel check = null;
                 try {
@@ -187,8 +191,8 @@ public final class PathLocks {
                 // The path names another file now: the one locked was deleted by its previous holder.
                 closeAll(lock, channel, check);
             }
-            throw new IOException("the lock file " + path + " was replaced " + MAX_ATTEMPTS
-                    + " times while waiting for it");
+            throw new IOException(
+                    "the lock file " + path + " was replaced " + MAX_ATTEMPTS + " times while waiting for it");
         }
 
         /** Deletes the lock file (the last step of a checked holder), then releases the lock. */
@@ -241,8 +245,10 @@ public final class PathLocks {
         }
 
         private static byte[] uuidBytes(UUID uuid) {
-            return ByteBuffer.allocate(16).putLong(uuid.getMostSignificantBits())
-                    .putLong(uuid.getLeastSignificantBits()).array();
+            return ByteBuffer.allocate(16)
+                    .putLong(uuid.getMostSignificantBits())
+                    .putLong(uuid.getLeastSignificantBits())
+                    .array();
         }
 
         /** Releases the lock before closing any handle, then closes the locked channel before the other one. */

@@ -30,8 +30,14 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *                     none. A judge that scores by them (the claim-check judge) replays the same score.
  */
 @API(status = INTERNAL, since = "0.1")
-public record RecordedResponse(String text, List<ToolCall> toolCalls, Integer inputTokens, Integer outputTokens,
-                               String finishReason, String recordedAt, List<TokenLogprob> logprobs) {
+public record RecordedResponse(
+        String text,
+        List<ToolCall> toolCalls,
+        Integer inputTokens,
+        Integer outputTokens,
+        String finishReason,
+        String recordedAt,
+        List<TokenLogprob> logprobs) {
 
     public RecordedResponse {
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
@@ -39,15 +45,19 @@ public record RecordedResponse(String text, List<ToolCall> toolCalls, Integer in
     }
 
     /** A reply without log-probabilities. */
-    public RecordedResponse(String text, List<ToolCall> toolCalls, Integer inputTokens, Integer outputTokens,
-                            String finishReason, String recordedAt) {
+    public RecordedResponse(
+            String text,
+            List<ToolCall> toolCalls,
+            Integer inputTokens,
+            Integer outputTokens,
+            String finishReason,
+            String recordedAt) {
         this(text, toolCalls, inputTokens, outputTokens, finishReason, recordedAt, List.of());
     }
 
     /** A tool call the model asked for. */
     @API(status = INTERNAL, since = "0.1")
-    public record ToolCall(String id, String name, String arguments) {
-    }
+    public record ToolCall(String id, String name, String arguments) {}
 
     /**
      * One token of a reply and its natural log-probability, with the most likely tokens at its place ({@code top},
@@ -62,7 +72,9 @@ public record RecordedResponse(String text, List<ToolCall> toolCalls, Integer in
 
         /** A token the server sent with a log-probability; one without either is left out. */
         static boolean usable(LogProb logProb) {
-            return logProb != null && logProb.token() != null && logProb.logprob() != null
+            return logProb != null
+                    && logProb.token() != null
+                    && logProb.logprob() != null
                     && Double.isFinite(logProb.logprob());
         }
 
@@ -79,8 +91,11 @@ public record RecordedResponse(String text, List<ToolCall> toolCalls, Integer in
         }
 
         LogProb toLogProb() {
-            return LogProb.builder().token(token).logprob(logprob)
-                    .topLogprobs(top.stream().map(TokenLogprob::toLogProb).toList()).build();
+            return LogProb.builder()
+                    .token(token)
+                    .logprob(logprob)
+                    .topLogprobs(top.stream().map(TokenLogprob::toLogProb).toList())
+                    .build();
         }
     }
 
@@ -94,18 +109,23 @@ public record RecordedResponse(String text, List<ToolCall> toolCalls, Integer in
             }
         }
         TokenUsage usage = response.tokenUsage();
-        return new RecordedResponse(ai == null ? null : ai.text(), calls,
+        return new RecordedResponse(
+                ai == null ? null : ai.text(),
+                calls,
                 usage == null ? null : usage.inputTokenCount(),
                 usage == null ? null : usage.outputTokenCount(),
                 response.finishReason() == null ? null : response.finishReason().name(),
-                now.truncatedTo(ChronoUnit.SECONDS).toString(), logprobs(response));
+                now.truncatedTo(ChronoUnit.SECONDS).toString(),
+                logprobs(response));
     }
 
     private static List<TokenLogprob> logprobs(ChatResponse response) {
         if (!(response.metadata() instanceof OpenAiChatResponseMetadata openAi) || openAi.logProbs() == null) {
             return List.of();
         }
-        return openAi.logProbs().stream().filter(TokenLogprob::usable).map(TokenLogprob::of)
+        return openAi.logProbs().stream()
+                .filter(TokenLogprob::usable)
+                .map(TokenLogprob::of)
                 .toList();
     }
 
@@ -115,23 +135,34 @@ public record RecordedResponse(String text, List<ToolCall> toolCalls, Integer in
         if (!toolCalls.isEmpty()) {
             List<ToolExecutionRequest> requests = new ArrayList<>();
             for (ToolCall call : toolCalls) {
-                requests.add(ToolExecutionRequest.builder().id(call.id()).name(call.name())
-                        .arguments(call.arguments()).build());
+                requests.add(ToolExecutionRequest.builder()
+                        .id(call.id())
+                        .name(call.name())
+                        .arguments(call.arguments())
+                        .build());
             }
             ai.toolExecutionRequests(requests);
         }
-        TokenUsage usage = inputTokens != null || outputTokens != null ? new TokenUsage(inputTokens, outputTokens)
-                : null;
+        TokenUsage usage =
+                inputTokens != null || outputTokens != null ? new TokenUsage(inputTokens, outputTokens) : null;
         FinishReason finish = finishReason == null ? null : FinishReason.valueOf(finishReason);
         if (!logprobs.isEmpty()) {
             // where the OpenAI client puts them, so that a judge reads a replayed reply as it reads a live one
-            return ChatResponse.builder().aiMessage(ai.build())
-                    .metadata(OpenAiChatResponseMetadata.builder().id(id).modelName(modelName).tokenUsage(usage)
+            return ChatResponse.builder()
+                    .aiMessage(ai.build())
+                    .metadata(OpenAiChatResponseMetadata.builder()
+                            .id(id)
+                            .modelName(modelName)
+                            .tokenUsage(usage)
                             .finishReason(finish)
-                            .logProbs(logprobs.stream().map(TokenLogprob::toLogProb).toList()).build())
+                            .logProbs(logprobs.stream()
+                                    .map(TokenLogprob::toLogProb)
+                                    .toList())
+                            .build())
                     .build();
         }
-        ChatResponse.Builder builder = ChatResponse.builder().aiMessage(ai.build()).id(id).modelName(modelName);
+        ChatResponse.Builder builder =
+                ChatResponse.builder().aiMessage(ai.build()).id(id).modelName(modelName);
         if (usage != null) {
             builder.tokenUsage(usage);
         }

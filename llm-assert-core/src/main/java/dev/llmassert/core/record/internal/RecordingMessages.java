@@ -15,8 +15,7 @@ public final class RecordingMessages {
     private static final String NL = System.lineSeparator();
     private static final String RECORD_COMMAND = "-D" + ConfigKeys.RECORDINGS_MODE + "=record-missing";
 
-    private RecordingMessages() {
-    }
+    private RecordingMessages() {}
 
     public static String cannotParse(Path file, String parserError) {
         return "The recordings file cannot be parsed: " + file + NL
@@ -80,19 +79,32 @@ public final class RecordingMessages {
                 + "Fix: check free disk space and the permissions of the file and its folder.";
     }
 
-    public static String miss(String key, String testName, Path file, String summary, String nearest,
-                              List<String> differences) {
+    public static String miss(
+            String key, String testName, Path file, String summary, String nearest, List<String> differences) {
         StringBuilder message = new StringBuilder()
-                .append("No recording for this request (mode replay, so the model was not called).").append(NL)
-                .append("  test:    ").append(testName).append(NL)
-                .append("  file:    ").append(file).append(NL)
-                .append("  key:     ").append(key).append(NL)
-                .append("  request: ").append(summary).append(NL);
+                .append("No recording for this request (mode replay, so the model was not called).")
+                .append(NL)
+                .append("  test:    ")
+                .append(testName)
+                .append(NL)
+                .append("  file:    ")
+                .append(file)
+                .append(NL)
+                .append("  key:     ")
+                .append(key)
+                .append(NL)
+                .append("  request: ")
+                .append(summary)
+                .append(NL);
         if (nearest == null) {
             message.append("The file has no recorded requests")
-                    .append(file.toFile().exists() ? "." : " (it does not exist).").append(NL);
+                    .append(file.toFile().exists() ? "." : " (it does not exist).")
+                    .append(NL);
         } else {
-            message.append("Nearest recorded request (key ").append(nearest).append("):").append(NL);
+            message.append("Nearest recorded request (key ")
+                    .append(nearest)
+                    .append("):")
+                    .append(NL);
             for (String difference : differences) {
                 message.append("  - ").append(difference).append(NL);
             }
@@ -100,8 +112,8 @@ public final class RecordingMessages {
         return message.append(howToRecord(file)).toString();
     }
 
-    public static String sequenceExhausted(String key, String testName, Path file, String summary, int recorded,
-                                           int call) {
+    public static String sequenceExhausted(
+            String key, String testName, Path file, String summary, int recorded, int call) {
         return "No recording for call " + call + " of this request (mode replay, so the model was not called)." + NL
                 + "  test:    " + testName + NL
                 + "  file:    " + file + NL

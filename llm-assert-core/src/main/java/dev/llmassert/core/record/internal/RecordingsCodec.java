@@ -49,15 +49,14 @@ public final class RecordingsCodec {
         // "\n" rather than the platform separator: a file written on Windows and on Linux must be the same bytes.
         DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
-                .withSeparators(Separators.createDefaultInstance()
-                        .withObjectFieldValueSpacing(Separators.Spacing.AFTER));
+                .withSeparators(
+                        Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER));
         printer.indentObjectsWith(indenter);
         printer.indentArraysWith(indenter);
         PRETTY = JSON.writer(printer);
     }
 
-    private RecordingsCodec() {
-    }
+    private RecordingsCodec() {}
 
     /**
      * Parses a recordings file.
@@ -72,8 +71,10 @@ public final class RecordingsCodec {
             root = JSON.readTree(bytes);
         } catch (JsonProcessingException e) {
             String problem = String.valueOf(e.getOriginalMessage()).replaceAll("\\[Source: [^;]*; ", "[");
-            String where = e.getLocation() == null ? ""
-                    : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+            String where = e.getLocation() == null
+                    ? ""
+                    : " (line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr() + ")";
             throw new RecordingFileException(file, RecordingMessages.cannotParse(file, problem + where), e);
         } catch (IOException e) {
             throw new RecordingFileException(file, RecordingMessages.cannotParse(file, e.getMessage()), e);
@@ -101,8 +102,8 @@ public final class RecordingsCodec {
             Entry entry = entry(file, i, entries.get(i), verifyKeys);
             Integer previous = indexOfKey.putIfAbsent(entry.key(), i);
             if (previous != null) {
-                throw new RecordingFileException(file,
-                        RecordingMessages.duplicateKey(file, previous, i, entry.key()), null);
+                throw new RecordingFileException(
+                        file, RecordingMessages.duplicateKey(file, previous, i, entry.key()), null);
             }
             result.put(entry.key(), entry);
         }
@@ -124,9 +125,12 @@ public final class RecordingsCodec {
         if (keyNode != null && !keyNode.isNull() && !keyNode.isTextual()) {
             throw invalid(file, where + ".key", "expected a string");
         }
-        if (verifyKeys && keyNode != null && keyNode.isTextual() && !keyNode.textValue().equals(computed)) {
-            throw new RecordingFileException(file,
-                    RecordingMessages.keyMismatch(file, index, keyNode.textValue(), computed), null);
+        if (verifyKeys
+                && keyNode != null
+                && keyNode.isTextual()
+                && !keyNode.textValue().equals(computed)) {
+            throw new RecordingFileException(
+                    file, RecordingMessages.keyMismatch(file, index, keyNode.textValue(), computed), null);
         }
         JsonNode model = node.get("model");
         if (model != null && !model.isNull() && !model.isTextual()) {
@@ -134,14 +138,19 @@ public final class RecordingsCodec {
         }
         JsonNode responsesNode = node.get("responses");
         if (responsesNode == null || !responsesNode.isArray() || responsesNode.isEmpty()) {
-            throw invalid(file, where + ".responses", "missing, not an array, or empty; an entry needs at least "
-                    + "one reply, e.g. \"responses\": [{\"text\": \"...\"}]");
+            throw invalid(
+                    file,
+                    where + ".responses",
+                    "missing, not an array, or empty; an entry needs at least "
+                            + "one reply, e.g. \"responses\": [{\"text\": \"...\"}]");
         }
         List<RecordedResponse> responses = new ArrayList<>(responsesNode.size());
         for (int r = 0; r < responsesNode.size(); r++) {
             responses.add(response(file, where + ".responses[" + r + "]", responsesNode.get(r)));
         }
-        String modelName = model != null && model.isTextual() ? model.textValue() : request.path("model").asText(null);
+        String modelName = model != null && model.isTextual()
+                ? model.textValue()
+                : request.path("model").asText(null);
         return new Entry(computed, modelName, request, responses);
     }
 
@@ -170,9 +179,11 @@ public final class RecordingsCodec {
             throw invalid(file, where, "expected an object such as {\"text\": \"...\"}");
         }
         JsonNode textNode = node.get("text");
-        String text = textNode == null || textNode.isNull() ? null
-                : textNode.isArray() ? joinLines(file, where + ".text", textNode)
-                : textNode.isTextual() ? textNode.textValue() : null;
+        String text = textNode == null || textNode.isNull()
+                ? null
+                : textNode.isArray()
+                        ? joinLines(file, where + ".text", textNode)
+                        : textNode.isTextual() ? textNode.textValue() : null;
         if (textNode != null && !textNode.isNull() && text == null) {
             throw invalid(file, where + ".text", "expected a string or an array of lines");
         }
@@ -180,7 +191,9 @@ public final class RecordingsCodec {
         JsonNode callsNode = node.get("toolCalls");
         if (callsNode != null && callsNode.isArray()) {
             for (JsonNode call : callsNode) {
-                calls.add(new RecordedResponse.ToolCall(call.path("id").asText(null), call.path("name").asText(null),
+                calls.add(new RecordedResponse.ToolCall(
+                        call.path("id").asText(null),
+                        call.path("name").asText(null),
                         call.path("arguments").asText(null)));
             }
         }
@@ -188,8 +201,10 @@ public final class RecordingsCodec {
             throw invalid(file, where, "a reply needs a \"text\" (or \"toolCalls\")");
         }
         JsonNode usage = node.path("tokenUsage");
-        Integer input = usage.path("input").isIntegralNumber() ? usage.path("input").intValue() : null;
-        Integer output = usage.path("output").isIntegralNumber() ? usage.path("output").intValue() : null;
+        Integer input =
+                usage.path("input").isIntegralNumber() ? usage.path("input").intValue() : null;
+        Integer output =
+                usage.path("output").isIntegralNumber() ? usage.path("output").intValue() : null;
         String finishReason = null;
         JsonNode finish = node.get("finishReason");
         if (finish != null && !finish.isNull()) {
@@ -197,12 +212,19 @@ public final class RecordingsCodec {
             try {
                 FinishReason.valueOf(finishReason);
             } catch (IllegalArgumentException e) {
-                throw invalid(file, where + ".finishReason", "'" + finish.asText() + "' is not one of "
-                        + Arrays.toString(FinishReason.values()));
+                throw invalid(
+                        file,
+                        where + ".finishReason",
+                        "'" + finish.asText() + "' is not one of " + Arrays.toString(FinishReason.values()));
             }
         }
         JsonNode recordedAt = node.get("recordedAt");
-        return new RecordedResponse(text, calls, input, output, finishReason,
+        return new RecordedResponse(
+                text,
+                calls,
+                input,
+                output,
+                finishReason,
                 recordedAt == null || recordedAt.isNull() ? null : recordedAt.asText(),
                 logprobs(file, where + ".logprobs", node.get("logprobs"), true));
     }
@@ -212,8 +234,8 @@ public final class RecordingsCodec {
      * token's natural log-probability (0 or less), and, for the reply's own tokens, the most likely tokens at its
      * place.
      */
-    private static List<RecordedResponse.TokenLogprob> logprobs(Path file, String where, JsonNode node,
-                                                                boolean withTop) {
+    private static List<RecordedResponse.TokenLogprob> logprobs(
+            Path file, String where, JsonNode node, boolean withTop) {
         if (node == null || node.isNull()) {
             return List.of();
         }
@@ -228,16 +250,23 @@ public final class RecordingsCodec {
                 throw invalid(file, at, "expected an object with a \"token\" string and a \"logprob\" number");
             }
             JsonNode logprob = token.get("logprob");
-            if (logprob == null || !logprob.isNumber() || !Double.isFinite(logprob.doubleValue())
+            if (logprob == null
+                    || !logprob.isNumber()
+                    || !Double.isFinite(logprob.doubleValue())
                     || logprob.doubleValue() > 0) {
-                throw invalid(file, at + ".logprob", "expected a number of 0 or less (a natural log-probability), "
-                        + "but is " + (logprob == null ? "missing" : logprob.toString()));
+                throw invalid(
+                        file,
+                        at + ".logprob",
+                        "expected a number of 0 or less (a natural log-probability), " + "but is "
+                                + (logprob == null ? "missing" : logprob.toString()));
             }
             JsonNode top = token.get("top");
             if (top != null && !withTop) {
                 throw invalid(file, at + ".top", "an alternative has no alternatives of its own");
             }
-            tokens.add(new RecordedResponse.TokenLogprob(token.get("token").textValue(), logprob.doubleValue(),
+            tokens.add(new RecordedResponse.TokenLogprob(
+                    token.get("token").textValue(),
+                    logprob.doubleValue(),
                     withTop ? logprobs(file, at + ".top", top, false) : List.of()));
         }
         return tokens;

@@ -27,16 +27,15 @@ public final class RequestDiff {
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+");
     /** A judge prompt's data tag ({@code <<data-3f9a1c0b2e4d>>}, {@code <</data-...>>}), its nonce in group 2. */
     private static final Pattern DATA_TAG_NONCE = Pattern.compile("(<</?data-)([0-9a-f]{12})>>");
+
     private static final int EXCERPT = 80;
     private static final int MAX_PARAMETER_DIFFERENCES = 6;
 
-    private RequestDiff() {
-    }
+    private RequestDiff() {}
 
     /** The recorded entry nearest to {@code request}, and how they differ. */
     @API(status = INTERNAL, since = "0.1")
-    public record Nearest(Entry entry, List<String> differences) {
-    }
+    public record Nearest(Entry entry, List<String> differences) {}
 
     /** The entry of {@code entries} nearest to {@code request}, or {@code null} when there are none. */
     public static Nearest nearest(JsonNode request, Collection<Entry> entries) {
@@ -44,8 +43,8 @@ public final class RequestDiff {
         double bestDistance = Double.MAX_VALUE;
         for (Entry entry : entries) {
             double distance = distance(entry.request(), request);
-            if (distance < bestDistance || (distance == bestDistance && best != null
-                    && entry.key().compareTo(best.key()) < 0)) {
+            if (distance < bestDistance
+                    || (distance == bestDistance && best != null && entry.key().compareTo(best.key()) < 0)) {
                 best = entry;
                 bestDistance = distance;
             }
@@ -94,18 +93,30 @@ public final class RequestDiff {
             } else if (value.isValueNode()) {
                 out.append(", ").append(parameter.getKey()).append(' ').append(value.asText());
             } else {
-                out.append(", ").append(parameter.getKey()).append(" (").append(value.size()).append(')');
+                out.append(", ")
+                        .append(parameter.getKey())
+                        .append(" (")
+                        .append(value.size())
+                        .append(')');
             }
         }
         JsonNode messages = request.path("messages");
         out.append(", ").append(messages.size()).append(messages.size() == 1 ? " message:" : " messages:");
         for (JsonNode message : messages) {
             String text = messageText(message);
-            out.append(System.lineSeparator()).append("             ").append(message.path("role").asText())
-                    .append(" (").append(text.length()).append(" chars) '").append(excerpt(text, 0)).append('\'');
+            out.append(System.lineSeparator())
+                    .append("             ")
+                    .append(message.path("role").asText())
+                    .append(" (")
+                    .append(text.length())
+                    .append(" chars) '")
+                    .append(excerpt(text, 0))
+                    .append('\'');
             for (JsonNode call : message.path("toolCalls")) {
                 // an assistant message that only asks for tools has no text: show the calls instead
-                out.append(", calls ").append(call.path("name").asText()).append(' ')
+                out.append(", calls ")
+                        .append(call.path("name").asText())
+                        .append(' ')
                         .append(excerpt(call.path("arguments").asText(), 0));
             }
         }
@@ -124,11 +135,11 @@ public final class RequestDiff {
             JsonNode n = now.get(i);
             String role = n.path("role").asText();
             int ordinal = seen.merge(role, 1, Integer::sum);
-            String label = roleCounts.getOrDefault(role, 0) == 1 ? "the " + role + " message"
-                    : role + " message " + ordinal;
+            String label =
+                    roleCounts.getOrDefault(role, 0) == 1 ? "the " + role + " message" : role + " message " + ordinal;
             if (!r.path("role").asText().equals(role)) {
-                out.add("message " + (i + 1) + " is a " + role + " message now, a " + r.path("role").asText()
-                        + " message in the recording");
+                out.add("message " + (i + 1) + " is a " + role + " message now, a "
+                        + r.path("role").asText() + " message in the recording");
                 continue;
             }
             String textDifference = textDifference(label, messageText(r), messageText(n));
@@ -143,19 +154,20 @@ public final class RequestDiff {
             out.add("the request has " + now.size() + (now.size() == 1 ? " message" : " messages") + " now vs "
                     + recorded.size() + " recorded");
             for (int i = common; i < now.size(); i++) {
-                out.add("new message " + (i + 1) + ": " + now.get(i).path("role").asText() + " '"
-                        + excerpt(messageText(now.get(i)), 0) + "'");
+                out.add("new message " + (i + 1) + ": "
+                        + now.get(i).path("role").asText() + " '" + excerpt(messageText(now.get(i)), 0) + "'");
             }
             for (int i = common; i < recorded.size(); i++) {
-                out.add("recorded message " + (i + 1) + " is gone: " + recorded.get(i).path("role").asText() + " '"
-                        + excerpt(messageText(recorded.get(i)), 0) + "'");
+                out.add("recorded message " + (i + 1) + " is gone: "
+                        + recorded.get(i).path("role").asText() + " '" + excerpt(messageText(recorded.get(i)), 0)
+                        + "'");
             }
         }
     }
 
     private static JsonNode without(JsonNode message) {
-        com.fasterxml.jackson.databind.node.ObjectNode copy = ((com.fasterxml.jackson.databind.node.ObjectNode) message)
-                .deepCopy();
+        com.fasterxml.jackson.databind.node.ObjectNode copy =
+                ((com.fasterxml.jackson.databind.node.ObjectNode) message).deepCopy();
         copy.remove("role");
         copy.remove("text");
         return copy;
@@ -182,7 +194,8 @@ public final class RequestDiff {
         String[] nowLines = now.split("\n", -1);
         if (recordedLines.length > 1 || nowLines.length > 1) {
             int line = 0;
-            while (line < recordedLines.length && line < nowLines.length
+            while (line < recordedLines.length
+                    && line < nowLines.length
                     && recordedLines[line].equals(nowLines[line])) {
                 line++;
             }
@@ -209,7 +222,8 @@ public final class RequestDiff {
         String where = "";
         if (recordedSentences.length > 1 || nowSentences.length > 1) {
             int s = 0;
-            while (s < recordedSentences.length && s < nowSentences.length
+            while (s < recordedSentences.length
+                    && s < nowSentences.length
                     && recordedSentences[s].equals(nowSentences[s])) {
                 s++;
             }
@@ -230,8 +244,11 @@ public final class RequestDiff {
             now.fieldNames().forEachRemaining(names::add);
             recorded.fieldNames().forEachRemaining(names::add);
             for (String name : names) {
-                diffTree(path + (path.isEmpty() || path.endsWith(" ") ? "" : ".") + name,
-                        recorded.path(name), now.path(name), out);
+                diffTree(
+                        path + (path.isEmpty() || path.endsWith(" ") ? "" : ".") + name,
+                        recorded.path(name),
+                        now.path(name),
+                        out);
             }
             return;
         }
@@ -332,7 +349,8 @@ public final class RequestDiff {
             if (!a.equals(b)) {
                 int prefix = firstDifference(a, b);
                 int suffix = 0;
-                while (suffix < a.length() - prefix && suffix < b.length() - prefix
+                while (suffix < a.length() - prefix
+                        && suffix < b.length() - prefix
                         && a.charAt(a.length() - 1 - suffix) == b.charAt(b.length() - 1 - suffix)) {
                     suffix++;
                 }

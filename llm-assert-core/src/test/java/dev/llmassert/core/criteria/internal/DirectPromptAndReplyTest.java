@@ -27,10 +27,11 @@ class DirectPromptAndReplyTest {
     @Test
     void thePromptShowsTheCriteriaItsOptionsTheContextAndTheEvaluatedText() {
         JudgePrompt prompt = DirectPrompt.build(RELEVANCE, INSTANCE);
-        DataTags tags = DataTags.forTexts(List.of("Hold the reset button for 10 seconds.",
-                "How do I reset the router?"));
+        DataTags tags =
+                DataTags.forTexts(List.of("Hold the reset button for 10 seconds.", "How do I reset the router?"));
 
-        assertThat(prompt.system()).startsWith(DirectPrompt.DEFAULT_JUDGE_DESCRIPTION)
+        assertThat(prompt.system())
+                .startsWith(DirectPrompt.DEFAULT_JUDGE_DESCRIPTION)
                 .contains("\"selectedOption\": a string; exactly one of \"Relevant\", \"Partially relevant\","
                         + " \"Irrelevant\"")
                 .doesNotContain("\"feedback\"");
@@ -42,13 +43,14 @@ class DirectPromptAndReplyTest {
                 .contains("## The response to evaluate\n\n" + tags.wrap("Hold the reset button for 10 seconds."))
                 .doesNotContain("never shown");
         assertThat(prompt.system()).contains(tags.rule());
-        assertThat(prompt.user().indexOf("\"Relevant\":")).isLessThan(prompt.user().indexOf("\"Irrelevant\":"));
+        assertThat(prompt.user().indexOf("\"Relevant\":"))
+                .isLessThan(prompt.user().indexOf("\"Irrelevant\":"));
     }
 
     @Test
     void theSchemaRequiresAnExplanationAndAnOptionFromTheEnum() {
-        JsonObjectSchema root = (JsonObjectSchema) DirectPrompt.build(RELEVANCE, INSTANCE).responseSchema()
-                .rootElement();
+        JsonObjectSchema root = (JsonObjectSchema)
+                DirectPrompt.build(RELEVANCE, INSTANCE).responseSchema().rootElement();
 
         assertThat(root.required()).containsExactly("explanation", "selectedOption");
         assertThat(((JsonEnumSchema) root.properties().get("selectedOption")).enumValues())
@@ -58,11 +60,17 @@ class DirectPromptAndReplyTest {
 
     @Test
     void reversedOptionsFeedbackAndAPersonaChangeThePrompt() {
-        JudgePrompt prompt = DirectPrompt.builder(RELEVANCE, INSTANCE).optionsReversed(true).generateFeedback(true)
-                .judgeDescription("You are a senior support agent.").build();
+        JudgePrompt prompt = DirectPrompt.builder(RELEVANCE, INSTANCE)
+                .optionsReversed(true)
+                .generateFeedback(true)
+                .judgeDescription("You are a senior support agent.")
+                .build();
 
-        assertThat(prompt.system()).startsWith("You are a senior support agent.").contains("\"feedback\"");
-        assertThat(prompt.user().indexOf("\"Irrelevant\":")).isLessThan(prompt.user().indexOf("\"Relevant\":"));
+        assertThat(prompt.system())
+                .startsWith("You are a senior support agent.")
+                .contains("\"feedback\"");
+        assertThat(prompt.user().indexOf("\"Irrelevant\":"))
+                .isLessThan(prompt.user().indexOf("\"Relevant\":"));
         JsonObjectSchema root = (JsonObjectSchema) prompt.responseSchema().rootElement();
         assertThat(root.required()).containsExactly("explanation", "selectedOption", "feedback");
         assertThat(((JsonEnumSchema) root.properties().get("selectedOption")).enumValues())
@@ -71,8 +79,8 @@ class DirectPromptAndReplyTest {
 
     @Test
     void buildingThePromptChecksTheInstanceHasTheFieldsTheCriteriaRead() {
-        assertThatIllegalArgumentException().isThrownBy(() -> DirectPrompt.build(RELEVANCE,
-                        Instance.ofResponse("Hold the button.")))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> DirectPrompt.build(RELEVANCE, Instance.ofResponse("Hold the button.")))
                 .withMessageContaining("reads field 'question'");
     }
 
@@ -116,7 +124,8 @@ class DirectPromptAndReplyTest {
 
     @Test
     void repliesThatAreNotUsableJsonAreReplyErrors() {
-        assertThatThrownBy(() -> DirectReply.parse("Relevant", RELEVANCE)).isInstanceOf(ReplyParseException.class)
+        assertThatThrownBy(() -> DirectReply.parse("Relevant", RELEVANCE))
+                .isInstanceOf(ReplyParseException.class)
                 .hasMessageContaining("the reply holds no JSON object");
         assertThatThrownBy(() -> DirectReply.parse("", RELEVANCE)).hasMessageContaining("the reply was empty");
         assertThatThrownBy(() -> DirectReply.parse("{\"explanation\": \"x\", }", RELEVANCE))
@@ -125,8 +134,9 @@ class DirectPromptAndReplyTest {
                 .hasMessageContaining("the field \"explanation\" is missing");
         assertThatThrownBy(() -> DirectReply.parse("{\"explanation\": \"x\"}", RELEVANCE))
                 .hasMessageContaining("the field \"selectedOption\" is missing");
-        assertThatThrownBy(() -> DirectReply.parse("{\"explanation\": \"x\", \"selectedOption\": [\"Relevant\"]}",
-                RELEVANCE)).hasMessageContaining("\"selectedOption\" must be text");
+        assertThatThrownBy(() ->
+                        DirectReply.parse("{\"explanation\": \"x\", \"selectedOption\": [\"Relevant\"]}", RELEVANCE))
+                .hasMessageContaining("\"selectedOption\" must be text");
         assertThatThrownBy(() -> DirectReply.parse("{\"explanation\": \"x\", \"selectedOption\": 1}", RELEVANCE))
                 .hasMessageContaining("is \"1\", which is not one of the options");
     }
@@ -135,7 +145,8 @@ class DirectPromptAndReplyTest {
     void theRepairMessageDoesNotEchoALongReply() {
         String raw = "x".repeat(2000);
 
-        assertThatThrownBy(() -> DirectReply.parse(raw, RELEVANCE)).isInstanceOf(ReplyParseException.class)
+        assertThatThrownBy(() -> DirectReply.parse(raw, RELEVANCE))
+                .isInstanceOf(ReplyParseException.class)
                 .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(200));
     }
 }

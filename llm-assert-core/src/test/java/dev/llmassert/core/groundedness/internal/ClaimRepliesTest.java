@@ -23,9 +23,17 @@ class ClaimRepliesTest {
     }
 
     private static ChatResponse withLogprobs(String text, double logprob, LogProb... top) {
-        LogProb first = LogProb.builder().token(text).logprob(logprob).topLogprobs(List.of(top)).build();
-        return ChatResponse.builder().aiMessage(AiMessage.from(text))
-                .metadata(OpenAiChatResponseMetadata.builder().logProbs(List.of(first)).build()).build();
+        LogProb first = LogProb.builder()
+                .token(text)
+                .logprob(logprob)
+                .topLogprobs(List.of(top))
+                .build();
+        return ChatResponse.builder()
+                .aiMessage(AiMessage.from(text))
+                .metadata(OpenAiChatResponseMetadata.builder()
+                        .logProbs(List.of(first))
+                        .build())
+                .build();
     }
 
     private static LogProb token(String text, double logprob) {
@@ -65,8 +73,10 @@ class ClaimRepliesTest {
 
     @Test
     void theScoreIsTheSummedProbabilityOfTheYesTokensAsMiniCheckComputesIt() throws ReplyParseException {
-        ClaimAnswer answer = ClaimReplies.parse("Yes", withLogprobs("Yes", -0.05,
-                token("Yes", -0.05), token(" yes", -4.0), token("No", -3.1), token("YES", -6.0)));
+        ClaimAnswer answer = ClaimReplies.parse(
+                "Yes",
+                withLogprobs(
+                        "Yes", -0.05, token("Yes", -0.05), token(" yes", -4.0), token("No", -3.1), token("YES", -6.0)));
 
         assertThat(answer.fromLogprobs()).isTrue();
         assertThat(answer.score()).isCloseTo(Math.exp(-0.05) + Math.exp(-4.0) + Math.exp(-6.0), within(1e-12));
@@ -74,8 +84,7 @@ class ClaimRepliesTest {
 
     @Test
     void aNoStillScoresTheProbabilityOfYes() throws ReplyParseException {
-        ClaimAnswer answer = ClaimReplies.parse("No", withLogprobs("No", -0.4, token("No", -0.4),
-                token("Yes", -1.2)));
+        ClaimAnswer answer = ClaimReplies.parse("No", withLogprobs("No", -0.4, token("No", -0.4), token("Yes", -1.2)));
 
         assertThat(answer.yes()).isFalse();
         assertThat(answer.score()).isCloseTo(Math.exp(-1.2), within(1e-12));

@@ -28,23 +28,31 @@ class GroundednessRepliesPropertyTest {
     private static final ReplyParser<SentenceScore> STRUCTURED = GroundednessReplies.json();
 
     /** A reply and the score it means, or {@code null} when it gives no usable score. */
-    record Intended(String reply, Integer score) {
-    }
+    record Intended(String reply, Integer score) {}
 
     // ---- the text template ----
 
     @Provide
     Arbitrary<Intended> wellFormedTextReplies() {
-        Arbitrary<String> label = Arbitraries.of("Score: %s", "score: %s", "SCORE:%s", "**Score:** %s",
-                "Score: %s/10", "Score = %s out of 10", "Final score: %s", "- Score: %s", "## Score: %s",
+        Arbitrary<String> label = Arbitraries.of(
+                "Score: %s",
+                "score: %s",
+                "SCORE:%s",
+                "**Score:** %s",
+                "Score: %s/10",
+                "Score = %s out of 10",
+                "Final score: %s",
+                "- Score: %s",
+                "## Score: %s",
                 "Score: %s (see the evidence)");
-        Arbitrary<String> number = Arbitraries.integers().between(0, 10)
+        Arbitrary<String> number = Arbitraries.integers()
+                .between(0, 10)
                 .flatMap(n -> Arbitraries.of(String.valueOf(n), n + ".0", n + ",0"));
-        Arbitrary<String> evidence = Arbitraries.oneOf(FuzzedReplies.prose(300), FuzzedReplies.anyText(300),
-                Arbitraries.just("NOTHING FOUND"));
+        Arbitrary<String> evidence = Arbitraries.oneOf(
+                FuzzedReplies.prose(300), FuzzedReplies.anyText(300), Arbitraries.just("NOTHING FOUND"));
         return Combinators.combine(evidence, label, number, Arbitraries.of("", "\n", "  \n\n"))
-                .as((text, format, n, end) -> new Intended("Supporting Evidence: " + text + "\n"
-                        + String.format(Locale.ROOT, format, n) + end,
+                .as((text, format, n, end) -> new Intended(
+                        "Supporting Evidence: " + text + "\n" + String.format(Locale.ROOT, format, n) + end,
                         (int) Double.parseDouble(n.replace(',', '.'))));
     }
 
@@ -58,11 +66,13 @@ class GroundednessRepliesPropertyTest {
 
     @Provide
     Arbitrary<String> badScoreLines() {
-        Arbitrary<String> value = Arbitraries.oneOf(FuzzedReplies.numbersOutOfRange(), FuzzedReplies.notANumber(),
+        Arbitrary<String> value = Arbitraries.oneOf(
+                FuzzedReplies.numbersOutOfRange(),
+                FuzzedReplies.notANumber(),
                 Arbitraries.integers().between(0, 10).map(n -> n + "/100"));
         // Evidence that mentions scores of its own: none of them may stand in for the bad score line.
-        Arbitrary<String> evidence = Arbitraries.of("", "the test score of 7 in the manual", "Score: 10",
-                "\"I would give it a score of 9.\"", "score 5");
+        Arbitrary<String> evidence = Arbitraries.of(
+                "", "the test score of 7 in the manual", "Score: 10", "\"I would give it a score of 9.\"", "score 5");
         return Combinators.combine(evidence, Arbitraries.of("Score: %s", "**Score:** %s", "Final score: %s"), value)
                 .as((text, format, v) -> "Supporting Evidence: " + text + "\n" + String.format(Locale.ROOT, format, v));
     }
@@ -71,32 +81,38 @@ class GroundednessRepliesPropertyTest {
     void aScoreLineThatIsNotAWholeNumberFromZeroToTenIsReasked(@ForAll("badScoreLines") String reply) {
         Outcome<SentenceScore> outcome = FuzzedReplies.parse(TEXT, reply);
 
-        assertThat(outcome.parsed()).as("parsed %s from %s", outcome.value(), reply).isFalse();
+        assertThat(outcome.parsed())
+                .as("parsed %s from %s", outcome.value(), reply)
+                .isFalse();
         assertThat(outcome.reask()).containsAnyOf("whole number from 0 to 10", "Score: N");
     }
 
     @Provide
     Arbitrary<String> evidenceWithoutAScoreLine() {
         // On the evidence's line: a line of its own that starts with "Score" would be the reply's score statement.
-        return Combinators.combine(FuzzedReplies.prose(200).map(text -> text.replace('\n', ' ')),
+        return Combinators.combine(
+                        FuzzedReplies.prose(200).map(text -> text.replace('\n', ' ')),
                         Arbitraries.integers().between(0, 10),
                         Arbitraries.of("the score of %d", "a score %d", "score: %d points", "Score is %d"))
-                .as((text, n, mention) -> "Supporting Evidence: \"" + text + " "
-                        + String.format(Locale.ROOT, mention, n) + "\"");
+                .as((text, n, mention) ->
+                        "Supporting Evidence: \"" + text + " " + String.format(Locale.ROOT, mention, n) + "\"");
     }
 
     @Property(tries = 1000)
-    void aScoreMentionedOnlyInsideTheEvidenceIsNotTakenForTheScore(
-            @ForAll("evidenceWithoutAScoreLine") String reply) {
+    void aScoreMentionedOnlyInsideTheEvidenceIsNotTakenForTheScore(@ForAll("evidenceWithoutAScoreLine") String reply) {
         Outcome<SentenceScore> outcome = FuzzedReplies.parse(TEXT, reply);
 
-        assertThat(outcome.parsed()).as("parsed %s from %s", outcome.value(), reply).isFalse();
+        assertThat(outcome.parsed())
+                .as("parsed %s from %s", outcome.value(), reply)
+                .isFalse();
         assertThat(outcome.reask()).contains("Score: N");
     }
 
     @Provide
     Arbitrary<String> anyTextReply() {
-        return Arbitraries.oneOf(FuzzedReplies.anyText(400), FuzzedReplies.prose(400),
+        return Arbitraries.oneOf(
+                FuzzedReplies.anyText(400),
+                FuzzedReplies.prose(400),
                 wellFormedTextReplies().flatMap(r -> FuzzedReplies.truncated(r.reply())));
     }
 
@@ -107,7 +123,9 @@ class GroundednessRepliesPropertyTest {
         if (outcome.parsed()) {
             int score = outcome.value().score();
             assertThat(score).isBetween(0, 10);
-            assertThat(reply.toLowerCase(Locale.ROOT)).as("a parsed reply says 'score'").contains("score");
+            assertThat(reply.toLowerCase(Locale.ROOT))
+                    .as("a parsed reply says 'score'")
+                    .contains("score");
             assertThat(reply).as("and states the number").contains(String.valueOf(score));
             assertThat(outcome.value().evidence()).isNotNull();
         }
@@ -117,7 +135,8 @@ class GroundednessRepliesPropertyTest {
 
     @Provide
     Arbitrary<Intended> wellFormedJsonReplies() {
-        Arbitrary<Object> score = Arbitraries.integers().between(0, 10)
+        Arbitrary<Object> score = Arbitraries.integers()
+                .between(0, 10)
                 .flatMap(n -> Arbitraries.of(n, (double) n, String.valueOf(n), n + ".0", " " + n + " "));
         Arbitrary<String> evidence = Arbitraries.oneOf(FuzzedReplies.prose(200), FuzzedReplies.anyText(200));
         return Combinators.combine(evidence, score, Arbitraries.of(true, false), FuzzedReplies.wrappers())
@@ -130,8 +149,8 @@ class GroundednessRepliesPropertyTest {
                         object.put("evidence", text);
                         putScore(object, value);
                     }
-                    return new Intended(wrap.get(0) + object + wrap.get(1),
-                            (int) Double.parseDouble(String.valueOf(value).strip()));
+                    return new Intended(wrap.get(0) + object + wrap.get(1), (int)
+                            Double.parseDouble(String.valueOf(value).strip()));
                 });
     }
 
@@ -148,14 +167,16 @@ class GroundednessRepliesPropertyTest {
         Outcome<SentenceScore> outcome = FuzzedReplies.parse(STRUCTURED, reply.reply());
 
         if (outcome.parsed()) {
-            assertThat(outcome.value().score()).as("only a cut after the object parses").isEqualTo(reply.score());
+            assertThat(outcome.value().score())
+                    .as("only a cut after the object parses")
+                    .isEqualTo(reply.score());
         }
     }
 
     @Provide
     Arbitrary<Intended> truncatedJsonReplies() {
-        return wellFormedJsonReplies().flatMap(r -> FuzzedReplies.truncated(r.reply())
-                .map(cut -> new Intended(cut, r.score())));
+        return wellFormedJsonReplies()
+                .flatMap(r -> FuzzedReplies.truncated(r.reply()).map(cut -> new Intended(cut, r.score())));
     }
 
     @Provide
@@ -163,25 +184,46 @@ class GroundednessRepliesPropertyTest {
         Arbitrary<String> value = Arbitraries.oneOf(
                 FuzzedReplies.numbersOutOfRange(),
                 FuzzedReplies.numbersOutOfRange().map(n -> "\"" + n + "\""),
-                FuzzedReplies.notANumber().map(text -> JSON.getNodeFactory().textNode(text).toString()),
-                Arbitraries.of("true", "false", "null", "[]", "[8]", "{}", "{\"value\": 8}", "NaN", "Infinity",
-                        "-Infinity", "08", "1e400", "--8", "8.", ".8"));
+                FuzzedReplies.notANumber()
+                        .map(text -> JSON.getNodeFactory().textNode(text).toString()),
+                Arbitraries.of(
+                        "true",
+                        "false",
+                        "null",
+                        "[]",
+                        "[8]",
+                        "{}",
+                        "{\"value\": 8}",
+                        "NaN",
+                        "Infinity",
+                        "-Infinity",
+                        "08",
+                        "1e400",
+                        "--8",
+                        "8.",
+                        ".8"));
         return Combinators.combine(FuzzedReplies.prose(80), value)
-                .as((text, v) -> "{\"evidence\": " + JSON.getNodeFactory().textNode(text) + ", \"score\": " + v
-                        + "}");
+                .as((text, v) -> "{\"evidence\": " + JSON.getNodeFactory().textNode(text) + ", \"score\": " + v + "}");
     }
 
     @Property(tries = 1000)
     void aJsonScoreOfTheWrongTypeOrOutOfRangeIsReasked(@ForAll("badJsonScores") String reply) {
         Outcome<SentenceScore> outcome = FuzzedReplies.parse(STRUCTURED, reply);
 
-        assertThat(outcome.parsed()).as("parsed %s from %s", outcome.value(), reply).isFalse();
+        assertThat(outcome.parsed())
+                .as("parsed %s from %s", outcome.value(), reply)
+                .isFalse();
     }
 
     @Provide
     Arbitrary<String> anyJsonishReply() {
-        return Arbitraries.oneOf(FuzzedReplies.anyText(400), FuzzedReplies.prose(400), deepJson(),
-                Arbitraries.strings().withChars("{}[]\":,0123456789.eE-+ \ntruefalsn").ofMaxLength(300));
+        return Arbitraries.oneOf(
+                FuzzedReplies.anyText(400),
+                FuzzedReplies.prose(400),
+                deepJson(),
+                Arbitraries.strings()
+                        .withChars("{}[]\":,0123456789.eE-+ \ntruefalsn")
+                        .ofMaxLength(300));
     }
 
     @Property(tries = 1000)
@@ -196,8 +238,9 @@ class GroundednessRepliesPropertyTest {
 
     /** Objects and arrays nested past the JSON reader's depth limit. */
     static Arbitrary<String> deepJson() {
-        return Arbitraries.integers().between(500, 5000).map(depth -> "{\"score\": " + "[".repeat(depth) + "8"
-                + "]".repeat(depth) + "}");
+        return Arbitraries.integers()
+                .between(500, 5000)
+                .map(depth -> "{\"score\": " + "[".repeat(depth) + "8" + "]".repeat(depth) + "}");
     }
 
     private static void putScore(ObjectNode object, Object value) {

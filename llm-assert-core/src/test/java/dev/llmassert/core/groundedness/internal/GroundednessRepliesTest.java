@@ -13,30 +13,32 @@ class GroundednessRepliesTest {
 
     @Test
     void readsTheTextTemplate() throws ReplyParseException {
-        SentenceScore score = GroundednessReplies.text().parse(
-                "Supporting Evidence: \"The router has four ports.\"\nScore: 8");
+        SentenceScore score =
+                GroundednessReplies.text().parse("Supporting Evidence: \"The router has four ports.\"\nScore: 8");
 
         assertThat(score).isEqualTo(new SentenceScore(8, "\"The router has four ports.\""));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "Score: 8",
-            "score: 8/10",
-            "**Score:** 8",
-            "Score = 8 out of 10",
-            "Supporting Evidence: x\n\nFinal score: 8",
-            "- Score: 8.0",
-            "I would give it a score of 8.",
-            "SCORE:8"})
+    @ValueSource(
+            strings = {
+                "Score: 8",
+                "score: 8/10",
+                "**Score:** 8",
+                "Score = 8 out of 10",
+                "Supporting Evidence: x\n\nFinal score: 8",
+                "- Score: 8.0",
+                "I would give it a score of 8.",
+                "SCORE:8"
+            })
     void readsScoresWrittenInManyWays(String reply) throws ReplyParseException {
         assertThat(GroundednessReplies.text().parse(reply).score()).isEqualTo(8);
     }
 
     @Test
     void takesTheScoreLineNotANumberInsideTheEvidence() throws ReplyParseException {
-        SentenceScore score = GroundednessReplies.text().parse(
-                "Supporting Evidence: \"The final score was 3-1 to the home side.\"\nScore: 9");
+        SentenceScore score = GroundednessReplies.text()
+                .parse("Supporting Evidence: \"The final score was 3-1 to the home side.\"\nScore: 9");
 
         assertThat(score.score()).isEqualTo(9);
         assertThat(score.evidence()).isEqualTo("\"The final score was 3-1 to the home side.\"");
@@ -44,8 +46,7 @@ class GroundednessRepliesTest {
 
     @Test
     void markdownAndNothingFoundBecomeTheStandardMarker() throws ReplyParseException {
-        SentenceScore score = GroundednessReplies.text().parse(
-                "**Supporting Evidence:** Nothing found.\n**Score:** 0");
+        SentenceScore score = GroundednessReplies.text().parse("**Supporting Evidence:** Nothing found.\n**Score:** 0");
 
         assertThat(score).isEqualTo(new SentenceScore(0, SentenceVerdict.NOTHING_FOUND));
     }
@@ -80,20 +81,27 @@ class GroundednessRepliesTest {
     @Test
     void readsJsonInACodeFenceWithAStringScore() throws ReplyParseException {
         assertThat(GroundednessReplies.json()
-                .parse("```json\n{\"evidence\": \"NOTHING FOUND\", \"score\": \"0\"}\n```"))
+                        .parse("```json\n{\"evidence\": \"NOTHING FOUND\", \"score\": \"0\"}\n```"))
                 .isEqualTo(new SentenceScore(0, SentenceVerdict.NOTHING_FOUND));
     }
 
     @Test
     void jsonWithNullEvidenceHasNothingFound() throws ReplyParseException {
-        assertThat(GroundednessReplies.json().parse("{\"evidence\": null, \"score\": 2}").evidence())
+        assertThat(GroundednessReplies.json()
+                        .parse("{\"evidence\": null, \"score\": 2}")
+                        .evidence())
                 .isEqualTo(SentenceVerdict.NOTHING_FOUND);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"{\"evidence\": \"x\", \"score\": 11}", "{\"evidence\": \"x\", \"score\": -1}",
-            "{\"evidence\": \"x\", \"score\": 6.5}", "{\"evidence\": \"x\"}",
-            "{\"evidence\": \"x\", \"score\": \"high\"}"})
+    @ValueSource(
+            strings = {
+                "{\"evidence\": \"x\", \"score\": 11}",
+                "{\"evidence\": \"x\", \"score\": -1}",
+                "{\"evidence\": \"x\", \"score\": 6.5}",
+                "{\"evidence\": \"x\"}",
+                "{\"evidence\": \"x\", \"score\": \"high\"}"
+            })
     void rejectsJsonWithoutAUsableScore(String reply) {
         assertThatThrownBy(() -> GroundednessReplies.json().parse(reply))
                 .isInstanceOf(ReplyParseException.class)
@@ -110,28 +118,41 @@ class GroundednessRepliesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"Score: 8f", "Score: 0x1p3", "Score: 8.5e1", "Score: 10%", "**Score:** N/A",
-            "Score: ten", "Score:"})
+    @ValueSource(
+            strings = {
+                "Score: 8f",
+                "Score: 0x1p3",
+                "Score: 8.5e1",
+                "Score: 10%",
+                "**Score:** N/A",
+                "Score: ten",
+                "Score:"
+            })
     void aScoreLineWhoseValueIsNotAPlainNumberIsReaskedEvenIfTheEvidenceHoldsOne(String scoreLine) {
-        assertThatThrownBy(() -> GroundednessReplies.text().parse(
-                "Supporting Evidence: \"the test score of 7\", I would give it a score of 9\n" + scoreLine))
+        assertThatThrownBy(() -> GroundednessReplies.text()
+                        .parse("Supporting Evidence: \"the test score of 7\", I would give it a score of 9\n"
+                                + scoreLine))
                 .isInstanceOf(ReplyParseException.class)
                 .hasMessageStartingWith("the score must be a whole number from 0 to 10, but is ");
     }
 
     @Test
     void aScoreMentionedOnlyInTheQuotedEvidenceIsNotTheScore() {
-        assertThatThrownBy(() -> GroundednessReplies.text().parse(
-                "Supporting Evidence: \"The final score was 3 to 1.\" and it has a score of 8"))
+        assertThatThrownBy(() -> GroundednessReplies.text()
+                        .parse("Supporting Evidence: \"The final score was 3 to 1.\" and it has a score of 8"))
                 .isInstanceOf(ReplyParseException.class)
                 .hasMessageContaining("the reply has no score");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"{\"evidence\": \"x\", \"score\": 1e-400}",
-            "{\"evidence\": \"x\", \"score\": 10.00000000000000000001}",
-            "{\"evidence\": \"x\", \"score\": \"0x1p3\"}", "{\"evidence\": \"x\", \"score\": \"8f\"}",
-            "{\"evidence\": \"x\", \"score\": \"NaN\"}"})
+    @ValueSource(
+            strings = {
+                "{\"evidence\": \"x\", \"score\": 1e-400}",
+                "{\"evidence\": \"x\", \"score\": 10.00000000000000000001}",
+                "{\"evidence\": \"x\", \"score\": \"0x1p3\"}",
+                "{\"evidence\": \"x\", \"score\": \"8f\"}",
+                "{\"evidence\": \"x\", \"score\": \"NaN\"}"
+            })
     void aJsonScoreIsReadExactlyAndOnlyAsADecimalNumber(String reply) {
         assertThatThrownBy(() -> GroundednessReplies.json().parse(reply))
                 .isInstanceOf(ReplyParseException.class)
@@ -140,8 +161,13 @@ class GroundednessRepliesTest {
 
     @Test
     void aJsonScoreWithAZeroFractionOrAnExponentIsWhole() throws ReplyParseException {
-        assertThat(GroundednessReplies.json().parse("{\"evidence\": \"x\", \"score\": 8.000}").score()).isEqualTo(8);
-        assertThat(GroundednessReplies.json().parse("{\"evidence\": \"x\", \"score\": \"1e1\"}").score())
+        assertThat(GroundednessReplies.json()
+                        .parse("{\"evidence\": \"x\", \"score\": 8.000}")
+                        .score())
+                .isEqualTo(8);
+        assertThat(GroundednessReplies.json()
+                        .parse("{\"evidence\": \"x\", \"score\": \"1e1\"}")
+                        .score())
                 .isEqualTo(10);
     }
 }

@@ -15,8 +15,8 @@ class SourceChunksTest {
 
     @Test
     void sourcesThatFitShareOneChunkSeparatedByABlankLine() {
-        SourceChunks chunks = SourceChunks.of(List.of("  The router has four ports.\n", "The warranty is two years."),
-                SPLITTER, 1_000);
+        SourceChunks chunks = SourceChunks.of(
+                List.of("  The router has four ports.\n", "The warranty is two years."), SPLITTER, 1_000);
 
         assertThat(chunks.chunks()).singleElement().satisfies(chunk -> {
             assertThat(chunk.text()).isEqualTo("The router has four ports.\n\nThe warranty is two years.");
@@ -30,9 +30,10 @@ class SourceChunksTest {
         String source = "First sentence is here.\nSecond sentence is here.   Third sentence is here. Fourth one.";
         SourceChunks chunks = SourceChunks.of(List.of(source), SPLITTER, 50);
 
-        assertThat(chunks.chunks()).extracting(Chunk::text).containsExactly(
-                "First sentence is here.\nSecond sentence is here.",
-                "Third sentence is here. Fourth one.");
+        assertThat(chunks.chunks())
+                .extracting(Chunk::text)
+                .containsExactly(
+                        "First sentence is here.\nSecond sentence is here.", "Third sentence is here. Fourth one.");
         assertThat(chunks.chunks().get(1).where(1)).isEqualTo("chars 52-86");
         assertThat(source.substring(51, 86)).isEqualTo("Third sentence is here. Fourth one.");
     }
@@ -42,18 +43,19 @@ class SourceChunksTest {
         String longSentence = "This sentence alone is longer than the chunk size allows by far.";
         SourceChunks chunks = SourceChunks.of(List.of("Short one. " + longSentence + " Short two."), SPLITTER, 20);
 
-        assertThat(chunks.chunks()).extracting(Chunk::text).containsExactly("Short one.", longSentence,
-                "Short two.");
+        assertThat(chunks.chunks()).extracting(Chunk::text).containsExactly("Short one.", longSentence, "Short two.");
     }
 
     @Test
     void aSourceThatFitsAChunkAloneIsNotCutToFillTheChunkBeforeIt() {
         SourceChunks chunks = SourceChunks.of(List.of("Alpha is one.", "Beta is two. Gamma is three."), SPLITTER, 30);
 
-        assertThat(chunks.chunks()).extracting(Chunk::text).containsExactly("Alpha is one.",
-                "Beta is two. Gamma is three.");
-        assertThat(chunks.chunks()).extracting(c -> c.where(2)).containsExactly("source 1 chars 1-13",
-                "source 2 chars 1-28");
+        assertThat(chunks.chunks())
+                .extracting(Chunk::text)
+                .containsExactly("Alpha is one.", "Beta is two. Gamma is three.");
+        assertThat(chunks.chunks())
+                .extracting(c -> c.where(2))
+                .containsExactly("source 1 chars 1-13", "source 2 chars 1-28");
     }
 
     @Test

@@ -28,32 +28,44 @@ class CallFailureTest {
     void readsLangchain4jsMappedExceptions() {
         assertThat(CallFailure.classify(new RateLimitException(new HttpException(429, "slow down"))))
                 .isEqualTo(new CallFailure(CallFailure.Kind.RATE_LIMITED, 429, "slow down"));
-        assertThat(CallFailure.classify(new InternalServerException(new HttpException(503, "busy"))).kind())
+        assertThat(CallFailure.classify(new InternalServerException(new HttpException(503, "busy")))
+                        .kind())
                 .isEqualTo(CallFailure.Kind.SERVER_ERROR);
-        assertThat(CallFailure.classify(new TimeoutException(new HttpTimeoutException("request timed out"))).kind())
+        assertThat(CallFailure.classify(new TimeoutException(new HttpTimeoutException("request timed out")))
+                        .kind())
                 .isEqualTo(CallFailure.Kind.TIMEOUT);
-        assertThat(CallFailure.classify(new AuthenticationException(new HttpException(401, "bad key"))).kind())
+        assertThat(CallFailure.classify(new AuthenticationException(new HttpException(401, "bad key")))
+                        .kind())
                 .isEqualTo(CallFailure.Kind.AUTHENTICATION);
-        assertThat(CallFailure.classify(new InvalidRequestException(new HttpException(400, "bad"))).kind())
+        assertThat(CallFailure.classify(new InvalidRequestException(new HttpException(400, "bad")))
+                        .kind())
                 .isEqualTo(CallFailure.Kind.BAD_REQUEST);
-        assertThat(CallFailure.classify(new RuntimeException(new ConnectException("Connection refused"))).kind())
+        assertThat(CallFailure.classify(new RuntimeException(new ConnectException("Connection refused")))
+                        .kind())
                 .isEqualTo(CallFailure.Kind.UNREACHABLE);
     }
 
     @Test
     void theDetailSkipsWrappersThatOnlyRepeatTheirCause() {
-        assertThat(CallFailure.classify(new RuntimeException(new ConnectException("Connection refused"))).detail())
+        assertThat(CallFailure.classify(new RuntimeException(new ConnectException("Connection refused")))
+                        .detail())
                 .isEqualTo("ConnectException: Connection refused");
     }
 
     @Test
     void transientKindsAreTheOnesARetryCanFix() {
-        assertThat(CallFailure.classify(new RateLimitException("x")).isTransient()).isTrue();
-        assertThat(CallFailure.classify(new TimeoutException("x")).isTransient()).isTrue();
-        assertThat(CallFailure.classify(new InternalServerException("x")).isTransient()).isTrue();
-        assertThat(CallFailure.classify(new HttpException(502, "bad gateway")).isTransient()).isTrue();
-        assertThat(CallFailure.classify(new AuthenticationException("x")).isTransient()).isFalse();
-        assertThat(CallFailure.classify(new HttpException(400, "bad")).isTransient()).isFalse();
+        assertThat(CallFailure.classify(new RateLimitException("x")).isTransient())
+                .isTrue();
+        assertThat(CallFailure.classify(new TimeoutException("x")).isTransient())
+                .isTrue();
+        assertThat(CallFailure.classify(new InternalServerException("x")).isTransient())
+                .isTrue();
+        assertThat(CallFailure.classify(new HttpException(502, "bad gateway")).isTransient())
+                .isTrue();
+        assertThat(CallFailure.classify(new AuthenticationException("x")).isTransient())
+                .isFalse();
+        assertThat(CallFailure.classify(new HttpException(400, "bad")).isTransient())
+                .isFalse();
     }
 
     @Test
@@ -61,15 +73,16 @@ class CallFailureTest {
         String scrubbed = CallFailure.scrub("Incorrect API key provided: sk-proj-abcdef123456. "
                 + "Header was Authorization: Bearer my-secret-token; {\"api_key\": \"hunter2\"}");
 
-        assertThat(scrubbed).doesNotContain("abcdef123456", "my-secret-token", "hunter2")
+        assertThat(scrubbed)
+                .doesNotContain("abcdef123456", "my-secret-token", "hunter2")
                 .contains("sk-***");
     }
 
     @Test
     void aBrokenConnectionIsTransientAndSaysHowItBroke() {
         // exactly what langchain4j 1.17's OpenAI client throws when the server closes the connection with no reply
-        IOException parser = new IOException("HTTP/1.1 header parser received no bytes",
-                new EOFException("EOF reached while reading"));
+        IOException parser = new IOException(
+                "HTTP/1.1 header parser received no bytes", new EOFException("EOF reached while reading"));
         CallFailure eof = CallFailure.classify(new RuntimeException(new IOException(parser.getMessage(), parser)));
         CallFailure reset = CallFailure.classify(new RuntimeException(new SocketException("Connection reset")));
         CallFailure refused = CallFailure.classify(new RuntimeException(new ConnectException("Connection refused")));
@@ -83,25 +96,33 @@ class CallFailureTest {
 
     @Test
     void anUnknownHostAndAnInterruptionAreNotRetried() {
-        assertThat(CallFailure.classify(new UnresolvedModelServerException(
-                new UnresolvedAddressException())).isTransient()).isFalse();
-        assertThat(CallFailure.classify(new RuntimeException(new InterruptedException())).isTransient()).isFalse();
+        assertThat(CallFailure.classify(new UnresolvedModelServerException(new UnresolvedAddressException()))
+                        .isTransient())
+                .isFalse();
+        assertThat(CallFailure.classify(new RuntimeException(new InterruptedException()))
+                        .isTransient())
+                .isFalse();
     }
 
     @Test
     void theLabelOfAStatusIsItsNumber() {
-        assertThat(CallFailure.classify(new InternalServerException(new HttpException(502, "x"))).label())
+        assertThat(CallFailure.classify(new InternalServerException(new HttpException(502, "x")))
+                        .label())
                 .isEqualTo("HTTP 502");
-        assertThat(CallFailure.classify(new TimeoutException(new HttpTimeoutException("t"))).label())
+        assertThat(CallFailure.classify(new TimeoutException(new HttpTimeoutException("t")))
+                        .label())
                 .isEqualTo("timeout");
     }
 
     @Test
     void theWaitAskedForIsReadFromTheRetryHeadersOrTheMessage() {
-        CallFailure header = CallFailure.classify(new RateLimitException(new JudgeHttpClient.StatusException(429,
-                "slow down", Map.of("retry-after", List.of("2")))), Redactor.patternsOnly(), Instant.EPOCH);
-        CallFailure message = CallFailure.classify(new RateLimitException(new HttpException(429,
-                "Rate limit reached for gpt-4o-mini. Please try again in 20ms.")));
+        CallFailure header = CallFailure.classify(
+                new RateLimitException(
+                        new JudgeHttpClient.StatusException(429, "slow down", Map.of("retry-after", List.of("2")))),
+                Redactor.patternsOnly(),
+                Instant.EPOCH);
+        CallFailure message = CallFailure.classify(new RateLimitException(
+                new HttpException(429, "Rate limit reached for gpt-4o-mini. Please try again in 20ms.")));
         CallFailure none = CallFailure.classify(new InternalServerException(new HttpException(500, "oops")));
 
         assertThat(header.retryAfter()).isEqualTo(Duration.ofSeconds(2));
@@ -114,8 +135,10 @@ class CallFailureTest {
         String azureKey = "0123456789abcdef0123456789abcdef";
         Redactor redactor = Redactor.forVariables(Map.of("AZURE_KEY", azureKey)::get, "AZURE_KEY");
 
-        CallFailure failure = CallFailure.classify(new AuthenticationException(
-                new HttpException(401, "key " + azureKey + " is not valid")), redactor, Instant.EPOCH);
+        CallFailure failure = CallFailure.classify(
+                new AuthenticationException(new HttpException(401, "key " + azureKey + " is not valid")),
+                redactor,
+                Instant.EPOCH);
 
         assertThat(failure.detail()).isEqualTo("key *** is not valid");
     }

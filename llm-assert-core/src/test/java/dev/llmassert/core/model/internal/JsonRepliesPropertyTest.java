@@ -24,11 +24,16 @@ class JsonRepliesPropertyTest {
 
     @Provide
     Arbitrary<String> anyReply() {
-        return Arbitraries.oneOf(FuzzedReplies.anyText(500), FuzzedReplies.prose(500),
-                Arbitraries.strings().withChars("{}[]\":,0123456789.eE-+ \n`jsonJSON").ofMaxLength(400),
+        return Arbitraries.oneOf(
+                FuzzedReplies.anyText(500),
+                FuzzedReplies.prose(500),
+                Arbitraries.strings()
+                        .withChars("{}[]\":,0123456789.eE-+ \n`jsonJSON")
+                        .ofMaxLength(400),
                 Arbitraries.integers().between(900, 3000).map(depth -> "[".repeat(depth) + "]".repeat(depth)),
-                Arbitraries.integers().between(900, 3000).map(depth -> "{\"a\":".repeat(depth) + "1"
-                        + "}".repeat(depth)));
+                Arbitraries.integers()
+                        .between(900, 3000)
+                        .map(depth -> "{\"a\":".repeat(depth) + "1" + "}".repeat(depth)));
     }
 
     @Property(tries = 1000)
@@ -47,27 +52,47 @@ class JsonRepliesPropertyTest {
                 Arbitraries.integers().between(-20, 30).map(String::valueOf),
                 Arbitraries.integers().between(-20, 30).map(n -> "\"" + n + "\""),
                 Arbitraries.integers().between(-20, 30).map(n -> n + ".0"),
-                Arbitraries.bigDecimals().between(BigDecimal.valueOf(-20), BigDecimal.valueOf(30)).ofScale(3)
+                Arbitraries.bigDecimals()
+                        .between(BigDecimal.valueOf(-20), BigDecimal.valueOf(30))
+                        .ofScale(3)
                         .map(BigDecimal::toPlainString),
                 FuzzedReplies.numbersOutOfRange(),
                 FuzzedReplies.numbersOutOfRange().map(n -> "\"" + n + "\""),
-                FuzzedReplies.notANumber().map(text -> JSON.getNodeFactory().textNode(text).toString()),
-                Arbitraries.of("true", "false", "null", "[]", "[5]", "{}", "{\"score\": 5}", "\"\"", "\" 5 \"",
-                        "\"+5\"", "\"5e0\"", "\"0x5\"", "\"5f\"", "\"5d\"", "\"0x1.4p2\"", "-0", "\"-0\""));
+                FuzzedReplies.notANumber()
+                        .map(text -> JSON.getNodeFactory().textNode(text).toString()),
+                Arbitraries.of(
+                        "true",
+                        "false",
+                        "null",
+                        "[]",
+                        "[5]",
+                        "{}",
+                        "{\"score\": 5}",
+                        "\"\"",
+                        "\" 5 \"",
+                        "\"+5\"",
+                        "\"5e0\"",
+                        "\"0x5\"",
+                        "\"5f\"",
+                        "\"5d\"",
+                        "\"0x1.4p2\"",
+                        "-0",
+                        "\"-0\""));
     }
 
     @Property(tries = 1000)
     void aWholeNumberFieldGivesTheNumberItHoldsOrAReask(@ForAll("fieldValues") String value) {
         String reply = "{\"score\": " + value + "}";
-        Outcome<Integer> outcome = FuzzedReplies.parse(text -> JsonReplies.requireInt(JsonReplies.parseObject(text),
-                "score", 0, 10), reply);
+        Outcome<Integer> outcome = FuzzedReplies.parse(
+                text -> JsonReplies.requireInt(JsonReplies.parseObject(text), "score", 0, 10), reply);
 
         if (outcome.parsed()) {
             String written = value.replace("\"", "").strip();
             assertThat(written).as("a plain decimal number").matches("[+-]?\\d+(\\.\\d+)?([eE][+-]?\\d+)?");
             BigDecimal exact = new BigDecimal(written);
-            assertThat(exact.compareTo(BigDecimal.valueOf(outcome.value()))).as("%s read as %s", value,
-                    outcome.value()).isZero();
+            assertThat(exact.compareTo(BigDecimal.valueOf(outcome.value())))
+                    .as("%s read as %s", value, outcome.value())
+                    .isZero();
             assertThat(outcome.value()).isBetween(0, 10);
         }
     }

@@ -12,8 +12,8 @@ class JsonRepliesTest {
 
     @Test
     void findsTheObjectAmidProse() throws ReplyParseException {
-        JsonNode object = JsonReplies.parseObject(
-                "Here is my answer:\n{\"option\": \"Yes\", \"n\": 3}\nHope it helps.");
+        JsonNode object =
+                JsonReplies.parseObject("Here is my answer:\n{\"option\": \"Yes\", \"n\": 3}\nHope it helps.");
 
         assertThat(object.path("option").asText()).isEqualTo("Yes");
         assertThat(JsonReplies.requireInt(object, "n", 0, 5)).isEqualTo(3);
@@ -23,7 +23,8 @@ class JsonRepliesTest {
     void requireOneOfReturnsTheAllowedSpelling() throws ReplyParseException {
         JsonNode object = JsonReplies.parseObject("{\"option\": \" yes \"}");
 
-        assertThat(JsonReplies.requireOneOf(object, "option", List.of("Yes", "No"))).isEqualTo("Yes");
+        assertThat(JsonReplies.requireOneOf(object, "option", List.of("Yes", "No")))
+                .isEqualTo("Yes");
     }
 
     @Test
@@ -66,8 +67,14 @@ class JsonRepliesTest {
         String object = "{\"explanation\": \"It shows ```json\\n{}\\n``` twice: ```x```\", \"n\": 2}";
 
         assertThat(JsonReplies.parseObject(object).path("n").asInt()).isEqualTo(2);
-        assertThat(JsonReplies.parseObject("```json\n" + object + "\n```").path("n").asInt()).isEqualTo(2);
-        assertThat(JsonReplies.parseObject("Note {this}.\n```json\n{\"n\": 3}\n```").path("n").asInt()).isEqualTo(3);
+        assertThat(JsonReplies.parseObject("```json\n" + object + "\n```")
+                        .path("n")
+                        .asInt())
+                .isEqualTo(2);
+        assertThat(JsonReplies.parseObject("Note {this}.\n```json\n{\"n\": 3}\n```")
+                        .path("n")
+                        .asInt())
+                .isEqualTo(3);
     }
 
     @Test

@@ -53,7 +53,11 @@ class JudgeChatTest {
     };
 
     private static JudgeChat chat(ChatModel model) {
-        return JudgeChat.builder().chatModel(model).judgeName("test:judge").retryBackoff(Duration.ZERO).build();
+        return JudgeChat.builder()
+                .chatModel(model)
+                .judgeName("test:judge")
+                .retryBackoff(Duration.ZERO)
+                .build();
     }
 
     @Test
@@ -129,16 +133,26 @@ class JudgeChatTest {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> {
             throw new RateLimitException(new HttpException(429, "rate limited"));
         });
-        JudgeChat chat = JudgeChat.builder().chatModel(model).judgeName("test:judge").maxRetries(2)
-                .retryBackoff(Duration.ofMillis(1)).build();
+        JudgeChat chat = JudgeChat.builder()
+                .chatModel(model)
+                .judgeName("test:judge")
+                .maxRetries(2)
+                .retryBackoff(Duration.ofMillis(1))
+                .build();
 
         assertThatThrownBy(() -> chat.ask("the sky", REQUEST, YES_OR_NO))
                 .isInstanceOfSatisfying(JudgeCallException.class, e -> {
                     assertThat(e.isTransient()).isTrue();
                     assertThat(e.attempts()).isEqualTo(3);
-                    assertThat(e.getMessage()).contains("test:judge", "the sky",
-                            "3 tries: HTTP 429, HTTP 429, HTTP 429", "llmassert.judge.max-retries=2", "Fix:",
-                            "llmassert.judge.concurrency", "llmassert.judge.max-requests-per-minute");
+                    assertThat(e.getMessage())
+                            .contains(
+                                    "test:judge",
+                                    "the sky",
+                                    "3 tries: HTTP 429, HTTP 429, HTTP 429",
+                                    "llmassert.judge.max-retries=2",
+                                    "Fix:",
+                                    "llmassert.judge.concurrency",
+                                    "llmassert.judge.max-requests-per-minute");
                 });
         assertThat(model.requestCount()).isEqualTo(3);
     }
@@ -153,8 +167,13 @@ class JudgeChatTest {
                 .isInstanceOfSatisfying(JudgeCallException.class, e -> {
                     assertThat(e.isTransient()).isFalse();
                     assertThat(e.attempts()).isEqualTo(1);
-                    assertThat(e.getMessage()).contains("rejected the credentials", "HTTP 401", "1 try: HTTP 401",
-                            "llmassert.judge.api-key-env", "Not retried");
+                    assertThat(e.getMessage())
+                            .contains(
+                                    "rejected the credentials",
+                                    "HTTP 401",
+                                    "1 try: HTTP 401",
+                                    "llmassert.judge.api-key-env",
+                                    "Not retried");
                 });
         assertThat(model.requestCount()).isEqualTo(1);
     }
@@ -167,8 +186,10 @@ class JudgeChatTest {
             @Override
             public synchronized ChatResponse doChat(ChatRequest request) {
                 calls++;
-                return ChatResponse.builder().aiMessage(AiMessage.from(calls == 1 ? "maybe" : "yes"))
-                        .id(calls == 1 ? Replayed.ID_PREFIX + "a" : Replayed.ID_PREFIX + "b").build();
+                return ChatResponse.builder()
+                        .aiMessage(AiMessage.from(calls == 1 ? "maybe" : "yes"))
+                        .id(calls == 1 ? Replayed.ID_PREFIX + "a" : Replayed.ID_PREFIX + "b")
+                        .build();
             }
         };
         ChatModel mixed = new ChatModel() {
@@ -177,18 +198,24 @@ class JudgeChatTest {
             @Override
             public synchronized ChatResponse doChat(ChatRequest request) {
                 calls++;
-                return ChatResponse.builder().aiMessage(AiMessage.from(calls == 1 ? "maybe" : "yes"))
-                        .id(calls == 1 ? Replayed.ID_PREFIX + "a" : "live").build();
+                return ChatResponse.builder()
+                        .aiMessage(AiMessage.from(calls == 1 ? "maybe" : "yes"))
+                        .id(calls == 1 ? Replayed.ID_PREFIX + "a" : "live")
+                        .build();
             }
         };
 
-        assertThat(chat(replaying).ask("the sky", REQUEST, YES_OR_NO).replayed()).isTrue();
+        assertThat(chat(replaying).ask("the sky", REQUEST, YES_OR_NO).replayed())
+                .isTrue();
         assertThat(chat(mixed).ask("the sky", REQUEST, YES_OR_NO).replayed()).isFalse();
     }
 
     @Test
     void theJudgeNameDefaultsToProviderAndModel() {
-        assertThat(JudgeChat.builder().chatModel(new ScriptedChatModel()).build().judgeName())
+        assertThat(JudgeChat.builder()
+                        .chatModel(new ScriptedChatModel())
+                        .build()
+                        .judgeName())
                 .isEqualTo("other:unnamed-model");
     }
 
@@ -196,19 +223,23 @@ class JudgeChatTest {
 
     /** What langchain4j's OpenAI client throws when the server closes the connection with no reply. */
     private static RuntimeException eof() {
-        IOException parser = new IOException("HTTP/1.1 header parser received no bytes",
-                new EOFException("EOF reached while reading"));
+        IOException parser = new IOException(
+                "HTTP/1.1 header parser received no bytes", new EOFException("EOF reached while reading"));
         return new RuntimeException(new IOException(parser.getMessage(), parser));
     }
 
     private static RuntimeException status(int status, Map<String, List<String>> headers) {
-        return new InternalServerException(new JudgeHttpClient.StatusException(status, "{\"error\":\"" + status
-                + "\"}", headers));
+        return new InternalServerException(
+                new JudgeHttpClient.StatusException(status, "{\"error\":\"" + status + "\"}", headers));
     }
 
     private static JudgeChat chat(ChatModel model, SimulatedClock clock, int maxRetries) {
-        return JudgeChat.builder().chatModel(model).judgeName("test:judge").maxRetries(maxRetries)
-                .sleeper(clock).build();
+        return JudgeChat.builder()
+                .chatModel(model)
+                .judgeName("test:judge")
+                .maxRetries(maxRetries)
+                .sleeper(clock)
+                .build();
     }
 
     @Test
@@ -241,7 +272,8 @@ class JudgeChatTest {
         assertThat(waits).hasSize(4);
         for (int retry = 1; retry <= 4; retry++) {
             Duration base = JudgeChat.DEFAULT_RETRY_BACKOFF.multipliedBy(1L << (retry - 1));
-            assertThat(waits.get(retry - 1)).as("wait before retry %d", retry)
+            assertThat(waits.get(retry - 1))
+                    .as("wait before retry %d", retry)
                     .isBetween(base.dividedBy(2), base.multipliedBy(3).dividedBy(2));
         }
         assertThat(model.requestCount()).isEqualTo(5);
@@ -250,14 +282,15 @@ class JudgeChatTest {
     @Test
     void aRetryAfterReplacesTheBackoff() {
         ScriptedChatModel model = new ScriptedChatModel()
-                .thenThrow(new RateLimitException(new JudgeHttpClient.StatusException(429, "slow down",
-                        Map.of("retry-after", List.of("3")))))
-                .thenThrow(new RateLimitException(new JudgeHttpClient.StatusException(429, "slow down",
-                        Map.of("retry-after-ms", List.of("1500")))))
+                .thenThrow(new RateLimitException(
+                        new JudgeHttpClient.StatusException(429, "slow down", Map.of("retry-after", List.of("3")))))
+                .thenThrow(new RateLimitException(new JudgeHttpClient.StatusException(
+                        429, "slow down", Map.of("retry-after-ms", List.of("1500")))))
                 .thenReply("yes");
         SimulatedClock clock = new SimulatedClock();
 
-        assertThat(chat(model, clock, 3).ask("the sky", REQUEST, YES_OR_NO).retries()).isEqualTo(2);
+        assertThat(chat(model, clock, 3).ask("the sky", REQUEST, YES_OR_NO).retries())
+                .isEqualTo(2);
 
         assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(3), Duration.ofMillis(1500));
     }
@@ -266,12 +299,16 @@ class JudgeChatTest {
     void aRetryAfterDateIsReadAgainstTheClock() {
         Instant now = Instant.parse("2025-03-01T10:00:00Z");
         ScriptedChatModel model = new ScriptedChatModel()
-                .thenThrow(new RateLimitException(new JudgeHttpClient.StatusException(429, "slow down",
-                        Map.of("retry-after", List.of("Sat, 01 Mar 2025 10:00:07 GMT")))))
+                .thenThrow(new RateLimitException(new JudgeHttpClient.StatusException(
+                        429, "slow down", Map.of("retry-after", List.of("Sat, 01 Mar 2025 10:00:07 GMT")))))
                 .thenReply("yes");
         SimulatedClock clock = new SimulatedClock();
-        JudgeChat chat = JudgeChat.builder().chatModel(model).judgeName("test:judge").sleeper(clock)
-                .clock(Clock.fixed(now, ZoneOffset.UTC)).build();
+        JudgeChat chat = JudgeChat.builder()
+                .chatModel(model)
+                .judgeName("test:judge")
+                .sleeper(clock)
+                .clock(Clock.fixed(now, ZoneOffset.UTC))
+                .build();
 
         assertThat(chat.ask("the sky", REQUEST, YES_OR_NO).value()).isEqualTo("yes");
 
@@ -281,17 +318,26 @@ class JudgeChatTest {
     @Test
     void aWaitLongerThanAJudgeWaitsIsNotRetriedAndTheMessageSaysSo() {
         ScriptedChatModel model = new ScriptedChatModel()
-                .thenThrow(new RateLimitException(new JudgeHttpClient.StatusException(429, "slow down",
-                        Map.of("x-ratelimit-reset-requests", List.of("6m0s"),
-                                "x-ratelimit-remaining-requests", List.of("0")))))
+                .thenThrow(new RateLimitException(new JudgeHttpClient.StatusException(
+                        429,
+                        "slow down",
+                        Map.of(
+                                "x-ratelimit-reset-requests",
+                                List.of("6m0s"),
+                                "x-ratelimit-remaining-requests",
+                                List.of("0")))))
                 .thenReply("yes");
         SimulatedClock clock = new SimulatedClock();
 
         assertThatThrownBy(() -> chat(model, clock, 3).ask("the sky", REQUEST, YES_OR_NO))
                 .isInstanceOfSatisfying(JudgeCallException.class, e -> {
                     assertThat(e.attempts()).isEqualTo(1);
-                    assertThat(e.getMessage()).contains("1 try: HTTP 429", "asked to wait 360 s",
-                            "longer than a judge waits (60 s)", "llmassert.judge.max-requests-per-minute");
+                    assertThat(e.getMessage())
+                            .contains(
+                                    "1 try: HTTP 429",
+                                    "asked to wait 360 s",
+                                    "longer than a judge waits (60 s)",
+                                    "llmassert.judge.max-requests-per-minute");
                 });
         assertThat(clock.sleeps()).isEmpty();
         assertThat(model.requestCount()).isEqualTo(1);
@@ -308,36 +354,46 @@ class JudgeChatTest {
                 .isInstanceOfSatisfying(JudgeCallException.class, e -> {
                     assertThat(e.attempts()).isEqualTo(3);
                     assertThat(e.isTransient()).isTrue();
-                    assertThat(e.getMessage()).contains(
-                            "3 tries: EOF (connection closed with no reply), HTTP 500, HTTP 500",
-                            "(llmassert.judge.max-retries=2)", "server error (HTTP 500)", "Fix:");
+                    assertThat(e.getMessage())
+                            .contains(
+                                    "3 tries: EOF (connection closed with no reply), HTTP 500, HTTP 500",
+                                    "(llmassert.judge.max-retries=2)",
+                                    "server error (HTTP 500)",
+                                    "Fix:");
                 });
     }
 
     @Test
     void anUnknownHostFailsAtOnce() {
         ScriptedChatModel model = new ScriptedChatModel()
-                .thenThrow(new UnresolvedModelServerException(
-                        new UnresolvedAddressException()))
+                .thenThrow(new UnresolvedModelServerException(new UnresolvedAddressException()))
                 .thenReply("yes");
 
         assertThatThrownBy(() -> chat(model, new SimulatedClock(), 3).ask("the sky", REQUEST, YES_OR_NO))
-                .isInstanceOfSatisfying(JudgeCallException.class, e -> assertThat(e.getMessage())
-                        .contains("1 try: unknown host", "Fix: correct llmassert.judge.base-url"));
+                .isInstanceOfSatisfying(
+                        JudgeCallException.class,
+                        e -> assertThat(e.getMessage())
+                                .contains("1 try: unknown host", "Fix: correct llmassert.judge.base-url"));
         assertThat(model.requestCount()).isEqualTo(1);
     }
 
     @Test
     void anInterruptedWaitEndsTheCallWithItsOwnMessage() {
-        ScriptedChatModel model = new ScriptedChatModel().thenThrow(status(502, Map.of())).thenReply("yes");
-        JudgeChat chat = JudgeChat.builder().chatModel(model).judgeName("test:judge").sleeper(wait -> {
-            throw new InterruptedException("stopped");
-        }).build();
+        ScriptedChatModel model =
+                new ScriptedChatModel().thenThrow(status(502, Map.of())).thenReply("yes");
+        JudgeChat chat = JudgeChat.builder()
+                .chatModel(model)
+                .judgeName("test:judge")
+                .sleeper(wait -> {
+                    throw new InterruptedException("stopped");
+                })
+                .build();
 
         try {
             assertThatThrownBy(() -> chat.ask("the sky", REQUEST, YES_OR_NO))
-                    .isInstanceOfSatisfying(JudgeCallException.class, e -> assertThat(e.getMessage())
-                            .contains("was interrupted while waiting", "the sky"));
+                    .isInstanceOfSatisfying(
+                            JudgeCallException.class,
+                            e -> assertThat(e.getMessage()).contains("was interrupted while waiting", "the sky"));
             assertThat(Thread.currentThread().isInterrupted()).isTrue();
         } finally {
             Thread.interrupted();

@@ -19,11 +19,13 @@ class JudgePoolTest {
         CountDownLatch running = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         // one thread: the first task blocks it, so the other nine wait in the queue
-        List<Callable<Integer>> tasks = IntStream.range(0, 10).<Callable<Integer>>mapToObj(i -> () -> {
-            running.countDown();
-            release.await();
-            return i;
-        }).toList();
+        List<Callable<Integer>> tasks = IntStream.range(0, 10)
+                .<Callable<Integer>>mapToObj(i -> () -> {
+                    running.countDown();
+                    release.await();
+                    return i;
+                })
+                .toList();
         CompletableFuture<Throwable> outcome = CompletableFuture.supplyAsync(() -> {
             try {
                 pool.runAll(tasks);

@@ -30,8 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JudgeRateLimitsTest {
 
     /** 400 characters: 100 tokens by the estimate. */
-    private static final ChatRequest HUNDRED_TOKENS = ChatRequest.builder()
-            .messages(UserMessage.from("x".repeat(400))).build();
+    private static final ChatRequest HUNDRED_TOKENS =
+            ChatRequest.builder().messages(UserMessage.from("x".repeat(400))).build();
 
     private final SimulatedClock clock = new SimulatedClock();
 
@@ -55,9 +55,12 @@ class JudgeRateLimitsTest {
 
         assertThat(model.requestCount()).isEqualTo(60);
         assertThat(clock.sleeps().get(0)).as("the first call goes at once").isZero();
-        assertThat(clock.waits()).as("every later call waits its turn, 0.5 s apart").hasSize(59)
+        assertThat(clock.waits())
+                .as("every later call waits its turn, 0.5 s apart")
+                .hasSize(59)
                 .allSatisfy(wait -> assertThat(wait).isEqualTo(Duration.ofMillis(500)));
-        assertThat(clock.elapsed()).as("the 60th call starts after 59 intervals of 0.5 s")
+        assertThat(clock.elapsed())
+                .as("the 60th call starts after 59 intervals of 0.5 s")
                 .isEqualTo(Duration.ofMillis(29_500));
     }
 
@@ -72,7 +75,9 @@ class JudgeRateLimitsTest {
         }
 
         assertThat(RateLimitedChatModel.estimateTokens(HUNDRED_TOKENS)).isEqualTo(100);
-        assertThat(clock.sleeps().get(0)).as("a first call never waits for its own tokens").isZero();
+        assertThat(clock.sleeps().get(0))
+                .as("a first call never waits for its own tokens")
+                .isZero();
         assertThat(clock.elapsed()).isEqualTo(Duration.ofSeconds(19));
     }
 
@@ -81,8 +86,10 @@ class JudgeRateLimitsTest {
         ChatModel verbose = new ChatModel() {
             @Override
             public ChatResponse doChat(ChatRequest request) {
-                return ChatResponse.builder().aiMessage(AiMessage.from("a long answer"))
-                        .tokenUsage(new TokenUsage(100, 500)).build();
+                return ChatResponse.builder()
+                        .aiMessage(AiMessage.from("a long answer"))
+                        .tokenUsage(new TokenUsage(100, 500))
+                        .build();
             }
         };
         RateLimitedChatModel judge = limited(verbose, JudgeRateLimits.Budget.of(null, 6_000, clock::smoothLimiter));
@@ -90,7 +97,8 @@ class JudgeRateLimitsTest {
         judge.chat(HUNDRED_TOKENS);
         judge.chat(HUNDRED_TOKENS);
 
-        assertThat(clock.sleeps()).as("100 estimated + 500 charged after the call, at 100 a second")
+        assertThat(clock.sleeps())
+                .as("100 estimated + 500 charged after the call, at 100 a second")
                 .containsExactly(Duration.ZERO, Duration.ofSeconds(6));
     }
 
@@ -127,9 +135,14 @@ class JudgeRateLimitsTest {
 
         JudgeRateLimits.Budget first = JudgeRateLimits.budget(url, "gpt-4o-mini", 120, null);
 
-        assertThat(JudgeRateLimits.budget(url + "/", "gpt-4o-mini", 120, null)).as("same endpoint").isSameAs(first);
-        assertThat(JudgeRateLimits.budget(url, "gpt-4o", 120, null)).as("another model").isNotSameAs(first);
-        assertThat(JudgeRateLimits.budget(endpoint(), "gpt-4o-mini", 120, null)).as("another endpoint")
+        assertThat(JudgeRateLimits.budget(url + "/", "gpt-4o-mini", 120, null))
+                .as("same endpoint")
+                .isSameAs(first);
+        assertThat(JudgeRateLimits.budget(url, "gpt-4o", 120, null))
+                .as("another model")
+                .isNotSameAs(first);
+        assertThat(JudgeRateLimits.budget(endpoint(), "gpt-4o-mini", 120, null))
+                .as("another endpoint")
                 .isNotSameAs(first);
     }
 
@@ -149,13 +162,17 @@ class JudgeRateLimitsTest {
     @Test
     void theJudgeModelWaitsForTheBudgetOnlyWhenALimitIsSet() {
         String url = endpoint();
-        JudgeSettings unlimited = JudgeSettings.builder().provider(JudgeProvider.OPENAI).baseUrl(url)
-                .model("judge-model").apiKeyEnv("RATE_TEST_KEY").build();
+        JudgeSettings unlimited = JudgeSettings.builder()
+                .provider(JudgeProvider.OPENAI)
+                .baseUrl(url)
+                .model("judge-model")
+                .apiKeyEnv("RATE_TEST_KEY")
+                .build();
         Map<String, String> environment = Map.of("RATE_TEST_KEY", "sk-FAKE-rate-test-key");
 
         ChatModel plain = JudgeModels.chatModel(unlimited, environment::get);
-        ChatModel limited = JudgeModels.chatModel(unlimited.toBuilder().maxRequestsPerMinute(30).build(),
-                environment::get);
+        ChatModel limited = JudgeModels.chatModel(
+                unlimited.toBuilder().maxRequestsPerMinute(30).build(), environment::get);
 
         assertThat(plain).isNotInstanceOf(RateLimitedChatModel.class);
         assertThat(limited).isInstanceOfSatisfying(RateLimitedChatModel.class, model -> {

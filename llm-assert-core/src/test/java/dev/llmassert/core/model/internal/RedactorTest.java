@@ -25,8 +25,16 @@ class RedactorTest {
 
         String masked = redactor.redact(text);
 
-        assertThat(masked).doesNotContain(KEY, ODD_KEY, "fake-hunter2", "abc123", "dXNlcjpwYXNz",
-                "AIzaFAKE-test-only-0000000000000", "api03-xyz", "Ab12");
+        assertThat(masked)
+                .doesNotContain(
+                        KEY,
+                        ODD_KEY,
+                        "fake-hunter2",
+                        "abc123",
+                        "dXNlcjpwYXNz",
+                        "AIzaFAKE-test-only-0000000000000",
+                        "api03-xyz",
+                        "Ab12");
         assertThat(masked).contains("Bearer ***", "api-key: ***");
     }
 
@@ -60,9 +68,12 @@ class RedactorTest {
         assertThat(copy.getStackTrace()).isEqualTo(error.getStackTrace());
         StringWriter trace = new StringWriter();
         copy.printStackTrace(new PrintWriter(trace));
-        assertThat(trace.toString()).doesNotContain(KEY, ODD_KEY, "Ab12")
-                .contains(AuthenticationException.class.getName() + " (credentials masked by llm-assert)",
-                        HttpException.class.getName(), "Bearer ***");
+        assertThat(trace.toString())
+                .doesNotContain(KEY, ODD_KEY, "Ab12")
+                .contains(
+                        AuthenticationException.class.getName() + " (credentials masked by llm-assert)",
+                        HttpException.class.getName(),
+                        "Bearer ***");
     }
 
     @Test

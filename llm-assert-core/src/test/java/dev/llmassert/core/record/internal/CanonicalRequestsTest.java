@@ -12,11 +12,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class CanonicalRequestsTest {
 
-    private static final ToolSpecification LOOKUP = ToolSpecification.builder().name("lookupWarranty")
-            .description("Looks up a warranty").parameters(JsonObjectSchema.builder()
-                    .addStringProperty("serial").required("serial").build()).build();
-    private static final ToolSpecification BOOK = ToolSpecification.builder().name("bookTechnician")
-            .description("Books a visit").build();
+    private static final ToolSpecification LOOKUP = ToolSpecification.builder()
+            .name("lookupWarranty")
+            .description("Looks up a warranty")
+            .parameters(JsonObjectSchema.builder()
+                    .addStringProperty("serial")
+                    .required("serial")
+                    .build())
+            .build();
+    private static final ToolSpecification BOOK = ToolSpecification.builder()
+            .name("bookTechnician")
+            .description("Books a visit")
+            .build();
 
     @Test
     void theToolsOfARequestAreKeyedWhateverTheirOrder() {
@@ -29,8 +36,10 @@ class CanonicalRequestsTest {
     }
 
     private static String key(List<ToolSpecification> tools) {
-        ChatRequest request = ChatRequest.builder().messages(UserMessage.from("Book a visit for NR2-0042."))
-                .toolSpecifications(tools).build();
+        ChatRequest request = ChatRequest.builder()
+                .messages(UserMessage.from("Book a visit for NR2-0042."))
+                .toolSpecifications(tools)
+                .build();
         return CanonicalRequests.key(CanonicalRequests.toNode(request));
     }
 }

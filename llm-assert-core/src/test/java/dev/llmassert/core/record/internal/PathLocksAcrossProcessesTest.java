@@ -35,8 +35,14 @@ class PathLocksAcrossProcessesTest {
         List<ChildJvm> children = new ArrayList<>();
         try {
             for (int i = 0; i < PROCESSES; i++) {
-                children.add(ChildJvm.start("counter-" + i, Counter.class, dir, recordings.toString(),
-                        String.valueOf(ROUNDS), dir.resolve("ready-" + i).toString(), go.toString()));
+                children.add(ChildJvm.start(
+                        "counter-" + i,
+                        Counter.class,
+                        dir,
+                        recordings.toString(),
+                        String.valueOf(ROUNDS),
+                        dir.resolve("ready-" + i).toString(),
+                        go.toString()));
             }
             for (int i = 0; i < PROCESSES; i++) {
                 children.get(i).awaitFile(dir.resolve("ready-" + i));
@@ -52,7 +58,8 @@ class PathLocksAcrossProcessesTest {
         }
 
         assertThat(Files.readString(folder.resolve(Counter.COUNTER)))
-                .as("the counter, incremented by read-then-write under the lock by %d processes %d times each",
+                .as(
+                        "the counter, incremented by read-then-write under the lock by %d processes %d times each",
                         PROCESSES, ROUNDS)
                 .isEqualTo(String.valueOf(PROCESSES * ROUNDS));
         try (Stream<Path> files = Files.list(folder)) {

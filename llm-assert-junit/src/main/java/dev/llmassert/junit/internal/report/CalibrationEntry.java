@@ -19,12 +19,29 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param misjudged the rows where the judge disagrees, worst first, at most {@value RunReport#MISJUDGED_SHOWN}
  */
 @API(status = INTERNAL, since = "0.1")
-public record CalibrationEntry(String testId, String className, String displayName, String calibration,
-                               String kind, String judge, String criteria, List<String> labels, String record,
-                               int items, int errors, String recordings, long wallMillis, double confidence,
-                               FittedBar fittedBar, Double currentBar, Agreement agreement,
-                               Agreement atCurrentBar, Estimate auc, List<CurvePoint> curve,
-                               List<MisjudgedRow> misjudged, int misjudgedTotal) {
+public record CalibrationEntry(
+        String testId,
+        String className,
+        String displayName,
+        String calibration,
+        String kind,
+        String judge,
+        String criteria,
+        List<String> labels,
+        String record,
+        int items,
+        int errors,
+        String recordings,
+        long wallMillis,
+        double confidence,
+        FittedBar fittedBar,
+        Double currentBar,
+        Agreement agreement,
+        Agreement atCurrentBar,
+        Estimate auc,
+        List<CurvePoint> curve,
+        List<MisjudgedRow> misjudged,
+        int misjudgedTotal) {
 
     public CalibrationEntry {
         labels = List.copyOf(labels);

@@ -68,8 +68,7 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
     @Override
     public void launcherSessionOpened(LauncherSession session) {
         ReportCollector collector = new ReportCollector();
-        Consumer<Set<String>> launcherKeys = keys -> {
-        };
+        Consumer<Set<String>> launcherKeys = keys -> {};
         try {
             var store = session.getStore();
             Namespace namespace = Namespace.create((Object[]) ReportChannel.NAMESPACE);
@@ -106,7 +105,8 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
             plan = testPlan;
             published.set(0);
             ConfigurationParameters config = testPlan.getConfigurationParameters();
-            if (!setting(config, ConfigKeys.REPORT_ENABLED).map(v -> !v.strip().equalsIgnoreCase("false"))
+            if (!setting(config, ConfigKeys.REPORT_ENABLED)
+                    .map(v -> !v.strip().equalsIgnoreCase("false"))
                     .orElse(true)) {
                 collector.disable();
             }
@@ -145,7 +145,8 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
         /** Which tests passed: a check that failed in a test that passed was expected to fail. */
         @Override
         public void executionFinished(TestIdentifier testIdentifier, TestExecutionResult testExecutionResult) {
-            collector.testFinished(testIdentifier.getUniqueId(),
+            collector.testFinished(
+                    testIdentifier.getUniqueId(),
                     testExecutionResult.getStatus() == TestExecutionResult.Status.SUCCESSFUL);
         }
 
@@ -164,23 +165,35 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                     }
                     return;
                 }
-                RunReport report = RunReport.of(checks, evaluations, collector.passedTests(), Prices.load(prices),
-                        (System.nanoTime() - startNanos) / 1_000_000, Instant.now()).withCalibrations(calibrations);
+                RunReport report = RunReport.of(
+                                checks,
+                                evaluations,
+                                collector.passedTests(),
+                                Prices.load(prices),
+                                (System.nanoTime() - startNanos) / 1_000_000,
+                                Instant.now())
+                        .withCalibrations(calibrations);
                 report.write(dir);
                 if (mode.printsSummary()) {
                     console.println(report.summary(dir.resolve("report.html")));
                 }
             } catch (Exception | LinkageError e) {
-                LOG.warn("llm-assert could not write its run report to {}: {}. The tests' results are not "
-                        + "affected. Fix: make the folder writable, or move it with {} (turn the report off with "
-                        + "{}=false).", dir.toAbsolutePath(), e.getMessage(), ConfigKeys.REPORT_DIR,
+                LOG.warn(
+                        "llm-assert could not write its run report to {}: {}. The tests' results are not "
+                                + "affected. Fix: make the folder writable, or move it with {} (turn the report "
+                                + "off with "
+                                + "{}=false).",
+                        dir.toAbsolutePath(),
+                        e.getMessage(),
+                        ConfigKeys.REPORT_DIR,
                         ConfigKeys.REPORT_ENABLED);
             }
         }
 
         /** Checks were made but none reached the report: JUnit before 5.13 has no launcher session store. */
         private void noReport() {
-            String warning = noReportWarning(version("org.junit.jupiter.api.extension.Extension"),
+            String warning = noReportWarning(
+                    version("org.junit.jupiter.api.extension.Extension"),
                     version("org.junit.platform.launcher.Launcher"));
             if (mode.printsSummary()) {
                 console.println(warning);
@@ -199,7 +212,9 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
         /** {@code SupportAssistantTest.answersFromTheManual()}: the test's class, simple name, and display name. */
         private String testName(TestIdentifier test) {
             TestPlan testPlan = plan;
-            for (TestIdentifier t = test; t != null; t = testPlan == null ? null : testPlan.getParent(t).orElse(null)) {
+            for (TestIdentifier t = test;
+                    t != null;
+                    t = testPlan == null ? null : testPlan.getParent(t).orElse(null)) {
                 Optional<String> className = t.getSource().flatMap(PlanListener::className);
                 if (className.isPresent()) {
                     String name = className.get();
@@ -223,7 +238,8 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
         /** The version in the manifest of the jar that holds {@code className}, or "an unknown version". */
         private static String version(String className) {
             try {
-                String version = Class.forName(className, false, PlanListener.class.getClassLoader()).getPackage()
+                String version = Class.forName(className, false, PlanListener.class.getClassLoader())
+                        .getPackage()
                         .getImplementationVersion();
                 return version == null ? "an unknown version" : version;
             } catch (ClassNotFoundException | LinkageError e) {
@@ -236,7 +252,8 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
             if (value.isPresent()) {
                 return value;
             }
-            return Optional.ofNullable(System.getenv(ConfigKeys.environmentVariable(key))).filter(v -> !v.isBlank());
+            return Optional.ofNullable(System.getenv(ConfigKeys.environmentVariable(key)))
+                    .filter(v -> !v.isBlank());
         }
     }
 }

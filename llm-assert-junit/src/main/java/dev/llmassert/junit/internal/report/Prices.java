@@ -60,17 +60,17 @@ public final class Prices {
                     int dot = key.lastIndexOf('.');
                     String side = dot < 0 ? "" : key.substring(dot + 1);
                     if (!side.equals("input") && !side.equals("output")) {
-                        throw new IllegalArgumentException("the key '" + key + "' is not <model>.input or "
-                                + "<model>.output");
+                        throw new IllegalArgumentException(
+                                "the key '" + key + "' is not <model>.input or " + "<model>.output");
                     }
-                    double[] price = prices.computeIfAbsent(key.substring(0, dot).toLowerCase(Locale.ROOT),
-                            k -> new double[] {Double.NaN, Double.NaN});
+                    double[] price = prices.computeIfAbsent(
+                            key.substring(0, dot).toLowerCase(Locale.ROOT), k -> new double[] {Double.NaN, Double.NaN});
                     price[side.equals("input") ? 0 : 1] = price(properties.getProperty(key), key);
                 }
                 prices.forEach((model, price) -> {
                     if (Double.isNaN(price[0]) || Double.isNaN(price[1])) {
-                        throw new IllegalArgumentException("the model '" + model + "' needs both " + model
-                                + ".input and " + model + ".output");
+                        throw new IllegalArgumentException(
+                                "the model '" + model + "' needs both " + model + ".input and " + model + ".output");
                     }
                 });
                 return new Prices(where, properties.getProperty("asOf", "not given"), prices);
@@ -81,15 +81,22 @@ public final class Prices {
             if (!models.isObject()) {
                 throw new IllegalArgumentException("it has no \"models\" object");
             }
-            models.fields().forEachRemaining(e -> prices.put(e.getKey().toLowerCase(Locale.ROOT), new double[] {
-                    price(e.getValue().path("input").asText(null), e.getKey() + ".input"),
-                    price(e.getValue().path("output").asText(null), e.getKey() + ".output")}));
-            return new Prices(root.path("source").asText(where), root.path("asOf").asText("not given"), prices);
+            models.fields()
+                    .forEachRemaining(e -> prices.put(e.getKey().toLowerCase(Locale.ROOT), new double[] {
+                        price(e.getValue().path("input").asText(null), e.getKey() + ".input"),
+                        price(e.getValue().path("output").asText(null), e.getKey() + ".output")
+                    }));
+            return new Prices(
+                    root.path("source").asText(where), root.path("asOf").asText("not given"), prices);
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("The price table " + where + " (" + ConfigKeys.REPORT_PRICES
-                    + ") cannot be used: " + e.getMessage() + ". Fix: give per model its input and output price "
-                    + "per million tokens, e.g. {\"models\": {\"gpt-4o-mini\": {\"input\": 0.15, \"output\": 0.60}}}"
-                    + " or gpt-4o-mini.input=0.15 and gpt-4o-mini.output=0.60 in a .properties file.", e);
+            throw new IllegalArgumentException(
+                    "The price table " + where + " (" + ConfigKeys.REPORT_PRICES
+                            + ") cannot be used: " + e.getMessage()
+                            + ". Fix: give per model its input and output price "
+                            + "per million tokens, e.g. {\"models\": {\"gpt-4o-mini\": {\"input\": 0.15, "
+                            + "\"output\": 0.60}}}"
+                            + " or gpt-4o-mini.input=0.15 and gpt-4o-mini.output=0.60 in a .properties file.",
+                    e);
         }
     }
 
@@ -126,7 +133,8 @@ public final class Prices {
     }
 
     private static String read(String where) {
-        try (InputStream in = Thread.currentThread().getContextClassLoader() == null ? null
+        try (InputStream in = Thread.currentThread().getContextClassLoader() == null
+                ? null
                 : Thread.currentThread().getContextClassLoader().getResourceAsStream(where.replaceFirst("^/", ""))) {
             if (in != null) {
                 return new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -139,17 +147,20 @@ public final class Prices {
             try (own) {
                 return new String(own.readAllBytes(), StandardCharsets.UTF_8);
             } catch (IOException e) {
-                throw new IllegalArgumentException("The price table " + where + " cannot be read: " + e.getMessage(),
-                        e);
+                throw new IllegalArgumentException(
+                        "The price table " + where + " cannot be read: " + e.getMessage(), e);
             }
         }
         Path file = Path.of(where);
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IllegalArgumentException("The price table " + where + " (" + ConfigKeys.REPORT_PRICES
-                    + ") is neither on the classpath nor a readable file (" + file.toAbsolutePath() + "). Fix: give "
-                    + "a classpath resource such as prices/llm.json or a file path.", e);
+            throw new IllegalArgumentException(
+                    "The price table " + where + " (" + ConfigKeys.REPORT_PRICES
+                            + ") is neither on the classpath nor a readable file (" + file.toAbsolutePath()
+                            + "). Fix: give "
+                            + "a classpath resource such as prices/llm.json or a file path.",
+                    e);
         }
     }
 }

@@ -25,17 +25,20 @@ public final class ReportChannel {
 
     /** The namespace of the session store entry, as the listener and the extension both name it. */
     static final String[] NAMESPACE = {"dev.llmassert", "report"};
+
     static final String KEY = "collector";
     /** The keys of the launcher's configuration parameters, which only a launcher listener can list. */
     static final String LAUNCHER_KEYS = "launcherKeys";
 
-    private ReportChannel() {
-    }
+    private ReportChannel() {}
 
     /** Hands one judged check to the report. */
     public static void check(ExtensionContext context, Check check) {
-        collector(context).ifPresent(collector -> collector.addCheck(check.inTest(context.getUniqueId(),
-                context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName())));
+        collector(context)
+                .ifPresent(collector -> collector.addCheck(check.inTest(
+                        context.getUniqueId(),
+                        context.getTestClass().map(Class::getName).orElse(""),
+                        context.getDisplayName())));
     }
 
     /**
@@ -43,25 +46,36 @@ public final class ReportChannel {
      *
      * @param systemCalls the system under test's model calls that went through the recordings
      */
-    public static void evaluation(ExtensionContext context, EvaluationResults results, Path record,
-                                  ModelUse systemCalls) {
-        collector(context).ifPresent(collector -> collector.addEvaluation(context.getUniqueId(),
-                context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName(), results, record,
-                systemCalls));
+    public static void evaluation(
+            ExtensionContext context, EvaluationResults results, Path record, ModelUse systemCalls) {
+        collector(context)
+                .ifPresent(collector -> collector.addEvaluation(
+                        context.getUniqueId(),
+                        context.getTestClass().map(Class::getName).orElse(""),
+                        context.getDisplayName(),
+                        results,
+                        record,
+                        systemCalls));
     }
 
     /** Hands one gate, run in the test of {@code context} on {@code results}, to the report. */
     public static void gate(ExtensionContext context, EvaluationResults results, Gate gate) {
-        collector(context).ifPresent(collector -> collector.addGate(
-                context.getTestClass().map(Class::getName).orElse(""), results,
-                gate.inTest(context.getUniqueId(), context.getDisplayName())));
+        collector(context)
+                .ifPresent(collector -> collector.addGate(
+                        context.getTestClass().map(Class::getName).orElse(""),
+                        results,
+                        gate.inTest(context.getUniqueId(), context.getDisplayName())));
     }
 
     /** Hands one calibration to the report. */
     public static void calibration(ExtensionContext context, Calibration calibration, Path record) {
-        collector(context).ifPresent(collector -> collector.addCalibration(context.getUniqueId(),
-                context.getTestClass().map(Class::getName).orElse(""), context.getDisplayName(), calibration,
-                record));
+        collector(context)
+                .ifPresent(collector -> collector.addCalibration(
+                        context.getUniqueId(),
+                        context.getTestClass().map(Class::getName).orElse(""),
+                        context.getDisplayName(),
+                        calibration,
+                        record));
     }
 
     /**
@@ -70,7 +84,9 @@ public final class ReportChannel {
      */
     @SuppressWarnings("unchecked")
     public static Set<String> launcherKeys(ExtensionContext context) {
-        return sessionValue(context, LAUNCHER_KEYS, Set.class).map(keys -> (Set<String>) keys).orElse(Set.of());
+        return sessionValue(context, LAUNCHER_KEYS, Set.class)
+                .map(keys -> (Set<String>) keys)
+                .orElse(Set.of());
     }
 
     static Optional<ReportCollector> collector(ExtensionContext context) {
@@ -79,7 +95,8 @@ public final class ReportChannel {
 
     private static <T> Optional<T> sessionValue(ExtensionContext context, String key, Class<T> type) {
         try {
-            ExtensionContext.Store store = context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION,
+            ExtensionContext.Store store = context.getStore(
+                    ExtensionContext.StoreScope.LAUNCHER_SESSION,
                     ExtensionContext.Namespace.create((Object[]) NAMESPACE));
             return Optional.ofNullable(store.get(key, type));
         } catch (NoSuchMethodError | NoClassDefFoundError | UnsupportedOperationException e) {

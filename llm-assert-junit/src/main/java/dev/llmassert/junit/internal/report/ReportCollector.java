@@ -38,6 +38,7 @@ public final class ReportCollector {
     private final List<Check> checks = new ArrayList<>();
     /** Guarded by itself; keyed by identity, as a gate names the very results it was given. */
     private final Map<EvaluationResults, Entry> evaluations = new IdentityHashMap<>();
+
     private final Set<String> passedTests = ConcurrentHashMap.newKeySet();
     private final List<CalibrationEntry> calibrations = new ArrayList<>();
     private volatile boolean enabled = true;
@@ -65,13 +66,23 @@ public final class ReportCollector {
      *
      * @param systemCalls the system under test's model calls that went through the recordings
      */
-    void addEvaluation(String testId, String className, String displayName, EvaluationResults results, Path record,
-                       ModelUse systemCalls) {
+    void addEvaluation(
+            String testId,
+            String className,
+            String displayName,
+            EvaluationResults results,
+            Path record,
+            ModelUse systemCalls) {
         if (!enabled) {
             return;
         }
-        Evaluation evaluation = evaluation(testId, className, displayName, results,
-                record == null ? null : record.toString().replace('\\', '/'), systemCalls);
+        Evaluation evaluation = evaluation(
+                testId,
+                className,
+                displayName,
+                results,
+                record == null ? null : record.toString().replace('\\', '/'),
+                systemCalls);
         synchronized (evaluations) {
             evaluations.put(results, new Entry(evaluations.size(), evaluation, new ArrayList<>()));
         }
@@ -86,9 +97,12 @@ public final class ReportCollector {
             return;
         }
         synchronized (evaluations) {
-            Entry entry = evaluations.computeIfAbsent(results, r -> new Entry(evaluations.size(),
-                    evaluation(gate.testId(), className, gate.displayName(), r, null, ModelUse.NONE),
-                    new ArrayList<>()));
+            Entry entry = evaluations.computeIfAbsent(
+                    results,
+                    r -> new Entry(
+                            evaluations.size(),
+                            evaluation(gate.testId(), className, gate.displayName(), r, null, ModelUse.NONE),
+                            new ArrayList<>()));
             entry.gates().add(gate);
         }
     }
@@ -104,13 +118,31 @@ public final class ReportCollector {
         if (!enabled) {
             return;
         }
-        List<MisjudgedRow> shown = calibration.misjudged().stream().limit(RunReport.MISJUDGED_SHOWN).toList();
-        CalibrationEntry entry = new CalibrationEntry(testId, className, displayName, calibration.testId(),
-                calibration.kind(), calibration.judge(), calibration.criteria(), calibration.labels(),
-                record.toString().replace('\\', '/'), calibration.items(), calibration.errors().size(),
-                calibration.recordings(), calibration.wallMillis(), calibration.confidence(),
-                calibration.fittedBar(), calibration.currentBar(), calibration.agreement(),
-                calibration.atCurrentBar(), calibration.auc(), calibration.curve(), shown,
+        List<MisjudgedRow> shown = calibration.misjudged().stream()
+                .limit(RunReport.MISJUDGED_SHOWN)
+                .toList();
+        CalibrationEntry entry = new CalibrationEntry(
+                testId,
+                className,
+                displayName,
+                calibration.testId(),
+                calibration.kind(),
+                calibration.judge(),
+                calibration.criteria(),
+                calibration.labels(),
+                record.toString().replace('\\', '/'),
+                calibration.items(),
+                calibration.errors().size(),
+                calibration.recordings(),
+                calibration.wallMillis(),
+                calibration.confidence(),
+                calibration.fittedBar(),
+                calibration.currentBar(),
+                calibration.agreement(),
+                calibration.atCurrentBar(),
+                calibration.auc(),
+                calibration.curve(),
+                shown,
                 calibration.misjudged().size());
         synchronized (calibrations) {
             calibrations.add(entry);
@@ -133,9 +165,10 @@ public final class ReportCollector {
     /** The evaluations in the order they were added, each with its gates. */
     List<Evaluation> evaluations() {
         synchronized (evaluations) {
-            return evaluations.values().stream().sorted((a, b) -> Integer.compare(a.order(), b.order()))
-                    .map(e -> e.evaluation().listed(e.evaluation().judgeCalls(), e.evaluation().systemCalls(),
-                            List.copyOf(e.gates())))
+            return evaluations.values().stream()
+                    .sorted((a, b) -> Integer.compare(a.order(), b.order()))
+                    .map(e -> e.evaluation()
+                            .listed(e.evaluation().judgeCalls(), e.evaluation().systemCalls(), List.copyOf(e.gates())))
                     .toList();
         }
     }
@@ -145,23 +178,48 @@ public final class ReportCollector {
         return Set.copyOf(passedTests);
     }
 
-    private static Evaluation evaluation(String testId, String className, String displayName,
-                                         EvaluationResults results, String record, ModelUse systemCalls) {
+    private static Evaluation evaluation(
+            String testId,
+            String className,
+            String displayName,
+            EvaluationResults results,
+            String record,
+            ModelUse systemCalls) {
         List<Group> groups = results.results().groups().stream()
-                .map(group -> new Group(group.label(), group.items(), measurements(group.measurements()))).toList();
+                .map(group -> new Group(group.label(), group.items(), measurements(group.measurements())))
+                .toList();
         ModelUse judgeCalls = judgeCalls(results);
-        return new Evaluation(testId, className, displayName, results.test(), results.systemUnderTest(), record,
-                results.items().size(), results.errors().size(), results.recordings(),
-                results.timings().wallMillis(), results.annotators(),
+        return new Evaluation(
+                testId,
+                className,
+                displayName,
+                results.test(),
+                results.systemUnderTest(),
+                record,
+                results.items().size(),
+                results.errors().size(),
+                results.recordings(),
+                results.timings().wallMillis(),
+                results.annotators(),
                 judgeCalls.tokens().plus(systemCalls.tokens()),
                 judgeCalls.replayed() == judgeCalls.count() && systemCalls.replayed() == systemCalls.count(),
-                judgeCalls, systemCalls, measurements(results.results().measurements()), groups, List.of());
+                judgeCalls,
+                systemCalls,
+                measurements(results.results().measurements()),
+                groups,
+                List.of());
     }
 
     private static Map<String, Measurement> measurements(Map<String, MeasurementResult> measurements) {
         Map<String, Measurement> rows = new LinkedHashMap<>();
-        measurements.forEach((name, m) -> rows.put(name, new Measurement(m.n(), m.mean(), m.interval().lower(),
-                m.interval().upper(), m.interval().method())));
+        measurements.forEach((name, m) -> rows.put(
+                name,
+                new Measurement(
+                        m.n(),
+                        m.mean(),
+                        m.interval().lower(),
+                        m.interval().upper(),
+                        m.interval().method())));
         return rows;
     }
 
@@ -180,7 +238,10 @@ public final class ReportCollector {
                 for (Annotation annotation : annotations) {
                     if (annotation.details().get("replayed") instanceof Boolean replayed) {
                         Object writer = annotation.details().get("recordedModel");
-                        parts.add(new Part(judge, replayed, writer instanceof String recorded ? recorded : null,
+                        parts.add(new Part(
+                                judge,
+                                replayed,
+                                writer instanceof String recorded ? recorded : null,
                                 tokens(annotation)));
                     }
                 }
@@ -191,13 +252,12 @@ public final class ReportCollector {
 
     private static Tokens tokens(Annotation annotation) {
         if (annotation.details().get("tokens") instanceof Map<?, ?> counted) {
-            return new Tokens(((Number) counted.get("input")).longValue(),
-                    ((Number) counted.get("output")).longValue());
+            return new Tokens(
+                    ((Number) counted.get("input")).longValue(), ((Number) counted.get("output")).longValue());
         }
         return Tokens.NONE;
     }
 
     /** An evaluation, its place in the run, and the gates run on it. */
-    private record Entry(int order, Evaluation evaluation, List<Gate> gates) {
-    }
+    private record Entry(int order, Evaluation evaluation, List<Gate> gates) {}
 }

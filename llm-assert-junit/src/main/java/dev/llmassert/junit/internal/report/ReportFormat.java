@@ -28,8 +28,7 @@ public final class ReportFormat {
     /** The format number, the first field of the report. */
     public static final int FORMAT = 1;
 
-    private ReportFormat() {
-    }
+    private ReportFormat() {}
 
     /**
      * The whole report.
@@ -39,9 +38,14 @@ public final class ReportFormat {
      * @param prices      the price table the costs come from; left out when no model was called
      */
     @API(status = INTERNAL, since = "0.1")
-    public record Report(int format, String generatedAt, Run run,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) PricesUsed prices, List<Check> checks,
-                         List<Evaluation> evaluations, List<CalibrationEntry> calibrations) {
+    public record Report(
+            int format,
+            String generatedAt,
+            Run run,
+            @JsonInclude(JsonInclude.Include.NON_NULL) PricesUsed prices,
+            List<Check> checks,
+            List<Evaluation> evaluations,
+            List<CalibrationEntry> calibrations) {
 
         public Report {
             checks = List.copyOf(checks);
@@ -50,8 +54,13 @@ public final class ReportFormat {
         }
 
         /** A report without calibrations. */
-        public Report(int format, String generatedAt, Run run, PricesUsed prices, List<Check> checks,
-                      List<Evaluation> evaluations) {
+        public Report(
+                int format,
+                String generatedAt,
+                Run run,
+                PricesUsed prices,
+                List<Check> checks,
+                List<Evaluation> evaluations) {
             this(format, generatedAt, run, prices, checks, evaluations, List.of());
         }
     }
@@ -72,10 +81,23 @@ public final class ReportFormat {
      * @param failedGates      gates that failed in a test that did not pass
      */
     @API(status = INTERNAL, since = "0.1")
-    public record Run(long wallMillis, long judgeMillis, int checks, int failed, int failedAsExpected,
-                      int nearTheBar, double nearTheBarMargin, int replayed, int live, long retries, Tokens tokens,
-                      RunCost cost, boolean localOnly, int evaluations, int gates, int failedGates) {
-    }
+    public record Run(
+            long wallMillis,
+            long judgeMillis,
+            int checks,
+            int failed,
+            int failedAsExpected,
+            int nearTheBar,
+            double nearTheBarMargin,
+            int replayed,
+            int live,
+            long retries,
+            Tokens tokens,
+            RunCost cost,
+            boolean localOnly,
+            int evaluations,
+            int gates,
+            int failedGates) {}
 
     /** Tokens in and out. */
     @API(status = INTERNAL, since = "0.1")
@@ -108,8 +130,7 @@ public final class ReportFormat {
 
     /** The price table the costs come from. */
     @API(status = INTERNAL, since = "0.1")
-    public record PricesUsed(String source, String asOf, String currency) {
-    }
+    public record PricesUsed(String source, String asOf, String currency) {}
 
     /**
      * The agent's trajectory behind a check of its final answer ({@code isGroundedInToolResults()}, or criteria on a
@@ -128,18 +149,22 @@ public final class ReportFormat {
             if (trajectory == null) {
                 return null;
             }
-            return new AgentTrajectory(trajectory.request().isEmpty() ? null : trajectory.request(),
-                    trajectory.toolCalls().stream().map(call -> new ToolCallMade(call.name(),
-                            call.argumentsAreJson() ? call.arguments().toString() : call.argumentsJson(),
-                            call.result(), call.failed() ? Boolean.TRUE : null)).toList());
+            return new AgentTrajectory(
+                    trajectory.request().isEmpty() ? null : trajectory.request(),
+                    trajectory.toolCalls().stream()
+                            .map(call -> new ToolCallMade(
+                                    call.name(),
+                                    call.argumentsAreJson() ? call.arguments().toString() : call.argumentsJson(),
+                                    call.result(),
+                                    call.failed() ? Boolean.TRUE : null))
+                            .toList());
         }
     }
 
     /** One tool call: the tool, its arguments as the model wrote them (JSON), its result, and whether it failed. */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record ToolCallMade(String name, String arguments, String result, Boolean failed) {
-    }
+    public record ToolCallMade(String name, String arguments, String result, Boolean failed) {}
 
     /**
      * One judged check: groundedness ({@code sentences}), criteria and pairwise ({@code criteria}, {@code option},
@@ -162,13 +187,36 @@ public final class ReportFormat {
      */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Check(Integer id, String testId, String className, String displayName, String source, String kind,
-                        boolean passed, Boolean failedAsExpected, Double score, Double minimum, String expected,
-                        Boolean nearTheBar, String response, List<Sentence> sentences, String criteria,
-                        String option, String explanation, String feedback, Integer samples, Double agreement,
-                        String judge, String recordedModel, Boolean replayed, Integer retries, Tokens tokens,
-                        Long latencyMillis, CheckCost cost, AgentTrajectory trajectory,
-                        @JsonIgnore EntryOnly entryOnly) {
+    public record Check(
+            Integer id,
+            String testId,
+            String className,
+            String displayName,
+            String source,
+            String kind,
+            boolean passed,
+            Boolean failedAsExpected,
+            Double score,
+            Double minimum,
+            String expected,
+            Boolean nearTheBar,
+            String response,
+            List<Sentence> sentences,
+            String criteria,
+            String option,
+            String explanation,
+            String feedback,
+            Integer samples,
+            Double agreement,
+            String judge,
+            String recordedModel,
+            Boolean replayed,
+            Integer retries,
+            Tokens tokens,
+            Long latencyMillis,
+            CheckCost cost,
+            AgentTrajectory trajectory,
+            @JsonIgnore EntryOnly entryOnly) {
 
         public Check {
             sentences = sentences == null ? null : List.copyOf(sentences);
@@ -179,26 +227,104 @@ public final class ReportFormat {
 
         /** The same check, made in the test {@code testId} of {@code className}, shown as {@code displayName}. */
         public Check inTest(String testId, String className, String displayName) {
-            return new Check(id, testId, className, displayName, source, kind, passed, failedAsExpected, score,
-                    minimum, expected, nearTheBar, response, sentences, criteria, option, explanation, feedback,
-                    samples, agreement, judge, recordedModel, replayed, retries, tokens, latencyMillis, cost,
-                    trajectory, entryOnly);
+            return new Check(
+                    id,
+                    testId,
+                    className,
+                    displayName,
+                    source,
+                    kind,
+                    passed,
+                    failedAsExpected,
+                    score,
+                    minimum,
+                    expected,
+                    nearTheBar,
+                    response,
+                    sentences,
+                    criteria,
+                    option,
+                    explanation,
+                    feedback,
+                    samples,
+                    agreement,
+                    judge,
+                    recordedModel,
+                    replayed,
+                    retries,
+                    tokens,
+                    latencyMillis,
+                    cost,
+                    trajectory,
+                    entryOnly);
         }
 
         /** The same check with the trajectory whose final answer it judged. */
         public Check withTrajectory(AgentTrajectory agentTrajectory) {
-            return new Check(id, testId, className, displayName, source, kind, passed, failedAsExpected, score,
-                    minimum, expected, nearTheBar, response, sentences, criteria, option, explanation, feedback,
-                    samples, agreement, judge, recordedModel, replayed, retries, tokens, latencyMillis, cost,
-                    agentTrajectory, entryOnly);
+            return new Check(
+                    id,
+                    testId,
+                    className,
+                    displayName,
+                    source,
+                    kind,
+                    passed,
+                    failedAsExpected,
+                    score,
+                    minimum,
+                    expected,
+                    nearTheBar,
+                    response,
+                    sentences,
+                    criteria,
+                    option,
+                    explanation,
+                    feedback,
+                    samples,
+                    agreement,
+                    judge,
+                    recordedModel,
+                    replayed,
+                    retries,
+                    tokens,
+                    latencyMillis,
+                    cost,
+                    agentTrajectory,
+                    entryOnly);
         }
 
         /** The same check with the response it judged. */
         public Check withResponse(String judgedResponse) {
-            return new Check(id, testId, className, displayName, source, kind, passed, failedAsExpected, score,
-                    minimum, expected, nearTheBar, judgedResponse, sentences, criteria, option, explanation,
-                    feedback, samples, agreement, judge, recordedModel, replayed, retries, tokens, latencyMillis,
-                    cost, trajectory, entryOnly);
+            return new Check(
+                    id,
+                    testId,
+                    className,
+                    displayName,
+                    source,
+                    kind,
+                    passed,
+                    failedAsExpected,
+                    score,
+                    minimum,
+                    expected,
+                    nearTheBar,
+                    judgedResponse,
+                    sentences,
+                    criteria,
+                    option,
+                    explanation,
+                    feedback,
+                    samples,
+                    agreement,
+                    judge,
+                    recordedModel,
+                    replayed,
+                    retries,
+                    tokens,
+                    latencyMillis,
+                    cost,
+                    trajectory,
+                    entryOnly);
         }
 
         /**
@@ -206,10 +332,36 @@ public final class ReportFormat {
          * expected it), whether it passed near the bar, and what it cost.
          */
         Check listed(int number, boolean expectedFailure, boolean near, CheckCost checkCost) {
-            return new Check(number, testId, className, displayName, source, kind, passed,
-                    expectedFailure ? Boolean.TRUE : null, score, minimum, expected, near, response, sentences,
-                    criteria, option, explanation, feedback, samples, agreement, judge, recordedModel, replayed,
-                    retries, tokens, latencyMillis, checkCost, trajectory, entryOnly);
+            return new Check(
+                    number,
+                    testId,
+                    className,
+                    displayName,
+                    source,
+                    kind,
+                    passed,
+                    expectedFailure ? Boolean.TRUE : null,
+                    score,
+                    minimum,
+                    expected,
+                    near,
+                    response,
+                    sentences,
+                    criteria,
+                    option,
+                    explanation,
+                    feedback,
+                    samples,
+                    agreement,
+                    judge,
+                    recordedModel,
+                    replayed,
+                    retries,
+                    tokens,
+                    latencyMillis,
+                    checkCost,
+                    trajectory,
+                    entryOnly);
         }
 
         /**
@@ -223,8 +375,12 @@ public final class ReportFormat {
             entry.put("llmassert.passed", String.valueOf(passed));
             if (kind.startsWith("groundedness")) {
                 entry.put("llmassert.score", decimals(score));
-                entry.put("llmassert.lowestSentenceScore", decimals(sentences.stream()
-                        .mapToDouble(s -> s.score() == null ? Double.NaN : s.score()).min().orElse(0.0)));
+                entry.put(
+                        "llmassert.lowestSentenceScore",
+                        decimals(sentences.stream()
+                                .mapToDouble(s -> s.score() == null ? Double.NaN : s.score())
+                                .min()
+                                .orElse(0.0)));
                 entry.put("llmassert.minScore", decimals(minimum));
                 entry.put("llmassert.judge", judge);
                 recordedModel(entry);
@@ -300,8 +456,8 @@ public final class ReportFormat {
      * @param fellShort      the criteria of a multi-criteria check that fell short
      */
     @API(status = INTERNAL, since = "0.1")
-    public record EntryOnly(String at, long totalTokens, Boolean positionalBias, String ranking,
-                            List<String> fellShort) {
+    public record EntryOnly(
+            String at, long totalTokens, Boolean positionalBias, String ranking, List<String> fellShort) {
 
         static final EntryOnly NONE = new EntryOnly(null, 0, null, null, List.of());
 
@@ -316,8 +472,7 @@ public final class ReportFormat {
      */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Sentence(String sentence, Double score, String evidence, String reason) {
-    }
+    public record Sentence(String sentence, Double score, String evidence, String reason) {}
 
     /**
      * What one check's judge calls cost, in the report's currency.
@@ -327,8 +482,7 @@ public final class ReportFormat {
      */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    public record CheckCost(boolean priceKnown, Double recorded, Double now) {
-    }
+    public record CheckCost(boolean priceKnown, Double recorded, Double now) {}
 
     /**
      * One evaluation of the run.
@@ -344,11 +498,25 @@ public final class ReportFormat {
      * @param gates       every gate run on its results, passed or failed, in the order they ran
      */
     @API(status = INTERNAL, since = "0.1")
-    public record Evaluation(String testId, String className, String displayName, String test,
-                             String systemUnderTest, String record, int items, int errors, String recordings,
-                             long wallMillis, Map<String, String> judges, Tokens tokens, boolean replayed,
-                             ModelUse judgeCalls, ModelUse systemCalls, Map<String, Measurement> measurements,
-                             List<Group> groups, List<Gate> gates) {
+    public record Evaluation(
+            String testId,
+            String className,
+            String displayName,
+            String test,
+            String systemUnderTest,
+            String record,
+            int items,
+            int errors,
+            String recordings,
+            long wallMillis,
+            Map<String, String> judges,
+            Tokens tokens,
+            boolean replayed,
+            ModelUse judgeCalls,
+            ModelUse systemCalls,
+            Map<String, Measurement> measurements,
+            List<Group> groups,
+            List<Gate> gates) {
 
         public Evaluation {
             judges = Collections.unmodifiableMap(new LinkedHashMap<>(judges));
@@ -359,9 +527,25 @@ public final class ReportFormat {
 
         /** The same evaluation with its gates, and its model calls priced. */
         Evaluation listed(ModelUse pricedJudges, ModelUse pricedSystem, List<Gate> listedGates) {
-            return new Evaluation(testId, className, displayName, test, systemUnderTest, record, items, errors,
-                    recordings, wallMillis, judges, tokens, replayed, pricedJudges, pricedSystem, measurements,
-                    groups, listedGates);
+            return new Evaluation(
+                    testId,
+                    className,
+                    displayName,
+                    test,
+                    systemUnderTest,
+                    record,
+                    items,
+                    errors,
+                    recordings,
+                    wallMillis,
+                    judges,
+                    tokens,
+                    replayed,
+                    pricedJudges,
+                    pricedSystem,
+                    measurements,
+                    groups,
+                    listedGates);
         }
     }
 
@@ -379,8 +563,14 @@ public final class ReportFormat {
      */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record ModelUse(int count, int replayed, Tokens tokens, List<String> models, List<String> recordedModels,
-                           CheckCost cost, @JsonIgnore List<Part> parts) {
+    public record ModelUse(
+            int count,
+            int replayed,
+            Tokens tokens,
+            List<String> models,
+            List<String> recordedModels,
+            CheckCost cost,
+            @JsonIgnore List<Part> parts) {
 
         /** No model call. */
         public static final ModelUse NONE = new ModelUse(0, 0, Tokens.NONE, List.of(), List.of(), null, List.of());
@@ -405,8 +595,8 @@ public final class ReportFormat {
                 }
                 replayed += call.replayed() ? 1 : 0;
             }
-            return new ModelUse(calls.size(), replayed, tokens, List.copyOf(models), List.copyOf(recorded), null,
-                    calls);
+            return new ModelUse(
+                    calls.size(), replayed, tokens, List.copyOf(models), List.copyOf(recorded), null, calls);
         }
 
         ModelUse priced(CheckCost price) {
@@ -421,8 +611,7 @@ public final class ReportFormat {
      * @param recordedModel who wrote its replayed reply, when not {@code model}; or {@code null}
      */
     @API(status = INTERNAL, since = "0.1")
-    public record Part(String model, boolean replayed, String recordedModel, Tokens tokens) {
-    }
+    public record Part(String model, boolean replayed, String recordedModel, Tokens tokens) {}
 
     /**
      * One gate on an evaluation's results ({@code assertThat(results).measurement(...)...}), passed or failed.
@@ -442,9 +631,21 @@ public final class ReportFormat {
      */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Gate(String testId, String displayName, String measurement, String group, String asked,
-                       Double figure, Double mean, Double lower, Double upper, String method, Integer n,
-                       boolean passed, Boolean failedAsExpected, String detail) {
+    public record Gate(
+            String testId,
+            String displayName,
+            String measurement,
+            String group,
+            String asked,
+            Double figure,
+            Double mean,
+            Double lower,
+            Double upper,
+            String method,
+            Integer n,
+            boolean passed,
+            Boolean failedAsExpected,
+            String detail) {
 
         public Gate {
             figure = finiteOrNull(figure);
@@ -455,13 +656,39 @@ public final class ReportFormat {
 
         /** The same gate, run in the test {@code id} shown as {@code name}. */
         public Gate inTest(String id, String name) {
-            return new Gate(id, name, measurement, group, asked, figure, mean, lower, upper, method, n, passed,
-                    failedAsExpected, detail);
+            return new Gate(
+                    id,
+                    name,
+                    measurement,
+                    group,
+                    asked,
+                    figure,
+                    mean,
+                    lower,
+                    upper,
+                    method,
+                    n,
+                    passed,
+                    failedAsExpected,
+                    detail);
         }
 
         Gate listed(boolean expectedFailure) {
-            return new Gate(testId, displayName, measurement, group, asked, figure, mean, lower, upper, method, n,
-                    passed, expectedFailure ? Boolean.TRUE : null, detail);
+            return new Gate(
+                    testId,
+                    displayName,
+                    measurement,
+                    group,
+                    asked,
+                    figure,
+                    mean,
+                    lower,
+                    upper,
+                    method,
+                    n,
+                    passed,
+                    expectedFailure ? Boolean.TRUE : null,
+                    detail);
         }
     }
 

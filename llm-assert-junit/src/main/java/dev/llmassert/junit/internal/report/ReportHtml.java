@@ -42,11 +42,10 @@ public final class ReportHtml {
     private static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src '" + sha256(STYLE)
             + "'; script-src '" + sha256(SCRIPT) + "'; base-uri 'none'; form-action 'none'";
 
-    private static final ObjectWriter JSON = JsonMapper.builder().build().writer()
-            .with(new ScriptElementEscapes());
+    private static final ObjectWriter JSON =
+            JsonMapper.builder().build().writer().with(new ScriptElementEscapes());
 
-    private ReportHtml() {
-    }
+    private ReportHtml() {}
 
     /**
      * The report as a complete HTML5 document.
@@ -68,11 +67,14 @@ public final class ReportHtml {
                 .append("<head>\n")
                 .append("<meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
-                .append(CONTENT_SECURITY_POLICY).append("\">\n")
+                .append(CONTENT_SECURITY_POLICY)
+                .append("\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<meta name=\"generator\" content=\"llm-assert\">\n")
                 .append("<title>llm-assert run report</title>\n")
-                .append("<style>").append(STYLE).append("</style>\n")
+                .append("<style>")
+                .append(STYLE)
+                .append("</style>\n")
                 .append("</head>\n")
                 .append("<body>\n")
                 .append("<header class=\"page-header\">\n")
@@ -83,9 +85,14 @@ public final class ReportHtml {
                         + " embedded in it, and JavaScript is turned off. The same data is in the run's"
                         + " report.json.</p></noscript>\n")
                 .append("<main id=\"report\"></main>\n")
-                .append("<script type=\"application/json\" id=\"").append(DATA_ELEMENT_ID).append("\">")
-                .append(json).append("</script>\n")
-                .append("<script>").append(SCRIPT).append("</script>\n")
+                .append("<script type=\"application/json\" id=\"")
+                .append(DATA_ELEMENT_ID)
+                .append("\">")
+                .append(json)
+                .append("</script>\n")
+                .append("<script>")
+                .append(SCRIPT)
+                .append("</script>\n")
                 .append("</body>\n")
                 .append("</html>\n")
                 .toString();

@@ -45,7 +45,8 @@ public final class RunReport {
     static final int MISJUDGED_SHOWN = 20;
 
     private static final String CURRENCY = "USD";
-    private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final ObjectMapper JSON =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private final Report report;
 
@@ -59,8 +60,13 @@ public final class RunReport {
      * @param passedTests the unique ids of the tests that passed: a check or gate that failed in one of them was
      *                    expected to fail (an {@code assertThatThrownBy} around it)
      */
-    static RunReport of(List<Check> checks, List<Evaluation> evaluations, Set<String> passedTests, Prices prices,
-                        long wallMillis, Instant generatedAt) {
+    static RunReport of(
+            List<Check> checks,
+            List<Evaluation> evaluations,
+            Set<String> passedTests,
+            Prices prices,
+            long wallMillis,
+            Instant generatedAt) {
         Costs costs = new Costs(prices);
         List<Check> listed = new ArrayList<>(checks.size());
         Tokens tokens = Tokens.NONE;
@@ -75,7 +81,9 @@ public final class RunReport {
             Tokens used = check.tokens() == null ? Tokens.NONE : check.tokens();
             boolean wasReplayed = Boolean.TRUE.equals(check.replayed());
             boolean expected = !check.passed() && check.testId() != null && passedTests.contains(check.testId());
-            boolean nearTheBar = check.passed() && check.score() != null && check.minimum() != null
+            boolean nearTheBar = check.passed()
+                    && check.score() != null
+                    && check.minimum() != null
                     && check.score() - check.minimum() <= NEAR_THE_BAR + 1e-9;
             CheckCost cost = costs.add(check.judge(), wasReplayed, used);
             failed += check.passed() || expected ? 0 : 1;
@@ -105,12 +113,26 @@ public final class RunReport {
             modelCalled |= judges.count() > 0 || system.count() > 0;
             listedEvaluations.add(evaluation.listed(judges, system, listedGates));
         }
-        Run run = new Run(wallMillis, judgeMillis, checks.size(), failed, failedAsExpected, near, NEAR_THE_BAR,
-                replayed, checks.size() - replayed, retries, tokens, costs.total(), !modelCalled,
-                evaluations.size(), gates, failedGates);
+        Run run = new Run(
+                wallMillis,
+                judgeMillis,
+                checks.size(),
+                failed,
+                failedAsExpected,
+                near,
+                NEAR_THE_BAR,
+                replayed,
+                checks.size() - replayed,
+                retries,
+                tokens,
+                costs.total(),
+                !modelCalled,
+                evaluations.size(),
+                gates,
+                failedGates);
         PricesUsed priceInfo = modelCalled ? new PricesUsed(prices.source(), prices.asOf(), CURRENCY) : null;
-        return new RunReport(new Report(ReportFormat.FORMAT, generatedAt.toString(), run, priceInfo, listed,
-                listedEvaluations));
+        return new RunReport(
+                new Report(ReportFormat.FORMAT, generatedAt.toString(), run, priceInfo, listed, listedEvaluations));
     }
 
     /** Whether a check by {@code judge} called a model: the local judge and a check with no judge call none. */
@@ -120,8 +142,14 @@ public final class RunReport {
 
     /** This report with the run's calibrations. */
     RunReport withCalibrations(List<CalibrationEntry> calibrations) {
-        return new RunReport(new Report(report.format(), report.generatedAt(), report.run(), report.prices(),
-                report.checks(), report.evaluations(), calibrations));
+        return new RunReport(new Report(
+                report.format(),
+                report.generatedAt(),
+                report.run(),
+                report.prices(),
+                report.checks(),
+                report.evaluations(),
+                calibrations));
     }
 
     /** The report's records. */
@@ -141,9 +169,10 @@ public final class RunReport {
 
     /** Writes {@code report.json} and {@code report.html} into {@code dir}, each atomically. */
     void write(Path dir) throws IOException {
-        AtomicFiles.replace(dir.resolve("report.json"),
-                (JSON.writeValueAsString(report) + "\n").getBytes(StandardCharsets.UTF_8));
-        AtomicFiles.replace(dir.resolve("report.html"), ReportHtml.render(json()).getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.replace(
+                dir.resolve("report.json"), (JSON.writeValueAsString(report) + "\n").getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.replace(
+                dir.resolve("report.html"), ReportHtml.render(json()).getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -153,26 +182,41 @@ public final class RunReport {
      */
     String summary(Path html) {
         Run run = report.run();
-        StringBuilder line = new StringBuilder("llm-assert: ").append(VerdictLine.count(run.checks(), "check"))
-                .append(", ").append(run.failed()).append(" failed");
+        StringBuilder line = new StringBuilder("llm-assert: ")
+                .append(VerdictLine.count(run.checks(), "check"))
+                .append(", ")
+                .append(run.failed())
+                .append(" failed");
         if (run.failedAsExpected() > 0) {
             line.append(", ").append(run.failedAsExpected()).append(" failed as the test expected");
         }
         line.append(", ").append(run.nearTheBar()).append(" near the bar");
         if (run.evaluations() > 0) {
-            line.append("; ").append(VerdictLine.count(run.evaluations(), "evaluation")).append(", ")
-                    .append(VerdictLine.count(run.gates(), "gate")).append(", ").append(run.failedGates())
+            line.append("; ")
+                    .append(VerdictLine.count(run.evaluations(), "evaluation"))
+                    .append(", ")
+                    .append(VerdictLine.count(run.gates(), "gate"))
+                    .append(", ")
+                    .append(run.failedGates())
                     .append(" failed");
         }
         if (run.localOnly()) {
             line.append("; local judge: no tokens, no cost");
         } else {
             long tokens = run.tokens().input() + run.tokens().output();
-            line.append("; ").append(thousands(tokens)).append(tokens == 1 ? " token, " : " tokens, ")
-                    .append(cost(run.cost())).append(" (").append(run.replayed()).append(" replayed, ")
-                    .append(run.live()).append(" live)");
+            line.append("; ")
+                    .append(thousands(tokens))
+                    .append(tokens == 1 ? " token, " : " tokens, ")
+                    .append(cost(run.cost()))
+                    .append(" (")
+                    .append(run.replayed())
+                    .append(" replayed, ")
+                    .append(run.live())
+                    .append(" live)");
         }
-        return line.append("; report: ").append(html.toString().replace('\\', '/')).toString();
+        return line.append("; report: ")
+                .append(html.toString().replace('\\', '/'))
+                .toString();
     }
 
     private static String cost(RunCost runCost) {
@@ -253,8 +297,11 @@ public final class RunReport {
     }
 
     private static String money(double amount) {
-        return amount == 0 ? "0" : amount < 0.01 ? String.format(Locale.ROOT, "%.4f", amount)
-                : String.format(Locale.ROOT, "%.2f", amount);
+        return amount == 0
+                ? "0"
+                : amount < 0.01
+                        ? String.format(Locale.ROOT, "%.4f", amount)
+                        : String.format(Locale.ROOT, "%.2f", amount);
     }
 
     private static String thousands(long count) {

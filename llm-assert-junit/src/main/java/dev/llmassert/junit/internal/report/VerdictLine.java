@@ -14,8 +14,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class VerdictLine {
 
-    private VerdictLine() {
-    }
+    private VerdictLine() {}
 
     /**
      * The line of a check's report entry: {@code groundedness PASSED score 0.83 (min 0.60), lowest sentence 0.72,
@@ -25,11 +24,13 @@ public final class VerdictLine {
         if (!entry.containsKey("llmassert.sentences")) {
             return criteriaSummary(entry);
         }
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "%s %s score %s (min %s), lowest sentence %s, %s, judge %s, %s, %s ms",
                 entry.get("llmassert.check"),
                 Boolean.parseBoolean(entry.get("llmassert.passed")) ? "PASSED" : "FAILED",
-                shortScore(entry.get("llmassert.score")), shortScore(entry.get("llmassert.minScore")),
+                shortScore(entry.get("llmassert.score")),
+                shortScore(entry.get("llmassert.minScore")),
                 shortScore(entry.get("llmassert.lowestSentenceScore")),
                 count(Long.parseLong(entry.get("llmassert.sentences")), "sentence"),
                 judgeOf(entry),
@@ -43,7 +44,8 @@ public final class VerdictLine {
      */
     private static String criteriaSummary(Map<String, String> entry) {
         StringBuilder line = new StringBuilder();
-        line.append(entry.get("llmassert.check")).append(' ')
+        line.append(entry.get("llmassert.check"))
+                .append(' ')
                 .append(Boolean.parseBoolean(entry.get("llmassert.passed")) ? "PASSED" : "FAILED");
         if (entry.containsKey("llmassert.criteria")) {
             line.append(' ').append(entry.get("llmassert.criteria")).append(':');
@@ -58,7 +60,9 @@ public final class VerdictLine {
             line.append(", min ").append(shortScore(entry.get("llmassert.minScore")));
         }
         if (entry.containsKey("llmassert.samples") && !"1".equals(entry.get("llmassert.samples"))) {
-            line.append(", agreement ").append(shortScore(entry.get("llmassert.agreement"))).append(" of ")
+            line.append(", agreement ")
+                    .append(shortScore(entry.get("llmassert.agreement")))
+                    .append(" of ")
                     .append(count(Long.parseLong(entry.get("llmassert.samples")), "sample"));
         }
         if (entry.containsKey("llmassert.judge")) {
@@ -73,14 +77,14 @@ public final class VerdictLine {
     /** The judge, or who wrote its replayed replies: {@code hand-written-example (configured openai:gpt-4o-mini)}. */
     private static String judgeOf(Map<String, String> entry) {
         String recorded = entry.get("llmassert.recordedModel");
-        return recorded == null ? entry.get("llmassert.judge")
+        return recorded == null
+                ? entry.get("llmassert.judge")
                 : recorded + " (configured " + entry.get("llmassert.judge") + ")";
     }
 
     private static void appendIfPresent(StringBuilder line, Map<String, String> entry, String key, String label) {
         if (entry.containsKey(key)) {
-            line.append(separator(line)).append(label).append(' ')
-                    .append(entry.get(key));
+            line.append(separator(line)).append(label).append(' ').append(entry.get(key));
         }
     }
 

@@ -26,10 +26,13 @@ public final class CompositeParameterResolver implements ParameterResolver {
      * model, and criteria, then {@code more} (the resolvers of types whose constructors only their own package sees).
      */
     public static ParameterResolver forTheExtension(ParameterResolver... more) {
-        List<ParameterResolver> all = new ArrayList<>(List.of(new LocalJudgeParameterResolver(),
+        List<ParameterResolver> all = new ArrayList<>(List.of(
+                new LocalJudgeParameterResolver(),
                 new GroundednessJudgeParameterResolver(),
-                new JudgeChatModelParameterResolver(), new CriteriaJudgeParameterResolver(),
-                new CriteriaParameterResolver(), new TrajectoryRecorderParameterResolver()));
+                new JudgeChatModelParameterResolver(),
+                new CriteriaJudgeParameterResolver(),
+                new CriteriaParameterResolver(),
+                new TrajectoryRecorderParameterResolver()));
         all.addAll(List.of(more));
         return new CompositeParameterResolver(all.toArray(ParameterResolver[]::new));
     }
@@ -46,8 +49,10 @@ public final class CompositeParameterResolver implements ParameterResolver {
                 .resolveParameter(parameterContext, extensionContext);
     }
 
-    private Optional<ParameterResolver> resolverFor(ParameterContext parameterContext,
-                                                    ExtensionContext extensionContext) {
-        return resolvers.stream().filter(r -> r.supportsParameter(parameterContext, extensionContext)).findFirst();
+    private Optional<ParameterResolver> resolverFor(
+            ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return resolvers.stream()
+                .filter(r -> r.supportsParameter(parameterContext, extensionContext))
+                .findFirst();
     }
 }

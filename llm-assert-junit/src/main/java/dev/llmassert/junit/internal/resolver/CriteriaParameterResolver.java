@@ -28,7 +28,10 @@ final class CriteriaParameterResolver implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        String value = parameterContext.findAnnotation(LlmJudge.Criteria.class).orElseThrow().value();
+        String value = parameterContext
+                .findAnnotation(LlmJudge.Criteria.class)
+                .orElseThrow()
+                .value();
         String reference = value == null ? "" : value.strip();
         boolean multi = parameterContext.getParameter().getType() == MultiCriteria.class;
         String parameter = parameterContext.getParameter().toString();

@@ -13,8 +13,8 @@ final class JudgeChatModelParameterResolver extends TypeBasedParameterResolver<C
 
     @Override
     public ChatModel resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        return JudgeSupply.chatModel(extensionContext).orElseThrow(() -> new ParameterResolutionException(
-                Messages.noChatModelForLocalJudge(parameterContext.getParameter().toString(),
-                        Where.of(parameterContext))));
+        return JudgeSupply.chatModel(extensionContext)
+                .orElseThrow(() -> new ParameterResolutionException(Messages.noChatModelForLocalJudge(
+                        parameterContext.getParameter().toString(), Where.of(parameterContext))));
     }
 }

@@ -25,8 +25,8 @@ final class LocalJudgeParameterResolver implements ParameterResolver {
     public GroundednessJudge resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
         Class<?> type = parameterContext.getParameter().getType();
         if (type != GroundednessJudge.class) {
-            throw new ParameterResolutionException(Messages.localJudgeOnAnotherType(type.getSimpleName(),
-                    parameterContext.getParameter().toString(), Where.of(parameterContext)));
+            throw new ParameterResolutionException(Messages.localJudgeOnAnotherType(
+                    type.getSimpleName(), parameterContext.getParameter().toString(), Where.of(parameterContext)));
         }
         return JudgeSupply.localGroundednessJudge(extensionContext);
     }

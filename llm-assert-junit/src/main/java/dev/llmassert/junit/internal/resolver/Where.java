@@ -8,8 +8,7 @@ import java.lang.reflect.Executable;
 /** Names the method or constructor of a parameter in messages. */
 final class Where {
 
-    private Where() {
-    }
+    private Where() {}
 
     static String of(ParameterContext parameterContext) {
         Executable executable = parameterContext.getDeclaringExecutable();

@@ -65,13 +65,12 @@ import static dev.llmassert.junit.LlmAssertions.assertThatExceptionOfType;
 class ReportBrowserIT {
 
     private static final String CHROMIUM = System.getProperty("browser.chromium", "/usr/bin/chromium");
-    private static final String CHROMEDRIVER =
-            System.getProperty("browser.chromedriver", "/usr/bin/chromedriver");
-    private static final Path OUTPUT = Path.of(System.getProperty("browser.output",
-            "target/llm-assert-browser"));
+    private static final String CHROMEDRIVER = System.getProperty("browser.chromedriver", "/usr/bin/chromedriver");
+    private static final Path OUTPUT = Path.of(System.getProperty("browser.output", "target/llm-assert-browser"));
 
     /** Held, so that its level and handler stay set while the driver starts (the JDK keeps loggers weakly). */
     private static final Logger DRIVER_FINDER = Logger.getLogger("org.openqa.selenium.remote.service.DriverFinder");
+
     private static final List<String> DRIVER_FINDER_LOG = new ArrayList<>();
     /**
      * Quiet: the test drives Chromium through chromedriver's own CDP endpoint and uses no Selenium DevTools classes,
@@ -92,9 +91,12 @@ class ReportBrowserIT {
     static JsonNode fixtureReport() throws IOException {
         // the report of a real run: the fixture classes through a launcher session with the report listener
         Path dir = OUTPUT.resolve("fixture-run");
-        ReportRuns.run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()),
-                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), ReportedChecks.class,
-                HandWrittenReplies.class, ReportedCalibration.class);
+        ReportRuns.run(
+                Map.of(ConfigKeys.REPORT_DIR, dir.toString()),
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8),
+                ReportedChecks.class,
+                HandWrittenReplies.class,
+                ReportedCalibration.class);
         return new ObjectMapper().readTree(dir.resolve("report.json").toFile());
     }
 
@@ -118,17 +120,15 @@ class ReportBrowserIT {
         DRIVER_FINDER.addHandler(new Handler() {
             @Override
             public void publish(LogRecord record) {
-                DRIVER_FINDER_LOG.add(String.format(record.getMessage(),
-                        record.getParameters() == null ? new Object[0] : record.getParameters()));
+                DRIVER_FINDER_LOG.add(String.format(
+                        record.getMessage(), record.getParameters() == null ? new Object[0] : record.getParameters()));
             }
 
             @Override
-            public void flush() {
-            }
+            public void flush() {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         });
 
         ChromeDriverService service = new ChromeDriverService.Builder()
@@ -137,8 +137,13 @@ class ReportBrowserIT {
                 .build();
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
-                "--force-device-scale-factor=1", "--hide-scrollbars");
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-dev-shm-usage",
+                "--window-size=1280,900",
+                "--force-device-scale-factor=1",
+                "--hide-scrollbars");
         // an alert stays open for the test to find, rather than being dismissed by the driver
         options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.IGNORE);
         LoggingPreferences logs = new LoggingPreferences();
@@ -164,7 +169,8 @@ class ReportBrowserIT {
     @AfterEach
     void thePageRanWithoutErrors() {
         // a script error, or anything the page's Content Security Policy refused, is a SEVERE console entry
-        List<String> severe = StreamSupport.stream(driver.manage().logs().get(LogType.BROWSER).spliterator(), false)
+        List<String> severe = StreamSupport.stream(
+                        driver.manage().logs().get(LogType.BROWSER).spliterator(), false)
                 .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
                 .map(LogEntry::getMessage)
                 .toList();
@@ -173,8 +179,10 @@ class ReportBrowserIT {
 
     @Test
     void seleniumUsedTheSystemsChromedriverAndNeverRanSeleniumManager() {
-        assertThat(DRIVER_FINDER_LOG).anySatisfy(message -> assertThat(message)
-                .startsWith("Skipping Selenium Manager").contains(CHROMEDRIVER));
+        assertThat(DRIVER_FINDER_LOG)
+                .anySatisfy(message -> assertThat(message)
+                        .startsWith("Skipping Selenium Manager")
+                        .contains(CHROMEDRIVER));
         assertThat(driver.getCapabilities().getBrowserName()).isEqualTo("chrome");
     }
 
@@ -184,27 +192,31 @@ class ReportBrowserIT {
 
         assertThat(figure("checks")).isEqualTo(integer(run.get("checks")));
         assertThat(figure("failed")).isEqualTo(integer(run.get("failed")));
-        assertThat(run.get("failedAsExpected").asInt()).as("the fixture's checks that failed as expected")
+        assertThat(run.get("failedAsExpected").asInt())
+                .as("the fixture's checks that failed as expected")
                 .isPositive();
-        assertThat(note("failed")).isEqualTo("and " + integer(run.get("failedAsExpected"))
-                + " failed as the test expected");
+        assertThat(note("failed"))
+                .isEqualTo("and " + integer(run.get("failedAsExpected")) + " failed as the test expected");
         assertThat(figure("near-the-bar")).isEqualTo(integer(run.get("nearTheBar")));
         // one meaning of "near the bar": the chart's legend counts what the card counts
-        assertThat(driver.findElement(By.cssSelector(".legend [data-tone=near]")).getText())
+        assertThat(driver.findElement(By.cssSelector(".legend [data-tone=near]"))
+                        .getText())
                 .isEqualTo("passed, near the bar (" + integer(run.get("nearTheBar")) + ")");
         assertThat(figure("replayed")).isEqualTo(integer(run.get("replayed")));
         assertThat(figure("live")).isEqualTo(integer(run.get("live")));
         assertThat(figure("evaluations")).isEqualTo(integer(run.get("evaluations")));
-        assertThat(figure("tokens")).isEqualTo(integer(run.at("/tokens/input")) + " in · "
-                + integer(run.at("/tokens/output")) + " out");
+        assertThat(figure("tokens"))
+                .isEqualTo(integer(run.at("/tokens/input")) + " in · " + integer(run.at("/tokens/output")) + " out");
         assertThat(figure("cost-now")).isEqualTo(money(run.at("/cost/now"), run.at("/cost/currency")));
         assertThat(figure("cost-recorded")).isEqualTo(money(run.at("/cost/recorded"), run.at("/cost/currency")));
         for (JsonNode model : run.at("/cost/unpricedModels")) {
             assertThat(note("cost-now")).contains(model.asText(), "price unknown");
         }
-        assertThat(driver.findElements(By.cssSelector("tr.check"))).hasSize(report.get("checks").size());
-        assertThat(driver.getTitle()).isEqualTo("llm-assert run report: " + integer(run.get("failed")) + " of "
-                + integer(run.get("checks")) + " checks failed");
+        assertThat(driver.findElements(By.cssSelector("tr.check")))
+                .hasSize(report.get("checks").size());
+        assertThat(driver.getTitle())
+                .isEqualTo("llm-assert run report: " + integer(run.get("failed")) + " of " + integer(run.get("checks"))
+                        + " checks failed");
         assertThat(driver.findElements(By.cssSelector(".prices"))).hasSize(1);
     }
 
@@ -216,16 +228,22 @@ class ReportBrowserIT {
                 failed.add(check.get("id").asText());
             }
         });
-        assertThat(failed).as("failed checks in the fixture").isNotEmpty().hasSizeLessThan(report.get("checks").size());
+        assertThat(failed)
+                .as("failed checks in the fixture")
+                .isNotEmpty()
+                .hasSizeLessThan(report.get("checks").size());
 
         driver.findElement(By.cssSelector("label[for=filter-failed]")).click();
 
         List<WebElement> shown = visibleChecks();
-        assertThat(shown).hasSameSizeAs(failed)
-                .allSatisfy(row -> assertThat(row.getDomAttribute("data-passed")).isEqualTo("false"));
+        assertThat(shown)
+                .hasSameSizeAs(failed)
+                .allSatisfy(
+                        row -> assertThat(row.getDomAttribute("data-passed")).isEqualTo("false"));
         assertThat(shown).extracting(row -> row.getDomAttribute("data-check")).containsExactlyElementsOf(failed);
         assertThat(driver.findElement(By.id("shown-count")).getText())
-                .isEqualTo("Showing " + failed.size() + " of " + report.get("checks").size() + " checks");
+                .isEqualTo("Showing " + failed.size() + " of "
+                        + report.get("checks").size() + " checks");
 
         // and by class: the failed checks of the first failed check's class only
         String className = null;
@@ -242,7 +260,8 @@ class ReportBrowserIT {
             }
         }
         assertThat(failedOfClass).isNotEmpty();
-        assertThat(visibleChecks()).extracting(row -> row.getDomAttribute("data-check"))
+        assertThat(visibleChecks())
+                .extracting(row -> row.getDomAttribute("data-check"))
                 .containsExactlyElementsOf(failedOfClass);
 
         driver.findElement(By.cssSelector("label[for=filter-all]")).click();
@@ -259,16 +278,18 @@ class ReportBrowserIT {
             }
         }
         assertThat(expected).as("a check that failed as its test expected").isNotNull();
-        WebElement row = driver.findElement(By.cssSelector("tr.check[data-check='" + expected.get("id").asText()
-                + "']"));
+        WebElement row = driver.findElement(
+                By.cssSelector("tr.check[data-check='" + expected.get("id").asText() + "']"));
 
         assertThat(row.findElement(By.cssSelector(".result-cell")).getText())
                 .isEqualTo("✗ failed, as the test expected");
         driver.findElement(By.cssSelector("label[for=filter-expected]")).click();
-        assertThat(visibleChecks()).extracting(r -> r.getDomAttribute("data-check"))
+        assertThat(visibleChecks())
+                .extracting(r -> r.getDomAttribute("data-check"))
                 .contains(expected.get("id").asText());
         driver.findElement(By.cssSelector("label[for=filter-failed]")).click();
-        assertThat(visibleChecks()).extracting(r -> r.getDomAttribute("data-check"))
+        assertThat(visibleChecks())
+                .extracting(r -> r.getDomAttribute("data-check"))
                 .doesNotContain(expected.get("id").asText());
     }
 
@@ -288,27 +309,39 @@ class ReportBrowserIT {
 
         assertThat(failedGates).hasSize(1);
         String row = failedGates.get(0).getText();
-        assertThat(row).contains("✗ failed", gate.get("measurement").asText(), gate.get("asked").asText(),
-                String.format(Locale.ROOT, "%.3f", gate.get("figure").asDouble()),
-                String.format(Locale.ROOT, "[%.3f, %.3f]", gate.get("lower").asDouble(), gate.get("upper").asDouble()));
-        assertThat(driver.findElements(By.cssSelector("tr.gate[data-passed=true]"))).isNotEmpty();
+        assertThat(row)
+                .contains(
+                        "✗ failed",
+                        gate.get("measurement").asText(),
+                        gate.get("asked").asText(),
+                        String.format(Locale.ROOT, "%.3f", gate.get("figure").asDouble()),
+                        String.format(
+                                Locale.ROOT,
+                                "[%.3f, %.3f]",
+                                gate.get("lower").asDouble(),
+                                gate.get("upper").asDouble()));
+        assertThat(driver.findElements(By.cssSelector("tr.gate[data-passed=true]")))
+                .isNotEmpty();
         assertThat(figure("evaluations")).isEqualTo(integer(report.at("/run/evaluations")));
-        assertThat(note("evaluations")).isEqualTo(integer(report.at("/run/gates")) + " gates, "
-                + integer(report.at("/run/failedGates")) + " failed");
+        assertThat(note("evaluations"))
+                .isEqualTo(integer(report.at("/run/gates")) + " gates, " + integer(report.at("/run/failedGates"))
+                        + " failed");
     }
 
     @Test
     void aReplayedReplyAPersonWroteIsShownUnderItsWriterNotTheConfiguredJudge() throws IOException {
         List<WebElement> writers = driver.findElements(By.cssSelector("tr.check td.judge .writer"));
 
-        assertThat(writers).isNotEmpty().allSatisfy(writer -> assertThat(writer.getText())
-                .isEqualTo("hand-written-example"));
+        assertThat(writers)
+                .isNotEmpty()
+                .allSatisfy(writer -> assertThat(writer.getText()).isEqualTo("hand-written-example"));
         WebElement cell = writers.get(0).findElement(By.xpath(".."));
         assertThat(cell.getText()).contains("configured: openai:gpt-4o-mini", "replayed, written by hand");
         WebElement row = cell.findElement(By.xpath(".."));
         WebElement details = openDetails(row.getDomAttribute("data-check"));
-        assertThat(details.getText()).contains("Replies written by\nhand-written-example (replayed from a recording; "
-                + "configured judge openai:gpt-4o-mini)");
+        assertThat(details.getText())
+                .contains("Replies written by\nhand-written-example (replayed from a recording; "
+                        + "configured judge openai:gpt-4o-mini)");
         assertThat(driver.findElement(By.id("report")).getText()).contains("replies written by hand-written-example");
 
         // for docs/: the check, its judge cell and its details, at the top of a screenshot
@@ -334,8 +367,9 @@ class ReportBrowserIT {
                         .isLessThanOrEqualTo((Long) driver.executeScript("return arguments[0].clientWidth", box));
             }
             WebElement lastHeader = driver.findElement(By.cssSelector("table.checks thead th:last-child"));
-            assertThat(((Number) driver.executeScript("return arguments[0].getBoundingClientRect().right",
-                    lastHeader)).doubleValue()).as("the cost column's right edge at %d pixels", width)
+            assertThat(((Number) driver.executeScript("return arguments[0].getBoundingClientRect().right", lastHeader))
+                            .doubleValue())
+                    .as("the cost column's right edge at %d pixels", width)
                     .isLessThanOrEqualTo(((Number) driver.executeScript("return window.innerWidth")).doubleValue());
         }
     }
@@ -343,8 +377,10 @@ class ReportBrowserIT {
     @Test
     void aLocalOnlyRunSaysNoTokensNoCostAndLeavesThePricesOut() throws IOException {
         Path dir = OUTPUT.resolve("local-run");
-        ReportRuns.run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()),
-                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), LocalJudgeChecks.class);
+        ReportRuns.run(
+                Map.of(ConfigKeys.REPORT_DIR, dir.toString()),
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8),
+                LocalJudgeChecks.class);
         driver.get(dir.resolve("report.html").toAbsolutePath().toUri().toString());
 
         assertThat(figure("cost")).isEqualTo("none");
@@ -367,7 +403,8 @@ class ReportBrowserIT {
         assertThat(driver.findElements(By.cssSelector("main script, main img"))).isEmpty();
         assertThat(driver.executeScript("return document.scripts.length")).isEqualTo(2L);
         assertThat(driver.executeScript("return typeof window.__xss")).isEqualTo("undefined");
-        assertThatExceptionOfType(NoAlertPresentException.class).isThrownBy(() -> driver.switchTo().alert());
+        assertThatExceptionOfType(NoAlertPresentException.class)
+                .isThrownBy(() -> driver.switchTo().alert());
     }
 
     @Test
@@ -386,7 +423,8 @@ class ReportBrowserIT {
         assertThat(firstDetails.isDisplayed()).isTrue();
         String firstResponse = report.at("/checks/0/response").asText(null);
         if (firstResponse != null) {
-            assertThat(firstDetails.findElement(By.cssSelector("pre.response")).getText()).isEqualTo(firstResponse);
+            assertThat(firstDetails.findElement(By.cssSelector("pre.response")).getText())
+                    .isEqualTo(firstResponse);
         }
 
         driver.switchTo().activeElement().sendKeys(Keys.ENTER);
@@ -397,7 +435,9 @@ class ReportBrowserIT {
         assertThat(driver.switchTo().activeElement()).isEqualTo(second);
         driver.switchTo().activeElement().sendKeys(Keys.SPACE);
         assertThat(second.getDomAttribute("aria-expanded")).isEqualTo("true");
-        assertThat(driver.findElement(By.id(second.getDomAttribute("aria-controls"))).isDisplayed()).isTrue();
+        assertThat(driver.findElement(By.id(second.getDomAttribute("aria-controls")))
+                        .isDisplayed())
+                .isTrue();
     }
 
     @Test
@@ -405,14 +445,17 @@ class ReportBrowserIT {
         driver.findElement(By.cssSelector("label[for=filter-failed]")).click();
         driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", "print"));
 
-        assertThat(driver.findElement(By.cssSelector(".controls")).isDisplayed()).isFalse();
+        assertThat(driver.findElement(By.cssSelector(".controls")).isDisplayed())
+                .isFalse();
         assertThat(visibleChecks()).hasSize(report.get("checks").size());
-        assertThat(driver.findElements(By.cssSelector("tr.detail-row"))).hasSize(report.get("checks").size())
+        assertThat(driver.findElements(By.cssSelector("tr.detail-row")))
+                .hasSize(report.get("checks").size())
                 .allSatisfy(row -> assertThat(row.isDisplayed()).isTrue());
         // every text shown is black (on the white of the page)
         assertThat((List<?>) driver.executeScript("return [...document.querySelectorAll('body *')]"
-                + ".filter(e => e.getClientRects().length > 0 && getComputedStyle(e).color !== 'rgb(0, 0, 0)')"
-                + ".map(e => e.tagName + ' ' + e.getAttribute('class') + ': ' + getComputedStyle(e).color)")).isEmpty();
+                        + ".filter(e => e.getClientRects().length > 0 && getComputedStyle(e).color !== 'rgb(0, 0, 0)')"
+                        + ".map(e => e.tagName + ' ' + e.getAttribute('class') + ': ' + getComputedStyle(e).color)"))
+                .isEmpty();
         screenshot("report-print.png");
     }
 
@@ -420,7 +463,12 @@ class ReportBrowserIT {
     void aRunWithoutChecksOrEvaluationsSaysSo() throws IOException {
         ObjectNode empty = ReportFixture.MAPPER.createObjectNode();
         empty.put("format", 1);
-        empty.putObject("run").put("checks", 0).put("failed", 0).putObject("cost").putNull("now").putNull("recorded");
+        empty.putObject("run")
+                .put("checks", 0)
+                .put("failed", 0)
+                .putObject("cost")
+                .putNull("now")
+                .putNull("recorded");
         empty.putArray("checks");
         empty.putArray("evaluations");
         Path html = OUTPUT.resolve("report-empty.html");
@@ -457,7 +505,8 @@ class ReportBrowserIT {
 
     /** Whether a check failed in a test that did not expect it to. */
     private static boolean failed(JsonNode check) {
-        return !check.get("passed").asBoolean() && !check.path("failedAsExpected").asBoolean(false);
+        return !check.get("passed").asBoolean()
+                && !check.path("failedAsExpected").asBoolean(false);
     }
 
     /** A screenshot of the whole page, the window made as tall as the page and the viewport 1280 pixels wide. */
@@ -476,7 +525,9 @@ class ReportBrowserIT {
     }
 
     private static List<WebElement> visibleChecks() {
-        return driver.findElements(By.cssSelector("tr.check")).stream().filter(WebElement::isDisplayed).toList();
+        return driver.findElements(By.cssSelector("tr.check")).stream()
+                .filter(WebElement::isDisplayed)
+                .toList();
     }
 
     @Test
@@ -485,37 +536,57 @@ class ReportBrowserIT {
         WebElement section = driver.findElement(By.cssSelector("section.calibration"));
 
         assertThat(driver.findElement(By.id("calibrations")).getText()).isEqualTo("Calibrations");
-        assertThat(section.findElement(By.tagName("h3")).getText()).isEqualTo(calibration.path("calibration").asText()
-                + " · " + calibration.path("judge").asText());
+        assertThat(section.findElement(By.tagName("h3")).getText())
+                .isEqualTo(calibration.path("calibration").asText() + " · "
+                        + calibration.path("judge").asText());
         List<WebElement> figures = section.findElements(By.cssSelector("table.calibration-figures tbody tr"));
         JsonNode balanced = calibration.at("/agreement/balancedAccuracy");
-        assertThat(figures.get(0).getText()).startsWith("Balanced accuracy " + String.format(Locale.ROOT,
-                "%.3f [%.3f, %.3f]", balanced.path("value").asDouble(), balanced.at("/interval/lower").asDouble(),
-                balanced.at("/interval/upper").asDouble())).endsWith("wilson-mover");
-        assertThat(figures).extracting(WebElement::getText).anySatisfy(text -> assertThat(text)
-                .startsWith("Cohen’s kappa")).anySatisfy(text -> assertThat(text).startsWith("AUC of the score"));
+        assertThat(figures.get(0).getText())
+                .startsWith("Balanced accuracy "
+                        + String.format(
+                                Locale.ROOT,
+                                "%.3f [%.3f, %.3f]",
+                                balanced.path("value").asDouble(),
+                                balanced.at("/interval/lower").asDouble(),
+                                balanced.at("/interval/upper").asDouble()))
+                .endsWith("wilson-mover");
+        assertThat(figures)
+                .extracting(WebElement::getText)
+                .anySatisfy(text -> assertThat(text).startsWith("Cohen’s kappa"))
+                .anySatisfy(text -> assertThat(text).startsWith("AUC of the score"));
         List<WebElement> confusion = section.findElements(By.cssSelector("table.confusion td.agree"));
-        assertThat(confusion).extracting(WebElement::getText).containsExactly(
-                calibration.at("/agreement/confusion/counts/0/0").asText(),
-                calibration.at("/agreement/confusion/counts/1/1").asText());
+        assertThat(confusion)
+                .extracting(WebElement::getText)
+                .containsExactly(
+                        calibration.at("/agreement/confusion/counts/0/0").asText(),
+                        calibration.at("/agreement/confusion/counts/1/1").asText());
         WebElement curve = section.findElement(By.cssSelector("svg.curve"));
         assertThat(curve.isDisplayed()).isTrue();
         assertThat(curve.findElements(By.tagName("polyline"))).hasSize(3);
-        assertThat(curve.findElements(By.cssSelector("text.bar-mark"))).extracting(WebElement::getText)
-                .containsExactly("fitted " + String.format(Locale.ROOT, "%.2f",
-                        calibration.at("/fittedBar/bar").asDouble()), "in use 0.70");
+        assertThat(curve.findElements(By.cssSelector("text.bar-mark")))
+                .extracting(WebElement::getText)
+                .containsExactly(
+                        "fitted "
+                                + String.format(
+                                        Locale.ROOT,
+                                        "%.2f",
+                                        calibration.at("/fittedBar/bar").asDouble()),
+                        "in use 0.70");
         List<WebElement> misjudged = section.findElements(By.cssSelector("tr.misjudged"));
         assertThat(misjudged).hasSize(calibration.path("misjudged").size()).hasSizeGreaterThanOrEqualTo(2);
-        assertThat(misjudged).extracting(WebElement::getText)
+        assertThat(misjudged)
+                .extracting(WebElement::getText)
                 .anySatisfy(text -> assertThat(text).contains(ReportedChecks.SCRIPT_ANSWER));
     }
 
     private static String figure(String field) {
-        return driver.findElement(By.cssSelector("[data-field=" + field + "] .value")).getText();
+        return driver.findElement(By.cssSelector("[data-field=" + field + "] .value"))
+                .getText();
     }
 
     private static String note(String field) {
-        return driver.findElement(By.cssSelector("[data-field=" + field + "] .note")).getText();
+        return driver.findElement(By.cssSelector("[data-field=" + field + "] .note"))
+                .getText();
     }
 
     private static String checkWithResponse(String response) {
@@ -550,10 +621,14 @@ class ReportBrowserIT {
             return "price unknown";
         }
         double amount = value.asDouble();
-        String number = amount == 0 ? "0"
-                : Math.abs(amount) >= 1 ? String.format(Locale.US, "%,.2f", amount)
-                : new BigDecimal(amount).round(new MathContext(3, RoundingMode.HALF_UP)).stripTrailingZeros()
-                        .toPlainString();
+        String number = amount == 0
+                ? "0"
+                : Math.abs(amount) >= 1
+                        ? String.format(Locale.US, "%,.2f", amount)
+                        : new BigDecimal(amount)
+                                .round(new MathContext(3, RoundingMode.HALF_UP))
+                                .stripTrailingZeros()
+                                .toPlainString();
         return currency.isTextual() ? currency.asText() + " " + number : number;
     }
 }

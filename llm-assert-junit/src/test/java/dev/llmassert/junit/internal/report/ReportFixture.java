@@ -18,8 +18,7 @@ final class ReportFixture {
 
     static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-    private ReportFixture() {
-    }
+    private ReportFixture() {}
 
     static ObjectNode report() {
         ObjectNode report = MAPPER.createObjectNode();
@@ -42,53 +41,185 @@ final class ReportFixture {
         cost.putArray("unpricedModels").add("ollama:llama3.1");
         run.put("evaluations", 1);
 
-        report.putObject("prices").put("source", "llm-assert default price table").put("asOf", "2025-06-01")
+        report.putObject("prices")
+                .put("source", "llm-assert default price table")
+                .put("asOf", "2025-06-01")
                 .put("nearTheBarMargin", 0.05);
 
         ArrayNode checks = report.putArray("checks");
-        ObjectNode grounded = check(checks, 1, "com.example.BotTest", "answers()", "BotTest.java:42", "groundedness",
-                false, 0.67, 0.7, "score >= 0.70", true, "openai:gpt-4o-mini", true, 2000, 400, 15, 0.0, 0.0018);
+        ObjectNode grounded = check(
+                checks,
+                1,
+                "com.example.BotTest",
+                "answers()",
+                "BotTest.java:42",
+                "groundedness",
+                false,
+                0.67,
+                0.7,
+                "score >= 0.70",
+                true,
+                "openai:gpt-4o-mini",
+                true,
+                2000,
+                400,
+                15,
+                0.0,
+                0.0018);
         grounded.put("response", "The warranty lasts two years. It covers water damage.");
         ArrayNode sentences = grounded.putArray("sentences");
-        sentences.addObject().put("sentence", "The warranty lasts two years.").put("score", 0.92)
+        sentences
+                .addObject()
+                .put("sentence", "The warranty lasts two years.")
+                .put("score", 0.92)
                 .put("evidence", "Warranty: 24 months from purchase.");
-        sentences.addObject().put("sentence", "It covers water damage.").put("score", 0.30)
+        sentences
+                .addObject()
+                .put("sentence", "It covers water damage.")
+                .put("score", 0.30)
                 .put("evidence", "Water damage is excluded.");
 
-        ObjectNode script = check(checks, 2, "com.example.BotTest", "refusesScripts()", "BotTest.java:57",
-                "groundedness", true, 0.95, 0.7, "score >= 0.70", false, "openai:gpt-4o-mini", true, 1500, 300, 12,
-                0.0, 0.0014);
+        ObjectNode script = check(
+                checks,
+                2,
+                "com.example.BotTest",
+                "refusesScripts()",
+                "BotTest.java:57",
+                "groundedness",
+                true,
+                0.95,
+                0.7,
+                "score >= 0.70",
+                false,
+                "openai:gpt-4o-mini",
+                true,
+                1500,
+                300,
+                12,
+                0.0,
+                0.0014);
         script.put("response", SCRIPT_RESPONSE);
 
-        ObjectNode image = check(checks, 3, "com.example.BotTest", "greets()", "BotTest.java:71", "criteria",
-                true, 0.9, 0.75, "score >= 0.75", false, "openai:gpt-4o-mini", true, 1200, 250, 11, 0.0, 0.0011);
+        ObjectNode image = check(
+                checks,
+                3,
+                "com.example.BotTest",
+                "greets()",
+                "BotTest.java:71",
+                "criteria",
+                true,
+                0.9,
+                0.75,
+                "score >= 0.75",
+                false,
+                "openai:gpt-4o-mini",
+                true,
+                1200,
+                250,
+                11,
+                0.0,
+                0.0011);
         image.put("response", IMAGE_RESPONSE);
-        image.put("criteria", "politeness").put("explanation", "Greets the user & offers help.")
+        image.put("criteria", "politeness")
+                .put("explanation", "Greets the user & offers help.")
                 .put("feedback", "<b>Fine</b>");
 
-        ObjectNode option = check(checks, 4, "com.example.StyleTest", "isConcise()", "StyleTest.java:20", "criteria",
-                false, null, null, "option \"Concise\"", false, "openai:gpt-4o-mini", true, 1300, 350, 14, 0.0,
+        ObjectNode option = check(
+                checks,
+                4,
+                "com.example.StyleTest",
+                "isConcise()",
+                "StyleTest.java:20",
+                "criteria",
+                false,
+                null,
+                null,
+                "option \"Concise\"",
+                false,
+                "openai:gpt-4o-mini",
+                true,
+                1300,
+                350,
+                14,
+                0.0,
                 0.0016);
         option.put("response", "Well, to put it at some length, the answer is yes.");
-        option.put("criteria", "conciseness").put("option", "Verbose").put("explanation", "Three clauses for a yes.")
+        option.put("criteria", "conciseness")
+                .put("option", "Verbose")
+                .put("explanation", "Three clauses for a yes.")
                 .put("feedback", "Answer in one sentence.");
 
-        ObjectNode every = check(checks, 5, "com.example.StyleTest", "everySentenceGrounded()", "StyleTest.java:33",
-                "groundedness.every-sentence", true, 0.74, 0.7, "every sentence >= 0.70", true, "openai:gpt-4o-mini",
-                true, 1000, 200, 13, 0.0, 0.0011);
+        ObjectNode every = check(
+                checks,
+                5,
+                "com.example.StyleTest",
+                "everySentenceGrounded()",
+                "StyleTest.java:33",
+                "groundedness.every-sentence",
+                true,
+                0.74,
+                0.7,
+                "every sentence >= 0.70",
+                true,
+                "openai:gpt-4o-mini",
+                true,
+                1000,
+                200,
+                13,
+                0.0,
+                0.0011);
         every.put("response", "Returns take 30 days. Refunds go to the card.");
         ArrayNode everySentences = every.putArray("sentences");
-        everySentences.addObject().put("sentence", "Returns take 30 days.").put("score", 0.74)
+        everySentences
+                .addObject()
+                .put("sentence", "Returns take 30 days.")
+                .put("score", 0.74)
                 .put("evidence", "Returns: within 30 days.");
-        everySentences.addObject().put("sentence", "Refunds go to the card.").put("score", 0.81)
+        everySentences
+                .addObject()
+                .put("sentence", "Refunds go to the card.")
+                .put("score", 0.81)
                 .put("evidence", "Refunds are paid to the original card.");
 
-        check(checks, 6, "com.example.PairTest", "prefersShortAnswer()", "PairTest.java:18", "pairwise", true,
-                0.8, 0.5, "win rate >= 0.50", false, "openai:gpt-4o-mini", false, 2000, 600, 820, 0.004, 0.004);
+        check(
+                checks,
+                6,
+                "com.example.PairTest",
+                "prefersShortAnswer()",
+                "PairTest.java:18",
+                "pairwise",
+                true,
+                0.8,
+                0.5,
+                "win rate >= 0.50",
+                false,
+                "openai:gpt-4o-mini",
+                false,
+                2000,
+                600,
+                820,
+                0.004,
+                0.004);
 
-        ObjectNode unpriced = check(checks, 7, "com.example.PairTest", "localJudge()", "PairTest.java:30",
-                "criteria", true, 0.88, 0.6, "score >= 0.60", false, "ollama:llama3.1", false, 1000, 300, 380,
-                null, null);
+        ObjectNode unpriced = check(
+                checks,
+                7,
+                "com.example.PairTest",
+                "localJudge()",
+                "PairTest.java:30",
+                "criteria",
+                true,
+                0.88,
+                0.6,
+                "score >= 0.60",
+                false,
+                "ollama:llama3.1",
+                false,
+                1000,
+                300,
+                380,
+                null,
+                null);
         unpriced.put("response", "A short answer.");
 
         ArrayNode evaluations = report.putArray("evaluations");
@@ -110,10 +241,25 @@ final class ReportFixture {
         return report;
     }
 
-    private static ObjectNode check(ArrayNode checks, int id, String className, String displayName, String source,
-                                    String kind, boolean passed, Double score, Double minimum, String expected,
-                                    boolean nearTheBar, String judge, boolean replayed, int input, int output,
-                                    int latencyMillis, Double costNow, Double costRecorded) {
+    private static ObjectNode check(
+            ArrayNode checks,
+            int id,
+            String className,
+            String displayName,
+            String source,
+            String kind,
+            boolean passed,
+            Double score,
+            Double minimum,
+            String expected,
+            boolean nearTheBar,
+            String judge,
+            boolean replayed,
+            int input,
+            int output,
+            int latencyMillis,
+            Double costNow,
+            Double costRecorded) {
         ObjectNode check = checks.addObject();
         check.put("id", id);
         check.put("testId", "[engine:junit-jupiter]/[class:" + className + "]/[method:" + displayName + "]");
@@ -137,9 +283,14 @@ final class ReportFixture {
         return check;
     }
 
-    private static void measurement(ObjectNode measurements, String name, int n, double mean, double lower,
-                                    double upper) {
-        measurements.putObject(name).put("n", n).put("mean", mean).put("lower", lower).put("upper", upper)
+    private static void measurement(
+            ObjectNode measurements, String name, int n, double mean, double lower, double upper) {
+        measurements
+                .putObject(name)
+                .put("n", n)
+                .put("mean", mean)
+                .put("lower", lower)
+                .put("upper", upper)
                 .put("method", "wilson");
     }
 

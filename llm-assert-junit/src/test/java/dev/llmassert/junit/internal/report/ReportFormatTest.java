@@ -48,7 +48,9 @@ class ReportFormatTest {
 
     @Test
     void aWrittenReportReadsBackIntoItsRecordsWithNothingLeftOverOrLost() throws IOException {
-        ReportRuns.run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), new PrintStream(OutputStream.nullOutputStream()),
+        ReportRuns.run(
+                Map.of(ConfigKeys.REPORT_DIR, dir.toString()),
+                new PrintStream(OutputStream.nullOutputStream()),
                 ReportedChecks.class);
         Path file = dir.resolve("report.json");
 
@@ -58,15 +60,21 @@ class ReportFormatTest {
         assertThat(report.format()).isEqualTo(ReportFormat.FORMAT);
         assertThat(report.run().checks()).isEqualTo(6).isEqualTo(report.checks().size());
         assertThat(report.checks()).extracting(Check::id).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
-        Check grounded = report.checks().stream().filter(c -> c.displayName().equals("grounded()")).findFirst()
+        Check grounded = report.checks().stream()
+                .filter(c -> c.displayName().equals("grounded()"))
+                .findFirst()
                 .orElseThrow();
         assertThat(grounded.kind()).isEqualTo("groundedness");
-        assertThat(grounded.sentences()).singleElement()
+        assertThat(grounded.sentences())
+                .singleElement()
                 .satisfies(sentence -> assertThat(sentence.evidence()).contains("red button"));
         assertThat(grounded.cost().priceKnown()).isFalse();
-        assertThat(grounded.reportEntry()).containsEntry("llmassert.check", "groundedness")
-                .containsEntry("llmassert.passed", "true").containsEntry("llmassert.sentences", "1");
-        assertThat(report.evaluations()).singleElement()
+        assertThat(grounded.reportEntry())
+                .containsEntry("llmassert.check", "groundedness")
+                .containsEntry("llmassert.passed", "true")
+                .containsEntry("llmassert.sentences", "1");
+        assertThat(report.evaluations())
+                .singleElement()
                 .satisfies(evaluation -> assertThat(evaluation.measurements()).containsKey("mentions-reset"));
         // and written again, the records give the same JSON
         JsonNode writtenAgain = JSON.readTree(JSON.writeValueAsString(report));
@@ -75,19 +83,26 @@ class ReportFormatTest {
 
     @Test
     void aCheckOfAnAgentsFinalAnswerCarriesItsTrajectory() throws IOException {
-        ReportRuns.run(Map.of(ConfigKeys.REPORT_DIR, dir.toString()), new PrintStream(OutputStream.nullOutputStream()),
+        ReportRuns.run(
+                Map.of(ConfigKeys.REPORT_DIR, dir.toString()),
+                new PrintStream(OutputStream.nullOutputStream()),
                 AgentChecks.class);
 
         Report report = RunReport.read(dir.resolve("report.json"));
 
-        Check check = report.checks().stream().filter(c -> c.displayName().equals("groundedInTheTools()"))
-                .findFirst().orElseThrow();
+        Check check = report.checks().stream()
+                .filter(c -> c.displayName().equals("groundedInTheTools()"))
+                .findFirst()
+                .orElseThrow();
         assertThat(check.trajectory().request()).isEqualTo("Please refund order A-1042.");
-        assertThat(check.trajectory().calls()).extracting(ReportFormat.ToolCallMade::name)
+        assertThat(check.trajectory().calls())
+                .extracting(ReportFormat.ToolCallMade::name)
                 .containsExactly("lookupOrder", "refundPayment");
         assertThat(check.trajectory().calls().get(0).arguments()).isEqualTo("{\"orderId\":\"A-1042\"}");
         assertThat(check.trajectory().calls().get(0).result()).isEqualTo("Order A-1042 was paid 198 dollars.");
-        Check plain = report.checks().stream().filter(c -> c.displayName().equals("plainAnswer()")).findFirst()
+        Check plain = report.checks().stream()
+                .filter(c -> c.displayName().equals("plainAnswer()"))
+                .findFirst()
                 .orElseThrow();
         assertThat(plain.trajectory()).isNull();
         assertThat(Files.readString(dir.resolve("report.html"))).contains("refundPayment");
@@ -96,10 +111,15 @@ class ReportFormatTest {
     @LlmJudge
     static class AgentChecks {
 
-        static final Trajectory REFUND = new Trajectory("Please refund order A-1042.", List.of(
-                ToolCall.of("lookupOrder", "{\"orderId\": \"A-1042\"}", "Order A-1042 was paid 198 dollars."),
-                ToolCall.of("refundPayment", "{\"orderId\":\"A-1042\",\"amount\":198}",
-                        "A refund of 198 dollars has been issued.")), "A refund of 198 dollars has been issued.");
+        static final Trajectory REFUND = new Trajectory(
+                "Please refund order A-1042.",
+                List.of(
+                        ToolCall.of("lookupOrder", "{\"orderId\": \"A-1042\"}", "Order A-1042 was paid 198 dollars."),
+                        ToolCall.of(
+                                "refundPayment",
+                                "{\"orderId\":\"A-1042\",\"amount\":198}",
+                                "A refund of 198 dollars has been issued.")),
+                "A refund of 198 dollars has been issued.");
 
         @Test
         void groundedInTheTools() {
@@ -109,15 +129,16 @@ class ReportFormatTest {
         @Test
         void plainAnswer() {
             assertThat("A refund of 198 dollars has been issued.")
-                    .isGroundedIn("A refund of 198 dollars has been issued.").withMinScore(0.5);
+                    .isGroundedIn("A refund of 198 dollars has been issued.")
+                    .withMinScore(0.5);
         }
     }
 
     @Test
     void theReadmeNamesEveryFieldOfTheReportWhereItBelongs() throws IOException {
         String readme = Files.readString(README);
-        String section = readme.substring(readme.indexOf("**`target/llm-assert/report.json`**"),
-                readme.indexOf("- **Cost**"));
+        String section =
+                readme.substring(readme.indexOf("**`target/llm-assert/report.json`**"), readme.indexOf("- **Cost**"));
         String run = part(section, "`run`:");
         String prices = part(section, "`prices`:");
         String checks = part(section, "`checks[]`:");
@@ -127,13 +148,33 @@ class ReportFormatTest {
         assertNamed(section, Report.class);
         assertNamed(run, ReportFormat.Run.class, ReportFormat.Tokens.class, ReportFormat.RunCost.class);
         assertNamed(prices, ReportFormat.PricesUsed.class);
-        assertNamed(checks, Check.class, ReportFormat.Sentence.class, ReportFormat.CheckCost.class,
-                ReportFormat.Tokens.class, ReportFormat.AgentTrajectory.class, ReportFormat.ToolCallMade.class);
-        assertNamed(evaluations, ReportFormat.Evaluation.class, ReportFormat.Measurement.class,
-                ReportFormat.Group.class, ReportFormat.Tokens.class, ReportFormat.ModelUse.class,
-                ReportFormat.CheckCost.class, ReportFormat.Gate.class);
-        assertNamed(calibrations, CalibrationEntry.class, FittedBar.class, Agreement.class,
-                Estimate.class, Interval.class, LabelAgreement.class, ConfusionMatrix.class, CurvePoint.class,
+        assertNamed(
+                checks,
+                Check.class,
+                ReportFormat.Sentence.class,
+                ReportFormat.CheckCost.class,
+                ReportFormat.Tokens.class,
+                ReportFormat.AgentTrajectory.class,
+                ReportFormat.ToolCallMade.class);
+        assertNamed(
+                evaluations,
+                ReportFormat.Evaluation.class,
+                ReportFormat.Measurement.class,
+                ReportFormat.Group.class,
+                ReportFormat.Tokens.class,
+                ReportFormat.ModelUse.class,
+                ReportFormat.CheckCost.class,
+                ReportFormat.Gate.class);
+        assertNamed(
+                calibrations,
+                CalibrationEntry.class,
+                FittedBar.class,
+                Agreement.class,
+                Estimate.class,
+                Interval.class,
+                LabelAgreement.class,
+                ConfusionMatrix.class,
+                CurvePoint.class,
                 MisjudgedRow.class);
     }
 
@@ -151,9 +192,11 @@ class ReportFormatTest {
         for (Class<?> type : records) {
             Arrays.stream(type.getRecordComponents())
                     .filter(c -> !c.getAccessor().isAnnotationPresent(JsonIgnore.class))
-                    .map(RecordComponent::getName).forEach(fields::add);
+                    .map(RecordComponent::getName)
+                    .forEach(fields::add);
         }
-        assertThat(fields).as("fields of %s that the README does not name in: %s", List.of(records), text)
+        assertThat(fields)
+                .as("fields of %s that the README does not name in: %s", List.of(records), text)
                 .filteredOn(field -> !text.contains("`" + field + "`") && !text.contains("`" + field + "[]`"))
                 .isEmpty();
     }

@@ -25,9 +25,13 @@ class ReportHtmlTest {
 
     @Test
     void isOneCompleteHtml5Document() {
-        assertThat(html).startsWith("<!DOCTYPE html>\n<html lang=\"en\">")
+        assertThat(html)
+                .startsWith("<!DOCTYPE html>\n<html lang=\"en\">")
                 .endsWith("</html>\n")
-                .contains("<meta charset=\"utf-8\">", "<title>llm-assert run report</title>", "<main id=\"report\">",
+                .contains(
+                        "<meta charset=\"utf-8\">",
+                        "<title>llm-assert run report</title>",
+                        "<main id=\"report\">",
                         "<noscript>");
         assertThat(count(html, DATA_OPEN)).isOne();
         // the data and the page's own script: no other script element, however the responses read
@@ -37,7 +41,8 @@ class ReportHtmlTest {
 
     @Test
     void loadsNothingFromAnywhereElse() {
-        assertThat(html).doesNotContainPattern("(?i)(src|href|action|poster|data)\\s*=\\s*[\"']?\\s*(https?:)?//")
+        assertThat(html)
+                .doesNotContainPattern("(?i)(src|href|action|poster|data)\\s*=\\s*[\"']?\\s*(https?:)?//")
                 .doesNotContainPattern("(?i)<(link|iframe|object|embed|img|base)\\b")
                 .doesNotContainPattern("(?i)<script[^>]*\\bsrc\\s*=")
                 .doesNotContainPattern("(?i)@import|url\\(");
@@ -46,10 +51,17 @@ class ReportHtmlTest {
 
     @Test
     void modelTextNeverAppearsAsMarkup() {
-        assertThat(html).doesNotContain(ReportFixture.SCRIPT_RESPONSE, "<img src=x", "alert(1)</script>",
-                "<b>Fine</b>", "\u2028", "\u2029");
+        assertThat(html)
+                .doesNotContain(
+                        ReportFixture.SCRIPT_RESPONSE,
+                        "<img src=x",
+                        "alert(1)</script>",
+                        "<b>Fine</b>",
+                        "\u2028",
+                        "\u2029");
         String json = embeddedJson();
-        assertThat(json).doesNotContain("<", ">", "&")
+        assertThat(json)
+                .doesNotContain("<", ">", "&")
                 .contains("\\u003C/script\\u003E\\u003Cscript\\u003Ealert(1)\\u003C/script\\u003E")
                 .contains("\\u003Cimg src=x onerror=\\\"window.__xss=1\\\"\\u003E "
                         + "\\u003C!-- and \\u0026 and \\u2028 end");
@@ -70,9 +82,10 @@ class ReportHtmlTest {
                 .matcher(html);
         assertThat(policy.find()).isTrue();
 
-        assertThat(policy.group(1)).isEqualTo("default-src 'none'; style-src '" + sha256(between("<style>", "</style>"))
-                + "'; script-src '" + sha256(between("<script>", "</script>"))
-                + "'; base-uri 'none'; form-action 'none'");
+        assertThat(policy.group(1))
+                .isEqualTo("default-src 'none'; style-src '" + sha256(between("<style>", "</style>"))
+                        + "'; script-src '" + sha256(between("<script>", "</script>"))
+                        + "'; base-uri 'none'; form-action 'none'");
     }
 
     @Test
@@ -84,9 +97,18 @@ class ReportHtmlTest {
         }
 
         assertThat(html).contains(script);
-        assertThat(script).contains("textContent", "createElement(", "createTextNode(")
-                .doesNotContain("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
-                        "new Function", "DOMParser", "createContextualFragment", "srcdoc")
+        assertThat(script)
+                .contains("textContent", "createElement(", "createTextNode(")
+                .doesNotContain(
+                        "innerHTML",
+                        "outerHTML",
+                        "insertAdjacentHTML",
+                        "document.write",
+                        "eval(",
+                        "new Function",
+                        "DOMParser",
+                        "createContextualFragment",
+                        "srcdoc")
                 // inside a script element these would end it or confuse the HTML parser
                 .doesNotContainIgnoringCase("</script", "<!--");
     }
@@ -95,8 +117,9 @@ class ReportHtmlTest {
     void anyReportTextIsEmbeddedAsItIs() throws IOException {
         ObjectNode odd = ReportFixture.MAPPER.createObjectNode();
         odd.put("format", 1);
-        odd.putArray("checks").addObject().put("displayName",
-                "<!--<script>\u2029</script>-->\"'`${x}\u00e9\ud83d\ude00");
+        odd.putArray("checks")
+                .addObject()
+                .put("displayName", "<!--<script>\u2029</script>-->\"'`${x}\u00e9\ud83d\ude00");
 
         String page = ReportHtml.render(odd);
         String json = between(page, DATA_OPEN, "</script>");
@@ -107,7 +130,9 @@ class ReportHtmlTest {
 
     @Test
     void aMissingReportIsRefused() {
-        assertThatNullPointerException().isThrownBy(() -> ReportHtml.render(null)).withMessage("report");
+        assertThatNullPointerException()
+                .isThrownBy(() -> ReportHtml.render(null))
+                .withMessage("report");
     }
 
     private String embeddedJson() {
@@ -136,7 +161,9 @@ class ReportHtmlTest {
     }
 
     private static String sha256(String text) throws Exception {
-        return "sha256-" + Base64.getEncoder().encodeToString(
-                MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        return "sha256-"
+                + Base64.getEncoder()
+                        .encodeToString(
+                                MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     }
 }

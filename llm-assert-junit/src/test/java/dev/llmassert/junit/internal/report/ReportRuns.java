@@ -16,8 +16,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 /** Runs fixture classes in a launcher session of their own, with the report listener as the only session listener. */
 public final class ReportRuns {
 
-    private ReportRuns() {
-    }
+    private ReportRuns() {}
 
     public static TestExecutionSummary run(Map<String, String> parameters, PrintStream console, Class<?>... classes) {
         SummaryGeneratingListener results = new SummaryGeneratingListener();
@@ -26,10 +25,15 @@ public final class ReportRuns {
                 .addLauncherSessionListeners(new LlmAssertReportListener(console))
                 .build();
         try (LauncherSession session = LauncherFactory.openSession(config)) {
-            session.getLauncher().execute(LauncherDiscoveryRequestBuilder.request()
-                    .selectors(Stream.of(classes).map(c -> selectClass(c)).toList())
-                    .configurationParameters(parameters)
-                    .build(), results);
+            session.getLauncher()
+                    .execute(
+                            LauncherDiscoveryRequestBuilder.request()
+                                    .selectors(Stream.of(classes)
+                                            .map(c -> selectClass(c))
+                                            .toList())
+                                    .configurationParameters(parameters)
+                                    .build(),
+                            results);
         }
         return results.getSummary();
     }
