@@ -139,8 +139,9 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * follow get the question as the context field {@code question}, as {@code inContext("question", question)}
      * would give it.
      *
-     * <p>The local judge uses the question; the LLM groundedness judge follows TruLens's prompt, which has no place
-     * for it, and judges as without it.
+     * <p>Every groundedness judge uses the question: the local judge counts its numbers, dates and names as given;
+     * the LLM judges show it to the model beside the sources, between the data tags, marked as what the user said
+     * and not a source.
      */
     public ResponseAssert forQuestion(String question) {
         if (question == null || question.isBlank()) {
