@@ -61,6 +61,18 @@ public final class Judges {
      */
     public static GroundednessJudge groundedness(
             JudgeSettings settings, GroundednessMethod method, ChatModel chatModel) {
+        return groundedness(settings, method, ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE, chatModel);
+    }
+
+    /**
+     * As {@link #groundedness(JudgeSettings, GroundednessMethod, ChatModel)}, a claim-check judge cutting the sources
+     * into chunks of at most {@code chunkSize} characters ({@code llmassert.groundedness.chunk-size}); the TruLens
+     * judge sends the sources whole and ignores it.
+     *
+     * @throws IllegalArgumentException if the judge checks claims and {@code chunkSize} is out of its range
+     */
+    public static GroundednessJudge groundedness(
+            JudgeSettings settings, GroundednessMethod method, int chunkSize, ChatModel chatModel) {
         boolean local = settings.provider() == JudgeProvider.LOCAL;
         String model = local ? modelName(chatModel) : settings.model();
         GroundednessMethod chosen = method.forModel(model);
@@ -73,6 +85,7 @@ public final class Judges {
                     .chatModel(chatModel)
                     .settings(settings)
                     .judgeName(judgeName)
+                    .chunkSize(chunkSize)
                     .build();
         }
         return LlmGroundednessJudge.builder()

@@ -66,6 +66,11 @@ public final class ConfigKeys {
      * judge fails the run, naming both); default none.
      */
     public static final String GROUNDEDNESS_CALIBRATION = "llmassert.groundedness.calibration";
+    /**
+     * {@value}: the most characters of source text in one claim-check call; longer sources are cut between sentences
+     * into chunks of at most this size, one call each; from 200 to 1,000,000, default {@code 4000}.
+     */
+    public static final String GROUNDEDNESS_CHUNK_SIZE = "llmassert.groundedness.chunk-size";
     /** {@value}: {@code off}, {@code replay}, {@code record-missing} or {@code record}. */
     public static final String RECORDINGS_MODE = "llmassert.recordings.mode";
     /** {@value}: where recordings live, default {@code src/test/resources/llm-recordings}. */
@@ -114,6 +119,7 @@ public final class ConfigKeys {
             GROUNDEDNESS_MIN_SCORE,
             GROUNDEDNESS_METHOD,
             GROUNDEDNESS_CALIBRATION,
+            GROUNDEDNESS_CHUNK_SIZE,
             RECORDINGS_MODE,
             RECORDINGS_DIR,
             RECORDINGS_PRUNE,

@@ -3,6 +3,7 @@ package dev.llmassert.junit.internal;
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.InvalidSettingException;
+import dev.llmassert.core.groundedness.ClaimCheckGroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessMethod;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
@@ -183,7 +184,8 @@ public final class ConfigurationResolver {
                 recordings(annotations.recordingsFile(), System::getenv),
                 console,
                 method,
-                calibration);
+                calibration,
+                chunkSize());
     }
 
     /**
@@ -273,6 +275,38 @@ public final class ConfigurationResolver {
             // reported below with the allowed values
         }
         throw invalid(new InvalidSettingException(LlmJudge.MIN_SCORE_KEY, value, "a number from 0.0 to 1.0"));
+    }
+
+    /**
+     * The most characters of source in one claim-check call: {@value ConfigKeys#GROUNDEDNESS_CHUNK_SIZE}, or
+     * {@link ClaimCheckGroundednessJudge#DEFAULT_CHUNK_SIZE}.
+     *
+     * @throws ExtensionConfigurationException if it is not a whole number in the judge's range
+     */
+    public int chunkSize() {
+        String value = get(ConfigKeys.GROUNDEDNESS_CHUNK_SIZE);
+        if (value == null) {
+            return ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE;
+        }
+        try {
+            int chunkSize = Integer.parseInt(value.strip());
+            if (chunkSize >= ClaimCheckGroundednessJudge.MIN_CHUNK_SIZE
+                    && chunkSize <= ClaimCheckGroundednessJudge.MAX_CHUNK_SIZE) {
+                return chunkSize;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the allowed values
+        }
+        throw invalid(new InvalidSettingException(
+                ConfigKeys.GROUNDEDNESS_CHUNK_SIZE,
+                value,
+                String.format(
+                        Locale.ROOT,
+                        "a whole number of characters from %d to %d (the default %d, about 1,000 tokens of English, "
+                                + "fits a 2,048-token context)",
+                        ClaimCheckGroundednessJudge.MIN_CHUNK_SIZE,
+                        ClaimCheckGroundednessJudge.MAX_CHUNK_SIZE,
+                        ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE)));
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.llmassert.core.Judges;
 import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
+import dev.llmassert.core.groundedness.ClaimCheckGroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessMethod;
 import dev.llmassert.core.model.JudgeModels;
@@ -90,11 +91,12 @@ public final class JudgeSupply {
             return closedWith(root(context), new JudgeKey(settings, null), () -> build(settings, Optional.empty()));
         }
         GroundednessMethod method = method(context, configuration);
+        int chunkSize = configuration.chunkSize();
         JudgeChatModel chatModel = judgeChatModel(context, settings);
         return closedWith(
                 chatModel.owner(),
-                new JudgeKey(settings, chatModel.model(), method),
-                () -> build(settings, method, Optional.of(chatModel.model())));
+                new JudgeKey(settings, chatModel.model(), method, chunkSize),
+                () -> build(settings, method, chunkSize, chatModel.model()));
     }
 
     /**
@@ -281,6 +283,15 @@ public final class JudgeSupply {
         }
     }
 
+    private static GroundednessJudge build(
+            JudgeSettings settings, GroundednessMethod method, int chunkSize, ChatModel chatModel) {
+        try {
+            return Judges.groundedness(settings, method, chunkSize, chatModel);
+        } catch (RuntimeException e) {
+            throw new ExtensionConfigurationException(Messages.judgeUnavailable(settings, "groundedness judge", e), e);
+        }
+    }
+
     private static ExtensionContext.Store root(ExtensionContext context) {
         return ExtensionState.store(context.getRoot());
     }
@@ -317,13 +328,13 @@ public final class JudgeSupply {
     private record CriteriaJudgeKey(Class<?> type, JudgeSettings settings, ChatModel chatModel, int samples) {}
 
     /**
-     * One judge per settings, chat model and groundedness method: a supplied or recording chat model gets its own
-     * judge.
+     * One judge per settings, chat model, groundedness method and chunk size: a supplied or recording chat model gets
+     * its own judge.
      */
-    private record JudgeKey(JudgeSettings settings, ChatModel chatModel, GroundednessMethod method) {
+    private record JudgeKey(JudgeSettings settings, ChatModel chatModel, GroundednessMethod method, int chunkSize) {
 
         JudgeKey(JudgeSettings settings, ChatModel chatModel) {
-            this(settings, chatModel, GroundednessMethod.AUTO);
+            this(settings, chatModel, GroundednessMethod.AUTO, ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE);
         }
     }
 
