@@ -1,6 +1,6 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.calibration.Estimate;
+import dev.llmassert.core.stats.Estimate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 

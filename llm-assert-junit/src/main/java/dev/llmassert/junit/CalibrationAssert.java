@@ -2,8 +2,8 @@ package dev.llmassert.junit;
 
 import dev.llmassert.core.calibration.Agreement;
 import dev.llmassert.core.calibration.Calibration;
-import dev.llmassert.core.calibration.Estimate;
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.stats.Estimate;
 import dev.llmassert.junit.internal.Messages;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;

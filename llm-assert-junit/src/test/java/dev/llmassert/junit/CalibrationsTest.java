@@ -3,7 +3,7 @@ package dev.llmassert.junit;
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.calibration.Calibrator;
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.core.eval.LabelledItem;
+import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;

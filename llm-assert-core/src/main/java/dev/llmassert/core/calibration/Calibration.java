@@ -1,6 +1,8 @@
 package dev.llmassert.core.calibration;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.llmassert.core.stats.AgreementStatistics;
+import dev.llmassert.core.stats.Estimate;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;

@@ -4,11 +4,12 @@ import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.dataset.LabelledDataset;
+import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.eval.EvaluationSettings;
-import dev.llmassert.core.eval.LabelledDataset;
-import dev.llmassert.core.eval.LabelledItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.core.stats.AgreementStatistics;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;
@@ -94,7 +95,7 @@ public final class Calibrator {
      * Calibrates a groundedness judge: each row's response judged against its sources, the bar fitted, and the
      * agreement measured held out at it.
      *
-     * @throws dev.llmassert.core.eval.DatasetException naming the row, for a label that is not yes or no
+     * @throws dev.llmassert.core.dataset.DatasetException naming the row, for a label that is not yes or no
      * @throws IllegalArgumentException                  for no rows, two rows with one id, a row without sources,
      *                                                   or fewer than {@value #MIN_ROWS_PER_LABEL} rows of a label
      * @throws IllegalStateException                     when so many rows failed to be judged that fewer than
@@ -200,7 +201,7 @@ public final class Calibrator {
      * context fields from the row's context, and the options it chose compared with the labels, per option and in
      * all. A criteria judge chooses an option, so no bar is fitted.
      *
-     * @throws dev.llmassert.core.eval.DatasetException naming the row, for a label that is none of the options
+     * @throws dev.llmassert.core.dataset.DatasetException naming the row, for a label that is none of the options
      * @throws IllegalArgumentException                  for no rows, two rows with one id, or a row without one of
      *                                                   the criteria's context fields
      * @throws IllegalStateException                     when every row failed to be judged

@@ -1,6 +1,10 @@
 package dev.llmassert.core.calibration;
 
+import dev.llmassert.core.stats.AgreementStatistics;
+import dev.llmassert.core.stats.Estimate;
+
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -53,16 +57,28 @@ final class Figures {
             long seed,
             int resamples) {
         int[][] confusion = AgreementStatistics.confusion(labels, judged, names.size());
-        List<LabelAgreement> recalls = AgreementStatistics.recalls(names, confusion, level);
+        List<LabelAgreement> recalls = recalls(names, confusion, level);
         return new Agreement(
                 basis,
                 bar,
                 labels.length,
-                AgreementStatistics.balancedAccuracy(recalls, level),
+                AgreementStatistics.balancedAccuracy(
+                        recalls.stream().map(LabelAgreement::recall).toList(), level),
                 AgreementStatistics.accuracy(confusion, level),
                 AgreementStatistics.kappa(labels, judged, names.size(), level, seed, resamples),
                 recalls,
                 ConfusionMatrix.of(names, confusion, level));
+    }
+
+    /** Each label's recall, with its Wilson interval; {@code null} for a label with no rows. */
+    static List<LabelAgreement> recalls(List<String> labels, int[][] confusion, double level) {
+        List<Estimate> recalls = AgreementStatistics.recalls(confusion, level);
+        List<LabelAgreement> agreements = new ArrayList<>(labels.size());
+        for (int i = 0; i < labels.size(); i++) {
+            agreements.add(new LabelAgreement(
+                    labels.get(i), Arrays.stream(confusion[i]).sum(), recalls.get(i)));
+        }
+        return agreements;
     }
 
     /** The in-sample agreement at each bar from 0 to 1. */

@@ -1,6 +1,6 @@
 package dev.llmassert.core.calibration;
 
-import dev.llmassert.core.eval.LabelledItem;
+import dev.llmassert.core.dataset.LabelledItem;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.llmassert.core.eval;
 
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -7,12 +9,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Context maps hold texts and lists of texts only, so every context value can be grouped on and written as JSON. */
-final class ContextValues {
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * Context maps hold texts and lists of texts only, so every context value can be grouped on and written as JSON.
+ * Public for the items of {@code core.dataset}; not for use outside llm-assert.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class ContextValues {
 
     private ContextValues() {}
 
-    static Map<String, Object> copy(Map<String, ?> context, String where) {
+    public static Map<String, Object> copy(Map<String, ?> context, String where) {
         if (context == null || context.isEmpty()) {
             return Map.of();
         }
@@ -27,7 +35,7 @@ final class ContextValues {
         return Collections.unmodifiableMap(copy);
     }
 
-    static Object value(Object value, String where) {
+    public static Object value(Object value, String where) {
         if (value instanceof String || value == null) {
             if (value == null) {
                 throw new IllegalArgumentException("The value of " + where + " is null. Fix: leave the key out, "
@@ -57,7 +65,7 @@ final class ContextValues {
                 + value.getClass().getName() + ". Fix: give a text, a number, a boolean or a list of these.");
     }
 
-    static String text(Map<String, Object> context, String key, String where) {
+    public static String text(Map<String, Object> context, String key, String where) {
         Object value = required(context, key, where);
         if (value instanceof String s) {
             return s;
@@ -67,7 +75,7 @@ final class ContextValues {
     }
 
     @SuppressWarnings("unchecked")
-    static List<String> list(Map<String, Object> context, String key, String where) {
+    public static List<String> list(Map<String, Object> context, String key, String where) {
         Object value = required(context, key, where);
         return value instanceof String s ? List.of(s) : (List<String>) value;
     }

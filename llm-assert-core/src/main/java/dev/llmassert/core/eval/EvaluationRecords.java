@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.io.AtomicFiles;
+import dev.llmassert.core.stats.Interval;
+import dev.llmassert.core.stats.MeasurementKind;
+import dev.llmassert.core.stats.Summary;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,7 @@
 package dev.llmassert.core.eval;
 
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.stats.MeasurementKind;
 import org.apiguardian.api.API;
 
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package dev.llmassert.core.eval;
 
+import dev.llmassert.core.stats.MeasurementKind;
 import org.apiguardian.api.API;
 
 import java.io.UncheckedIOException;

@@ -2,13 +2,14 @@ package dev.llmassert.core.calibration;
 
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.DirectJudge;
-import dev.llmassert.core.eval.DatasetException;
+import dev.llmassert.core.dataset.DatasetException;
+import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.eval.EvaluationSettings;
-import dev.llmassert.core.eval.LabelledItem;
-import dev.llmassert.core.eval.Statistics;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
+import dev.llmassert.core.stats.Estimate;
+import dev.llmassert.core.stats.Statistics;
 import dev.llmassert.core.testing.PromptData;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;

@@ -1,12 +1,12 @@
 package dev.llmassert.junit.internal;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.llmassert.core.Judges;
 import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessMethod;
+import dev.llmassert.core.groundedness.Judges;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;

@@ -1,6 +1,7 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.dataset;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.llmassert.core.eval.TestItem;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,8 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.dataset;
 
-import dev.llmassert.core.eval.DatasetRows.Format;
-import dev.llmassert.core.eval.DatasetRows.Source;
+import dev.llmassert.core.dataset.DatasetRows.Format;
+import dev.llmassert.core.dataset.DatasetRows.Source;
+import dev.llmassert.core.eval.TestItem;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;

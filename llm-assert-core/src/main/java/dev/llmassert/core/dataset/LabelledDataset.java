@@ -1,8 +1,8 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.dataset;
 
-import dev.llmassert.core.eval.DatasetRoles.ContextKind;
-import dev.llmassert.core.eval.DatasetRows.Row;
-import dev.llmassert.core.eval.DatasetRows.Source;
+import dev.llmassert.core.dataset.DatasetRoles.ContextKind;
+import dev.llmassert.core.dataset.DatasetRows.Row;
+import dev.llmassert.core.dataset.DatasetRows.Source;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.dataset;
 
 import java.util.ArrayList;
 import java.util.Collections;

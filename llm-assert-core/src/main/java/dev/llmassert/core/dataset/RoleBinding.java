@@ -1,6 +1,6 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.dataset;
 
-import dev.llmassert.core.eval.DatasetRows.Source;
+import dev.llmassert.core.dataset.DatasetRows.Source;
 import org.apache.commons.text.similarity.LevenshteinDistance;
 
 import java.util.List;

@@ -1,6 +1,6 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.dataset;
 
-import dev.llmassert.core.eval.DatasetRows.Format;
+import dev.llmassert.core.dataset.DatasetRows.Format;
 
 import java.util.Collection;
 import java.util.List;

@@ -1,7 +1,5 @@
-package dev.llmassert.core.calibration;
+package dev.llmassert.core.stats;
 
-import dev.llmassert.core.eval.Interval;
-import dev.llmassert.core.eval.Statistics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -76,13 +74,13 @@ class AgreementStatisticsTest {
     @Test
     void theBalancedAccuracyIsTheMeanRecallWithItsMoverInterval() {
         int[][] confusion = {{40, 10}, {6, 14}};
-        List<LabelAgreement> recalls = AgreementStatistics.recalls(List.of("yes", "no"), confusion, 0.95);
+        List<Estimate> recalls = AgreementStatistics.recalls(confusion, 0.95);
 
         Estimate balanced = AgreementStatistics.balancedAccuracy(recalls, 0.95);
 
-        assertThat(recalls).extracting(LabelAgreement::n).containsExactly(50, 20);
-        assertThat(recalls.get(0).recall().value()).isEqualTo(0.8);
-        assertThat(recalls.get(0).recall().interval()).isEqualTo(Statistics.wilson(40, 50, 0.95));
+        assertThat(recalls).extracting(Estimate::n).containsExactly(50, 20);
+        assertThat(recalls.get(0).value()).isEqualTo(0.8);
+        assertThat(recalls.get(0).interval()).isEqualTo(Statistics.wilson(40, 50, 0.95));
         assertThat(balanced.value()).isCloseTo(0.75, within(1e-12));
         assertThat(balanced.n()).isEqualTo(70);
         assertThat(balanced.interval().method()).isEqualTo("wilson-mover");

@@ -1,12 +1,7 @@
-package dev.llmassert.core;
+package dev.llmassert.core.groundedness;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.core.groundedness.ClaimCheckGroundednessJudge;
-import dev.llmassert.core.groundedness.GroundednessJudge;
-import dev.llmassert.core.groundedness.GroundednessMethod;
-import dev.llmassert.core.groundedness.LlmGroundednessJudge;
-import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;

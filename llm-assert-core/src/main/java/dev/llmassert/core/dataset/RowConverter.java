@@ -1,8 +1,10 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.dataset;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.llmassert.core.eval.DatasetRows.Row;
-import dev.llmassert.core.eval.DatasetRows.Source;
+import dev.llmassert.core.dataset.DatasetRows.Row;
+import dev.llmassert.core.dataset.DatasetRows.Source;
+import dev.llmassert.core.eval.Prompt;
+import dev.llmassert.core.eval.TestItem;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

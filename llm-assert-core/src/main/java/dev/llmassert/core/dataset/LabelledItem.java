@@ -1,5 +1,6 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.dataset;
 
+import dev.llmassert.core.eval.ContextValues;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;

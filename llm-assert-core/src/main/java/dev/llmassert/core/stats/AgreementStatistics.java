@@ -1,15 +1,17 @@
-package dev.llmassert.core.calibration;
+package dev.llmassert.core.stats;
 
-import dev.llmassert.core.eval.Interval;
-import dev.llmassert.core.eval.Statistics;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.apache.commons.statistics.descriptive.Quantile;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * The figures of an agreement between a judge and a person, with their intervals.
@@ -26,13 +28,13 @@ import java.util.List;
  *       Statistics), with a bootstrap that resamples each label's rows apart, so that each resample keeps both.</li>
  * </ul>
  *
- * <p>A bootstrap's seed comes from the calibration's seed and its data, so the same rows always give the same
- * interval.
+ * <p>A bootstrap's seed comes from the caller's seed and its data, so the same rows always give the same interval.
  */
-final class AgreementStatistics {
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class AgreementStatistics {
 
     /** Resamples of each bootstrap, by default. */
-    static final int RESAMPLES = 2_000;
+    public static final int RESAMPLES = 2_000;
 
     private AgreementStatistics() {}
 
@@ -42,7 +44,7 @@ final class AgreementStatistics {
      *
      * @return the lower and upper bound
      */
-    static double[] moverSum(double[] values, double[] lowers, double[] uppers) {
+    public static double[] moverSum(double[] values, double[] lowers, double[] uppers) {
         double sum = 0;
         double below = 0;
         double above = 0;
@@ -54,30 +56,28 @@ final class AgreementStatistics {
         return new double[] {sum - Math.sqrt(below), sum + Math.sqrt(above)};
     }
 
-    /** Each label's recall: of its row of {@code confusion}, the share on the diagonal; {@code null} for no rows. */
-    static List<LabelAgreement> recalls(List<String> labels, int[][] confusion, double level) {
-        List<LabelAgreement> recalls = new ArrayList<>(labels.size());
-        for (int i = 0; i < labels.size(); i++) {
+    /**
+     * Each label's recall: of its row of {@code confusion}, the share on the diagonal, with its Wilson interval;
+     * {@code null} for a label with no rows.
+     */
+    public static List<Estimate> recalls(int[][] confusion, double level) {
+        List<Estimate> recalls = new ArrayList<>(confusion.length);
+        for (int i = 0; i < confusion.length; i++) {
             int total = Arrays.stream(confusion[i]).sum();
-            recalls.add(new LabelAgreement(
-                    labels.get(i),
-                    total,
+            recalls.add(
                     total == 0
                             ? null
                             : new Estimate(
                                     (double) confusion[i][i] / total,
                                     Statistics.wilson(confusion[i][i], total, level),
-                                    total)));
+                                    total));
         }
         return recalls;
     }
 
     /** The mean recall of the labels that have rows, with the MOVER interval of the Wilson intervals. */
-    static Estimate balancedAccuracy(List<LabelAgreement> recalls, double level) {
-        List<Estimate> present = recalls.stream()
-                .map(LabelAgreement::recall)
-                .filter(r -> r != null)
-                .toList();
+    public static Estimate balancedAccuracy(List<Estimate> recalls, double level) {
+        List<Estimate> present = recalls.stream().filter(Objects::nonNull).toList();
         int k = present.size();
         double[] values = new double[k];
         double[] lowers = new double[k];
@@ -95,7 +95,7 @@ final class AgreementStatistics {
     }
 
     /** The share of rows on the diagonal, with its Wilson interval. */
-    static Estimate accuracy(int[][] confusion, double level) {
+    public static Estimate accuracy(int[][] confusion, double level) {
         int agreed = 0;
         int n = 0;
         for (int i = 0; i < confusion.length; i++) {
@@ -111,7 +111,7 @@ final class AgreementStatistics {
      *
      * @return kappa, or {@code NaN} when {@code pe} is 1 (both sides used one and the same label only)
      */
-    static double kappa(int[][] confusion) {
+    public static double kappa(int[][] confusion) {
         int k = confusion.length;
         double n = 0;
         double diagonal = 0;
@@ -137,7 +137,7 @@ final class AgreementStatistics {
      *
      * @return the estimate, or {@code null} when kappa is undefined on the rows themselves
      */
-    static Estimate kappa(int[] labels, int[] judged, int k, double level, long seed, int resamples) {
+    public static Estimate kappa(int[] labels, int[] judged, int k, double level, long seed, int resamples) {
         double value = kappa(confusion(labels, judged, k));
         if (Double.isNaN(value)) {
             return null;
@@ -168,7 +168,7 @@ final class AgreementStatistics {
      * (a tie counts half), from the Mann-Whitney U statistic; with a percentile bootstrap interval that resamples
      * each label's rows apart.
      */
-    static Estimate auc(double[] yes, double[] no, double level, long seed, int resamples) {
+    public static Estimate auc(double[] yes, double[] no, double level, long seed, int resamples) {
         MannWhitneyUTest test = MannWhitneyUTest.withDefaults();
         double pairs = (double) yes.length * no.length;
         double value = test.statistic(yes, no) / pairs;
@@ -189,7 +189,7 @@ final class AgreementStatistics {
     }
 
     /** The confusion matrix of the pairs: rows the labels, columns the judge's. */
-    static int[][] confusion(int[] labels, int[] judged, int k) {
+    public static int[][] confusion(int[] labels, int[] judged, int k) {
         int[][] counts = new int[k][k];
         for (int i = 0; i < labels.length; i++) {
             counts[labels[i]][judged[i]]++;

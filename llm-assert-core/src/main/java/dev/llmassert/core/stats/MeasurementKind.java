@@ -1,4 +1,4 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.stats;
 
 import org.apiguardian.api.API;
 
@@ -8,8 +8,8 @@ import java.util.Locale;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
- * What a measurement's values are, which chooses its confidence interval. A test declares it in
- * {@link PromptResponseTest#measurementKinds()}; a measurement without one gets an interval guessed from its values
+ * What a measurement's values are, which chooses its confidence interval. A prompt-response test declares it in
+ * its {@code measurementKinds()}; a measurement without one gets an interval guessed from its values
  * ({@link Statistics#meanInterval(double[], double)}): Wilson when every value is 0 or 1, else a bootstrap.
  */
 @API(status = EXPERIMENTAL, since = "0.1")

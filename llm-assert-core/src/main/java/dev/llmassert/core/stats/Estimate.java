@@ -1,6 +1,5 @@
-package dev.llmassert.core.calibration;
+package dev.llmassert.core.stats;
 
-import dev.llmassert.core.eval.Interval;
 import org.apiguardian.api.API;
 
 import java.util.Locale;

@@ -1,7 +1,7 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.stats;
 
-import static dev.llmassert.core.eval.Statistics.DEFAULT_RESAMPLES;
-import static dev.llmassert.core.eval.Statistics.STANDARD_NORMAL;
+import static dev.llmassert.core.stats.Statistics.DEFAULT_RESAMPLES;
+import static dev.llmassert.core.stats.Statistics.STANDARD_NORMAL;
 
 /**
  * The item-by-item comparison of a run with a baseline behind {@link Statistics#comparePaired}: the significance

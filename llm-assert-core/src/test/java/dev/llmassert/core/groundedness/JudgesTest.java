@@ -1,8 +1,5 @@
-package dev.llmassert.core;
+package dev.llmassert.core.groundedness;
 
-import dev.llmassert.core.groundedness.GroundednessJudge;
-import dev.llmassert.core.groundedness.LlmGroundednessJudge;
-import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.testing.ScriptedChatModel;

@@ -1,10 +1,10 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.dataset;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.llmassert.core.eval.DatasetRoles.ContextKind;
-import dev.llmassert.core.eval.DatasetRows.Format;
-import dev.llmassert.core.eval.DatasetRows.Row;
-import dev.llmassert.core.eval.DatasetRows.Source;
+import dev.llmassert.core.dataset.DatasetRoles.ContextKind;
+import dev.llmassert.core.dataset.DatasetRows.Format;
+import dev.llmassert.core.dataset.DatasetRows.Row;
+import dev.llmassert.core.dataset.DatasetRows.Source;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.stats;
 
 import org.apiguardian.api.API;
 
