@@ -4,7 +4,7 @@ import dev.llmassert.core.calibration.Agreement;
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.stats.Estimate;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 

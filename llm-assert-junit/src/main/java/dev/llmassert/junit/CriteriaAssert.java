@@ -6,8 +6,8 @@ import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.junit.internal.CheckReport;
-import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.ShouldMeetCriteria;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.message.ShouldMeetCriteria;
 import org.apiguardian.api.API;
 
 import java.util.List;

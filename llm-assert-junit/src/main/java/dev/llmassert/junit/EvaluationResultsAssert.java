@@ -6,7 +6,7 @@ import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.FailureSink;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;

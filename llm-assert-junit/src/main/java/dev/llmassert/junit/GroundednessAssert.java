@@ -3,7 +3,7 @@ package dev.llmassert.junit;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
 import dev.llmassert.junit.internal.CheckReport;
-import dev.llmassert.junit.internal.ShouldBeGrounded;
+import dev.llmassert.junit.internal.message.ShouldBeGrounded;
 import org.apiguardian.api.API;
 
 import java.util.Optional;

@@ -7,11 +7,11 @@ import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.internal.AssertionState;
 import dev.llmassert.junit.internal.CallSite;
-import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.FailureSink;
-import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.TestScope;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.message.Messages;
 import org.assertj.core.api.AssertionErrorCollector;
 import org.assertj.core.api.WritableAssertionInfo;
 

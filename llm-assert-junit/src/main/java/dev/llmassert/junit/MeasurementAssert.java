@@ -8,7 +8,7 @@ import dev.llmassert.core.stats.PairedComparison;
 import dev.llmassert.core.stats.Statistics;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.FailureSink;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;

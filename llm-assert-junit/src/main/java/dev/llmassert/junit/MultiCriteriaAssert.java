@@ -4,7 +4,7 @@ import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.criteria.MultiCriteriaItem;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.junit.internal.CheckReport;
-import dev.llmassert.junit.internal.ShouldMeetAllCriteria;
+import dev.llmassert.junit.internal.message.ShouldMeetAllCriteria;
 import org.apiguardian.api.API;
 
 import java.util.Optional;

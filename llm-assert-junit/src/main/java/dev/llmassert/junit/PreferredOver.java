@@ -5,8 +5,8 @@ import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.junit.internal.AssertionState;
-import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.PendingCheck;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 import org.assertj.core.api.WritableAssertionInfo;
 

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.agent.Trajectory;
-import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.ShouldFollowTrajectory;
 import dev.llmassert.junit.internal.ToolArguments;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.message.ShouldFollowTrajectory;
 import org.apiguardian.api.API;
 import org.assertj.core.api.Condition;
 

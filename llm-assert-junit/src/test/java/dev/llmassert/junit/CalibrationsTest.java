@@ -7,7 +7,7 @@ import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
-import dev.llmassert.junit.internal.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
 import dev.llmassert.junit.testing.ConfigurationProbe;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;

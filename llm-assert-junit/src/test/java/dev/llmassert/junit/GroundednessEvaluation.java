@@ -9,7 +9,7 @@ import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.Judges;
 import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.model.JudgeSettings;
-import dev.llmassert.junit.internal.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -8,6 +8,7 @@ import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.criteria.ResultMetadata;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
+import dev.llmassert.junit.internal.message.CriteriaLines;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.EntryOnly;
 import dev.llmassert.junit.internal.report.ReportFormat.Sentence;
@@ -17,7 +18,6 @@ import org.apiguardian.api.API;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -227,7 +227,7 @@ public final class CheckReport {
                 null,
                 null,
                 judged ? first.judge() : null,
-                judged ? recordedModel(result) : null,
+                judged ? CriteriaLines.recordedModel(result) : null,
                 judged ? replayed : null,
                 judged ? retries : null,
                 judged ? tokens(tokens) : null,
@@ -235,18 +235,6 @@ public final class CheckReport {
                 null,
                 null,
                 new EntryOnly(at(site), 0, null, null, fellShort));
-    }
-
-    /** Who wrote the replayed replies of a multi-criteria check's judgements, when not the judge's model. */
-    static String recordedModel(MultiCriteriaResult result) {
-        List<String> models = result.items().stream()
-                .map(i -> i.result().metadata())
-                .filter(Objects::nonNull)
-                .map(ResultMetadata::recordedModel)
-                .filter(Objects::nonNull)
-                .distinct()
-                .toList();
-        return models.isEmpty() ? null : String.join(", ", models);
     }
 
     /** {@code BotTest.java:42}, or {@code null} when the file is not known. */

@@ -12,6 +12,11 @@ import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
+import dev.llmassert.junit.internal.config.AppliedCalibration;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ExtensionState;
+import dev.llmassert.junit.internal.config.ResolvedConfiguration;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -71,7 +76,8 @@ public final class JudgeSupply {
     public static void verifyCalibration(ExtensionContext context, GroundednessJudge judge) {
         AppliedCalibration calibration = ConfigurationResolver.of(context).calibration();
         if (calibration != null && !calibration.judge().equals(judge.name())) {
-            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(calibration, judge.name()));
+            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(
+                    calibration.record(), calibration.where(), calibration.judge(), calibration.bar(), judge.name()));
         }
     }
 

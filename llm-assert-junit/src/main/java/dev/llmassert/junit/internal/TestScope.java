@@ -4,6 +4,7 @@ import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
 import dev.llmassert.junit.internal.report.ReportChannel;
 import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Gate;

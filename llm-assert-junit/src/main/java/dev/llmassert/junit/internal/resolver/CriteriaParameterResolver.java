@@ -5,7 +5,7 @@ import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.CriteriaLoader;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.junit.LlmJudge;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;

@@ -2,7 +2,7 @@ package dev.llmassert.junit.internal.resolver;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.junit.internal.JudgeSupply;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;

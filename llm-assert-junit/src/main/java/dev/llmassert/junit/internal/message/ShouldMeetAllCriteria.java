@@ -1,4 +1,4 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit.internal.message;
 
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import org.apiguardian.api.API;
@@ -62,7 +62,7 @@ public final class ShouldMeetAllCriteria extends MessageTextFactory {
                     result.items().stream()
                             .allMatch(i -> i.result().metadata() != null
                                     && i.result().metadata().replayed()),
-                    CheckReport.recordedModel(result));
+                    CriteriaLines.recordedModel(result));
         }
         long shortCount = result.items().stream()
                 .filter(MultiCriteriaResult.Item::fellShort)

@@ -1,4 +1,4 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit.internal.config;
 
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.config.ConfigKeys;
@@ -8,6 +8,7 @@ import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.junit.JudgeRecordings;
 import dev.llmassert.junit.LlmJudge;
+import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.report.ConsoleMode;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -199,7 +200,8 @@ public final class ConfigurationResolver {
             return minScore();
         }
         if (!calibration.judge().equals(judgeName)) {
-            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(calibration, judgeName));
+            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(
+                    calibration.record(), calibration.where(), calibration.judge(), calibration.bar(), judgeName));
         }
         return calibration.bar();
     }

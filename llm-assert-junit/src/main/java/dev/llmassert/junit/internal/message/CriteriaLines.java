@@ -1,15 +1,22 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit.internal.message;
 
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.CriteriaOption;
 import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.ResultMetadata;
+import org.apiguardian.api.API;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 /** The lines every criteria failure shares: the judge, the criteria and its options, the explanation and feedback. */
-final class CriteriaLines {
+@API(status = INTERNAL, since = "0.1")
+public final class CriteriaLines {
 
     private static final int MAX_TEXT = 400;
 
@@ -69,5 +76,17 @@ final class CriteriaLines {
 
     static String shorten(String text) {
         return MessageText.shorten(text, MAX_TEXT);
+    }
+
+    /** Who wrote the replayed replies of a multi-criteria result, when not the judge's model; else {@code null}. */
+    public static String recordedModel(MultiCriteriaResult result) {
+        List<String> models = result.items().stream()
+                .map(i -> i.result().metadata())
+                .filter(Objects::nonNull)
+                .map(ResultMetadata::recordedModel)
+                .filter(Objects::nonNull)
+                .distinct()
+                .toList();
+        return models.isEmpty() ? null : String.join(", ", models);
     }
 }

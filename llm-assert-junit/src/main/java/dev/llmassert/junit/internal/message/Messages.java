@@ -1,4 +1,4 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit.internal.message;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.InvalidSettingException;
@@ -38,7 +38,7 @@ public final class Messages {
                 + ConfigKeys.environmentVariable(e.key()) + ".";
     }
 
-    /** The run's settings that this version does not know, one line each (from {@link UnknownKeys}). */
+    /** The run's settings that this version does not know, one line each (from {@code UnknownKeys}). */
     public static String unknownKeys(List<String> problems) {
         StringBuilder message = new StringBuilder("llm-assert does not know ")
                 .append(count(problems.size(), "setting"))
@@ -338,12 +338,22 @@ public final class Messages {
                 + "name the record of a groundedness judge's calibration, or remove " + key + ".";
     }
 
-    public static String calibrationOfAnotherJudge(AppliedCalibration calibration, String judge) {
-        return "The calibration record " + calibration.record() + " (" + ConfigKeys.GROUNDEDNESS_CALIBRATION
-                + ", set by " + calibration.where() + ") was made with the judge " + calibration.judge() + ", but this "
-                + "test's groundedness judge is " + judge + ". Its bar (" + calibration.bar() + ") says where "
-                + calibration.judge() + " agrees best with the labels; it says nothing about " + judge + "." + NL
+    /**
+     * The calibration {@code record}, set by {@code where}, was made with {@code calibratedJudge}, whose fitted bar is
+     * {@code bar}; the test judges with {@code judge}.
+     */
+    public static String calibrationOfAnotherJudge(
+            Object record, String where, String calibratedJudge, double bar, String judge) {
+        return "The calibration record " + record + " (" + ConfigKeys.GROUNDEDNESS_CALIBRATION
+                + ", set by " + where + ") was made with the judge " + calibratedJudge + ", but this "
+                + "test's groundedness judge is " + judge + ". Its bar (" + bar + ") says where "
+                + calibratedJudge + " agrees best with the labels; it says nothing about " + judge + "." + NL
                 + "Fix: calibrate " + judge + " on the same labels and name that record, or configure the judge "
-                + calibration.judge() + " (llmassert.judge.provider and llmassert.judge.model).";
+                + calibratedJudge + " (llmassert.judge.provider and llmassert.judge.model).";
+    }
+
+    /** {@code text} on one line, cut to {@code max} characters with "..." when it is longer; "" for null. */
+    public static String shorten(String text, int max) {
+        return MessageText.shorten(text, max);
     }
 }

@@ -1,4 +1,4 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit.internal.message;
 
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import org.apiguardian.api.API;

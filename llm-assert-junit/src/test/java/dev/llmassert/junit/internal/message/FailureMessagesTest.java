@@ -1,4 +1,4 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit.internal.message;
 
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.criteria.Criteria;

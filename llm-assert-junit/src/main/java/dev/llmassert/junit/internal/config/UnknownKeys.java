@@ -1,7 +1,8 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit.internal.config;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.report.ReportChannel;
 import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.apiguardian.api.API;

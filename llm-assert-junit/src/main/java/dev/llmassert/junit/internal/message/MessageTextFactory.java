@@ -1,4 +1,4 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit.internal.message;
 
 import org.assertj.core.error.BasicErrorMessageFactory;
 

@@ -1,4 +1,4 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit.internal.config;
 
 import org.apiguardian.api.API;
 

@@ -1,7 +1,7 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit.internal.config;
 
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.junit.internal.UnknownKeys.Setting;
+import dev.llmassert.junit.internal.config.UnknownKeys.Setting;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
