@@ -356,4 +356,22 @@ public final class Messages {
     public static String shorten(String text, int max) {
         return MessageText.shorten(text, max);
     }
+
+    /**
+     * A gate's bound that is not a number the figure can take, e.g. {@code hasLowerBoundAtLeast(1.5)} on a share: an
+     * argument error, not a failed gate.
+     *
+     * @param range   e.g. {@code between 0.0 and 1.0} or {@code a finite number}
+     * @param example a call that works, e.g. {@code hasLowerBoundAtLeast(0.75)}
+     */
+    public static String boundOutOfRange(String method, double bound, String range, String example) {
+        return method + " must be " + range + ", but is: " + bound + "." + NL + "Fix: pass a bound the figure can "
+                + "reach, e.g. " + example + ".";
+    }
+
+    /** {@code isNotWorseThan(baseline, dropToDetect)} with a drop that is not a positive number. */
+    public static String dropToDetectNotPositive(double dropToDetect) {
+        return "isNotWorseThan(baseline, dropToDetect) needs a positive drop to detect, but it is: " + dropToDetect
+                + "." + NL + "Fix: give the smallest drop that matters, e.g. 0.05.";
+    }
 }
