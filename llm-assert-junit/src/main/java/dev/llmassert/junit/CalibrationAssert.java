@@ -111,10 +111,10 @@ public class CalibrationAssert extends AbstractAssert<CalibrationAssert, Calibra
         AgreementFigureAssert figure = new AgreementFigureAssert(estimate)
                 .named(
                         name + " of " + actual.judge()
-                                + (actual.fittedBar() == null
+                                + (actual.fittedMinScore() == null
                                         ? ""
                                         : " held out at the fitted bar "
-                                                + actual.fittedBar().barText())
+                                                + actual.fittedMinScore().minScoreText())
                                 + " in the calibration " + actual.testId(),
                         lowest,
                         1.0)

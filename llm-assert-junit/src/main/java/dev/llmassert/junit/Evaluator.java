@@ -264,8 +264,10 @@ public final class Evaluator {
     public Calibration calibrate(GroundednessJudge judge, List<LabelledItem> rows) {
         String testId = testId();
         Path record = reportDir.resolve("calibrations").resolve(testId + ".json");
-        Calibration calibration =
-                calibrator(testId).currentBar(groundednessMinScore()).build().calibrate(judge, rows);
+        Calibration calibration = calibrator(testId)
+                .currentMinScore(groundednessMinScore())
+                .build()
+                .calibrate(judge, rows);
         return published(calibration, record);
     }
 
@@ -311,10 +313,10 @@ public final class Evaluator {
         }
         String apply = calibration
                 .fitted()
-                .map(bar -> "Apply the fitted bar " + bar.barText() + " to "
+                .map(bar -> "Apply the fitted bar " + bar.minScoreText() + " to "
                         + calibration.judge() + ": commit the record (e.g. to src/test/resources/calibration/) and set "
                         + ConfigKeys.GROUNDEDNESS_CALIBRATION + "=<committed path of " + shown(record) + ">, or set "
-                        + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar.barText())
+                        + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar.minScoreText())
                 .orElse("");
         Map<String, String> entry = new TreeMap<>();
         entry.put("llm-assert.calibration", calibration.headline());

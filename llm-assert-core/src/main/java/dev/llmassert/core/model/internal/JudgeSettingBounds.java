@@ -17,7 +17,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * the value and what is allowed.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class JudgeLimits {
+public final class JudgeSettingBounds {
 
     public static final int MAX_CONCURRENCY = 256;
     public static final int MAX_RETRIES = 20;
@@ -44,7 +44,7 @@ public final class JudgeLimits {
     /** What {@value ConfigKeys#JUDGE_TIMEOUT} allows, in words. */
     public static final String POSITIVE_DURATION = "a positive duration such as 30s, 500ms, 2m or PT30S";
 
-    private JudgeLimits() {}
+    private JudgeSettingBounds() {}
 
     /** {@code concurrency}, if it is from 1 to {@value #MAX_CONCURRENCY}. */
     public static int concurrency(int concurrency) {
