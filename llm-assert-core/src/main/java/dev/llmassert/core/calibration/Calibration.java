@@ -131,8 +131,7 @@ public record Calibration(
      */
     public Agreement agreementAt(double minScore) {
         if (!isGroundedness()) {
-            throw new IllegalStateException("The calibration " + testId + " is of a criteria judge, which chooses an "
-                    + "option and has no bar. Fix: read its agreement(), per option in agreement().labels().");
+            throw new IllegalStateException(CalibrationMessages.noBarForCriteria(testId));
         }
         if (!(minScore >= 0.0 && minScore <= 1.0)) {
             throw new IllegalArgumentException("A minimum score is between 0 and 1, but is " + minScore + ".");

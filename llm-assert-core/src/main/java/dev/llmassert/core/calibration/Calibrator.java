@@ -214,8 +214,7 @@ public final class Calibrator {
     public Calibration calibrate(DirectJudge judge, Criteria criteria, List<LabelledItem> items) {
         requireJudge(judge);
         if (criteria == null) {
-            throw new IllegalArgumentException("The criteria to calibrate the judge on is null. Fix: pass the "
-                    + "criteria the labels name options of, e.g. CriteriaCatalog.ANSWER_RELEVANCE.");
+            throw new IllegalArgumentException(CalibrationMessages.nullCriteria());
         }
         requireItems(items);
         List<String> options = criteria.optionNames();
@@ -349,8 +348,7 @@ public final class Calibrator {
 
     private static void requireJudge(Object judge) {
         if (judge == null) {
-            throw new IllegalArgumentException("The judge to calibrate is null. Fix: pass the judge whose verdicts "
-                    + "the labels should be compared with, e.g. the one injected into the test.");
+            throw new IllegalArgumentException(CalibrationMessages.nullJudge());
         }
     }
 
@@ -362,8 +360,7 @@ public final class Calibrator {
         for (int i = 0; i < items.size(); i++) {
             LabelledItem item = items.get(i);
             if (item == null) {
-                throw new IllegalArgumentException(
-                        "Labelled item " + (i + 1) + " of " + items.size() + " is null. " + "Fix: leave it out.");
+                throw new IllegalArgumentException(CalibrationMessages.nullItem(i, items));
             }
             Integer first = seen.putIfAbsent(item.id(), i + 1);
             if (first != null) {
@@ -416,8 +413,7 @@ public final class Calibrator {
          */
         public Builder folds(int value) {
             if (value < 2) {
-                throw new IllegalArgumentException(
-                        "A cross-validation needs at least 2 folds, but folds is " + value + ". Fix: use 5 or 10.");
+                throw new IllegalArgumentException(CalibrationMessages.tooFewFolds(value));
             }
             this.folds = value;
             return this;
@@ -435,8 +431,8 @@ public final class Calibrator {
          */
         public Builder bootstrapResamples(int value) {
             if (value < MIN_RESAMPLES) {
-                throw new IllegalArgumentException("A bootstrap needs at least " + MIN_RESAMPLES + " resamples, but "
-                        + "bootstrapResamples is " + value + ". Fix: keep the default, " + DEFAULT_RESAMPLES + ".");
+                throw new IllegalArgumentException(
+                        CalibrationMessages.tooFewResamples(value, MIN_RESAMPLES, DEFAULT_RESAMPLES));
             }
             this.resamples = value;
             return this;

@@ -43,9 +43,6 @@ public enum MeasurementKind {
      */
     public static MeasurementKind of(String id) {
         return EnumSetting.find(MeasurementKind.class, MeasurementKind::id, id)
-                .orElseThrow(() -> new IllegalArgumentException("'" + id + "' is no measurement kind. Fix: use "
-                        + EnumSetting.ids(MeasurementKind.class, MeasurementKind::id)
-                                .replaceFirst(", (\\w+)$", " or $1")
-                        + "."));
+                .orElseThrow(() -> new IllegalArgumentException(StatisticsMessages.noSuchKind(id)));
     }
 }

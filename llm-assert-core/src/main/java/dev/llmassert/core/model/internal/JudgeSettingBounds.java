@@ -82,9 +82,7 @@ public final class JudgeSettingBounds {
     /** {@code n}, the samples of a self-consistent judgement, if it is from 1 to {@value #MAX_SELF_CONSISTENCY}. */
     public static int selfConsistency(int n) {
         if (n < 1 || n > MAX_SELF_CONSISTENCY) {
-            throw new IllegalArgumentException("selfConsistency must be between 1 and " + MAX_SELF_CONSISTENCY
-                    + ", but is: " + n + "." + System.lineSeparator()
-                    + "Fix: use 1 for a single run, or an odd number such as 3 or 5 for a majority vote.");
+            throw new IllegalArgumentException(JudgeMessages.selfConsistencyOutOfRange(n, MAX_SELF_CONSISTENCY));
         }
         return n;
     }
