@@ -20,6 +20,7 @@ import dev.llmassert.junit.internal.EvaluationText;
 import dev.llmassert.junit.internal.RecordingSupply;
 import dev.llmassert.junit.internal.SystemModelCalls;
 import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.report.ReportChannel;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
 import org.apiguardian.api.API;
@@ -106,7 +107,7 @@ public final class Evaluator {
      */
     public ChatModel recorded(ChatModel model) {
         if (model == null) {
-            throw new IllegalArgumentException("The model to record is null. Fix: pass the application's ChatModel.");
+            throw new IllegalArgumentException(Messages.nullModelToRecord());
         }
         Optional<RecordingSession> session = RecordingSupply.session(context);
         return systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model)).orElse(model));
@@ -118,12 +119,10 @@ public final class Evaluator {
      */
     public EvaluationResults run(PromptResponseTest test, SystemUnderTest sut) {
         if (sut == null) {
-            throw new IllegalArgumentException("The system under test is null. Fix: pass the system to evaluate, "
-                    + "e.g. SystemUnderTest.of(\"assistant\", question -> bot.ask(question)).");
+            throw new IllegalArgumentException(Messages.nullSystemUnderTest());
         }
         if (test == null) {
-            throw new IllegalArgumentException("The prompt-response test is null. Fix: pass the test to run, e.g. "
-                    + "evaluator.run(new SupportQuestions(judge), assistant).");
+            throw new IllegalArgumentException(Messages.nullPromptResponseTest());
         }
         Optional<RecordingSession> session = RecordingSupply.session(context);
         SystemUnderTest recorded = sut.recordedBy(model ->
@@ -206,9 +205,7 @@ public final class Evaluator {
             Consumer<ItemResult> eachItem,
             Consumer<EvaluationResults> gates) {
         if (eachItem == null || gates == null) {
-            throw new IllegalArgumentException("The " + (gates == null ? "gates" : "item check") + " is null. Fix: "
-                    + "pass a lambda, e.g. results -> assertThat(results).measurement(\"grounded\")"
-                    + ".hasMeanAtLeast(0.8); pass results -> { } for none.");
+            throw new IllegalArgumentException(Messages.nullItemCheckOrGates(gates));
         }
         EvaluationResults results = run(test, sut);
         // The record is the dynamic tests' source: tools that name a test by its method and index (Surefire's XML
@@ -289,8 +286,7 @@ public final class Evaluator {
 
     private static LabelledDataset requireRows(LabelledDataset rows) {
         if (rows == null) {
-            throw new IllegalArgumentException("The labelled rows are null. Fix: pass a labelled file, e.g. "
-                    + "Dataset.fromClasspath(\"calibration/answers.jsonl\").labelled().contextList(\"sources\").");
+            throw new IllegalArgumentException(Messages.nullLabelledRows());
         }
         return rows;
     }

@@ -138,8 +138,7 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
     /** Verifies that the agent made exactly {@code n} such calls (of the tool, with every condition given). */
     public ToolCallAssert times(int n) {
         if (n < 0) {
-            throw new IllegalArgumentException("times(n) needs n >= 0, but got " + n + ". Fix: give the number of "
-                    + "calls expected; neverCalled(tool) says the tool must not be called.");
+            throw new IllegalArgumentException(Messages.negativeTimes(n));
         }
         if (calls.size() != n) {
             failures.fail(assertionError(ShouldFollowTrajectory.shouldHaveCalledTimes(

@@ -127,8 +127,7 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     public TrajectoryAssert hasToolCallCountBetween(int min, int max) {
         isNotNull();
         if (min < 0 || max < min) {
-            throw new IllegalArgumentException("hasToolCallCountBetween(min, max) needs 0 <= min <= max, but got min "
-                    + min + " and max " + max + ". Fix: give the bounds of the number of tool calls, both included.");
+            throw new IllegalArgumentException(Messages.badToolCallBounds(min, max));
         }
         int calls = actual.toolCalls().size();
         if (calls < min || calls > max) {
