@@ -4,7 +4,7 @@ import dev.langchain4j.service.Result;
 import dev.langchain4j.service.tool.ToolExecution;
 import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.agent.Trajectory;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;

@@ -13,7 +13,7 @@ import dev.langchain4j.observability.api.listener.ToolExecutedEventListener;
 import dev.langchain4j.service.Result;
 import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.agent.Trajectory;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package dev.llmassert.junit;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.groundedness.ClaimCheckGroundednessJudge;
-import dev.llmassert.junit.internal.ConfigurationResolver;
-import dev.llmassert.junit.internal.ResolvedConfiguration;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ResolvedConfiguration;
 import dev.llmassert.junit.testing.ConfigurationProbe;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;

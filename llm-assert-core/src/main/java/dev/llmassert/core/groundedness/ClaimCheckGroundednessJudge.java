@@ -13,9 +13,9 @@ import dev.llmassert.core.groundedness.internal.SourceIndex;
 import dev.llmassert.core.model.LlmJudgeBuilder;
 import dev.llmassert.core.model.internal.DataTags;
 import dev.llmassert.core.model.internal.JudgeChat;
-import dev.llmassert.core.model.internal.JudgePool;
 import dev.llmassert.core.model.internal.JudgeReply;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
+import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.text.SentenceSplitter;
 import org.apiguardian.api.API;
 
@@ -68,7 +68,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
     private final int concurrency;
     private final int chunkSize;
     private final SentenceSplitter splitter;
-    private final JudgePool pool;
+    private final WorkerPool pool;
 
     private ClaimCheckGroundednessJudge(Builder builder) {
         LlmJudgeSetup setup = builder.setup();
@@ -136,7 +136,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
                         subject, MiniCheckPrompt.request(message, provider), ClaimReplies.parser()));
             }
         }
-        List<JudgeReply<ClaimAnswer>> replies = pool.runAll(calls);
+        List<JudgeReply<ClaimAnswer>> replies = pool.all(calls);
 
         ClaimEvidence evidence = new ClaimEvidence(chunks, SourceIndex.of(checkedSources, splitter::split));
         List<SentenceVerdict> verdicts = new ArrayList<>(sentences.size());
@@ -207,11 +207,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
          */
         public Builder chunkSize(int chunkSize) {
             if (chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE) {
-                throw new IllegalArgumentException(String.format(
-                        "chunkSize must be between %d and %d characters, "
-                                + "but is: %d. Fix: pass the characters of source text one call may hold, e.g. "
-                                + "chunkSize(%d) for a model served with a 2,048-token context.",
-                        MIN_CHUNK_SIZE, MAX_CHUNK_SIZE, chunkSize, DEFAULT_CHUNK_SIZE));
+                throw new IllegalArgumentException(GroundednessMessages.chunkSizeOutOfRange(chunkSize));
             }
             this.chunkSize = chunkSize;
             return this;
@@ -223,8 +219,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
          */
         public ClaimCheckGroundednessJudge build() {
             if (Boolean.TRUE.equals(structuredOutput())) {
-                throw new IllegalArgumentException("structuredOutput(true) does not apply to the claim-check judge: "
-                        + "MiniCheck answers one token, Yes or No, never JSON. Fix: leave structuredOutput unset.");
+                throw new IllegalArgumentException(GroundednessMessages.structuredOutputForClaimCheck());
             }
             return new ClaimCheckGroundednessJudge(this);
         }

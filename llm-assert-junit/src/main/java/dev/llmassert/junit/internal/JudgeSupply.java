@@ -1,18 +1,23 @@
 package dev.llmassert.junit.internal;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.llmassert.core.Judges;
 import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.ClaimCheckGroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessMethod;
+import dev.llmassert.core.groundedness.Judges;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
+import dev.llmassert.junit.internal.config.AppliedCalibration;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ExtensionState;
+import dev.llmassert.junit.internal.config.ResolvedConfiguration;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -72,7 +77,12 @@ public final class JudgeSupply {
     public static void verifyCalibration(ExtensionContext context, GroundednessJudge judge) {
         AppliedCalibration calibration = ConfigurationResolver.of(context).calibration();
         if (calibration != null && !calibration.judge().equals(judge.name())) {
-            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(calibration, judge.name()));
+            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(
+                    calibration.record(),
+                    calibration.where(),
+                    calibration.judge(),
+                    calibration.minScore(),
+                    judge.name()));
         }
     }
 

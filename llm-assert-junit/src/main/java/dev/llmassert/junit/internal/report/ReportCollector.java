@@ -6,9 +6,7 @@ import dev.llmassert.core.eval.Annotation;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import dev.llmassert.junit.internal.report.ReportFormat.Group;
 import dev.llmassert.junit.internal.report.ReportFormat.Measurement;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
@@ -136,10 +134,10 @@ public final class ReportCollector {
                 calibration.recordings(),
                 calibration.wallMillis(),
                 calibration.confidence(),
-                calibration.fittedBar(),
-                calibration.currentBar(),
+                calibration.fittedMinScore(),
+                calibration.currentMinScore(),
                 calibration.agreement(),
-                calibration.atCurrentBar(),
+                calibration.atCurrentMinScore(),
                 calibration.auc(),
                 calibration.curve(),
                 shown,
