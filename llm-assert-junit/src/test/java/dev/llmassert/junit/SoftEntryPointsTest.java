@@ -4,6 +4,7 @@ import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.service.Result;
 import dev.langchain4j.service.tool.ToolExecution;
+import dev.langchain4j.service.tool.ToolExecutionResult;
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.calibration.Calibrator;
 import dev.llmassert.core.criteria.Contest;
@@ -60,7 +61,9 @@ class SoftEntryPointsTest {
                                 .name("lookupOrder")
                                 .arguments("{\"orderId\":\"A-1042\"}")
                                 .build())
-                        .result("Order A-1042 was paid 198 dollars.")
+                        .result(ToolExecutionResult.builder()
+                                .resultText("Order A-1042 was paid 198 dollars.")
+                                .build())
                         .invocationContext(InvocationContext.builder().build())
                         .build()))
                 .build();

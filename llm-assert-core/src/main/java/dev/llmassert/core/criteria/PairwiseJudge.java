@@ -102,9 +102,9 @@ public final class PairwiseJudge extends CriteriaJudge {
                 shown,
                 persona,
                 replayed,
-                DirectJudge.tokens(replies.toArray(List[]::new)),
+                DirectJudge.tokens(replies.stream().flatMap(List::stream).toList()),
                 took,
-                DirectJudge.retries(replies.toArray(List[]::new)),
+                DirectJudge.retries(replies.stream().flatMap(List::stream).toList()),
                 JudgeReply.recordedModelOf(
                         replies.stream().flatMap(List::stream).toList()));
         List<PairwiseResult> samples = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.llmassert.core.eval;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -14,7 +15,6 @@ import dev.llmassert.core.stats.Summary;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +33,7 @@ final class EvaluationRecords {
     static final int FORMAT = 1;
 
     private static final ObjectMapper JSON = RunRecords.JSON;
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
 
     private static final RunRecords.Kind RECORD =
             new RunRecords.Kind("evaluation", "an", "evaluations", FORMAT, null, " as the baseline");
@@ -260,7 +261,7 @@ final class EvaluationRecords {
                 root.path("recordings").asText("none"),
                 strings(root.path("versions")),
                 settings,
-                JSON.convertValue(root.path("groupBy"), List.class),
+                JSON.convertValue(root.path("groupBy"), STRINGS),
                 timings,
                 root.path("datasetItems").asInt(items.size()),
                 items,
@@ -296,8 +297,7 @@ final class EvaluationRecords {
                     r.has("toolCalls") ? trajectory(prompts.get(index), r) : null));
         }
         Map<String, List<Annotation>> annotations = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.path("annotations").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> entry = it.next();
+        for (Map.Entry<String, JsonNode> entry : node.path("annotations").properties()) {
             List<Annotation> list = new ArrayList<>();
             for (JsonNode a : entry.getValue()) {
                 list.add(new Annotation(
@@ -310,7 +310,7 @@ final class EvaluationRecords {
             annotations.put(entry.getKey(), list);
         }
         Map<String, Double> measurements = new LinkedHashMap<>();
-        node.path("measurements").fields().forEachRemaining(e -> measurements.put(e.getKey(), number(e.getValue())));
+        node.path("measurements").properties().forEach(e -> measurements.put(e.getKey(), number(e.getValue())));
         ItemError error = null;
         JsonNode e = node.get("error");
         if (e != null && !e.isNull()) {
@@ -334,7 +334,7 @@ final class EvaluationRecords {
 
     private static Map<String, MeasurementResult> measurements(JsonNode node) {
         Map<String, MeasurementResult> results = new TreeMap<>();
-        node.fields().forEachRemaining(e -> {
+        node.properties().forEach(e -> {
             JsonNode n = e.getValue();
             JsonNode i = n.path("interval");
             results.put(
@@ -362,7 +362,7 @@ final class EvaluationRecords {
 
     private static Map<String, String> strings(JsonNode node) {
         Map<String, String> map = new TreeMap<>();
-        node.fields().forEachRemaining(e -> map.put(e.getKey(), e.getValue().asText()));
+        node.properties().forEach(e -> map.put(e.getKey(), e.getValue().asText()));
         return map;
     }
 

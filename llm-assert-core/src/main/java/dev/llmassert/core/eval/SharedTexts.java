@@ -103,7 +103,7 @@ final class SharedTexts {
      */
     static Map<String, Object> read(JsonNode context, JsonNode table, String where) {
         Map<String, Object> values = new LinkedHashMap<>();
-        context.fields().forEachRemaining(entry -> {
+        context.properties().forEach(entry -> {
             JsonNode value = entry.getValue();
             if (value.isArray()) {
                 List<String> list = new ArrayList<>();

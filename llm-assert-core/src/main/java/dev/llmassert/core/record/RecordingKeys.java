@@ -85,6 +85,7 @@ public final class RecordingKeys {
      * @return how many entries had a missing or different key
      * @throws RecordingFileException when the file is not a valid recordings file (it is left unchanged)
      */
+    @SuppressWarnings("try") // the lock is held for the block, never read
     public static int rewriteKeys(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
         try (PathLocks.Held ignored = PathLocks.lock(absolute)) {

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * @param <T> the judge
  */
-@SuppressWarnings("deprecation")
+// "try": close() passes on what the judge's own close() throws, InterruptedException included, as JUnit expects
+@SuppressWarnings({"deprecation", "try"})
 final class ClosingResource<T extends AutoCloseable>
         implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 

@@ -3,7 +3,6 @@ package dev.llmassert.core.agent.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apiguardian.api.API;
 
-import java.util.Iterator;
 import java.util.Map;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -35,8 +34,7 @@ public final class JsonValues {
             if (!actual.isObject()) {
                 return false;
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
+            for (Map.Entry<String, JsonNode> field : expected.properties()) {
                 if (!actual.has(field.getKey()) || !contains(actual.get(field.getKey()), field.getValue())) {
                     return false;
                 }

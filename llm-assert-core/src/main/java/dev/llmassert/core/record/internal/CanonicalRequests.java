@@ -45,7 +45,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -114,8 +113,7 @@ public final class CanonicalRequests {
         switch (node.getNodeType()) {
             case OBJECT -> {
                 TreeMap<String, JsonNode> sorted = new TreeMap<>();
-                for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> field = it.next();
+                for (Map.Entry<String, JsonNode> field : node.properties()) {
                     if (!field.getValue().isNull() && !field.getValue().isMissingNode()) {
                         sorted.put(field.getKey(), field.getValue());
                     }

@@ -7,7 +7,6 @@ import org.apiguardian.api.API;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -81,8 +80,7 @@ public final class RequestDiff {
         StringBuilder out = new StringBuilder();
         out.append("model ").append(show(request.path("model").asText(null)));
         JsonNode parameters = request.path("parameters");
-        for (Iterator<Map.Entry<String, JsonNode>> it = parameters.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> parameter = it.next();
+        for (Map.Entry<String, JsonNode> parameter : parameters.properties()) {
             JsonNode value = parameter.getValue();
             if ("responseFormat".equals(parameter.getKey())) {
                 out.append(", response format ").append(value.path("type").asText());

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The JVM-wide lock table serialises each file and keeps nothing once no one holds or waits for a lock. */
+@SuppressWarnings("try") // each lock is held for its block, never read
 class PathLocksTest {
 
     @TempDir

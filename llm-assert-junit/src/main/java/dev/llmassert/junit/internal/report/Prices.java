@@ -81,8 +81,8 @@ public final class Prices {
             if (!models.isObject()) {
                 throw new IllegalArgumentException("it has no \"models\" object");
             }
-            models.fields()
-                    .forEachRemaining(e -> prices.put(e.getKey().toLowerCase(Locale.ROOT), new double[] {
+            models.properties()
+                    .forEach(e -> prices.put(e.getKey().toLowerCase(Locale.ROOT), new double[] {
                         price(e.getValue().path("input").asText(null), e.getKey() + ".input"),
                         price(e.getValue().path("output").asText(null), e.getKey() + ".output")
                     }));
