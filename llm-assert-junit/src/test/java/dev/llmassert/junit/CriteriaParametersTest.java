@@ -61,7 +61,7 @@ class CriteriaParametersTest {
                         "@LlmJudge.Criteria(\"criteria/broken.json\")",
                         BadCriteria.class.getName() + ".brokenFile(...)",
                         "Malformed criteria file classpath:criteria/broken.json",
-                        "at /options/1/score: expected a number, but found \"zero\" (a string)",
+                        "  Field /options/1/score: expected a number, but found \"zero\" (a string)",
                         "A value ending in .json is read from the classpath; any other value is a catalog name.");
     }
 

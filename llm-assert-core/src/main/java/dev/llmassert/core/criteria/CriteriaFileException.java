@@ -26,10 +26,11 @@ public class CriteriaFileException extends IllegalArgumentException {
 
     private static String message(String source, String pointer, String expected) {
         String n = System.lineSeparator();
+        // no line starts with "at ": it would read as a stack frame, and a filter of frames would hide it
         return "Malformed criteria file " + source + n
-                + "  at " + (pointer.isEmpty() ? "the top level" : pointer) + ": " + expected + n
-                + "  The format is described in the javadoc of " + CriteriaLoader.class.getName()
-                + "; fix the file there.";
+                + "  " + (pointer.isEmpty() ? "The file" : "Field " + pointer) + ": " + expected + n
+                + "Fix: correct the file; its format is described in the Javadoc of "
+                + CriteriaLoader.class.getName() + ".";
     }
 
     /** The file: {@code classpath:<resource>} or its path. */

@@ -173,8 +173,8 @@ public final class CriteriaLoader {
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null
                     ? ""
-                    : " at line " + e.getLocation().getLineNr() + ", column "
-                            + e.getLocation().getColumnNr();
+                    : " (line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr() + ")";
             throw new CriteriaFileException(
                     source, "", "expected valid JSON, but it is not" + where + ": " + e.getOriginalMessage(), e);
         }

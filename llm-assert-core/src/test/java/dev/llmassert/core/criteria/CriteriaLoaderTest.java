@@ -66,7 +66,7 @@ class CriteriaLoaderTest {
         assertThat(e.source()).isEqualTo("test.json");
         assertThat(e)
                 .hasMessageContaining("Malformed criteria file test.json")
-                .hasMessageContaining("at /name: expected a non-blank string, but it is missing");
+                .hasMessageContaining("  Field /name: expected a non-blank string, but it is missing");
     }
 
     @Test
@@ -230,7 +230,7 @@ class CriteriaLoaderTest {
 
         assertThatThrownBy(() -> CriteriaLoader.multiCriteriaFromPath(rubric))
                 .isInstanceOf(CriteriaFileException.class)
-                .hasMessageContaining("at /items/0/criteria")
+                .hasMessageContaining("Field /items/0/criteria")
                 .hasMessageContaining("no criteria file at");
     }
 
