@@ -103,13 +103,13 @@ final class CheckSteps {
 
     /** Step 1: where the assertion was made, which test runs it, and where its failures go. */
     JudgedAssert.Origin begin(String response) {
+        TestScope scope = CurrentTest.scope().orElse(null);
+        StackTraceElement[] site = CallSite.capture();
+        if (scope != null) {
+            scope.assertionAt(site);
+        }
         return new JudgedAssert.Origin(
-                response,
-                Collections.unmodifiableMap(new LinkedHashMap<>(context)),
-                failures,
-                CurrentTest.scope().orElse(null),
-                CallSite.capture(),
-                trajectory);
+                response, Collections.unmodifiableMap(new LinkedHashMap<>(context)), failures, scope, site, trajectory);
     }
 
     /**

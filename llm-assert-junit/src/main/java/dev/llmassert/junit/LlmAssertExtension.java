@@ -179,7 +179,7 @@ public class LlmAssertExtension
         try {
             invocation.proceed();
         } catch (Throwable t) {
-            testFailure = t;
+            testFailure = scope.asReported(t);
         } finally {
             binding.close();
         }

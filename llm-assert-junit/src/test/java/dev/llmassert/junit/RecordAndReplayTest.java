@@ -178,7 +178,9 @@ class RecordAndReplayTest {
         Path file = Recordings.fileFor(dir, Judged.class.getName()).toAbsolutePath();
         assertThat(failureOf(replay, "grounded"))
                 .isInstanceOf(RecordingMissException.class)
-                .hasMessageContaining("No recording for this request (mode replay, so the model was not called).")
+                .hasMessageContaining(
+                        "No recording for this request of the judge (mode replay, so the model was not called).")
+                .hasMessageContaining("with the judge's API key in the environment variable ")
                 .hasMessageContaining("test:    " + Judged.class.getName() + ".grounded()")
                 .hasMessageContaining("file:    " + file)
                 .hasMessageContaining("twelve seconds")

@@ -28,25 +28,27 @@ public final class RecordingChatModel implements ChatModel {
 
     private final ChatModel delegate;
     private final RecordingSession session;
+    private final RecordedModel whose;
 
-    RecordingChatModel(ChatModel delegate, RecordingSession session) {
+    RecordingChatModel(ChatModel delegate, RecordingSession session, RecordedModel whose) {
         this.delegate = delegate;
         this.session = session;
+        this.whose = whose;
     }
 
     @Override
     public ChatResponse chat(ChatRequest chatRequest) {
-        return session.chat(delegate, chatRequest, ChatRequestOptions.EMPTY);
+        return session.chat(delegate, whose, chatRequest, ChatRequestOptions.EMPTY);
     }
 
     @Override
     public ChatResponse chat(ChatRequest chatRequest, ChatRequestOptions options) {
-        return session.chat(delegate, chatRequest, options == null ? ChatRequestOptions.EMPTY : options);
+        return session.chat(delegate, whose, chatRequest, options == null ? ChatRequestOptions.EMPTY : options);
     }
 
     @Override
     public ChatResponse doChat(ChatRequest chatRequest) {
-        return session.chat(delegate, chatRequest, ChatRequestOptions.EMPTY);
+        return session.chat(delegate, whose, chatRequest, ChatRequestOptions.EMPTY);
     }
 
     /** The wrapped model's defaults, so that the model name and temperature are part of every key. */
@@ -74,6 +76,11 @@ public final class RecordingChatModel implements ChatModel {
     /** The model that is called on a miss. */
     public ChatModel delegate() {
         return delegate;
+    }
+
+    /** Whose model it is, as a miss names it. */
+    public RecordedModel whose() {
+        return whose;
     }
 
     public RecordingSession session() {

@@ -377,14 +377,14 @@ public final class RecordingFile {
         return clock;
     }
 
-    RecordingMissException miss(String key, int position, ObjectNode request, String testName) {
+    RecordingMissException miss(String key, int position, ObjectNode request, String testName, RecordedModel whose) {
         Map<String, Entry> current = loaded();
         String summary = RequestDiff.summary(request);
         Entry same = current.get(key);
         if (same != null) {
             return new RecordingMissException(
                     RecordingMessages.sequenceExhausted(
-                            key, testName, path, summary, same.responses().size(), position + 1),
+                            key, testName, path, summary, same.responses().size(), position + 1, whose),
                     key,
                     testName,
                     path);
@@ -397,7 +397,8 @@ public final class RecordingFile {
                         path,
                         summary,
                         nearest == null ? null : nearest.entry().key(),
-                        nearest == null ? List.of() : nearest.differences()),
+                        nearest == null ? List.of() : nearest.differences(),
+                        whose),
                 key,
                 testName,
                 path);

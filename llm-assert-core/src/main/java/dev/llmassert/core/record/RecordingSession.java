@@ -51,13 +51,25 @@ public final class RecordingSession implements AutoCloseable {
      * working.
      */
     public RecordingChatModel wrap(ChatModel model) {
+        return wrap(model, RecordedModel.wrapped());
+    }
+
+    /**
+     * As {@link #wrap(ChatModel)}, saying whose model it is ({@link RecordedModel#judge}, {@link
+     * RecordedModel#application()}, ...), so that a miss names it and the key recording it needs.
+     */
+    public RecordingChatModel wrap(ChatModel model, RecordedModel whose) {
         if (model == null) {
             throw new IllegalArgumentException("model must be the ChatModel to record and replay, but is: null");
+        }
+        if (whose == null) {
+            throw new IllegalArgumentException(
+                    "whose must say whose model it is, e.g. RecordedModel.application()," + " but is: null");
         }
         if (model instanceof RecordingChatModel recording && recording.session() == this) {
             return recording;
         }
-        return new RecordingChatModel(model, this);
+        return new RecordingChatModel(model, this, whose);
     }
 
     public RecordingFile file() {
@@ -103,7 +115,7 @@ public final class RecordingSession implements AutoCloseable {
         }
     }
 
-    ChatResponse chat(ChatModel delegate, ChatRequest request, ChatRequestOptions options) {
+    ChatResponse chat(ChatModel delegate, RecordedModel whose, ChatRequest request, ChatRequestOptions options) {
         if (closed) {
             throw new IllegalStateException(RecordingMessages.sessionClosed(testName));
         }
@@ -123,7 +135,7 @@ public final class RecordingSession implements AutoCloseable {
                                 replay.entry().model());
             }
             if (mode == RecordingMode.REPLAY) {
-                throw file.miss(key, position, canonical, testName);
+                throw file.miss(key, position, canonical, testName, whose);
             }
         }
         ChatResponse live = delegate.chat(request, options);

@@ -92,7 +92,7 @@ class RecordingFileSafetyTest {
                 file(), "{\"format\": 1, \"entries\": [{\"request\": {\"messages\": []}, \"responses\": []}]}");
         try (RecordingStore store = RecordingStore.create()) {
             assertThatThrownBy(() -> store.file(file()).openSession(RecordingMode.REPLAY, "t"))
-                    .hasMessageContaining("at entries[0].responses");
+                    .hasMessageContaining("  entries[0].responses");
         }
     }
 

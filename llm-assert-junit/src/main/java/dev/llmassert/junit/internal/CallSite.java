@@ -28,6 +28,7 @@ public final class CallSite {
             "dev.llmassert.junit.MultiCriteriaAssert",
             "dev.llmassert.junit.CheckSteps");
     private static final String INTERNAL_PACKAGE = "dev.llmassert.junit.internal.";
+    private static final String CORE_PACKAGE = "dev.llmassert.core.";
     private static final List<String> LIBRARY_PACKAGES =
             List.of(INTERNAL_PACKAGE, "org.assertj.", "net.bytebuddy.", "java.", "jdk.", "sun.");
 
@@ -59,6 +60,30 @@ public final class CallSite {
             failure.setStackTrace(kept);
         }
         return failure;
+    }
+
+    /**
+     * A recording miss as a check's failure reads: its trace without llm-assert's frames (the recordings, the judges,
+     * the counting wrapper), so that it starts in the test or in the application it called. A miss raised on a
+     * judge's own thread holds no frame of the test at all: its trace becomes the stack of the assertion that asked
+     * the judge, {@code assertion}, when there is one.
+     *
+     * @param testClass the running test's class
+     * @param assertion the stack at the test's last judged assertion, or {@code null}
+     */
+    public static <T extends Throwable> T missFromTheTest(T miss, String testClass, StackTraceElement[] assertion) {
+        StackTraceElement[] kept = Arrays.stream(miss.getStackTrace())
+                .filter(frame ->
+                        !isOwn(frame.getClassName()) && !frame.getClassName().startsWith(CORE_PACKAGE))
+                .toArray(StackTraceElement[]::new);
+        boolean inTheTest =
+                Arrays.stream(kept).anyMatch(frame -> frame.getClassName().equals(testClass));
+        if (inTheTest) {
+            miss.setStackTrace(kept);
+        } else if (assertion != null && assertion.length > 0) {
+            miss.setStackTrace(assertion.clone());
+        }
+        return miss;
     }
 
     /** A frame of llm-assert's assertions, or of a soft proxy of one. */

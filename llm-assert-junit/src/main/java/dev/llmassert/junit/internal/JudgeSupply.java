@@ -11,6 +11,7 @@ import dev.llmassert.core.groundedness.Judges;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.record.RecordedModel;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
 import dev.llmassert.junit.internal.config.AppliedCalibration;
@@ -189,7 +190,11 @@ public final class JudgeSupply {
         ChatModel recorded = ExtensionState.getOrCompute(
                 scope,
                 new RecordedChatModelKey(settings, session.get()),
-                () -> session.get().wrap(built),
+                () -> session.get()
+                        .wrap(
+                                built,
+                                RecordedModel.judge(
+                                        settings.provider() == JudgeProvider.OLLAMA ? null : settings.apiKeyEnv())),
                 ChatModel.class);
         return new JudgeChatModel(recorded, scope);
     }

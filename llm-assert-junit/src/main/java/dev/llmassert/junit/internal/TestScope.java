@@ -4,6 +4,7 @@ import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.record.RecordingMissException;
 import dev.llmassert.junit.internal.config.ConfigurationResolver;
 import dev.llmassert.junit.internal.report.Check;
 import dev.llmassert.junit.internal.report.Gate;
@@ -38,6 +39,8 @@ public final class TestScope {
 
     private final ExtensionContext context;
     private final ConcurrentLinkedQueue<PendingCheck> pending = new ConcurrentLinkedQueue<>();
+    /** The stack at the last judged assertion the test began, for a miss raised on a judge's own thread. */
+    private volatile StackTraceElement[] lastAssertion;
 
     public TestScope(ExtensionContext context) {
         this.context = context;
@@ -68,6 +71,23 @@ public final class TestScope {
      */
     public static double defaultMinScore(TestScope scope, String judgeName) {
         return ConfigurationResolver.defaultMinScore(scope == null ? null : scope.context, judgeName);
+    }
+
+    /** A judged assertion begins at {@code site}, the caller's stack from the test's line. */
+    public void assertionAt(StackTraceElement[] site) {
+        lastAssertion = site;
+    }
+
+    /**
+     * {@code failure} as the test reports it: a recording miss without llm-assert's frames, starting in the test
+     * ({@link CallSite#missFromTheTest}); any other failure as it is.
+     */
+    public Throwable asReported(Throwable failure) {
+        if (failure instanceof RecordingMissException) {
+            return CallSite.missFromTheTest(
+                    failure, context.getTestClass().map(Class::getName).orElse(""), lastAssertion);
+        }
+        return failure;
     }
 
     public void register(PendingCheck check) {

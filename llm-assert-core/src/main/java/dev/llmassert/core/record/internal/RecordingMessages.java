@@ -1,6 +1,7 @@
 package dev.llmassert.core.record.internal;
 
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.record.RecordedModel;
 import org.apiguardian.api.API;
 
 import java.io.IOException;
@@ -34,7 +35,7 @@ public final class RecordingMessages {
 
     public static String invalid(Path file, String where, String problem) {
         return "The recordings file is not valid: " + file + NL
-                + "  at " + where + ": " + problem + NL
+                + "  " + where + ": " + problem + NL
                 + "It was left unchanged, and nothing is written to it until it loads." + NL
                 + "Fix: correct that part by hand (the layout is {\"format\": 1, \"entries\": [{\"key\", \"model\", "
                 + "\"request\", \"responses\": [{\"text\", ...}]}]}), or delete the file and record again with "
@@ -81,9 +82,17 @@ public final class RecordingMessages {
     }
 
     public static String miss(
-            String key, String testName, Path file, String summary, String nearest, List<String> differences) {
+            String key,
+            String testName,
+            Path file,
+            String summary,
+            String nearest,
+            List<String> differences,
+            RecordedModel whose) {
         StringBuilder message = new StringBuilder()
-                .append("No recording for this request (mode replay, so the model was not called).")
+                .append("No recording for this request of ")
+                .append(whose.who())
+                .append(" (mode replay, so the model was not called).")
                 .append(NL)
                 .append("  test:    ")
                 .append(testName)
@@ -110,12 +119,13 @@ public final class RecordingMessages {
                 message.append("  - ").append(difference).append(NL);
             }
         }
-        return message.append(howToRecord(file)).toString();
+        return message.append(howToRecord(file, whose)).toString();
     }
 
     public static String sequenceExhausted(
-            String key, String testName, Path file, String summary, int recorded, int call) {
-        return "No recording for call " + call + " of this request (mode replay, so the model was not called)." + NL
+            String key, String testName, Path file, String summary, int recorded, int call, RecordedModel whose) {
+        return "No recording for call " + call + " of this request of " + whose.who()
+                + " (mode replay, so the model was not called)." + NL
                 + "  test:    " + testName + NL
                 + "  file:    " + file + NL
                 + "  key:     " + key + NL
@@ -123,13 +133,13 @@ public final class RecordingMessages {
                 + "The request is recorded " + recorded + (recorded == 1 ? " time" : " times")
                 + "; each test replays the recorded replies in order, once each, and this test made it "
                 + call + " times." + NL
-                + howToRecord(file);
+                + howToRecord(file, whose);
     }
 
-    private static String howToRecord(Path file) {
+    private static String howToRecord(Path file, RecordedModel whose) {
         return "Fix: if the change is intended, record it: run the test with " + RECORD_COMMAND
                 + " (or the environment variable " + ConfigKeys.environmentVariable(ConfigKeys.RECORDINGS_MODE)
-                + "=record-missing) and the judge's API key set, then commit " + file.getFileName() + ".";
+                + "=record-missing) " + whose.toRecord() + ", then commit " + file.getFileName() + ".";
     }
 
     public static String keysNotRewritten(Object absolute, IOException e) {

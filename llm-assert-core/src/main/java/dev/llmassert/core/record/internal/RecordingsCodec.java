@@ -80,10 +80,10 @@ public final class RecordingsCodec {
             throw new RecordingFileException(file, RecordingMessages.cannotParse(file, e.getMessage()), e);
         }
         if (root == null || root.isMissingNode()) {
-            throw invalid(file, "the top", "the file is empty");
+            throw invalid(file, "The top level", "the file is empty");
         }
         if (!root.isObject()) {
-            throw invalid(file, "the top", "expected an object {\"format\": 1, \"entries\": [...]}");
+            throw invalid(file, "The top level", "expected an object {\"format\": 1, \"entries\": [...]}");
         }
         JsonNode format = root.get("format");
         if (format == null || !format.isIntegralNumber()) {
