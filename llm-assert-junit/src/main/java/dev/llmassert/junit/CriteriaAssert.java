@@ -58,11 +58,11 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
      * @throws IllegalArgumentException if the criteria has no such option; the message lists its options
      */
     public CriteriaAssert withOption(String option) {
+        settle();
         if (option == null || option.isBlank()) {
             throw new IllegalArgumentException(Messages.nullArgument(
                     "withOption(option)", "Pass the name of one of the criteria's options, e.g. withOption(\"Yes\")."));
         }
-        settled.set(true);
         if (isNullChecked()) {
             Criteria criteria = actual.criteria();
             String expected = criteria.matchOption(option)
@@ -84,8 +84,8 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
      * @throws IllegalStateException if the criteria's options have no scores
      */
     public CriteriaAssert withMinScore(double minScore) {
+        settle();
         requireFinite("withMinScore(minScore)", minScore, "withMinScore(0.75)");
-        settled.set(true);
         if (isNullChecked()) {
             double score = actual.requireScore();
             boolean passed = passes(score, minScore);

@@ -5,6 +5,8 @@ import dev.llmassert.junit.internal.CheckReport;
 import dev.llmassert.junit.internal.message.ShouldHaveEverySentenceGrounded;
 import org.apiguardian.api.API;
 
+import java.util.Optional;
+
 import static org.apiguardian.api.API.Status.STABLE;
 
 /** Checks every sentence of a judged response on its own, made by {@link GroundednessAssert#everySentence()}. */
@@ -27,6 +29,7 @@ public class EverySentenceAssert extends JudgedAssert<EverySentenceAssert, Groun
      * @throws IllegalArgumentException if {@code minScore} is outside 0..1
      */
     public EverySentenceAssert hasMinScore(double minScore) {
+        settle();
         requireScore("everySentence().hasMinScore(minScore)", minScore);
         if (isNullChecked()) {
             boolean passed = actual.sentences().stream().allMatch(s -> passes(s.score(), minScore));
@@ -37,5 +40,18 @@ public class EverySentenceAssert extends JudgedAssert<EverySentenceAssert, Groun
                             origin.response(), actual, minScore));
         }
         return myself;
+    }
+
+    /** An {@code everySentence()} never given a minimum is held to the default minimum, sentence by sentence. */
+    @Override
+    Optional<AssertionError> checkDefault(boolean afterTest) {
+        double minScore = defaultMinScore();
+        boolean passed = actual.sentences().stream().allMatch(s -> passes(s.score(), minScore));
+        publish(CheckReport.groundedness("groundedness.every-sentence", actual, minScore, passed, origin.where()));
+        return failure(
+                passed,
+                () -> ShouldHaveEverySentenceGrounded.shouldHaveEverySentenceGroundedByDefault(
+                        origin.response(), actual, minScore, origin.where()),
+                afterTest);
     }
 }

@@ -39,8 +39,8 @@ public class GroundednessAssert extends JudgedAssert<GroundednessAssert, Grounde
      * @throws IllegalArgumentException if {@code minScore} is outside 0..1
      */
     public GroundednessAssert withMinScore(double minScore) {
+        settle();
         requireScore("withMinScore(minScore)", minScore);
-        settled.set(true);
         if (isNullChecked()) {
             boolean passed = passes(actual.score(), minScore);
             check(
@@ -52,12 +52,13 @@ public class GroundednessAssert extends JudgedAssert<GroundednessAssert, Grounde
     }
 
     /**
-     * Checks each sentence on its own: stricter than the mean, as one unsupported sentence fails it. It does not
-     * replace the mean check; under {@link LlmJudge} a bare {@code isGroundedIn(...)} still gets the default mean
-     * check unless {@link #withMinScore(double)} is called.
+     * Checks each sentence on its own instead of the mean: stricter, as one unsupported sentence fails it. It
+     * replaces the default mean check, so one assertion gives one verdict; under {@link LlmJudge} an
+     * {@code everySentence()} never given {@link EverySentenceAssert#hasMinScore(double)} is checked after the test
+     * method against the default minimum. Call {@link #withMinScore(double)} first to check the mean as well.
      */
     public EverySentenceAssert everySentence() {
-        return carryTo(new EverySentenceAssert(actual, origin));
+        return handOver(new EverySentenceAssert(actual, origin));
     }
 
     /** The judge's verdict, to inspect scores and evidence yourself; does not count as a check. */

@@ -72,7 +72,7 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
     /** Where the result came from; its failure sink changes only when soft assertions take the assert over. */
     Origin origin;
 
-    final AtomicBoolean settled = new AtomicBoolean();
+    private final AtomicBoolean settled = new AtomicBoolean();
     /** Whether the asserted response was missing, a failure reported once already. */
     private boolean responseMissing;
     /** The judge a calibration record must be of, outside the extension; {@code null} when none applies. */
@@ -118,6 +118,30 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
         } else {
             checkDefault(false).ifPresent(origin.failures()::fail);
         }
+    }
+
+    /**
+     * Settles this assert's default check: an expectation was given. It comes before the expectation's own
+     * validation, so a bad argument ({@code withMinScore(Double.NaN)}) leaves no default verdict behind it.
+     */
+    final void settle() {
+        settled.set(true);
+    }
+
+    /**
+     * Hands this assert's default check over to {@code next}, made from it by a step that replaces it (as
+     * {@code everySentence()} replaces the mean): under the extension, {@code next}'s default is left for after the
+     * test instead, so that one assertion gives one verdict.
+     */
+    final <A extends JudgedAssert<A, ?>> A handOver(A next) {
+        settle();
+        carryTo(next);
+        JudgedAssert<?, ?> handed = next;
+        handed.calibratedJudge = calibratedJudge;
+        if (origin.scope() != null && !responseMissing && actual != null) {
+            origin.scope().register(handed.pendingCheck());
+        }
+        return next;
     }
 
     /**

@@ -39,8 +39,8 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
      * aggregate 0, so it fails any minimum above 0.
      */
     public MultiCriteriaAssert withMinScore(double minScore) {
+        settle();
         requireFinite("withMinScore(minScore)", minScore, "withMinScore(0.8)");
-        settled.set(true);
         if (isNullChecked()) {
             boolean passed = passes(actual.score(), minScore);
             check(

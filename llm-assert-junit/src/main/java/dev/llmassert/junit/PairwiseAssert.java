@@ -51,7 +51,7 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
 
     /** Verifies that the response at index 0 won every one of its contests. */
     public PairwiseAssert isPreferred() {
-        settled.set(true);
+        settle();
         if (isNullChecked()) {
             boolean passed =
                     actual.contests().stream().filter(c -> c.involves(0)).allMatch(c -> c.winner() == 0);

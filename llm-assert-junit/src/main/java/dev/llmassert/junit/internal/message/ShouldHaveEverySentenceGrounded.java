@@ -1,5 +1,6 @@
 package dev.llmassert.junit.internal.message;
 
+import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import org.apiguardian.api.API;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -16,10 +17,28 @@ public final class ShouldHaveEverySentenceGrounded extends MessageTextFactory {
 
     public static ErrorMessageFactory shouldHaveEverySentenceGrounded(
             String response, GroundednessVerdict verdict, double minScore) {
+        return create(new MessageText(), response, verdict, minScore);
+    }
+
+    /**
+     * The message of an {@code everySentence()} never given {@code hasMinScore(...)}, checked after the test method
+     * against the default minimum: it says where the assertion was made, as the stack of the failure cannot.
+     */
+    public static ErrorMessageFactory shouldHaveEverySentenceGroundedByDefault(
+            String response, GroundednessVerdict verdict, double defaultMinScore, StackTraceElement site) {
+        MessageText intro = new MessageText()
+                .line("isGroundedIn(...).everySentence() at ")
+                .plain(site)
+                .text(" had no hasMinScore(...), so it was checked after the test against the default minimum "
+                        + VerdictTable.score(defaultMinScore) + " (" + ConfigKeys.GROUNDEDNESS_MIN_SCORE + ").");
+        return create(intro, response, verdict, defaultMinScore);
+    }
+
+    private static ErrorMessageFactory create(
+            MessageText message, String response, GroundednessVerdict verdict, double minScore) {
         int below = verdict.sentencesBelow(minScore).size();
         String[] scores = VerdictTable.distinct(verdict.minSentenceScore(), minScore);
-        MessageText message = new MessageText()
-                .line("Expecting every sentence of response:")
+        message.line("Expecting every sentence of response:")
                 .line("  ")
                 .quoted(VerdictTable.shortenResponse(response))
                 .line("to be grounded in its sources with a score of at least " + scores[1] + ", but " + below + " of "
