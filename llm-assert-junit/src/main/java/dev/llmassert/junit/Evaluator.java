@@ -15,6 +15,7 @@ import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.PromptResponseTest;
 import dev.llmassert.core.eval.SystemUnderTest;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.record.RecordedModel;
 import dev.llmassert.core.record.RecordingSession;
 import dev.llmassert.junit.internal.EvaluationText;
 import dev.llmassert.junit.internal.RecordingSupply;
@@ -72,10 +73,11 @@ public final class Evaluator {
     private final ExtensionContext context;
     private final EvaluationSettings settings;
     private final Path reportDir;
-    private final SystemModelCalls systemCalls = new SystemModelCalls();
+    private final SystemModelCalls systemCalls;
 
     Evaluator(ExtensionContext context) {
         this.context = context;
+        this.systemCalls = new SystemModelCalls(call -> ReportChannel.systemCall(context, call));
         var config = ConfigurationResolver.lookup(context);
         try {
             this.settings = EvaluationSettings.from(config);
@@ -102,15 +104,17 @@ public final class Evaluator {
     /**
      * {@code model} recorded and replayed through this test's recordings: for a system under test that calls its
      * own model, e.g. {@code new SupportAssistant(evaluator.recorded(liveModel), manual)}. Not recorded when the
-     * recordings mode is {@code off}. Either way its calls and tokens count as the system's in the run report, apart
-     * from the judges'.
+     * recordings mode is {@code off}. Either way its calls and tokens count as the application's in the run report,
+     * apart from the judges': in an evaluation as its system's, and in a test that calls it itself (an agent's) as the
+     * run's.
      */
     public ChatModel recorded(ChatModel model) {
         if (model == null) {
             throw new IllegalArgumentException(Messages.nullModelToRecord());
         }
         Optional<RecordingSession> session = RecordingSupply.session(context);
-        return systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model)).orElse(model));
+        return systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model, RecordedModel.application()))
+                .orElse(model));
     }
 
     /**
@@ -126,8 +130,13 @@ public final class Evaluator {
         }
         Optional<RecordingSession> session = RecordingSupply.session(context);
         SystemUnderTest recorded = sut.recordedBy(model ->
-                systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model)).orElse(model)));
+                systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model, RecordedModel.application()))
+                        .orElse(model)));
         String testId = testId();
+        if (settings.shard() != null) {
+            RecordingSupply.shardRan(
+                    context, settings.shard().index() + "/" + settings.shard().count());
+        }
         int mark = systemCalls.mark();
         int replayedBefore = session.map(RecordingSession::replayedCalls).orElse(0);
         int recordedBefore = session.map(RecordingSession::recordedCalls).orElse(0);
@@ -136,7 +145,13 @@ public final class Evaluator {
         if (!EvaluationText.hasOwnName(test)) {
             runner.testName(EvaluationText.displayTitle(context));
         }
-        EvaluationResults ran = runner.build().run(test, recorded);
+        EvaluationResults ran;
+        systemCalls.runStarted();
+        try {
+            ran = runner.build().run(test, recorded);
+        } finally {
+            systemCalls.runFinished();
+        }
         ModelUse system = systemCalls.since(mark);
         EvaluationResults results = ran.withRecordings(
                 session.isPresent()
@@ -321,9 +336,17 @@ public final class Evaluator {
             entry.put("llm-assert.calibration.apply", apply);
         }
         context.publishReportEntry(entry);
-        CALIBRATIONS.info("{}: {} (record {})", calibration.testId(), calibration.headline(), record);
-        if (!apply.isEmpty()) {
-            CALIBRATIONS.info("{}", apply);
+        // the run report's listener prints the entry; a console appender need not show it twice
+        if (ConfigurationResolver.of(context).console().printsEvaluations()) {
+            CALIBRATIONS.debug("{}: {} (record {})", calibration.testId(), calibration.headline(), record);
+            if (!apply.isEmpty()) {
+                CALIBRATIONS.debug("{}", apply);
+            }
+        } else {
+            CALIBRATIONS.info("{}: {} (record {})", calibration.testId(), calibration.headline(), record);
+            if (!apply.isEmpty()) {
+                CALIBRATIONS.info("{}", apply);
+            }
         }
         ReportChannel.calibration(context, calibration, record);
         return calibration;

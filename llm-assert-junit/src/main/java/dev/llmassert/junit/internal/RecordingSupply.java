@@ -121,6 +121,15 @@ public final class RecordingSupply {
         Set<Method> expected = testMethods(testClass);
         int ran = (int) expected.stream().filter(used.methodsRun::contains).count();
         boolean wholeClass = ran == expected.size();
+        if (used.shard != null) {
+            // keys are hashes of the requests: the other shards' entries cannot be told from unused ones
+            LOG.debug(
+                    "{} ran evaluation shard {}: its recordings are not checked for unused entries, which the other"
+                            + " shards use",
+                    testClass.getName(),
+                    used.shard);
+            return;
+        }
         for (RecordingFile file : used.files.values()) {
             SortedSet<String> unused = file.unusedKeys();
             if (unused.isEmpty()) {
@@ -237,6 +246,16 @@ public final class RecordingSupply {
         final Map<Path, RecordingFile> files = new ConcurrentHashMap<>();
         final Set<Path> namedFiles = ConcurrentHashMap.newKeySet();
         final Set<Method> methodsRun = ConcurrentHashMap.newKeySet();
+        /** The shard ({@code i/n}) an evaluation of the class ran, whose other shards use the rest of its file. */
+        volatile String shard;
+    }
+
+    /**
+     * Notes that an evaluation of the test's class ran one shard only, {@code shard} ({@code i/n}): the file's
+     * entries that the other shards replay are not the class's unused recordings, so none is reported or pruned.
+     */
+    public static void shardRan(ExtensionContext context, String shard) {
+        classRecordings(topLevel(context)).shard = shard;
     }
 
     /**

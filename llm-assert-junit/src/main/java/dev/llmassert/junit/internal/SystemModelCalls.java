@@ -15,6 +15,8 @@ import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -22,12 +24,32 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * The model calls of a system under test, for the cost of an evaluation: the {@code ChatModel}s an evaluator records
  * (a {@code ChatModel} system, or {@code evaluator.recorded(model)}) are wrapped so that each call, live or replayed,
  * is counted with its model and tokens. The judges' calls are counted from their annotations instead, so the two are
- * shown apart. Thread-safe: the system is called from several threads at once.
+ * shown apart. Calls made while no evaluation runs (an agent test that calls the recorded model itself) go to the run
+ * report on their own. Thread-safe: the system is called from several threads at once.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class SystemModelCalls {
 
     private final List<Part> calls = new ArrayList<>();
+    private final Consumer<Part> outsideRuns;
+    private final AtomicInteger running = new AtomicInteger();
+
+    /**
+     * @param outsideRuns takes each call made while no evaluation runs (an agent test's calls through
+     *                    {@code evaluator.recorded(model)}), for the run report
+     */
+    public SystemModelCalls(Consumer<Part> outsideRuns) {
+        this.outsideRuns = outsideRuns;
+    }
+
+    /** An evaluation starts: the calls until {@link #runFinished()} are its own. */
+    public void runStarted() {
+        running.incrementAndGet();
+    }
+
+    public void runFinished() {
+        running.decrementAndGet();
+    }
 
     /** {@code model}, its calls counted here; {@code model} itself is called unchanged. */
     public ChatModel counting(ChatModel model) {
@@ -44,8 +66,13 @@ public final class SystemModelCalls {
         return ModelUse.of(List.copyOf(calls.subList(Math.min(mark, calls.size()), calls.size())));
     }
 
-    private synchronized void add(Part call) {
-        calls.add(call);
+    private void add(Part call) {
+        synchronized (this) {
+            calls.add(call);
+        }
+        if (running.get() == 0) {
+            outsideRuns.accept(call);
+        }
     }
 
     private static String modelOf(ChatModel model, ChatRequest request) {

@@ -422,4 +422,25 @@ public final class Messages {
                 + ") is neither on the classpath nor a readable file (" + file.toAbsolutePath() + "). Fix: give "
                 + "a classpath resource such as prices/llm.json or a file path.";
     }
+
+    /**
+     * Why a run judged nothing, for its summary and report: {@code no check reached a verdict, as 4 of 4 tests failed
+     * before one, 4 of them on a missing recording ...}.
+     */
+    public static String nothingJudged(int tests, int failed, int misses, String firstFailure) {
+        if (tests == 0) {
+            return "no test ran";
+        }
+        if (failed == 0) {
+            return tests == 1
+                    ? "the test that ran made no judged check, evaluation or calibration"
+                    : "none of the " + tests + " tests that ran made a judged check, an evaluation or a calibration";
+        }
+        String why = "no check reached a verdict, as " + failed + " of " + count(tests, "test") + " failed before one";
+        if (misses > 0) {
+            return why + ", " + misses + " of them on a missing recording (RecordingMissException: each failure"
+                    + " names the request and the command that records it)";
+        }
+        return firstFailure == null ? why : why + "; the first: " + firstFailure;
+    }
 }

@@ -34,11 +34,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * ({@code META-INF/services/org.junit.platform.launcher.LauncherSessionListener}), so it runs under Maven, Gradle and
  * the IDEs with no setup.
  * <ul>
- *   <li>It prints each check's verdict line, and each evaluation's table, from the report entries the extension
- *       publishes, as they are made ({@code llmassert.console}: {@code verdicts}, {@code failures},
+ *   <li>It prints each check's verdict line, each evaluation's table and each calibration's headline, from the
+ *       report entries the extension publishes, as they are made ({@code llmassert.console}: {@code verdicts}, {@code failures},
  *       {@code summary} or {@code off}), whatever the logging setup.</li>
  *   <li>When a launcher session opens, it puts a {@link ReportCollector} into the session's store, where the
- *       extension finds it ({@link ReportChannel}). When a test plan that judged anything finishes, it writes
+ *       extension finds it ({@link ReportChannel}). When a test plan finishes, it writes
  *       {@code report.json} and {@code report.html} to {@code llmassert.report.dir} (default
  *       {@code target/llm-assert}) and prints one summary block. JUnit before 5.13 has no session store: then it
  *       prints one warning that names the versions found and needed.</li>
@@ -69,16 +69,19 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
     public void launcherSessionOpened(LauncherSession session) {
         ReportCollector collector = new ReportCollector();
         Consumer<Set<String>> launcherKeys = keys -> {};
+        boolean sessionStore = false;
         try {
             var store = session.getStore();
             Namespace namespace = Namespace.create((Object[]) ReportChannel.NAMESPACE);
             store.put(namespace, ReportChannel.KEY, collector);
             launcherKeys = keys -> store.put(namespace, ReportChannel.LAUNCHER_KEYS, keys);
+            sessionStore = true;
         } catch (NoSuchMethodError | NoClassDefFoundError e) {
             // JUnit Platform before 1.13 has no session store: no report, and the plan listener says so
             LOG.debug("No run report: this JUnit Platform has no launcher session store ({})", e.toString());
         }
-        session.getLauncher().registerTestExecutionListeners(new PlanListener(collector, console, launcherKeys));
+        session.getLauncher()
+                .registerTestExecutionListeners(new PlanListener(collector, console, launcherKeys, sessionStore));
     }
 
     /** Prints the verdicts as they are made, and writes the report when a test plan finishes. */
@@ -92,11 +95,18 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
         private volatile String prices;
         private volatile ConsoleMode mode = ConsoleMode.VERDICTS;
         private volatile TestPlan plan;
+        /** Whether the extension can reach the collector: JUnit Platform 1.13 or later. */
+        private final boolean sessionStore;
 
-        PlanListener(ReportCollector collector, PrintStream console, Consumer<Set<String>> launcherKeys) {
+        PlanListener(
+                ReportCollector collector,
+                PrintStream console,
+                Consumer<Set<String>> launcherKeys,
+                boolean sessionStore) {
             this.collector = collector;
             this.console = console;
             this.launcherKeys = launcherKeys;
+            this.sessionStore = sessionStore;
         }
 
         @Override
@@ -139,6 +149,13 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                     console.println(testName(testIdentifier) + ": " + values.get("llm-assert.evaluation")
                             + System.lineSeparator() + values.get("llm-assert.evaluation.table"));
                 }
+            } else if (values.containsKey("llm-assert.calibration")) {
+                published.incrementAndGet();
+                if (mode.printsEvaluations()) {
+                    String apply = values.get("llm-assert.calibration.apply");
+                    console.println(testName(testIdentifier) + ": " + values.get("llm-assert.calibration")
+                            + (apply == null ? "" : System.lineSeparator() + apply));
+                }
             }
         }
 
@@ -147,7 +164,10 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
         public void executionFinished(TestIdentifier testIdentifier, TestExecutionResult testExecutionResult) {
             collector.testFinished(
                     testIdentifier.getUniqueId(),
-                    testExecutionResult.getStatus() == TestExecutionResult.Status.SUCCESSFUL);
+                    testName(testIdentifier),
+                    testIdentifier.isTest(),
+                    testExecutionResult.getStatus(),
+                    testExecutionResult.getThrowable().orElse(null));
         }
 
         @Override
@@ -155,24 +175,28 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
             if (!collector.enabled()) {
                 return;
             }
+            if (!sessionStore) {
+                if (published.get() > 0) {
+                    noReport();
+                }
+                return;
+            }
             try {
                 var checks = collector.checks();
                 var evaluations = collector.evaluations();
                 var calibrations = collector.calibrations();
-                if (checks.isEmpty() && evaluations.isEmpty() && calibrations.isEmpty()) {
-                    if (published.get() > 0) {
-                        noReport();
-                    }
-                    return;
-                }
+                // a run always replaces the report, so that the last run's report is never taken for this one's
+                boolean nothing = checks.isEmpty() && evaluations.isEmpty() && calibrations.isEmpty();
                 RunReport report = RunReport.of(
-                                checks,
-                                evaluations,
-                                collector.passedTests(),
-                                Prices.load(prices),
-                                (System.nanoTime() - startNanos) / 1_000_000,
-                                Instant.now())
-                        .withCalibrations(calibrations);
+                        checks,
+                        evaluations,
+                        calibrations,
+                        collector.systemCalls(),
+                        collector.passedTests(),
+                        Prices.load(prices),
+                        (System.nanoTime() - startNanos) / 1_000_000,
+                        Instant.now(),
+                        nothing ? collector.outcomes().whyNothingWasJudged() : null);
                 report.write(dir);
                 if (mode.printsSummary()) {
                     console.println(report.summary(dir.resolve("report.html")));

@@ -3,6 +3,7 @@ package dev.llmassert.junit.internal.report;
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
+import dev.llmassert.junit.internal.report.ReportFormat.Part;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -63,6 +64,11 @@ public final class ReportChannel {
                         context.getTestClass().map(Class::getName).orElse(""),
                         results,
                         gate.inTest(context.getUniqueId(), context.getDisplayName())));
+    }
+
+    /** Hands one call of the application's model, made outside an evaluation, to the report. */
+    public static void systemCall(ExtensionContext context, Part call) {
+        collector(context).ifPresent(collector -> collector.addSystemCall(call));
     }
 
     /** Hands one calibration to the report. */

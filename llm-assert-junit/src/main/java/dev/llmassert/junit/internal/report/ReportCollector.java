@@ -13,6 +13,7 @@ import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
 import dev.llmassert.junit.internal.report.ReportFormat.Part;
 import dev.llmassert.junit.internal.report.ReportFormat.Tokens;
 import org.apiguardian.api.API;
+import org.junit.platform.engine.TestExecutionResult;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,6 +40,10 @@ public final class ReportCollector {
 
     private final Set<String> passedTests = ConcurrentHashMap.newKeySet();
     private final List<CalibrationEntry> calibrations = new ArrayList<>();
+    /** Guarded by itself: the application's model calls made outside an evaluation. */
+    private final List<Part> systemCalls = new ArrayList<>();
+
+    private final TestOutcomes outcomes = new TestOutcomes();
     private volatile boolean enabled = true;
 
     void disable() {
@@ -105,10 +110,42 @@ public final class ReportCollector {
         }
     }
 
-    /** Notes that the test or container {@code uniqueId} finished and whether it passed. */
-    void testFinished(String uniqueId, boolean passed) {
-        if (passed) {
+    /**
+     * Notes that the test or container {@code uniqueId} finished and whether it passed.
+     *
+     * @param test    its name, for messages
+     * @param isTest  whether it is a test, rather than a container
+     * @param failure why it failed or was aborted, or {@code null}
+     */
+    void testFinished(
+            String uniqueId, String test, boolean isTest, TestExecutionResult.Status status, Throwable failure) {
+        if (status == TestExecutionResult.Status.SUCCESSFUL) {
             passedTests.add(uniqueId);
+        }
+        if (isTest) {
+            outcomes.add(test, status == TestExecutionResult.Status.FAILED, failure);
+        }
+    }
+
+    /** How the run's tests ended, for a report that has nothing judged in it. */
+    TestOutcomes outcomes() {
+        return outcomes;
+    }
+
+    /** Adds one call of the application's model, made outside an evaluation through the recordings. */
+    void addSystemCall(Part call) {
+        if (!enabled) {
+            return;
+        }
+        synchronized (systemCalls) {
+            systemCalls.add(call);
+        }
+    }
+
+    /** The application's model calls made outside an evaluation. */
+    List<Part> systemCalls() {
+        synchronized (systemCalls) {
+            return List.copyOf(systemCalls);
         }
     }
 

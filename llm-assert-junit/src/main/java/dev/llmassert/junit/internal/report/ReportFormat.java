@@ -79,6 +79,10 @@ public final class ReportFormat {
      *                         no tokens, no cost, and the report leaves the prices out
      * @param gates            the evaluations' gates
      * @param failedGates      gates that failed in a test that did not pass
+     * @param calibrations     the run's calibrations
+     * @param systemCalls      every call of an application's model that went through the recordings, in evaluations
+     *                         and out ({@code evaluator.recorded(model)}), live or replayed
+     * @param nothingJudged    why the run has no check, evaluation or calibration; left out when it has one
      */
     @API(status = INTERNAL, since = "0.1")
     public record Run(
@@ -97,7 +101,10 @@ public final class ReportFormat {
             boolean localOnly,
             int evaluations,
             int gates,
-            int failedGates) {}
+            int failedGates,
+            int calibrations,
+            ModelUse systemCalls,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String nothingJudged) {}
 
     /** Tokens in and out. */
     @API(status = INTERNAL, since = "0.1")
@@ -203,7 +210,22 @@ public final class ReportFormat {
      */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    public record CheckCost(boolean priceKnown, Double recorded, Double now) {}
+    public record CheckCost(boolean priceKnown, Double recorded, Double now) {
+
+        /** What several calls cost together: known when each is known. */
+        static CheckCost sum(List<CheckCost> costs) {
+            double recorded = 0;
+            double now = 0;
+            for (CheckCost cost : costs) {
+                if (cost == null || !cost.priceKnown()) {
+                    return new CheckCost(false, null, null);
+                }
+                recorded += cost.recorded();
+                now += cost.now();
+            }
+            return new CheckCost(true, recorded, now);
+        }
+    }
 
     /**
      * One evaluation of the run.

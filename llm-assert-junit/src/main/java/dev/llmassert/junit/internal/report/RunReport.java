@@ -65,6 +65,28 @@ public final class RunReport {
             Prices prices,
             long wallMillis,
             Instant generatedAt) {
+        return of(checks, evaluations, List.of(), List.of(), passedTests, prices, wallMillis, generatedAt, null);
+    }
+
+    /**
+     * The report of a run: its checks, evaluations (with their gates) and calibrations, and the application's model
+     * calls made outside an evaluation, priced by {@code prices}.
+     *
+     * @param passedTests   the unique ids of the tests that passed: a check or gate that failed in one of them was
+     *                      expected to fail (an {@code assertThatThrownBy} around it)
+     * @param nothingJudged why the run judged nothing, for a run without checks, evaluations and calibrations; else
+     *                      {@code null}
+     */
+    static RunReport of(
+            List<Check> checks,
+            List<Evaluation> evaluations,
+            List<CalibrationEntry> calibrations,
+            List<Part> systemCallsOutsideEvaluations,
+            Set<String> passedTests,
+            Prices prices,
+            long wallMillis,
+            Instant generatedAt,
+            String nothingJudged) {
         Costs costs = new Costs(prices);
         List<Check> listed = new ArrayList<>(checks.size());
         Tokens tokens = Tokens.NONE;
@@ -97,9 +119,13 @@ public final class RunReport {
         List<Evaluation> listedEvaluations = new ArrayList<>(evaluations.size());
         int gates = 0;
         int failedGates = 0;
+        List<Part> systemCalls = new ArrayList<>(systemCallsOutsideEvaluations);
+        List<CheckCost> systemCosts = new ArrayList<>();
         for (Evaluation evaluation : evaluations) {
             ModelUse judges = costs.add(evaluation.judgeCalls());
             ModelUse system = costs.add(evaluation.systemCalls());
+            systemCalls.addAll(evaluation.systemCalls().parts());
+            systemCosts.add(system.cost());
             List<Gate> listedGates = new ArrayList<>();
             for (Gate gate : evaluation.gates()) {
                 boolean expected = !gate.passed() && gate.testId() != null && passedTests.contains(gate.testId());
@@ -111,6 +137,11 @@ public final class RunReport {
             modelCalled |= judges.count() > 0 || system.count() > 0;
             listedEvaluations.add(evaluation.listed(judges, system, listedGates));
         }
+        ModelUse outside = costs.add(ModelUse.of(systemCallsOutsideEvaluations));
+        systemCosts.add(outside.cost());
+        tokens = tokens.plus(outside.tokens());
+        ModelUse system = ModelUse.of(systemCalls).priced(CheckCost.sum(systemCosts));
+        modelCalled |= system.count() > 0;
         Run run = new Run(
                 wallMillis,
                 judgeMillis,
@@ -127,27 +158,18 @@ public final class RunReport {
                 !modelCalled,
                 evaluations.size(),
                 gates,
-                failedGates);
+                failedGates,
+                calibrations.size(),
+                system,
+                nothingJudged);
         PricesUsed priceInfo = modelCalled ? new PricesUsed(prices.source(), prices.asOf(), CURRENCY) : null;
-        return new RunReport(
-                new Report(ReportFormat.FORMAT, generatedAt.toString(), run, priceInfo, listed, listedEvaluations));
+        return new RunReport(new Report(
+                ReportFormat.FORMAT, generatedAt.toString(), run, priceInfo, listed, listedEvaluations, calibrations));
     }
 
     /** Whether a check by {@code judge} called a model: the local judge and a check with no judge call none. */
     private static boolean calledAModel(String judge) {
         return judge != null && !judge.startsWith("local:");
-    }
-
-    /** This report with the run's calibrations. */
-    RunReport withCalibrations(List<CalibrationEntry> calibrations) {
-        return new RunReport(new Report(
-                report.format(),
-                report.generatedAt(),
-                report.run(),
-                report.prices(),
-                report.checks(),
-                report.evaluations(),
-                calibrations));
     }
 
     /** The report's records. */
@@ -180,8 +202,18 @@ public final class RunReport {
      */
     String summary(Path html) {
         Run run = report.run();
-        StringBuilder line = new StringBuilder("llm-assert: ")
-                .append(VerdictLine.count(run.checks(), "check"))
+        StringBuilder line = new StringBuilder("llm-assert: ");
+        if (run.nothingJudged() != null) {
+            // nothing judged: why, and what the application's model cost all the same
+            line.append("0 checks: ").append(run.nothingJudged());
+            if (!run.localOnly()) {
+                modelUse(line, run);
+            }
+            return line.append("; report: ")
+                    .append(html.toString().replace('\\', '/'))
+                    .toString();
+        }
+        line.append(VerdictLine.count(run.checks(), "check"))
                 .append(", ")
                 .append(run.failed())
                 .append(" failed");
@@ -198,23 +230,40 @@ public final class RunReport {
                     .append(run.failedGates())
                     .append(" failed");
         }
+        if (run.calibrations() > 0) {
+            line.append("; ").append(VerdictLine.count(run.calibrations(), "calibration"));
+        }
         if (run.localOnly()) {
             line.append("; local judge: no tokens, no cost");
         } else {
-            long tokens = run.tokens().input() + run.tokens().output();
-            line.append("; ")
-                    .append(thousands(tokens))
-                    .append(tokens == 1 ? " token, " : " tokens, ")
-                    .append(cost(run.cost()))
-                    .append(" (")
-                    .append(run.replayed())
-                    .append(" replayed, ")
-                    .append(run.live())
-                    .append(" live)");
+            modelUse(line, run);
         }
         return line.append("; report: ")
                 .append(html.toString().replace('\\', '/'))
                 .toString();
+    }
+
+    /** The run's tokens and cost, and its judge and application model calls, after a "; ". */
+    private static void modelUse(StringBuilder line, Run run) {
+        long tokens = run.tokens().input() + run.tokens().output();
+        line.append("; ")
+                .append(thousands(tokens))
+                .append(tokens == 1 ? " token, " : " tokens, ")
+                .append(cost(run.cost()))
+                .append(" (")
+                .append(run.replayed())
+                .append(" replayed, ")
+                .append(run.live())
+                .append(" live");
+        ModelUse system = run.systemCalls();
+        if (system != null && system.count() > 0) {
+            line.append("; ")
+                    .append(VerdictLine.count(system.count(), "call"))
+                    .append(" of the application's model, ")
+                    .append(system.replayed())
+                    .append(" replayed");
+        }
+        line.append(')');
     }
 
     private static String cost(RunCost runCost) {

@@ -179,7 +179,13 @@
       figure('evaluations', 'Evaluations', fmtInt(isNum(run.evaluations) ? run.evaluations : evaluations.length),
         gates.length > 0 || isNum(run.gates) ? plural(isNum(run.gates) ? run.gates : gates.length, 'gate', 'gates')
           + ', ' + integer.format(failedGates) + ' failed' : null, failedGates > 0 ? 'bad' : null),
+      figure('calibrations', 'Calibrations', fmtInt(isNum(run.calibrations) ? run.calibrations : calibrations.length)),
     ];
+    const system = object(run.systemCalls);
+    if (isNum(system.count) && system.count > 0) {
+      figures.push(figure('application-calls', 'Application model calls', fmtInt(system.count),
+        integer.format(isNum(system.replayed) ? system.replayed : 0) + ' replayed, through the recordings'));
+    }
     if (localOnly) {
       figures.push(figure('cost', 'Tokens and cost', 'none', 'local judge: no tokens, no cost'));
     } else {
@@ -190,6 +196,9 @@
     }
     figures.push(figure('wall-time', 'Wall time', fmtMillis(run.wallMillis)),
       figure('judge-time', 'Judge time', fmtMillis(run.judgeMillis)));
+    if (isText(run.nothingJudged)) {
+      section.append(h('p', { class: 'nothing-judged' }, 'Nothing was judged: ' + run.nothingJudged + '.'));
+    }
     section.append(h('dl', { class: 'summary' }, figures));
     if (!localOnly && isText(prices.source)) {
       section.append(h('p', { class: 'prices' },
@@ -776,7 +785,11 @@
     }
     marks.forEach(([bar, label, colour], i) => {
       svg.append(s('line', { x1: x(bar), x2: x(bar), y1: top, y2: height - bottom, stroke: colour, 'stroke-width': 1.5 }));
-      svg.append(s('text', { x: x(bar) + 4, y: top + 12 + i * 14, 'font-size': 11, fill: colour, class: 'bar-mark' }, label));
+      // right of its line, or left of it where the label would run past the chart's edge (the chart is drawn before
+      // it is on the page, so the width is estimated: at most 0.65 of the font size per character)
+      const fits = x(bar) + 4 + label.length * 11 * 0.65 <= width;
+      svg.append(s('text', { x: fits ? x(bar) + 4 : x(bar) - 4, y: top + 12 + i * 14, 'font-size': 11, fill: colour,
+        'text-anchor': fits ? 'start' : 'end', class: 'bar-mark' }, label));
     });
     return h('figure', { class: 'chart' }, svg,
       h('figcaption', null, 'Balanced accuracy (solid) and each label’s recall (dashed) against the bar, over every '
