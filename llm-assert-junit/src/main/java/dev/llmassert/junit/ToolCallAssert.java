@@ -14,8 +14,10 @@ import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.Condition;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
@@ -45,6 +47,9 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
     private final String tool;
     private final FailureSink failures;
     private final List<String> wanted = new ArrayList<>();
+    /** The top-level argument names the conditions asked for. */
+    private final Set<String> names = new LinkedHashSet<>();
+
     private List<ToolCall> calls;
 
     /**
@@ -66,6 +71,7 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
     public ToolCallAssert withArgument(String path, Object expected) {
         JsonPointer pointer = ToolArguments.pointer(path);
         JsonNode value = ToolArguments.toNode(expected);
+        names.add(ToolArguments.topLevelName(pointer));
         return keep(
                 path + " = " + value,
                 call -> ToolArguments.same(call.arguments().at(pointer), value));
@@ -79,6 +85,7 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
                     "withArgumentMatching(path, predicate)",
                     "Pass a predicate on the argument's JSON value, e.g. id -> id.asText().startsWith(\"A-\")."));
         }
+        names.add(ToolArguments.topLevelName(pointer));
         return keep(path + " matching the predicate", call -> {
             JsonNode value = call.arguments().at(pointer);
             return !value.isMissingNode() && predicate.test(value);
@@ -92,6 +99,7 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
             throw new IllegalArgumentException(
                     Messages.nullArgument("withArgument(path, condition)", "Pass an AssertJ Condition<JsonNode>."));
         }
+        names.add(ToolArguments.topLevelName(pointer));
         return keep(path + " " + condition.description().value(), call -> {
             JsonNode value = call.arguments().at(pointer);
             return !value.isMissingNode() && condition.matches(value);
@@ -100,13 +108,13 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
 
     /** Keeps the calls whose whole arguments equal {@code json} (a JSON object; field order does not matter). */
     public ToolCallAssert withArguments(String json) {
-        JsonNode expected = ToolArguments.parseObject(json);
+        JsonNode expected = askedFor(ToolArguments.parseObject(json));
         return keep("arguments exactly " + expected, call -> ToolArguments.same(call.arguments(), expected));
     }
 
     /** As {@link #withArguments(String)}, with the arguments as a map. */
     public ToolCallAssert withArguments(Map<String, ?> arguments) {
-        JsonNode expected = ToolArguments.toNode(arguments);
+        JsonNode expected = askedFor(ToolArguments.toNode(arguments));
         return keep("arguments exactly " + expected, call -> ToolArguments.same(call.arguments(), expected));
     }
 
@@ -115,13 +123,13 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
      * arguments may be there too (promptfoo's {@code tool-args-match} in partial mode).
      */
     public ToolCallAssert withArgumentsContaining(String json) {
-        JsonNode expected = ToolArguments.parseObject(json);
+        JsonNode expected = askedFor(ToolArguments.parseObject(json));
         return keep("arguments containing " + expected, call -> ToolArguments.contains(call.arguments(), expected));
     }
 
     /** As {@link #withArgumentsContaining(String)}, with the arguments as a map. */
     public ToolCallAssert withArgumentsContaining(Map<String, ?> arguments) {
-        JsonNode expected = ToolArguments.toNode(arguments);
+        JsonNode expected = askedFor(ToolArguments.toNode(arguments));
         return keep("arguments containing " + expected, call -> ToolArguments.contains(call.arguments(), expected));
     }
 
@@ -164,10 +172,21 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
         return myself;
     }
 
+    /** Notes the argument names {@code expected} asks for. */
+    private JsonNode askedFor(JsonNode expected) {
+        if (expected.isObject()) {
+            expected.fieldNames().forEachRemaining(names::add);
+        }
+        return expected;
+    }
+
     private void requireSome() {
         if (calls.isEmpty()) {
-            failures.fail(
-                    assertionError(ShouldFollowTrajectory.shouldHaveCalled(trajectory, tool, List.copyOf(wanted))));
+            // a tool compiled without -parameters has its arguments named arg0, arg1: say so, and how to fix it
+            boolean positional = ToolArguments.namedByPosition(
+                    actual.stream().map(ToolCall::arguments).toList(), names);
+            failures.fail(assertionError(ShouldFollowTrajectory.shouldHaveCalled(
+                    trajectory, tool, List.copyOf(wanted), positional ? List.copyOf(names) : List.of())));
         }
     }
 }

@@ -23,6 +23,8 @@ public final class ToolArguments {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern STEP = Pattern.compile("([^.\\[\\]]+)|\\[(\\d+)]");
+    /** langchain4j's name for the n-th parameter of a method compiled without {@code -parameters}. */
+    private static final Pattern POSITIONAL = Pattern.compile("arg\\d+");
 
     private ToolArguments() {}
 
@@ -82,6 +84,41 @@ public final class ToolArguments {
     /** Whether two JSON values are equal, numbers compared by value. */
     public static boolean same(JsonNode actual, JsonNode expected) {
         return JsonValues.same(actual, expected);
+    }
+
+    /**
+     * Whether every call's arguments are named by position ({@code arg0}, {@code arg1}, ...), as langchain4j names the
+     * parameters of a tool compiled without {@code -parameters}, while {@code names} asks for one they lack.
+     *
+     * @param names the top-level argument names a check asked for
+     */
+    public static boolean namedByPosition(Iterable<JsonNode> arguments, Iterable<String> names) {
+        boolean any = false;
+        for (JsonNode call : arguments) {
+            if (call == null || !call.isObject() || call.isEmpty()) {
+                return false;
+            }
+            for (String field : (Iterable<String>) call::fieldNames) {
+                if (!POSITIONAL.matcher(field).matches()) {
+                    return false;
+                }
+            }
+            any = true;
+        }
+        if (!any) {
+            return false;
+        }
+        for (String name : names) {
+            if (!POSITIONAL.matcher(name).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The top-level argument a path names: {@code address} for {@code address.city} or {@code /address/city}. */
+    public static String topLevelName(JsonPointer pointer) {
+        return pointer.getMatchingProperty();
     }
 
     /** Whether {@code actual} holds at least what {@code expected} holds (promptfoo's partial tool-args-match). */

@@ -6,6 +6,7 @@ import org.apiguardian.api.API;
 import org.assertj.core.error.ErrorMessageFactory;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -26,6 +27,16 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
 
     /** No call of {@code tool} (matching {@code wanted}, when there are conditions) was made. */
     public static ErrorMessageFactory shouldHaveCalled(Trajectory trajectory, String tool, List<String> wanted) {
+        return shouldHaveCalled(trajectory, tool, wanted, List.of());
+    }
+
+    /**
+     * As {@link #shouldHaveCalled(Trajectory, String, List)}; when {@code missingNames} is not empty, the calls'
+     * arguments are named by position ({@code arg0}, ...) and lack these names: the message says that the tool was
+     * compiled without {@code -parameters}, and how to fix it.
+     */
+    public static ErrorMessageFactory shouldHaveCalled(
+            Trajectory trajectory, String tool, List<String> wanted, List<String> missingNames) {
         MessageText message = intro(trajectory);
         message.line("to call ").quoted(tool);
         if (!wanted.isEmpty()) {
@@ -41,7 +52,32 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
                 List.of(tool + (wanted.isEmpty() ? "" : " with " + String.join(" and ", wanted))),
                 trajectory,
                 name -> name.equals(tool));
+        if (!missingNames.isEmpty()) {
+            List<String> positional = trajectory.callsOf(tool).stream()
+                    .flatMap(call -> iterate(call.arguments().fieldNames()).stream())
+                    .distinct()
+                    .toList();
+            message.line("The arguments of ")
+                    .quoted(tool)
+                    .text(" are named ")
+                    .plain(String.join(", ", positional))
+                    .text(" instead of ")
+                    .plain(String.join(", ", missingNames))
+                    .text(": its class was compiled without -parameters, so langchain4j named each parameter by"
+                            + " its position.")
+                    .line("Fix: compile with parameter names (Maven: <parameters>true</parameters> in the"
+                            + " maven-compiler-plugin's configuration; Gradle: options.compilerArgs.add(\"-parameters\"))"
+                            + ", or name each parameter of the tool with @P(name = ")
+                    .quoted(missingNames.get(0))
+                    .text(", value = ...).");
+        }
         return new ShouldFollowTrajectory(message);
+    }
+
+    private static List<String> iterate(Iterator<String> names) {
+        List<String> list = new ArrayList<>();
+        names.forEachRemaining(list::add);
+        return list;
     }
 
     /** {@code tool} was called (with the conditions) another number of times than {@code expected}. */
