@@ -1,6 +1,7 @@
 package dev.llmassert.core.eval;
 
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.record.internal.ReplyTaps;
 import dev.llmassert.core.stats.MeasurementKind;
 import org.apiguardian.api.API;
 
@@ -296,7 +297,9 @@ public final class EvaluationRunner {
                     annotated.add(annotation(index, answers, annotationPool));
                 }
                 for (List<Call> chain : chains.values()) {
-                    sutPool.execute(() -> chain.forEach(call -> call.answer().complete(call(call))));
+                    // with the test's reply tap, so that a mutation check sees the answers of the system's own model
+                    sutPool.execute(ReplyTaps.propagating(
+                            () -> chain.forEach(call -> call.answer().complete(call(call)))));
                 }
                 CompletableFuture.allOf(annotated.toArray(CompletableFuture[]::new))
                         .get();
