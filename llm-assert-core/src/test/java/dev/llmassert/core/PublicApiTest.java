@@ -66,6 +66,22 @@ class PublicApiTest extends PublicApiContract {
     }
 
     @Test
+    void theRunnerIsALeaf() {
+        JavaClasses main = ApiRules.mainClasses(ROOT);
+
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".run..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.llmassert..")
+                        .and(resideOutsideOfPackage(ROOT + ".run.."))
+                        .and(resideOutsideOfPackage(ROOT + ".io..")))
+                .because("the one pool, the one record reader and writer and the one error chain serve judges, "
+                        + "evaluations, calibrations and whatever else judges many items, so they know none of them")
+                .check(main);
+    }
+
+    @Test
     void datasetsMakeItemsAndNoEvaluationDependsOnThem() {
         JavaClasses main = ApiRules.mainClasses(ROOT);
 

@@ -7,7 +7,7 @@ import dev.llmassert.core.eval.MeasurementResult;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.message.Messages;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
+import dev.llmassert.junit.internal.report.Gate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.AssertionErrorCollector;
@@ -47,24 +47,16 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
         boolean within = !actual.errorRateExceeded();
         report(
                 actual,
-                new Gate(
-                        null,
-                        null,
-                        null,
-                        null,
-                        String.format(
-                                Locale.ROOT,
-                                "error rate <= %.3f",
-                                actual.settings().maxErrorRate()),
-                        actual.errorRate(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        actual.items().size(),
-                        within,
-                        null,
-                        within ? null : errorRateMessage(actual)));
+                Gate.builder(
+                                String.format(
+                                        Locale.ROOT,
+                                        "error rate <= %.3f",
+                                        actual.settings().maxErrorRate()),
+                                within)
+                        .figure(actual.errorRate())
+                        .n(actual.items().size())
+                        .detail(within ? null : errorRateMessage(actual))
+                        .build());
         if (!within) {
             fail(errorRateMessage(actual));
         }
@@ -86,24 +78,17 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
         if (actual.errorRateExceeded()) {
             report(
                     actual,
-                    new Gate(
-                            null,
-                            null,
-                            name,
-                            null,
-                            String.format(
-                                    Locale.ROOT,
-                                    "error rate <= %.3f",
-                                    actual.settings().maxErrorRate()),
-                            actual.errorRate(),
-                            null,
-                            null,
-                            null,
-                            null,
-                            actual.items().size(),
-                            false,
-                            null,
-                            errorRateMessage(actual)));
+                    Gate.builder(
+                                    String.format(
+                                            Locale.ROOT,
+                                            "error rate <= %.3f",
+                                            actual.settings().maxErrorRate()),
+                                    false)
+                            .measurement(name)
+                            .figure(actual.errorRate())
+                            .n(actual.items().size())
+                            .detail(errorRateMessage(actual))
+                            .build());
             fail(errorRateMessage(actual));
             return new MeasurementAssert(actual, null, null, failures);
         }
@@ -115,21 +100,10 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
                     + "names its own.";
             report(
                     actual,
-                    new Gate(
-                            null,
-                            null,
-                            name,
-                            null,
-                            "a measurement '" + name + "'",
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            false,
-                            null,
-                            message));
+                    Gate.builder("a measurement '" + name + "'", false)
+                            .measurement(name)
+                            .detail(message)
+                            .build());
             fail(message);
         }
         return new MeasurementAssert(actual, result, null, failures);

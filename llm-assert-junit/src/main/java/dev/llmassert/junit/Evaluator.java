@@ -90,7 +90,7 @@ public final class Evaluator {
      * {@code Annotators.groundedness("grounded", judge, "sources", evaluator.groundednessMinScore())}.
      */
     public double groundednessMinScore() {
-        return ConfigurationResolver.of(context).defaultMinScore();
+        return ConfigurationResolver.defaultMinScore(context, null);
     }
 
     /** The settings this test's evaluations run with. */

@@ -9,7 +9,7 @@ import dev.llmassert.core.stats.Statistics;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.message.Messages;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
+import dev.llmassert.junit.internal.report.Gate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.slf4j.Logger;
@@ -191,21 +191,17 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         boolean passed = !comparison.significantRegression();
         EvaluationResultsAssert.report(
                 results,
-                new Gate(
-                        null,
-                        null,
-                        name,
-                        groupLabel(),
-                        asked,
-                        comparison.meanDifference(),
-                        comparison.meanDifference(),
-                        comparison.differenceInterval().lower(),
-                        comparison.differenceInterval().upper(),
-                        comparison.method(),
-                        comparison.n(),
-                        passed,
-                        null,
-                        figures + (power == null ? "" : ". " + power)));
+                Gate.builder(asked, passed)
+                        .measurement(name)
+                        .group(groupLabel())
+                        .figure(comparison.meanDifference())
+                        .mean(comparison.meanDifference())
+                        .lower(comparison.differenceInterval().lower())
+                        .upper(comparison.differenceInterval().upper())
+                        .method(comparison.method())
+                        .n(comparison.n())
+                        .detail(figures + (power == null ? "" : ". " + power))
+                        .build());
         if (!passed) {
             fail("'" + name + "'" + where() + " is significantly worse than in the baseline "
                     + baseline.testId() + ": " + figures + " < "
@@ -238,21 +234,16 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         boolean holds = atLeast ? value >= bound - 1e-12 : value <= bound + 1e-12;
         EvaluationResultsAssert.report(
                 results,
-                new Gate(
-                        null,
-                        null,
-                        actual.name(),
-                        groupLabel(),
-                        asked,
-                        value,
-                        actual.mean(),
-                        actual.interval().lower(),
-                        actual.interval().upper(),
-                        actual.interval().method(),
-                        actual.n(),
-                        holds,
-                        null,
-                        null));
+                Gate.builder(asked, holds)
+                        .measurement(actual.name())
+                        .group(groupLabel())
+                        .figure(value)
+                        .mean(actual.mean())
+                        .lower(actual.interval().lower())
+                        .upper(actual.interval().upper())
+                        .method(actual.interval().method())
+                        .n(actual.n())
+                        .build());
         if (!holds) {
             fail(String.format(
                     Locale.ROOT,
@@ -278,21 +269,11 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
     private MeasurementAssert failed(String asked, String message) {
         EvaluationResultsAssert.report(
                 results,
-                new Gate(
-                        null,
-                        null,
-                        actual.name(),
-                        groupLabel(),
-                        asked,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        false,
-                        null,
-                        message));
+                Gate.builder(asked, false)
+                        .measurement(actual.name())
+                        .group(groupLabel())
+                        .detail(message)
+                        .build());
         fail(message);
         return myself;
     }
@@ -301,21 +282,11 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
     private void missing(String label, String asked, String message) {
         EvaluationResultsAssert.report(
                 results,
-                new Gate(
-                        null,
-                        null,
-                        actual.name(),
-                        label,
-                        asked,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        false,
-                        null,
-                        message));
+                Gate.builder(asked, false)
+                        .measurement(actual.name())
+                        .group(label)
+                        .detail(message)
+                        .build());
         fail(message);
     }
 

@@ -1,6 +1,7 @@
 package dev.llmassert.core.calibration;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.llmassert.core.run.internal.RunRecords;
 import dev.llmassert.core.stats.AgreementStatistics;
 import dev.llmassert.core.stats.Estimate;
 import org.apiguardian.api.API;
@@ -85,6 +86,9 @@ public record Calibration(
 
     public static final String NO = "no";
 
+    private static final RunRecords.Kind RECORD =
+            new RunRecords.Kind("calibration", "a", "calibrations", FORMAT, "kind", "");
+
     public Calibration {
         labels = List.copyOf(labels);
         versions = Collections.unmodifiableMap(new TreeMap<>(versions));
@@ -140,7 +144,7 @@ public record Calibration(
 
     /** Writes the record to {@code file}, whole or not at all. */
     public void write(Path file) {
-        CalibrationRecords.write(this, file);
+        RunRecords.write(RECORD, this, file);
     }
 
     /**
@@ -150,7 +154,7 @@ public record Calibration(
      *                                  record or damaged
      */
     public static Calibration read(Path file) {
-        return CalibrationRecords.read(file);
+        return RunRecords.read(RECORD, file, root -> RunRecords.JSON.treeToValue(root, Calibration.class));
     }
 
     /**

@@ -9,6 +9,10 @@ import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.eval.EvaluationSettings;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.core.run.internal.ErrorChain;
+import dev.llmassert.core.run.internal.Outcome;
+import dev.llmassert.core.run.internal.RunRecords;
+import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.stats.AgreementStatistics;
 import org.apiguardian.api.API;
 
@@ -20,7 +24,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
@@ -112,8 +115,8 @@ public final class Calibrator {
         requireBothLabels(labels, "labelled", null);
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
-        List<Judging.Outcome<GroundednessVerdict>> outcomes = Judging.run(
-                items, item -> judge.judge(item.response(), item.contextList(SOURCES)), settings.concurrency());
+        List<Outcome<GroundednessVerdict>> outcomes =
+                judgeRows(items, item -> judge.judge(item.response(), item.contextList(SOURCES)));
 
         List<Integer> judged = new ArrayList<>();
         List<RowError> errors = errors(items, outcomes, judged);
@@ -123,7 +126,7 @@ public final class Calibrator {
         for (int j = 0; j < judged.size(); j++) {
             int i = judged.get(j);
             yes[j] = labels[i];
-            scores[j] = outcomes.get(i).verdict().score();
+            scores[j] = outcomes.get(i).value().score();
         }
         requireBothLabels(yes, "judged", errors);
 
@@ -149,7 +152,7 @@ public final class Calibrator {
             boolean passed = BarFitting.passes(scores[j], bar);
             if (passed != yes[j]) {
                 LabelledItem item = items.get(judged.get(j));
-                GroundednessVerdict verdict = outcomes.get(judged.get(j)).verdict();
+                GroundednessVerdict verdict = outcomes.get(judged.get(j)).value();
                 misjudged.add(new MisjudgedRow(
                         item.id(),
                         item.where(),
@@ -174,7 +177,7 @@ public final class Calibrator {
                 level,
                 settings.maxErrorRate(),
                 recordings,
-                versions(),
+                RunRecords.versions(),
                 started.toString(),
                 millisSince(startNanos),
                 items.size(),
@@ -226,16 +229,13 @@ public final class Calibrator {
         }
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
-        List<Judging.Outcome<DirectResult>> outcomes = Judging.run(
-                items,
-                item -> {
-                    Instance instance = Instance.of(criteria.toEvaluateField(), item.response());
-                    for (String field : criteria.contextFields()) {
-                        instance = instance.with(field, String.join("\n\n", item.contextList(field)));
-                    }
-                    return judge.evaluate(instance, criteria);
-                },
-                settings.concurrency());
+        List<Outcome<DirectResult>> outcomes = judgeRows(items, item -> {
+            Instance instance = Instance.of(criteria.toEvaluateField(), item.response());
+            for (String field : criteria.contextFields()) {
+                instance = instance.with(field, String.join("\n\n", item.contextList(field)));
+            }
+            return judge.evaluate(instance, criteria);
+        });
 
         List<Integer> judged = new ArrayList<>();
         List<RowError> errors = errors(items, outcomes, judged);
@@ -249,7 +249,7 @@ public final class Calibrator {
         Map<String, Double> distance = new HashMap<>();
         for (int j = 0; j < judged.size(); j++) {
             LabelledItem item = items.get(judged.get(j));
-            DirectResult result = outcomes.get(judged.get(j)).verdict();
+            DirectResult result = outcomes.get(judged.get(j)).value();
             label[j] = labels[judged.get(j)];
             chosen[j] = options.indexOf(result.option());
             String expected = options.get(label[j]);
@@ -285,7 +285,7 @@ public final class Calibrator {
                 level,
                 settings.maxErrorRate(),
                 recordings,
-                versions(),
+                RunRecords.versions(),
                 started.toString(),
                 millisSince(startNanos),
                 items.size(),
@@ -301,6 +301,16 @@ public final class Calibrator {
         return recorded(calibration);
     }
 
+    /**
+     * Every row judged on a pool of {@code concurrency} threads, through the judge's own limits, retries and
+     * recordings; a row whose judging throws keeps its error.
+     */
+    private <T> List<Outcome<T>> judgeRows(List<LabelledItem> items, WorkerPool.Work<LabelledItem, T> work) {
+        try (WorkerPool pool = WorkerPool.forRun("the calibration", "calibrate", settings.concurrency())) {
+            return pool.each(items, work);
+        }
+    }
+
     private Calibration recorded(Calibration calibration) {
         if (recordFile != null) {
             calibration.write(recordFile);
@@ -310,14 +320,14 @@ public final class Calibrator {
 
     /** The errors of the rows that failed; the indices of the others go to {@code judged}. */
     private static <T> List<RowError> errors(
-            List<LabelledItem> items, List<Judging.Outcome<T>> outcomes, List<Integer> judged) {
+            List<LabelledItem> items, List<Outcome<T>> outcomes, List<Integer> judged) {
         List<RowError> errors = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             Throwable error = outcomes.get(i).error();
             if (error == null) {
                 judged.add(i);
             } else {
-                errors.add(new RowError(items.get(i).id(), items.get(i).where(), Judging.describe(error)));
+                errors.add(new RowError(items.get(i).id(), items.get(i).where(), ErrorChain.describe(error)));
             }
         }
         return errors;
@@ -374,14 +384,6 @@ public final class Calibrator {
             String message = CalibrationMessages.tooFewOfALabel(which, positives, negatives, errors);
             throw errors == null ? new IllegalArgumentException(message) : new IllegalStateException(message);
         }
-    }
-
-    private static Map<String, String> versions() {
-        Map<String, String> versions = new TreeMap<>();
-        String own = Calibrator.class.getPackage().getImplementationVersion();
-        versions.put("llm-assert", own == null ? "development" : own);
-        versions.put("java", System.getProperty("java.version"));
-        return versions;
     }
 
     @API(status = EXPERIMENTAL, since = "0.1")

@@ -2,6 +2,8 @@ package dev.llmassert.core.eval;
 
 import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.record.internal.ReplyTaps;
+import dev.llmassert.core.run.internal.RunRecords;
+import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.stats.MeasurementKind;
 import org.apiguardian.api.API;
 
@@ -23,10 +25,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -134,7 +132,7 @@ public final class EvaluationRunner {
                 sut.name(),
                 judges,
                 recordings,
-                versions(),
+                RunRecords.versions(),
                 settings,
                 groupBy == null ? List.of() : groupBy,
                 timings,
@@ -248,14 +246,6 @@ public final class EvaluationRunner {
         }
     }
 
-    private static Map<String, String> versions() {
-        Map<String, String> versions = new TreeMap<>();
-        String own = EvaluationRunner.class.getPackage().getImplementationVersion();
-        versions.put("llm-assert", own == null ? "development" : own);
-        versions.put("java", System.getProperty("java.version"));
-        return versions;
-    }
-
     /**
      * One evaluation. Each call of the system under test completes a future with its answer; the calls that send the
      * same prompt run one after another as one task of the system pool, the others in parallel. Each item's
@@ -276,9 +266,9 @@ public final class EvaluationRunner {
 
         /** Every item's result, in the test's order. */
         List<Annotated> execute() {
-            ExecutorService sutPool = Executors.newFixedThreadPool(settings.concurrency(), threads("sut"));
-            ExecutorService annotationPool = Executors.newFixedThreadPool(settings.concurrency(), threads("annotate"));
-            try {
+            String owner = "the evaluation of " + test.name();
+            try (WorkerPool sutPool = WorkerPool.forRun(owner, "eval-sut", settings.concurrency());
+                    WorkerPool annotationPool = WorkerPool.forRun(owner, "eval-annotate", settings.concurrency())) {
                 // Calls with the same prompt text form one chain, run in item then repeat order.
                 Map<String, List<Call>> chains = new LinkedHashMap<>();
                 List<CompletableFuture<Annotated>> annotated = new ArrayList<>(items.size());
@@ -294,11 +284,12 @@ public final class EvaluationRunner {
                             answers.add(call.answer());
                         }
                     }
-                    annotated.add(annotation(index, answers, annotationPool));
+                    annotated.add(annotation(index, answers, annotationPool.executor()));
                 }
+                Executor calls = sutPool.executor();
                 for (List<Call> chain : chains.values()) {
                     // with the test's reply tap, so that a mutation check sees the answers of the system's own model
-                    sutPool.execute(ReplyTaps.propagating(
+                    calls.execute(ReplyTaps.propagating(
                             () -> chain.forEach(call -> call.answer().complete(call(call)))));
                 }
                 CompletableFuture.allOf(annotated.toArray(CompletableFuture[]::new))
@@ -311,9 +302,6 @@ public final class EvaluationRunner {
                 throw new EvaluationException(
                         "The evaluation of " + test.name() + " failed: " + e.getCause() + ". Fix: see the cause.",
                         e.getCause());
-            } finally {
-                sutPool.shutdownNow();
-                annotationPool.shutdownNow();
             }
         }
 
@@ -445,15 +433,6 @@ public final class EvaluationRunner {
 
     /** An item's result, with the time its calls took and the time its annotation took. */
     private record Annotated(ItemResult result, long systemNanos, long annotationNanos) {}
-
-    private static ThreadFactory threads(String role) {
-        AtomicInteger count = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, "llm-assert-eval-" + role + "-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
-    }
 
     @API(status = EXPERIMENTAL, since = "0.1")
     public static final class Builder {

@@ -11,9 +11,9 @@ import dev.llmassert.core.groundedness.internal.SourceChunks;
 import dev.llmassert.core.groundedness.internal.SourceIndex;
 import dev.llmassert.core.model.LlmJudgeBuilder;
 import dev.llmassert.core.model.internal.JudgeChat;
-import dev.llmassert.core.model.internal.JudgePool;
 import dev.llmassert.core.model.internal.JudgeReply;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
+import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.text.SentenceSplitter;
 import org.apiguardian.api.API;
 
@@ -60,7 +60,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
     private final int concurrency;
     private final int chunkSize;
     private final SentenceSplitter splitter;
-    private final JudgePool pool;
+    private final WorkerPool pool;
 
     private ClaimCheckGroundednessJudge(Builder builder) {
         LlmJudgeSetup setup = builder.setup();
@@ -112,7 +112,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
                         subject, MiniCheckPrompt.request(chunk.text(), sentence, provider), ClaimReplies.parser()));
             }
         }
-        List<JudgeReply<ClaimAnswer>> replies = pool.runAll(calls);
+        List<JudgeReply<ClaimAnswer>> replies = pool.all(calls);
 
         ClaimEvidence evidence = new ClaimEvidence(chunks, SourceIndex.of(checkedSources, splitter::split));
         List<SentenceVerdict> verdicts = new ArrayList<>(sentences.size());

@@ -7,10 +7,10 @@ import dev.llmassert.core.groundedness.internal.JudgeInput;
 import dev.llmassert.core.groundedness.internal.SentenceScore;
 import dev.llmassert.core.model.LlmJudgeBuilder;
 import dev.llmassert.core.model.internal.JudgeChat;
-import dev.llmassert.core.model.internal.JudgePool;
 import dev.llmassert.core.model.internal.JudgeReply;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
 import dev.llmassert.core.model.internal.ReplyParser;
+import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.text.SentenceSplitter;
 import org.apiguardian.api.API;
 
@@ -40,7 +40,7 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
     private final int concurrency;
     private final boolean structured;
     private final SentenceSplitter splitter;
-    private final JudgePool pool;
+    private final WorkerPool pool;
 
     private LlmGroundednessJudge(Builder builder) {
         LlmJudgeSetup setup = builder.setup();
@@ -86,7 +86,7 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
                     prompt.request(sentences.get(index)),
                     parser));
         }
-        List<JudgeReply<SentenceScore>> replies = pool.runAll(calls);
+        List<JudgeReply<SentenceScore>> replies = pool.all(calls);
 
         List<SentenceVerdict> verdicts = new ArrayList<>(replies.size());
         TokenUsage usage = new TokenUsage(0, 0, 0);

@@ -1,8 +1,5 @@
 package dev.llmassert.core.stats;
 
-import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.simple.RandomSource;
-import org.apache.commons.statistics.descriptive.Quantile;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 import org.apiguardian.api.API;
 
@@ -34,7 +31,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 public final class AgreementStatistics {
 
     /** Resamples of each bootstrap, by default. */
-    public static final int RESAMPLES = 2_000;
+    public static final int RESAMPLES = Bootstrap.RESAMPLES;
 
     private AgreementStatistics() {}
 
@@ -143,11 +140,8 @@ public final class AgreementStatistics {
             return null;
         }
         int n = labels.length;
-        UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed ^ hash(labels, judged));
-        double[] resampled = new double[resamples];
-        int kept = 0;
         int[][] counts = new int[k][k];
-        for (int b = 0; b < resamples; b++) {
+        double[] resampled = Bootstrap.statistics(Bootstrap.seed(seed, labels, judged), resamples, random -> {
             for (int[] row : counts) {
                 Arrays.fill(row, 0);
             }
@@ -155,12 +149,9 @@ public final class AgreementStatistics {
                 int row = random.nextInt(n);
                 counts[labels[row]][judged[row]]++;
             }
-            double kappa = kappa(counts);
-            if (!Double.isNaN(kappa)) {
-                resampled[kept++] = kappa;
-            }
-        }
-        return new Estimate(value, percentile(Arrays.copyOf(resampled, kept), level, -1, 1), n);
+            return kappa(counts);
+        });
+        return new Estimate(value, Bootstrap.percentile(resampled, level, -1, 1), n);
     }
 
     /**
@@ -172,20 +163,14 @@ public final class AgreementStatistics {
         MannWhitneyUTest test = MannWhitneyUTest.withDefaults();
         double pairs = (double) yes.length * no.length;
         double value = test.statistic(yes, no) / pairs;
-        UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed ^ hash(yes) ^ 31 * hash(no));
-        double[] resampled = new double[resamples];
         double[] x = new double[yes.length];
         double[] y = new double[no.length];
-        for (int b = 0; b < resamples; b++) {
-            for (int i = 0; i < x.length; i++) {
-                x[i] = yes[random.nextInt(yes.length)];
-            }
-            for (int i = 0; i < y.length; i++) {
-                y[i] = no[random.nextInt(no.length)];
-            }
-            resampled[b] = test.statistic(x, y) / pairs;
-        }
-        return new Estimate(value, percentile(resampled, level, 0, 1), yes.length + no.length);
+        double[] resampled = Bootstrap.statistics(Bootstrap.seed(seed, yes, no), resamples, random -> {
+            Bootstrap.draw(random, yes, x);
+            Bootstrap.draw(random, no, y);
+            return test.statistic(x, y) / pairs;
+        });
+        return new Estimate(value, Bootstrap.percentile(resampled, level, 0, 1), yes.length + no.length);
     }
 
     /** The confusion matrix of the pairs: rows the labels, columns the judge's. */
@@ -197,24 +182,7 @@ public final class AgreementStatistics {
         return counts;
     }
 
-    private static Interval percentile(double[] values, double level, double min, double max) {
-        if (values.length == 0) {
-            return new Interval(min, max, level, "bootstrap");
-        }
-        double alpha = 1 - level;
-        double[] bounds = Quantile.withDefaults().evaluate(values, alpha / 2, 1 - alpha / 2);
-        return new Interval(Math.max(min, bounds[0]), Math.min(max, bounds[1]), level, "bootstrap");
-    }
-
     private static double clamp(double value) {
         return Math.max(0.0, Math.min(1.0, value));
-    }
-
-    private static long hash(int[] first, int[] second) {
-        return 31L * Arrays.hashCode(first) + Arrays.hashCode(second);
-    }
-
-    private static long hash(double[] values) {
-        return Arrays.hashCode(values);
     }
 }

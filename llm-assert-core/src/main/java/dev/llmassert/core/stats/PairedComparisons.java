@@ -65,8 +65,7 @@ final class PairedComparisons {
                 pValue = 1.0;
                 differenceInterval = new Interval(differences[0], differences[0], level, "none");
             } else {
-                double[] means =
-                        Statistics.resampledMeans(differences, DEFAULT_RESAMPLES, Statistics.seedOf(baseline, current));
+                double[] means = Bootstrap.means(differences, DEFAULT_RESAMPLES, Bootstrap.seed(baseline, current));
                 int atLeastZero = 0;
                 for (double mean : means) {
                     if (mean >= 0) {
@@ -78,7 +77,7 @@ final class PairedComparisons {
                 // to both.
                 pValue = Math.max((atLeastZero + 1.0) / (means.length + 1.0), Statistics.signTestPValue(worse, better));
                 differenceInterval =
-                        Statistics.percentileInterval(means, level, differenceSummary.min(), differenceSummary.max());
+                        Bootstrap.percentile(means, level, differenceSummary.min(), differenceSummary.max());
             }
         }
 

@@ -1,8 +1,5 @@
 package dev.llmassert.core.stats;
 
-import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.simple.RandomSource;
-import org.apache.commons.statistics.descriptive.Quantile;
 import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.inference.AlternativeHypothesis;
@@ -31,7 +28,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 public final class Statistics {
 
     /** Resamples of the bootstrap that {@link #meanInterval} and {@link #comparePaired} use. */
-    static final int DEFAULT_RESAMPLES = 2_000;
+    static final int DEFAULT_RESAMPLES = Bootstrap.RESAMPLES;
 
     static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
 
@@ -127,7 +124,7 @@ public final class Statistics {
             return new Interval(values[0], values[0], level, "none");
         }
         Summary summary = Summary.of(values);
-        return percentileInterval(resampledMeans(values, resamples, seed), level, summary.min(), summary.max());
+        return Bootstrap.percentile(Bootstrap.means(values, resamples, seed), level, summary.min(), summary.max());
     }
 
     /**
@@ -165,7 +162,7 @@ public final class Statistics {
             // most mean * (1 - mean), so the Wilson interval of the mean as a proportion is a conservative bound.
             return wilsonOfMean(summary.mean(), values.length, level);
         }
-        return bootstrap(values, level, DEFAULT_RESAMPLES, seedOf(values));
+        return bootstrap(values, level, DEFAULT_RESAMPLES, Bootstrap.seed(values));
     }
 
     /**
@@ -216,7 +213,7 @@ public final class Statistics {
                 if (summary.min() == summary.max() && summary.min() >= 0.0 && summary.max() <= 1.0) {
                     return wilsonOfMean(summary.mean(), values.length, level);
                 }
-                return bootstrap(values, level, DEFAULT_RESAMPLES, seedOf(values));
+                return bootstrap(values, level, DEFAULT_RESAMPLES, Bootstrap.seed(values));
             }
         }
     }
@@ -356,44 +353,6 @@ public final class Statistics {
     public static PairedComparison comparePaired(
             double[] baseline, double[] current, double level, double dropToDetect) {
         return PairedComparisons.compare(baseline, current, level, dropToDetect);
-    }
-
-    /**
-     * The means of {@code resamples} resamples with replacement of {@code values}. Hand-rolled: Commons Statistics
-     * has no bootstrap; Commons RNG supplies the seeded generator, so the result is reproducible.
-     */
-    static double[] resampledMeans(double[] values, int resamples, long seed) {
-        UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
-        int n = values.length;
-        double[] means = new double[resamples];
-        for (int b = 0; b < resamples; b++) {
-            double sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum += values[random.nextInt(n)];
-            }
-            means[b] = sum / n;
-        }
-        return means;
-    }
-
-    /** The percentile interval of resampled means, kept within {@code [min, max]} against rounding. */
-    static Interval percentileInterval(double[] means, double level, double min, double max) {
-        double alpha = 1 - level;
-        double[] bounds = Quantile.withDefaults().evaluate(means, alpha / 2, 1 - alpha / 2);
-        return new Interval(clamp(bounds[0], min, max), clamp(bounds[1], min, max), level, "bootstrap");
-    }
-
-    /** A seed that depends only on the values, so the same data always give the same bootstrap. */
-    static long seedOf(double[]... arrays) {
-        long hash = 1125899906842597L;
-        for (double[] array : arrays) {
-            hash = 31 * hash + array.length;
-            for (double value : array) {
-                // 0.0 and -0.0 are the same score.
-                hash = 31 * hash + Double.doubleToLongBits(value == 0 ? 0.0 : value);
-            }
-        }
-        return hash;
     }
 
     private static double clamp(double value, double min, double max) {

@@ -8,7 +8,7 @@ import dev.llmassert.core.eval.MeasurementResult;
 import dev.llmassert.core.eval.PromptResponseTest;
 import dev.llmassert.core.eval.TestItem;
 import dev.llmassert.junit.internal.message.Messages;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
+import dev.llmassert.junit.internal.report.Gate;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.engine.UniqueId;

@@ -188,6 +188,20 @@ public final class ConfigurationResolver {
     }
 
     /**
+     * The minimum a bare groundedness check is held to, the one place it is read. Under the extension
+     * ({@code context} given): the test's configuration, {@value LlmJudge#MIN_SCORE_KEY} or the bar of the
+     * calibration record that applies (whose judge the extension compares with the test's). Outside it
+     * ({@code context} {@code null}): the system properties and the environment, by {@link #defaultMinScore(String)}.
+     *
+     * @param judgeName the judge of a check made outside the extension, or {@code null}
+     */
+    public static double defaultMinScore(ExtensionContext context, String judgeName) {
+        return context == null
+                ? outsideJUnit().defaultMinScore(judgeName)
+                : of(context).defaultMinScore();
+    }
+
+    /**
      * The default minimum of a bare check made outside the extension with the judge {@code judgeName}: the bar of
      * the calibration record when one applies, else {@link #minScore()}.
      *

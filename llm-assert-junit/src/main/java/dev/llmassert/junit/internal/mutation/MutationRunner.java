@@ -3,6 +3,8 @@ package dev.llmassert.junit.internal.mutation;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.mutation.Mutant;
 import dev.llmassert.core.mutation.Mutator;
+import dev.llmassert.core.run.internal.Outcome;
+import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.junit.internal.mutation.MutationTap.Served;
 import dev.llmassert.junit.internal.report.MutationsEntry;
 import org.apiguardian.api.API;
@@ -25,11 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -42,7 +39,8 @@ import static org.junit.platform.launcher.EngineFilter.includeEngines;
  * Runs a mutation check through the JUnit Platform: the suite once as it is (the baseline, which notes which
  * recorded answers and tool results each test read), then each mutant in a launch of its own that runs only the
  * tests that read its answer, with the change named in the launch's configuration parameters. Mutants run
- * {@code concurrency} at once, each launch on its own engine, so parallel launches never share a test's state.
+ * {@code concurrency} at once on llm-assert's one worker pool, each launch on its own engine, so parallel launches
+ * never share a test's state.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class MutationRunner {
@@ -148,7 +146,6 @@ public final class MutationRunner {
     }
 
     private List<MutantRun> runAll(List<PlannedMutant> mutants, Path scratch) {
-        ExecutorService pool = Executors.newFixedThreadPool(settings.concurrency(), daemonThreads());
         // one launcher per thread: a launcher runs one plan at a time
         ThreadLocal<Launcher> launchers = ThreadLocal.withInitial(() -> LauncherFactory.create(LauncherConfig.builder()
                 .enableTestExecutionListenerAutoRegistration(false)
@@ -156,13 +153,17 @@ public final class MutationRunner {
                 .enableLauncherDiscoveryListenerAutoRegistration(false)
                 .enablePostDiscoveryFilterAutoRegistration(false)
                 .build()));
-        try {
-            List<CompletableFuture<MutantRun>> runs = mutants.stream()
-                    .map(mutant -> CompletableFuture.supplyAsync(() -> run(launchers.get(), mutant, scratch), pool))
-                    .toList();
-            return runs.stream().map(CompletableFuture::join).toList();
-        } finally {
-            pool.shutdownNow();
+        try (WorkerPool pool = WorkerPool.forRun("the mutation check", "mutant", settings.concurrency())) {
+            List<Outcome<MutantRun>> outcomes = pool.each(mutants, mutant -> run(launchers.get(), mutant, scratch));
+            List<MutantRun> runs = new ArrayList<>(outcomes.size());
+            for (int i = 0; i < outcomes.size(); i++) {
+                Outcome<MutantRun> outcome = outcomes.get(i);
+                runs.add(
+                        outcome.failed()
+                                ? new MutantRun(mutants.get(i), new LaunchRecord(), outcome.error(), 0)
+                                : outcome.value());
+            }
+            return runs;
         }
     }
 
@@ -204,15 +205,6 @@ public final class MutationRunner {
         } catch (IOException e) {
             // a temporary folder: the system removes it in time
         }
-    }
-
-    private static ThreadFactory daemonThreads() {
-        AtomicInteger count = new AtomicInteger();
-        return task -> {
-            Thread thread = new Thread(task, "llm-assert-mutant-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 
     /** {@code path} relative to the working directory when it is under it, with forward slashes. */

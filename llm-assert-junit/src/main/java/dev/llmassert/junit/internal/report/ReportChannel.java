@@ -2,8 +2,6 @@ package dev.llmassert.junit.internal.report;
 
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.eval.EvaluationResults;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -15,7 +15,6 @@ import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.stats.Estimate;
 import dev.llmassert.core.stats.Interval;
 import dev.llmassert.junit.LlmJudge;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Report;
 import dev.llmassert.junit.testing.ReportedChecks;
 import org.junit.jupiter.api.Test;
@@ -164,7 +163,7 @@ class ReportFormatTest {
                 ReportFormat.Tokens.class,
                 ReportFormat.ModelUse.class,
                 ReportFormat.CheckCost.class,
-                ReportFormat.Gate.class);
+                Gate.class);
         assertNamed(
                 calibrations,
                 CalibrationEntry.class,

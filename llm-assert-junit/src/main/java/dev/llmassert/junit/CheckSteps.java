@@ -10,7 +10,6 @@ import dev.llmassert.junit.internal.CallSite;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.TestScope;
-import dev.llmassert.junit.internal.config.ConfigurationResolver;
 import dev.llmassert.junit.internal.message.Messages;
 import org.assertj.core.api.AssertionErrorCollector;
 import org.assertj.core.api.WritableAssertionInfo;
@@ -21,24 +20,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 
 /**
- * What a {@link ResponseAssert} has been told (its judges, context fields, samples and where failures go) and the
- * steps every judged check of it takes, in one place:
+ * What a {@link ResponseAssert} has been told (its judges, context fields, samples and where failures go), and the
+ * two steps every judged check of it takes around its judge call:
  * <ol>
- *   <li>capture the line that made the assertion;</li>
- *   <li>find the running test, if the assertion runs under the extension;</li>
- *   <li>fail once on a null response, and hand back an assert that has nothing left to report;</li>
- *   <li>choose the judge: the one given to {@code usingJudge(...)}, else the test's;</li>
- *   <li>judge, and carry what the user set ({@code as(...)}, ...) to the new assert;</li>
- *   <li>for a check with a default ({@link #checkWithDefault}), leave it open for after the test, or, outside the
- *       extension, make it now.</li>
+ *   <li>{@link #begin}: where the assertion was made and which test runs it (the {@link JudgedAssert.Origin}); then
+ *       the check chooses its judge ({@link #groundednessJudge}, {@link #directJudge}: the one given to
+ *       {@code usingJudge(...)}, else the test's) and judges a response that is there;</li>
+ *   <li>{@link #open}: carries what the user set ({@code as(...)}, ...) to the new assert, which fails once on a
+ *       missing response, and leaves its default check for after the test, or, outside the extension, makes it
+ *       now.</li>
  * </ol>
  */
-final class Judging {
+final class CheckSteps {
 
     private GroundednessJudge groundednessJudge;
     private DirectJudge directJudge;
@@ -104,53 +101,53 @@ final class Judging {
         this.failures = FailureSink.collectingIn(collector);
     }
 
-    /**
-     * A check with a default expectation ({@code isGroundedIn}, {@code meets}, {@code meetsAll}): judged now, then
-     * left open until the test ends, when a bare one is checked against its default unless a call such as
-     * {@code withMinScore(...)} settled it first. Outside the extension nothing runs after the test, so a bare one is
-     * checked at once.
-     *
-     * @param response    the asserted response
-     * @param info        what the user set on the response assert
-     * @param nullFailure the failure of a null response, as the response assert words it
-     * @param judged      judges the (non-null) response and makes the assert
-     * @param unjudged    makes the assert of a null response, whose failure is already reported
-     */
-    <A extends JudgedAssert<A, ?>> A checkWithDefault(
-            String response,
-            WritableAssertionInfo info,
-            Supplier<AssertionError> nullFailure,
-            Function<JudgedAssert.Origin, A> judged,
-            Function<JudgedAssert.Origin, A> unjudged) {
-        A made = checkFinishedAtOnce(response, info, nullFailure, judged, unjudged);
-        // outside the extension, a calibration record applies to the judge given to the check only
-        made.leaveOpenOrCheckNow(() -> ConfigurationResolver.outsideJUnit()
-                .defaultMinScore(groundednessJudge == null ? null : groundednessJudge.name()));
-        return made;
+    /** Step 1: where the assertion was made, which test runs it, and where its failures go. */
+    JudgedAssert.Origin begin(String response) {
+        return new JudgedAssert.Origin(
+                response,
+                Collections.unmodifiableMap(new LinkedHashMap<>(context)),
+                failures,
+                CurrentTest.scope().orElse(null),
+                CallSite.capture(),
+                trajectory);
     }
 
     /**
-     * A check its caller finishes at once, such as {@code satisfies(question)}, which always expects "Yes": nothing
-     * is left open. The parameters are those of {@link #checkWithDefault}.
+     * Step 2 of a check with a default expectation ({@code isGroundedIn}, {@code meets}, {@code meetsAll}): the
+     * assert gets what the user set on the response assert, then leaves its default check open until the test ends,
+     * when a bare one is checked against its default unless a call such as {@code withMinScore(...)} settled it
+     * first. Outside the extension nothing runs after the test, so a bare one is checked at once. A missing response
+     * fails once, here, and leaves nothing open.
      */
-    <A extends JudgedAssert<A, ?>> A checkFinishedAtOnce(
-            String response,
-            WritableAssertionInfo info,
-            Supplier<AssertionError> nullFailure,
-            Function<JudgedAssert.Origin, A> judged,
-            Function<JudgedAssert.Origin, A> unjudged) {
-        JudgedAssert.Origin origin = start(response, nullFailure);
-        A made = origin.alreadyFailed() ? unjudged.apply(origin) : judged.apply(origin);
+    <A extends JudgedAssert<A, ?>> A open(A made, WritableAssertionInfo info) {
         AssertionState.copy(info, made.info);
+        // outside the extension, a calibration record applies to the judge given to the check only
+        made.open(groundednessJudge == null ? null : groundednessJudge.name());
         return made;
     }
 
-    /** Runs the template for {@code isPreferredOver(...)}, which waits for its criteria before it judges. */
+    /**
+     * Step 2 of a check its caller finishes at once, such as {@code satisfies(question)}, which always expects "Yes":
+     * as {@link #open}, with nothing left open.
+     */
+    <A extends JudgedAssert<A, ?>> A finish(A made, WritableAssertionInfo info) {
+        AssertionState.copy(info, made.info);
+        made.requireResponse();
+        return made;
+    }
+
+    /**
+     * Both steps for {@code isPreferredOver(...)}, which waits for its criteria before it judges: a missing response
+     * fails once, here; the comparison is left open until {@code on(criteria)}.
+     */
     PreferredOver preferredOver(
             String response, List<String> others, WritableAssertionInfo info, Supplier<AssertionError> nullFailure) {
-        JudgedAssert.Origin origin = start(response, nullFailure);
-        PairwiseJudge judge =
-                origin.alreadyFailed() ? null : pairwiseJudge(origin.scope(), "isPreferredOver(...).on(...)");
+        JudgedAssert.Origin origin = begin(response);
+        if (response == null) {
+            // a soft assertion collects this and goes on; the comparison made then has nothing left to report
+            failures.fail(nullFailure.get());
+        }
+        PairwiseJudge judge = response == null ? null : pairwiseJudge(origin, "isPreferredOver(...).on(...)");
         PreferredOver preferred = new PreferredOver(response, others, judge, origin, info);
         if (origin.scope() != null) {
             origin.scope().register(preferred.pendingCheck());
@@ -158,47 +155,37 @@ final class Judging {
         return preferred;
     }
 
-    /** Steps 1 to 3: where, which test, and the null check. */
-    private JudgedAssert.Origin start(String response, Supplier<AssertionError> nullFailure) {
-        StackTraceElement[] site = CallSite.capture();
-        TestScope scope = CurrentTest.scope().orElse(null);
-        boolean nullResponse = response == null;
-        if (nullResponse) {
-            // a soft assertion collects this and goes on; the assert handed back then has nothing left to report
-            failures.fail(nullFailure.get());
-        }
-        return new JudgedAssert.Origin(
-                response,
-                Collections.unmodifiableMap(new LinkedHashMap<>(context)),
-                failures,
-                scope,
-                site,
-                nullResponse,
-                trajectory);
-    }
-
     /** The response judged is the final answer of {@code agentTrajectory}: the report shows the trajectory. */
     void answerOf(Trajectory agentTrajectory) {
         this.trajectory = agentTrajectory;
     }
 
-    GroundednessJudge groundednessJudge(TestScope scope) {
+    /** The judge given to {@code usingJudge(...)}, else the test's. */
+    GroundednessJudge groundednessJudge(JudgedAssert.Origin origin) {
         if (groundednessJudge != null) {
             return groundednessJudge;
         }
-        if (scope == null) {
+        if (origin.scope() == null) {
             throw new IllegalStateException(Messages.noJudge());
         }
-        return scope.groundednessJudge();
+        return origin.scope().groundednessJudge();
     }
 
-    DirectJudge directJudge(TestScope scope, String check) {
-        return criteriaJudge(directJudge, DirectJudge::samples, scope, TestScope::directJudge, check, "DirectJudge");
-    }
-
-    PairwiseJudge pairwiseJudge(TestScope scope, String check) {
+    /** The judge given to {@code usingCriteriaJudge(...)}, else the test's, with the samples asked for. */
+    DirectJudge directJudge(JudgedAssert.Origin origin, String check) {
         return criteriaJudge(
-                pairwiseJudge, PairwiseJudge::samples, scope, TestScope::pairwiseJudge, check, "PairwiseJudge");
+                directJudge, DirectJudge::samples, origin.scope(), TestScope::directJudge, check, "DirectJudge");
+    }
+
+    /** As {@link #directJudge}, for a pairwise comparison. */
+    PairwiseJudge pairwiseJudge(JudgedAssert.Origin origin, String check) {
+        return criteriaJudge(
+                pairwiseJudge,
+                PairwiseJudge::samples,
+                origin.scope(),
+                TestScope::pairwiseJudge,
+                check,
+                "PairwiseJudge");
     }
 
     /** The judge given to {@code usingCriteriaJudge(...)}, else the test's, with the samples asked for. */
