@@ -126,7 +126,7 @@ public class LlmAssertExtension
     @Override
     public void afterEach(ExtensionContext context) {
         AgentTrajectories.publish(context);
-        MutationLaunch.testFinished(context);
+        MutationLaunch.testFinished(context, RecordingSupply.missedCalls(context));
         RecordingSupply.closeSession(context);
     }
 

@@ -39,6 +39,7 @@ public final class RecordingSession implements AutoCloseable {
     private final ConcurrentHashMap<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     private final AtomicInteger replayed = new AtomicInteger();
     private final AtomicInteger recorded = new AtomicInteger();
+    private final AtomicInteger missed = new AtomicInteger();
     private volatile boolean closed;
 
     RecordingSession(RecordingFile file, RecordingMode mode, String testName, boolean saveEachRecording) {
@@ -99,6 +100,11 @@ public final class RecordingSession implements AutoCloseable {
         return recorded.get();
     }
 
+    /** Calls that found no recording in {@link RecordingMode#REPLAY} and failed. */
+    public int missedCalls() {
+        return missed.get();
+    }
+
     /** The keys this session replayed or recorded, sorted. */
     public SortedSet<String> usedKeys() {
         return Collections.unmodifiableSortedSet(new TreeSet<>(calls.keySet()));
@@ -142,6 +148,7 @@ public final class RecordingSession implements AutoCloseable {
                 return application ? tapped(response, canonical, key, position, true) : response;
             }
             if (mode == RecordingMode.REPLAY) {
+                missed.incrementAndGet();
                 throw file.miss(key, position, canonical, testName);
             }
         }

@@ -104,6 +104,21 @@ public final class RecordingSupply {
         }
     }
 
+    /**
+     * The calls of the test of {@code context} that found no recording in {@code replay}, over its open sessions (the
+     * test's, and a repeated test's shared one); no session is opened to ask.
+     */
+    public static int missedCalls(ExtensionContext context) {
+        int missed = 0;
+        for (ExtensionContext c = scope(context); c != null; c = c.getParent().orElse(null)) {
+            OpenSession open = ExtensionState.store(c).get(new SessionKey(c.getUniqueId()), OpenSession.class);
+            if (open != null) {
+                missed += open.session().missedCalls();
+            }
+        }
+        return missed;
+    }
+
     /** Closes the session of {@code context}, saving what it recorded. */
     public static void closeSession(ExtensionContext context) {
         OpenSession open =

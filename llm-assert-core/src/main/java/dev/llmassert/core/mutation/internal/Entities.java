@@ -24,14 +24,74 @@ public final class Entities {
             Pattern.compile("\\b(?=[A-Z0-9-]*\\d)(?=[A-Z0-9-]*[A-Z])[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\\b");
 
     /** Up to three capitalised words: Nimbus R2, Settings, Nimbus app's "Nimbus". */
-    private static final Pattern NAME =
-            Pattern.compile("\\b[A-Z][a-zA-Z]*\\d*(?: (?:[A-Z][a-zA-Z]*\\d*|[A-Z]+\\d+))" + "{0,2}\\b");
+    private static final Pattern NAME = Pattern.compile("(?<![\\p{L}\\p{N}-])[A-Z][a-zA-Z]*\\d*"
+            + "(?: (?:[A-Z][a-zA-Z]*\\d*|[A-Z]+\\d+)){0,2}(?![\\p{L}\\p{N}-])");
 
     /** Capitalised words that are no name: pronouns, articles, and the words that open a sentence or a list. */
     private static final Set<String> NOT_NAMES = Set.of(
-            "I", "A", "An", "The", "This", "That", "These", "Those", "It", "Its", "You", "Your", "We", "Our", "They",
-            "If", "When", "Yes", "No", "Not", "Please", "Then", "After", "Before", "For", "To", "In", "On", "At", "Of",
-            "And", "Or", "But", "So", "Check", "Call", "Hold", "Open", "Press", "Use", "Go", "Set", "Turn", "Click");
+            "I",
+            "A",
+            "An",
+            "The",
+            "This",
+            "That",
+            "These",
+            "Those",
+            "It",
+            "Its",
+            "You",
+            "Your",
+            "We",
+            "Our",
+            "They",
+            "If",
+            "When",
+            "Yes",
+            "No",
+            "Not",
+            "Please",
+            "Then",
+            "After",
+            "Before",
+            "For",
+            "To",
+            "In",
+            "On",
+            "At",
+            "Of",
+            "And",
+            "Or",
+            "But",
+            "So",
+            "Check",
+            "Call",
+            "Hold",
+            "Open",
+            "Press",
+            "Use",
+            "Go",
+            "Set",
+            "Turn",
+            "Click",
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+            "Monday",
+            "Tuesday",
+            "Wednesday",
+            "Thursday",
+            "Friday",
+            "Saturday",
+            "Sunday");
 
     private Entities() {}
 
@@ -121,6 +181,9 @@ public final class Entities {
         List<String> words = new ArrayList<>(List.of(name.split(" ")));
         while (!words.isEmpty() && NOT_NAMES.contains(words.get(0))) {
             words.remove(0);
+        }
+        while (!words.isEmpty() && NOT_NAMES.contains(words.get(words.size() - 1))) {
+            words.remove(words.size() - 1);
         }
         return String.join(" ", words);
     }

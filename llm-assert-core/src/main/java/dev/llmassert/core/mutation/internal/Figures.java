@@ -49,6 +49,14 @@ public final class Figures {
 
     private static final Pattern HOUR = Pattern.compile("^\\s?(a\\.m\\.|p\\.m\\.|am\\b|pm\\b|o'clock)");
 
+    private static final String MONTHS =
+            "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
+
+    /** A day of the month: before a month's name, or after one ("March 31"). */
+    private static final Pattern DAY_BEFORE = Pattern.compile("^ " + MONTHS + "\\b");
+
+    private static final Pattern DAY_AFTER = Pattern.compile("\\b" + MONTHS + " $");
+
     private Figures() {}
 
     /** A figure of the text: where it is, as written, and whether it is written in words. */
@@ -75,7 +83,8 @@ public final class Figures {
         for (Figure figure : find(text)) {
             String changed = changedValue(figure, text, random);
             if (changed != null && !changed.equals(figure.text())) {
-                String unit = unitAfter(text, figure.end());
+                // a phone number or a date written with hyphens has no unit
+                String unit = figure.text().contains("-") ? "" : unitAfter(text, figure.end());
                 edits.add(Edit.of(
                         figure.start(),
                         figure.end(),

@@ -30,6 +30,8 @@ final class LaunchRecord implements TestExecutionListener {
     final Map<String, TestExecutionResult> results = new ConcurrentHashMap<>();
     final Map<String, List<Served>> served = new ConcurrentHashMap<>();
     final Map<String, Boolean> applied = new ConcurrentHashMap<>();
+    /** Model calls of a test that found no recording (replay). */
+    final Map<String, Integer> missed = new ConcurrentHashMap<>();
     /** Every judged check, keyed by the unique id of the test or dynamic test that made it. */
     final Map<String, List<CheckSeen>> checks = new ConcurrentHashMap<>();
 
@@ -57,6 +59,9 @@ final class LaunchRecord implements TestExecutionListener {
         }
         if (values.containsKey(MutationLaunch.APPLIED_ENTRY)) {
             applied.merge(id, Boolean.parseBoolean(values.get(MutationLaunch.APPLIED_ENTRY)), Boolean::logicalOr);
+        }
+        if (values.containsKey(MutationLaunch.MISSED_ENTRY)) {
+            missed.merge(id, Integer.parseInt(values.get(MutationLaunch.MISSED_ENTRY)), Integer::sum);
         }
         if (values.containsKey("llmassert.check")) {
             CheckSeen check = new CheckSeen(

@@ -125,6 +125,19 @@ final class MutantVerdicts {
                 return new TestOutcome(testId, className, name, NEEDS_JUDGE, lines(miss), null);
             }
         }
+        int missed = record.missed.getOrDefault(testId, 0);
+        if (missed > 0) {
+            // an evaluation keeps a judge's miss as an item's error: what the test did next has no verdict
+            return new TestOutcome(
+                    testId,
+                    className,
+                    name,
+                    NEEDS_JUDGE,
+                    missed + (missed == 1 ? " model call" : " model calls")
+                            + " on the changed answer found no recording"
+                            + (failures.isEmpty() ? "" : "; the test then failed: " + lines(failures.get(0))),
+                    null);
+        }
         if (!failures.isEmpty()) {
             return new TestOutcome(testId, className, name, KILLED, lines(failures.get(0)), null);
         }

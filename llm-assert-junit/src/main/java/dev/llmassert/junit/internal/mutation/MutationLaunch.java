@@ -30,6 +30,12 @@ public final class MutationLaunch {
     /** The report entry of a mutant's test: whether the change was made ({@code true}) or the answer never came. */
     public static final String APPLIED_ENTRY = "llm-assert.mutation.applied";
 
+    /**
+     * The report entry of a mutant's test: its model calls that found no recording in {@code replay}. An evaluation
+     * keeps such a failure as an item's error rather than throwing it, so the test's outcome alone cannot tell.
+     */
+    public static final String MISSED_ENTRY = "llm-assert.mutation.missed";
+
     private MutationLaunch() {}
 
     /** Whether the run of {@code context} is a launch of the mutation check. */
@@ -59,11 +65,18 @@ public final class MutationLaunch {
         return Optional.ofNullable(ExtensionState.store(context).get(MutationTap.class, MutationTap.class));
     }
 
-    /** After a test method: what its tap saw, as a report entry the mutation check's listener reads. */
-    public static void testFinished(ExtensionContext context) {
+    /**
+     * After a test method: what its tap saw, as a report entry the mutation check's listener reads.
+     *
+     * @param missed the test's model calls that found no recording
+     */
+    public static void testFinished(ExtensionContext context, int missed) {
         MutationTap tap = ExtensionState.store(context).remove(MutationTap.class, MutationTap.class);
         if (tap != null) {
             tap.publish(context);
+            if (missed > 0 && context.getConfigurationParameter(MUTANT).isPresent()) {
+                context.publishReportEntry(MISSED_ENTRY, String.valueOf(missed));
+            }
         }
     }
 }

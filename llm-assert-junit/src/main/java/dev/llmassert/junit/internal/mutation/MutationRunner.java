@@ -25,12 +25,14 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.junit.platform.engine.discovery.ClassNameFilter.includeClassNamePatterns;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 import static org.junit.platform.launcher.EngineFilter.includeEngines;
@@ -85,9 +87,21 @@ public final class MutationRunner {
         return record;
     }
 
+    /**
+     * The tests of the project in the working directory: the class path's folders under it (Maven's
+     * {@code target/test-classes}, Gradle's {@code build/classes/java/test}), not those of other modules or jars;
+     * then the class patterns of {@code llmassert.mutation.classes}, if any.
+     */
     private LauncherDiscoveryRequest suite(Map<String, String> configuration) {
+        Set<Path> roots = ClassPathRoots.underWorkingDirectory();
+        if (roots.isEmpty() && settings.classes().isEmpty()) {
+            throw new IllegalStateException("The mutation check found no test classes under the working directory "
+                    + Path.of("").toAbsolutePath() + ". Fix: run it from the folder of the module whose tests to check"
+                    + " (Maven's exec plugin and Surefire do), or name the classes with "
+                    + ConfigKeys.MUTATION_CLASSES + ".");
+        }
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectPackage(""))
+                .selectors(roots.isEmpty() ? List.of(selectPackage("")) : selectClasspathRoots(roots))
                 .filters(includeEngines(JUPITER))
                 .configurationParameters(configuration);
         if (!settings.classes().isEmpty()) {
