@@ -13,7 +13,7 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 /**
  * A stricter check of the agent's answer than {@link NimbusAgentTest}'s: every sentence grounded in what the tools
  * returned, not only their mean. Added for a mutant that survived {@code NimbusAgentTest} in the mutation check (see
- * the README's "Mutation check"): with the booking tool's date changed from 3 December to 3 March, the answer's
+ * the README's "Mutation check"): with the booking tool's date changed from 3 to 24 December, the answer's
  * sentence about the visit is no longer supported, but the mean of its three sentences stays at 0.70.
  *
  * <p>It reads the agent's replies of {@code NimbusAgentTest}'s recordings, so the mutation check counts its verdict on

@@ -179,6 +179,8 @@ public final class MutationCheck {
      * @param tests        the tests that read its answer, as {@code Class.method()}
      * @param diff         the change as a diff's two lines
      * @param passedChecks the judged checks that still passed on it
+     * @param outcomes     what each test made of it: {@code Class.method(): killed: <its failure>}, {@code ...:
+     *                     survived}, {@code ...: needs-judge: <the missing recording>}
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public record Mutant(
@@ -189,7 +191,8 @@ public final class MutationCheck {
             boolean possiblyEquivalent,
             List<String> tests,
             List<String> diff,
-            List<String> passedChecks) {
+            List<String> passedChecks,
+            List<String> outcomes) {
 
         static Mutant of(MutationsEntry.Result r) {
             return new Mutant(
@@ -207,7 +210,12 @@ public final class MutationCheck {
                                     + r.diff().after(),
                             "+ " + r.diff().before() + r.diff().added()
                                     + r.diff().after()),
-                    r.tests().stream().flatMap(t -> t.passedChecks().stream()).toList());
+                    r.tests().stream().flatMap(t -> t.passedChecks().stream()).toList(),
+                    r.tests().stream()
+                            .map(t -> t.className().substring(t.className().lastIndexOf('.') + 1) + "."
+                                    + t.displayName() + ": " + t.outcome()
+                                    + (t.detail() == null ? "" : ": " + t.detail()))
+                            .toList());
         }
     }
 }

@@ -162,6 +162,11 @@ public final class Figures {
                 && value <= 12
                 && HOUR.matcher(text.substring(figure.end())).find()) {
             changed = 1 + (value + random.nextInt(10)) % 12; // an hour of the clock
+        } else if (value >= 1
+                && value <= 31
+                && (DAY_BEFORE.matcher(text.substring(figure.end())).find()
+                        || DAY_AFTER.matcher(text.substring(0, figure.start())).find())) {
+            changed = 1 + (value + random.nextInt(26)) % 28; // a day of the month
         } else {
             changed = newValue(value, random);
         }

@@ -133,8 +133,8 @@ final class MutantVerdicts {
                     className,
                     name,
                     NEEDS_JUDGE,
-                    missed + (missed == 1 ? " model call" : " model calls")
-                            + " on the changed answer found no recording"
+                    // not how many: a judge's calls in parallel stop at the first miss, sooner or later
+                    "a model call on the changed answer found no recording"
                             + (failures.isEmpty() ? "" : "; the test then failed: " + lines(failures.get(0))),
                     null);
         }

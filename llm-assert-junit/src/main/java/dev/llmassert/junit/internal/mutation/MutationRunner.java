@@ -187,6 +187,8 @@ public final class MutationRunner {
         configuration.put(MutationLaunch.MUTANT, mutant.spec().toJson());
         // the mutant's evaluation records must not overwrite the baseline's
         configuration.put(ConfigKeys.REPORT_DIR, scratch.toString());
+        // a mutant's verdicts are the check's to report: no verdict line on the console or at INFO in the log
+        configuration.put(ConfigKeys.CONSOLE, "verdicts");
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(mutant.target().tests().stream()
                         .map(id -> selectUniqueId(id))

@@ -55,7 +55,10 @@ public record MutationsEntry(
         results = List.copyOf(results);
     }
 
-    /** This section with the timings set to 0: what two runs with the same seed have alike. */
+    /**
+     * This section with the threads and the timings set to 0: what two runs with the same seed have alike, however
+     * many mutants ran at once.
+     */
     public MutationsEntry withoutTimings() {
         return new MutationsEntry(
                 seed,
@@ -72,7 +75,7 @@ public record MutationsEntry(
                 needsJudge,
                 errored,
                 score,
-                threads,
+                0,
                 0,
                 0,
                 byClass,
