@@ -58,14 +58,28 @@ public final class MutationCheck {
         this.html = html;
     }
 
-    /** Runs the check with the settings of the keys, prints its summary and writes the run report. */
+    /**
+     * Runs the check with the settings of the keys, prints its summary and writes the run report. Each argument is a
+     * setting, {@code key=value} (one with a blank value is left out), before the system properties: for a build
+     * that passes its properties on, e.g. {@code llmassert.mutation.classes=${llmassert.mutation.classes}}.
+     *
+     * @throws IllegalArgumentException for an argument that is no {@code key=value}
+     */
     public static void main(String[] args) {
-        if (args.length > 0) {
-            System.err.println("MutationCheck takes no arguments: set the keys llmassert.mutation.* with -D, e.g."
-                    + " -Dllmassert.mutation.classes=com.example.*Test -Dllmassert.mutation.seed=2");
-            return;
+        Map<String, String> settings = new TreeMap<>();
+        for (String arg : args) {
+            int equals = arg.indexOf('=');
+            if (equals < 1) {
+                throw new IllegalArgumentException("MutationCheck takes settings as key=value, e.g."
+                        + " llmassert.mutation.classes=com.example.*Test, but got: '" + arg + "'. Fix: write the"
+                        + " argument as key=value, or set the key with -D.");
+            }
+            String value = arg.substring(equals + 1).strip();
+            if (!value.isEmpty()) {
+                settings.put(arg.substring(0, equals).strip(), value);
+            }
         }
-        MutationCheck check = run(Map.of());
+        MutationCheck check = run(settings);
         PrintStream out = System.out;
         out.println(check.summary());
     }

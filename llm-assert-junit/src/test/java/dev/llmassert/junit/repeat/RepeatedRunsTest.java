@@ -1,19 +1,16 @@
 package dev.llmassert.junit.repeat;
 
-import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import dev.llmassert.junit.Evaluator;
 import dev.llmassert.junit.LlmJudge;
+import dev.llmassert.junit.testing.AppModels;
+import dev.llmassert.junit.testing.AppModels.AppModel;
 import dev.llmassert.junit.testing.Runs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.ParameterContext;
-import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -38,8 +35,7 @@ class RepeatedRunsTest {
     static final String GOOD = "The Nimbus R2 has a two-year limited warranty from the date of purchase.";
     static final String BAD = "The Nimbus R2 has a five-year warranty that also covers water damage.";
 
-    /** The configuration parameter that tells the fixtures where the application's model is. */
-    static final String APP_BASE_URL = "llm-assert-test.app-base-url";
+    static final String APP_BASE_URL = AppModels.BASE_URL;
 
     @TempDir
     Path dir;
@@ -169,31 +165,8 @@ class RepeatedRunsTest {
         return answers;
     }
 
-    /** The application's model: langchain4j's OpenAI client at the URL of {@value #APP_BASE_URL}. */
-    record AppModel(ChatModel model) {}
-
-    /** Resolves {@link AppModel} parameters from the run's configuration. */
-    static final class AppModelResolver implements ParameterResolver {
-        @Override
-        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-            return parameter.getParameter().getType() == AppModel.class;
-        }
-
-        @Override
-        public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-            String baseUrl = context.getConfigurationParameter(APP_BASE_URL).orElseThrow();
-            return new AppModel(OpenAiChatModel.builder()
-                    .baseUrl(baseUrl)
-                    .apiKey("test-key")
-                    .modelName("gpt-4o-mini")
-                    .temperature(0.7)
-                    .maxRetries(0)
-                    .build());
-        }
-    }
-
     @LlmJudge
-    @ExtendWith(AppModelResolver.class)
+    @ExtendWith(AppModels.class)
     static class AtLeast80Percent {
 
         @LlmJudge.Repeat(times = 10, minPassRate = 0.8)
@@ -205,7 +178,7 @@ class RepeatedRunsTest {
     }
 
     @LlmJudge
-    @ExtendWith(AppModelResolver.class)
+    @ExtendWith(AppModels.class)
     static class LowerBoundAt80Percent {
 
         @LlmJudge.Repeat(times = 10, minPassRate = 0.8, gate = LlmJudge.Repeat.Gate.LOWER_BOUND)

@@ -91,7 +91,16 @@ public final class Entities {
             "Thursday",
             "Friday",
             "Saturday",
-            "Sunday");
+            "Sunday",
+            "GHz",
+            "MHz",
+            "Hz",
+            "Mbps",
+            "Gbps",
+            "KB",
+            "MB",
+            "GB",
+            "TB");
 
     private Entities() {}
 

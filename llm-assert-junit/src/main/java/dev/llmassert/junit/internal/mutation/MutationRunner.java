@@ -11,6 +11,7 @@ import org.apiguardian.api.API;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherConfig;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
@@ -64,6 +65,15 @@ public final class MutationRunner {
     /** Runs the check; the baseline's own run report is written as any run's is. */
     public MutationsEntry run() {
         LaunchRecord baseline = baseline();
+        if (baseline.tests.values().stream().noneMatch(TestIdentifier::isTest)) {
+            throw new IllegalStateException("The mutation check found no test to run"
+                    + (settings.classes().isEmpty()
+                            ? " under " + Path.of("").toAbsolutePath()
+                            : " in the classes " + String.join(", ", settings.classes()) + " ("
+                                    + ConfigKeys.MUTATION_CLASSES + ")")
+                    + ". Fix: run it from the folder of the module whose tests to check, after compiling them"
+                    + " (mvn test-compile), and name classes that exist, e.g. com.example.*Test.");
+        }
         Plan plan = plan(baseline);
         Path scratch = scratchDir();
         try {
