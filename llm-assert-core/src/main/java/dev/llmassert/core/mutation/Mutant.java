@@ -64,24 +64,40 @@ public record Mutant(
                 suffix++;
             }
             // whole words: a change of "15" to "16" shows as 15 → 16, not 5 → 6
-            while (prefix > 0 && Character.isLetterOrDigit(original.charAt(prefix - 1))) {
+            while (prefix > 0
+                    && wordChar(original, prefix - 1)
+                    && (wordChar(original, prefix) || wordChar(mutated, prefix))) {
                 prefix--;
             }
-            while (suffix > 0 && Character.isLetterOrDigit(original.charAt(original.length() - suffix))) {
+            while (suffix > 0
+                    && wordChar(original, original.length() - suffix)
+                    && (wordChar(original, original.length() - suffix - 1)
+                            || wordChar(mutated, mutated.length() - suffix - 1))) {
                 suffix--;
             }
             int start = sentenceStart(original, prefix);
             int end = sentenceEnd(original, original.length() - suffix);
-            return new Diff(
-                    original.substring(start, prefix),
-                    original.substring(prefix, original.length() - suffix),
-                    mutated.substring(prefix, mutated.length() - suffix),
-                    original.substring(original.length() - suffix, end));
+            String before = original.substring(start, prefix);
+            String removed = original.substring(prefix, original.length() - suffix);
+            String added = mutated.substring(prefix, mutated.length() - suffix);
+            String after = original.substring(original.length() - suffix, end);
+            // an insertion that begins like the word after it ("The ... Then") shows as an insertion, not a change
+            if (!removed.isEmpty() && added.length() > removed.length() && added.endsWith(removed)) {
+                return new Diff(before, "", added.substring(0, added.length() - removed.length()), removed + after);
+            }
+            if (!added.isEmpty() && removed.length() > added.length() && removed.endsWith(added)) {
+                return new Diff(before, removed.substring(0, removed.length() - added.length()), "", added + after);
+            }
+            return new Diff(before, removed, added, after);
         }
 
         /** The hunk as a unified diff's two lines: {@code - <original>} and {@code + <mutant>}. */
         public List<String> lines() {
             return List.of("- " + before + removed + after, "+ " + before + added + after);
+        }
+
+        private static boolean wordChar(String text, int i) {
+            return i >= 0 && i < text.length() && Character.isLetterOrDigit(text.charAt(i));
         }
 
         private static int sentenceStart(String text, int at) {
