@@ -126,7 +126,10 @@ public class LlmAssertExtension
     @Override
     public void afterEach(ExtensionContext context) {
         AgentTrajectories.publish(context);
-        MutationLaunch.testFinished(context, RecordingSupply.missedCalls(context));
+        MutationLaunch.testFinished(
+                context,
+                RecordingSupply.missedCalls(context),
+                RepeatedRuns.isRun(context) ? context.getParent().orElseThrow().getUniqueId() : context.getUniqueId());
         RecordingSupply.closeSession(context);
     }
 

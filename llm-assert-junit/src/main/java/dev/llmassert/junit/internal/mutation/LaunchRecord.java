@@ -48,11 +48,18 @@ final class LaunchRecord implements TestExecutionListener {
 
     @Override
     public void reportingEntryPublished(TestIdentifier testIdentifier, ReportEntry entry) {
-        String id = testIdentifier.getUniqueId();
         Map<String, String> values = entry.getKeyValuePairs();
+        // a run of a repeated test reads its answers for the repeated test, which the check runs whole
+        String id = values.getOrDefault(MutationLaunch.TEST_ENTRY, testIdentifier.getUniqueId());
         if (values.containsKey(MutationLaunch.SERVED_ENTRY)) {
             try {
-                served.put(id, JSON.readValue(values.get(MutationLaunch.SERVED_ENTRY), new TypeReference<>() {}));
+                List<Served> read =
+                        JSON.readValue(values.get(MutationLaunch.SERVED_ENTRY), new TypeReference<List<Served>>() {});
+                served.merge(id, read, (a, b) -> {
+                    List<Served> both = new ArrayList<>(a);
+                    both.addAll(b);
+                    return both;
+                });
             } catch (IOException e) {
                 throw new UncheckedIOException("The answers a test read could not be read back", e);
             }

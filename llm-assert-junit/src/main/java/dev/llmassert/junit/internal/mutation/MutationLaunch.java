@@ -24,6 +24,9 @@ public final class MutationLaunch {
     /** {@value}: the change a mutant's run makes, as {@link MutantSpec} JSON. */
     public static final String MUTANT = "llm-assert.mutation.mutant";
 
+    /** In each entry of a test: the unique id of the test the mutation check runs for it. */
+    public static final String TEST_ENTRY = "llm-assert.mutation.test";
+
     /** The report entry of a baseline test: the answers and tool results it read, as JSON. */
     public static final String SERVED_ENTRY = "llm-assert.mutation.served";
 
@@ -69,14 +72,13 @@ public final class MutationLaunch {
      * After a test method: what its tap saw, as a report entry the mutation check's listener reads.
      *
      * @param missed the test's model calls that found no recording
+     * @param testId the test the mutation check runs for it: the test itself, or the repeated test a run is part of
      */
-    public static void testFinished(ExtensionContext context, int missed) {
+    public static void testFinished(ExtensionContext context, int missed, String testId) {
         MutationTap tap = ExtensionState.store(context).remove(MutationTap.class, MutationTap.class);
         if (tap != null) {
-            tap.publish(context);
-            if (missed > 0 && context.getConfigurationParameter(MUTANT).isPresent()) {
-                context.publishReportEntry(MISSED_ENTRY, String.valueOf(missed));
-            }
+            tap.publish(
+                    context, testId, context.getConfigurationParameter(MUTANT).isPresent() ? missed : 0);
         }
     }
 }

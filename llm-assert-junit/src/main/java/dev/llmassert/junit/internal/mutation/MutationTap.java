@@ -86,10 +86,16 @@ final class MutationTap implements ReplyTap {
         return result;
     }
 
-    /** The report entry of what this tap saw, for the mutation check's listener. */
-    void publish(ExtensionContext context) {
+    /** The report entry of what this tap saw, for the mutation check's listener, under {@code testId}. */
+    void publish(ExtensionContext context, String testId, int missed) {
+        Map<String, String> entry = new LinkedHashMap<>();
+        entry.put(MutationLaunch.TEST_ENTRY, testId);
         if (mutant != null) {
-            context.publishReportEntry(MutationLaunch.APPLIED_ENTRY, String.valueOf(applied.get()));
+            entry.put(MutationLaunch.APPLIED_ENTRY, String.valueOf(applied.get()));
+            if (missed > 0) {
+                entry.put(MutationLaunch.MISSED_ENTRY, String.valueOf(missed));
+            }
+            context.publishReportEntry(entry);
             return;
         }
         List<Served> all;
@@ -98,10 +104,11 @@ final class MutationTap implements ReplyTap {
         }
         if (!all.isEmpty()) {
             try {
-                context.publishReportEntry(MutationLaunch.SERVED_ENTRY, JSON.writeValueAsString(all));
+                entry.put(MutationLaunch.SERVED_ENTRY, JSON.writeValueAsString(all));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("What a test read could not be written as JSON", e);
             }
+            context.publishReportEntry(entry);
         }
     }
 
