@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.llmassert.core.config.InvalidSettingException;
+import dev.llmassert.core.record.internal.ReplyTaps;
 import dev.llmassert.junit.internal.mutation.MutationConsole;
 import dev.llmassert.junit.internal.mutation.MutationRunner;
 import dev.llmassert.junit.internal.mutation.MutationSettings;
@@ -12,6 +13,7 @@ import dev.llmassert.junit.internal.report.MutationsEntry;
 import dev.llmassert.junit.internal.report.RunReport;
 import org.apiguardian.api.API;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.opentest4j.TestAbortedException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -92,6 +94,11 @@ public final class MutationCheck {
      * @throws InvalidSettingException when a key's value cannot be used, naming it
      */
     public static MutationCheck run(Map<String, String> configuration) {
+        if (ReplyTaps.current().isPresent()) {
+            // a test that runs a mutation check, met in another check's launch: it would run the suite again
+            throw new TestAbortedException(
+                    "This test runs a mutation check, and is itself running in one: it is" + " skipped there.");
+        }
         var parameters = LauncherDiscoveryRequestBuilder.request()
                 .configurationParameters(configuration)
                 .build()
