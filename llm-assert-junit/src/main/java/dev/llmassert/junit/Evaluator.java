@@ -20,6 +20,7 @@ import dev.llmassert.junit.internal.EvaluationText;
 import dev.llmassert.junit.internal.RecordingSupply;
 import dev.llmassert.junit.internal.SystemModelCalls;
 import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.report.ReportChannel;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
 import org.apiguardian.api.API;
@@ -106,7 +107,7 @@ public final class Evaluator {
      */
     public ChatModel recorded(ChatModel model) {
         if (model == null) {
-            throw new IllegalArgumentException("The model to record is null. Fix: pass the application's ChatModel.");
+            throw new IllegalArgumentException(Messages.nullModelToRecord());
         }
         Optional<RecordingSession> session = RecordingSupply.applicationSession(context);
         return systemCalls.counting(
@@ -119,12 +120,10 @@ public final class Evaluator {
      */
     public EvaluationResults run(PromptResponseTest test, SystemUnderTest sut) {
         if (sut == null) {
-            throw new IllegalArgumentException("The system under test is null. Fix: pass the system to evaluate, "
-                    + "e.g. SystemUnderTest.of(\"assistant\", question -> bot.ask(question)).");
+            throw new IllegalArgumentException(Messages.nullSystemUnderTest());
         }
         if (test == null) {
-            throw new IllegalArgumentException("The prompt-response test is null. Fix: pass the test to run, e.g. "
-                    + "evaluator.run(new SupportQuestions(judge), assistant).");
+            throw new IllegalArgumentException(Messages.nullPromptResponseTest());
         }
         Optional<RecordingSession> session = RecordingSupply.session(context);
         Optional<RecordingSession> systemSession = RecordingSupply.applicationSession(context);
@@ -220,9 +219,7 @@ public final class Evaluator {
             Consumer<ItemResult> eachItem,
             Consumer<EvaluationResults> gates) {
         if (eachItem == null || gates == null) {
-            throw new IllegalArgumentException("The " + (gates == null ? "gates" : "item check") + " is null. Fix: "
-                    + "pass a lambda, e.g. results -> assertThat(results).measurement(\"grounded\")"
-                    + ".hasMeanAtLeast(0.8); pass results -> { } for none.");
+            throw new IllegalArgumentException(Messages.nullItemCheckOrGates(gates));
         }
         EvaluationResults results = run(test, sut);
         // The record is the dynamic tests' source: tools that name a test by its method and index (Surefire's XML
@@ -278,8 +275,10 @@ public final class Evaluator {
     public Calibration calibrate(GroundednessJudge judge, List<LabelledItem> rows) {
         String testId = testId();
         Path record = reportDir.resolve("calibrations").resolve(testId + ".json");
-        Calibration calibration =
-                calibrator(testId).currentBar(groundednessMinScore()).build().calibrate(judge, rows);
+        Calibration calibration = calibrator(testId)
+                .currentMinScore(groundednessMinScore())
+                .build()
+                .calibrate(judge, rows);
         return published(calibration, record);
     }
 
@@ -301,8 +300,7 @@ public final class Evaluator {
 
     private static LabelledDataset requireRows(LabelledDataset rows) {
         if (rows == null) {
-            throw new IllegalArgumentException("The labelled rows are null. Fix: pass a labelled file, e.g. "
-                    + "Dataset.fromClasspath(\"calibration/answers.jsonl\").labelled().contextList(\"sources\").");
+            throw new IllegalArgumentException(Messages.nullLabelledRows());
         }
         return rows;
     }
@@ -325,10 +323,10 @@ public final class Evaluator {
         }
         String apply = calibration
                 .fitted()
-                .map(bar -> "Apply the fitted bar " + bar.barText() + " to "
+                .map(bar -> "Apply the fitted bar " + bar.minScoreText() + " to "
                         + calibration.judge() + ": commit the record (e.g. to src/test/resources/calibration/) and set "
                         + ConfigKeys.GROUNDEDNESS_CALIBRATION + "=<committed path of " + shown(record) + ">, or set "
-                        + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar.barText())
+                        + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar.minScoreText())
                 .orElse("");
         Map<String, String> entry = new TreeMap<>();
         entry.put("llm-assert.calibration", calibration.headline());

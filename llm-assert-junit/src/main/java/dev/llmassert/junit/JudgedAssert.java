@@ -10,6 +10,7 @@ import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.report.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.AgentTrajectory;
 import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.api.AssertionErrorCollector;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.assertj.core.error.ShouldNotBeNull;
 
@@ -57,9 +58,9 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
             return new Origin(response, Map.of(), FailureSink.THROWING, null, null, null);
         }
 
-        /** Keeps all but the response. */
-        Origin withResponse(String text) {
-            return new Origin(text, context, failures, scope, site, trajectory);
+        /** Keeps all but where failures go. */
+        Origin withFailures(FailureSink sink) {
+            return new Origin(response, context, sink, scope, site, trajectory);
         }
 
         /** The line where the assertion was made, or {@code null} when it is not known. */
@@ -68,7 +69,9 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
         }
     }
 
-    final Origin origin;
+    /** Where the result came from; its failure sink changes only when soft assertions take the assert over. */
+    Origin origin;
+
     final AtomicBoolean settled = new AtomicBoolean();
     /** Whether the asserted response was missing, a failure reported once already. */
     private boolean responseMissing;
@@ -128,6 +131,12 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
         responseMissing = true;
         origin.failures().fail(failureOf(ShouldNotBeNull.shouldNotBeNull()));
         return false;
+    }
+
+    /** Sends the failures of this assert, and of those it makes, to soft assertions. */
+    final SELF collectingFailuresIn(AssertionErrorCollector collector) {
+        origin = origin.withFailures(FailureSink.collectingIn(collector));
+        return myself;
     }
 
     /** Whether the asserted response was missing, a failure already reported. */

@@ -35,7 +35,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *
  * <pre>{@code
  * Calibration calibration = Calibrator.builder()
- *         .currentBar(0.7)
+ *         .currentMinScore(0.7)
  *         .recordTo(Path.of("target/llm-assert/calibrations/support.json"))
  *         .build()
  *         .calibrate(judge, Dataset.fromClasspath("calibration/support.jsonl").labelled().contextList("sources"));
@@ -69,7 +69,7 @@ public final class Calibrator {
     private final int folds;
     private final long seed;
     private final int resamples;
-    private final Double currentBar;
+    private final Double currentMinScore;
     private final String testId;
     private final String recordings;
     private final Path recordFile;
@@ -79,7 +79,7 @@ public final class Calibrator {
         this.folds = builder.folds;
         this.seed = builder.seed;
         this.resamples = builder.resamples;
-        this.currentBar = builder.currentBar;
+        this.currentMinScore = builder.currentMinScore;
         this.testId = builder.testId;
         this.recordings = builder.recordings;
         this.recordFile = builder.recordFile;
@@ -131,25 +131,25 @@ public final class Calibrator {
         requireBothLabels(yes, "judged", errors);
 
         double level = settings.confidence();
-        int k = Math.min(folds, Math.min(Figures.count(yes, true), Figures.count(yes, false)));
-        int[] fold = BarFitting.folds(yes, k, seed);
+        int k = Math.min(folds, Math.min(AgreementFigures.count(yes, true), AgreementFigures.count(yes, false)));
+        int[] fold = MinScoreFitting.folds(yes, k, seed);
         for (int j = 0; j < judged.size(); j++) {
             rows.add(new JudgedRow(items.get(judged.get(j)).id(), label(yes[j]), scores[j], null, fold[j]));
         }
-        double[] foldBars = new double[k];
-        boolean[] heldOut = BarFitting.heldOut(scores, yes, fold, k, foldBars);
-        double bar =
-                BarFitting.fit(scores, yes, IntStream.range(0, scores.length).toArray());
-        List<Double> barsOfFolds = new ArrayList<>(k);
-        for (double foldBar : foldBars) {
-            barsOfFolds.add(foldBar);
+        double[] foldMinScores = new double[k];
+        boolean[] heldOut = MinScoreFitting.heldOut(scores, yes, fold, k, foldMinScores);
+        double minScore = MinScoreFitting.fit(
+                scores, yes, IntStream.range(0, scores.length).toArray());
+        List<Double> minScoresOfFolds = new ArrayList<>(k);
+        for (double foldMinScore : foldMinScores) {
+            minScoresOfFolds.add(foldMinScore);
         }
-        FittedBar fitted = new FittedBar(bar, k, seed, barsOfFolds);
-        Agreement agreement = Figures.binary(Agreement.HELD_OUT, yes, heldOut, level, seed, resamples);
+        FittedMinScore fitted = new FittedMinScore(minScore, k, seed, minScoresOfFolds);
+        Agreement agreement = AgreementFigures.binary(Agreement.HELD_OUT, yes, heldOut, level, seed, resamples);
 
         List<MisjudgedRow> misjudged = new ArrayList<>();
         for (int j = 0; j < judged.size(); j++) {
-            boolean passed = BarFitting.passes(scores[j], bar);
+            boolean passed = MinScoreFitting.passes(scores[j], minScore);
             if (passed != yes[j]) {
                 LabelledItem item = items.get(judged.get(j));
                 GroundednessVerdict verdict = outcomes.get(judged.get(j)).value();
@@ -159,13 +159,13 @@ public final class Calibrator {
                         label(yes[j]),
                         label(passed),
                         scores[j],
-                        bar,
+                        minScore,
                         item.response(),
                         verdict.sentences(),
                         ""));
             }
         }
-        misjudged.sort(Comparator.comparingDouble((MisjudgedRow row) -> -Math.abs(row.score() - bar)));
+        misjudged.sort(Comparator.comparingDouble((MisjudgedRow row) -> -Math.abs(row.score() - minScore)));
 
         Calibration calibration = new Calibration(
                 Calibration.FORMAT,
@@ -173,7 +173,7 @@ public final class Calibrator {
                 Calibration.GROUNDEDNESS,
                 judge.name(),
                 null,
-                Figures.BINARY,
+                AgreementFigures.BINARY,
                 level,
                 settings.maxErrorRate(),
                 recordings,
@@ -182,12 +182,14 @@ public final class Calibrator {
                 millisSince(startNanos),
                 items.size(),
                 errors,
-                currentBar,
-                currentBar == null ? null : Figures.inSample(rows, currentBar, level, seed, resamples),
+                currentMinScore,
+                currentMinScore == null
+                        ? null
+                        : AgreementFigures.inSample(rows, currentMinScore, level, seed, resamples),
                 fitted,
                 agreement,
-                Figures.auc(scores, yes, level, seed, resamples),
-                Figures.curve(scores, yes),
+                AgreementFigures.auc(scores, yes, level, seed, resamples),
+                AgreementFigures.curve(scores, yes),
                 misjudged,
                 rows);
         return recorded(calibration);
@@ -212,8 +214,7 @@ public final class Calibrator {
     public Calibration calibrate(DirectJudge judge, Criteria criteria, List<LabelledItem> items) {
         requireJudge(judge);
         if (criteria == null) {
-            throw new IllegalArgumentException("The criteria to calibrate the judge on is null. Fix: pass the "
-                    + "criteria the labels name options of, e.g. CriteriaCatalog.ANSWER_RELEVANCE.");
+            throw new IllegalArgumentException(CalibrationMessages.nullCriteria());
         }
         requireItems(items);
         List<String> options = criteria.optionNames();
@@ -293,7 +294,7 @@ public final class Calibrator {
                 null,
                 null,
                 null,
-                Figures.agreement(Agreement.OPTIONS, null, options, label, chosen, level, seed, resamples),
+                AgreementFigures.agreement(Agreement.OPTIONS, null, options, label, chosen, level, seed, resamples),
                 null,
                 List.of(),
                 misjudged,
@@ -347,8 +348,7 @@ public final class Calibrator {
 
     private static void requireJudge(Object judge) {
         if (judge == null) {
-            throw new IllegalArgumentException("The judge to calibrate is null. Fix: pass the judge whose verdicts "
-                    + "the labels should be compared with, e.g. the one injected into the test.");
+            throw new IllegalArgumentException(CalibrationMessages.nullJudge());
         }
     }
 
@@ -360,8 +360,7 @@ public final class Calibrator {
         for (int i = 0; i < items.size(); i++) {
             LabelledItem item = items.get(i);
             if (item == null) {
-                throw new IllegalArgumentException(
-                        "Labelled item " + (i + 1) + " of " + items.size() + " is null. " + "Fix: leave it out.");
+                throw new IllegalArgumentException(CalibrationMessages.nullItem(i, items));
             }
             Integer first = seen.putIfAbsent(item.id(), i + 1);
             if (first != null) {
@@ -378,7 +377,7 @@ public final class Calibrator {
 
     /** Fails when fewer than {@value #MIN_ROWS_PER_LABEL} rows have either label. */
     private static void requireBothLabels(boolean[] yes, String which, List<RowError> errors) {
-        int positives = Figures.count(yes, true);
+        int positives = AgreementFigures.count(yes, true);
         int negatives = yes.length - positives;
         if (positives < MIN_ROWS_PER_LABEL || negatives < MIN_ROWS_PER_LABEL) {
             String message = CalibrationMessages.tooFewOfALabel(which, positives, negatives, errors);
@@ -392,7 +391,7 @@ public final class Calibrator {
         private int folds = DEFAULT_FOLDS;
         private long seed = DEFAULT_SEED;
         private int resamples = DEFAULT_RESAMPLES;
-        private Double currentBar;
+        private Double currentMinScore;
         private String testId;
         private String recordings = "none";
         private Path recordFile;
@@ -414,8 +413,7 @@ public final class Calibrator {
          */
         public Builder folds(int value) {
             if (value < 2) {
-                throw new IllegalArgumentException(
-                        "A cross-validation needs at least 2 folds, but folds is " + value + ". Fix: use 5 or 10.");
+                throw new IllegalArgumentException(CalibrationMessages.tooFewFolds(value));
             }
             this.folds = value;
             return this;
@@ -433,22 +431,23 @@ public final class Calibrator {
          */
         public Builder bootstrapResamples(int value) {
             if (value < MIN_RESAMPLES) {
-                throw new IllegalArgumentException("A bootstrap needs at least " + MIN_RESAMPLES + " resamples, but "
-                        + "bootstrapResamples is " + value + ". Fix: keep the default, " + DEFAULT_RESAMPLES + ".");
+                throw new IllegalArgumentException(
+                        CalibrationMessages.tooFewResamples(value, MIN_RESAMPLES, DEFAULT_RESAMPLES));
             }
             this.resamples = value;
             return this;
         }
 
         /**
-         * The bar a groundedness judge is used with now (e.g. the configured default minimum): the calibration also
+         * The minimum score a groundedness judge is used with now (e.g. the configured default): the calibration also
          * reports the agreement at it. Not set by default.
          */
-        public Builder currentBar(double value) {
+        public Builder currentMinScore(double value) {
             if (!(value >= 0.0 && value <= 1.0)) {
-                throw new IllegalArgumentException("The current bar must be between 0 and 1, but is " + value + ".");
+                throw new IllegalArgumentException(
+                        "The current minimum score must be between 0 and 1, but is " + value + ".");
             }
-            this.currentBar = value;
+            this.currentMinScore = value;
             return this;
         }
 

@@ -1,7 +1,9 @@
 package dev.llmassert.core.dataset;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.llmassert.core.dataset.DatasetRows.Format;
 
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -165,7 +167,7 @@ final class DatasetMessages {
 
     static String labelledFix(String role) {
         return role.equals("label")
-                ? "write the label as a text: yes or no for groundedness, the expected option " + "for a criteria."
+                ? "write the label as a text: yes or no for groundedness, the expected option for a criteria."
                 : "write the text that was judged as one text.";
     }
 
@@ -179,5 +181,82 @@ final class DatasetMessages {
     static String notAnOption(String label, List<String> options, String suggestion) {
         return "the label is '" + label + "', but it is none of the criteria's options: " + String.join(", ", options)
                 + "." + suggestion + " Fix: write the option the response should get, as the criteria names it.";
+    }
+
+    static String aDirectory() {
+        return "this is a directory, not a dataset file. Fix: name a .jsonl, .csv or .yaml file in it.";
+    }
+
+    static String noSuchFile(Path path, String classpathHint) {
+        return "there is no such file: " + path.toAbsolutePath() + " (working directory: "
+                + Path.of("").toAbsolutePath() + "). Fix: check the path; a "
+                + "relative path is resolved against the working directory. " + classpathHint;
+    }
+
+    static String noSuchResource(String resource) {
+        return "there is no such resource on the classpath (working directory: "
+                + Path.of("").toAbsolutePath() + "). Fix: put the file at src/test/resources/" + resource
+                + " (or src/main/resources/" + resource
+                + "), or load it by its path with Dataset.fromFile(Path.of(..)).";
+    }
+
+    static String unknownFormat() {
+        return "the format cannot be told from the file name. Fix: "
+                + "name the file .jsonl (or .ndjson), .csv, .yaml (or .yml), or give the format: "
+                + "Dataset.fromJsonl(path), Dataset.fromCsv(path) or Dataset.fromYaml(path).";
+    }
+
+    static String unreadable(Exception e) {
+        return "the file cannot be read (" + e + "). Fix: check that it is a file you may read.";
+    }
+
+    static String notUtf8(Throwable cause) {
+        return "the file is not UTF-8 text (" + cause + "). Fix: save it as UTF-8.";
+    }
+
+    static String rowLengthDiffers(JsonProcessingException e) {
+        return "the row does not have one value per column of the header (" + e.getOriginalMessage()
+                + "). Fix: give the row one value per column, an empty one too (a,,c); put a value that holds a "
+                + "comma, a quote or a line break in double quotes, with each of its quotes doubled "
+                + "(\"Reset, then \"\"restart\"\"\").";
+    }
+
+    static String unnamedColumn(int i) {
+        return "column " + (i + 1) + " of the header has no "
+                + "name. Fix: name every column in the first line, e.g. id,question,topic.";
+    }
+
+    static String columnTwice() {
+        return "the header names this column twice. Fix: give each column its own name.";
+    }
+
+    static String otherTopLevelKey() {
+        return "the top level of the file has a key other than 'items'. Fix: write the file as a list "
+                + "of items, or as a map whose only key is items: with the list under it.";
+    }
+
+    static String itemsNotAList(String kind) {
+        return "'items' holds " + kind + ", not a list of items. Fix: write each item "
+                + "under items: as a list entry starting with '- '.";
+    }
+
+    static String malformed(String problem, DatasetRows.Source source) {
+        return problem + ". Fix: write " + source.format().example + ", or remove the " + source.format().unit + ".";
+    }
+
+    static String blankLabelledId(String id) {
+        return "A labelled item's id is " + (id == null ? "null" : "blank")
+                + ". Fix: give every item an id of its own, e.g. LabelledItem.of(\"a1\", response, \"yes\").";
+    }
+
+    static String blankResponse(String where, String response) {
+        return "The response of " + where + " is " + (response == null ? "null" : "blank")
+                + ". Fix: give the text that was judged.";
+    }
+
+    static String blankLabel(String where, String label) {
+        return "The label of " + where + " is " + (label == null ? "null" : "blank")
+                + ". Fix: give what a person said about the response: yes or no for groundedness, the "
+                + "expected option for a criteria.";
     }
 }

@@ -97,25 +97,12 @@ final class DatasetRows {
             Path fileName = path.getFileName();
             return new Source(name, fileName == null ? name : fileName.toString(), format(name, format), () -> {
                 if (Files.isDirectory(path)) {
-                    throw new DatasetException(
-                            name,
-                            0,
-                            null,
-                            "this is a directory, not a dataset file. Fix: "
-                                    + "name a .jsonl, .csv or .yaml file in it.");
+                    throw new DatasetException(name, 0, null, DatasetMessages.aDirectory());
                 }
                 try {
                     return Files.newInputStream(path);
                 } catch (NoSuchFileException e) {
-                    throw new DatasetException(
-                            name,
-                            0,
-                            null,
-                            "there is no such file: " + path.toAbsolutePath()
-                                    + " (working directory: " + Path.of("").toAbsolutePath()
-                                    + "). Fix: check the path; a "
-                                    + "relative path is resolved against the working directory. " + classpathHint(path),
-                            e);
+                    throw new DatasetException(name, 0, null, DatasetMessages.noSuchFile(path, classpathHint(path)), e);
                 }
             });
         }
@@ -144,14 +131,7 @@ final class DatasetRows {
                     in = DatasetRows.class.getClassLoader().getResourceAsStream(resource);
                 }
                 if (in == null) {
-                    throw new DatasetException(
-                            name,
-                            0,
-                            null,
-                            "there is no such resource on the classpath "
-                                    + "(working directory: " + Path.of("").toAbsolutePath() + "). Fix: put the file at "
-                                    + "src/test/resources/" + resource + " (or src/main/resources/" + resource
-                                    + "), or load it by its path with Dataset.fromFile(Path.of(..)).");
+                    throw new DatasetException(name, 0, null, DatasetMessages.noSuchResource(resource));
                 }
                 return in;
             });
@@ -163,13 +143,7 @@ final class DatasetRows {
             }
             Format format = Format.of(name);
             if (format == null) {
-                throw new DatasetException(
-                        name,
-                        0,
-                        null,
-                        "the format cannot be told from the file name. Fix: "
-                                + "name the file .jsonl (or .ndjson), .csv, .yaml (or .yml), or give the format: "
-                                + "Dataset.fromJsonl(path), Dataset.fromCsv(path) or Dataset.fromYaml(path).");
+                throw new DatasetException(name, 0, null, DatasetMessages.unknownFormat());
             }
             return format;
         }
@@ -221,12 +195,7 @@ final class DatasetRows {
             DatasetException notUtf8 = notUtf8(source, e);
             throw notUtf8 != null
                     ? notUtf8
-                    : new DatasetException(
-                            source.name(),
-                            0,
-                            null,
-                            "the file cannot be read (" + e + "). Fix: check that it is a file you may read.",
-                            e);
+                    : new DatasetException(source.name(), 0, null, DatasetMessages.unreadable(e), e);
         }
     }
 
@@ -234,12 +203,7 @@ final class DatasetRows {
     private static DatasetException notUtf8(Source source, Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof CharacterCodingException) {
-                return new DatasetException(
-                        source.name(),
-                        0,
-                        null,
-                        "the file is not UTF-8 text (" + cause + "). Fix: save it as UTF-8.",
-                        e);
+                return new DatasetException(source.name(), 0, null, DatasetMessages.notUtf8(cause), e);
             }
         }
         return null;
@@ -313,16 +277,7 @@ final class DatasetRows {
             }
         } catch (JsonProcessingException e) {
             int at = line != 0 ? line : lineOf(e.getLocation());
-            throw new DatasetException(
-                    source.name(),
-                    at,
-                    null,
-                    "the row does not have one value per column of the header (" + e.getOriginalMessage()
-                            + "). Fix: give the row one value per column, an empty one too (a,,c); put a value "
-                            + "that holds a "
-                            + "comma, a quote or a line break in double quotes, with each of its quotes doubled "
-                            + "(\"Reset, then \"\"restart\"\"\").",
-                    e);
+            throw new DatasetException(source.name(), at, null, DatasetMessages.rowLengthDiffers(e), e);
         }
         return rows;
     }
@@ -332,19 +287,10 @@ final class DatasetRows {
         for (int i = 0; i < schema.size(); i++) {
             String column = schema.columnName(i);
             if (column.isBlank()) {
-                throw new DatasetException(
-                        source.name(),
-                        1,
-                        null,
-                        "column " + (i + 1) + " of the header has no "
-                                + "name. Fix: name every column in the first line, e.g. id,question,topic.");
+                throw new DatasetException(source.name(), 1, null, DatasetMessages.unnamedColumn(i));
             }
             if (!seen.add(column)) {
-                throw new DatasetException(
-                        source.name(),
-                        1,
-                        column,
-                        "the header names this column twice. Fix: " + "give each column its own name.");
+                throw new DatasetException(source.name(), 1, column, DatasetMessages.columnTwice());
             }
         }
     }
@@ -361,13 +307,7 @@ final class DatasetRows {
                     line = lineOf(parser.currentTokenLocation());
                     if (!"items".equals(parser.currentName())) {
                         throw new DatasetException(
-                                source.name(),
-                                line,
-                                parser.currentName(),
-                                "the top level of "
-                                        + "the file has a key other than 'items'. Fix: write the file as a list "
-                                        + "of items, "
-                                        + "or as a map whose only key is items: with the list under it.");
+                                source.name(), line, parser.currentName(), DatasetMessages.otherTopLevelKey());
                     }
                     token = parser.nextToken();
                     if (token == JsonToken.START_ARRAY) {
@@ -377,9 +317,7 @@ final class DatasetRows {
                                 source.name(),
                                 line,
                                 "items",
-                                "'items' holds "
-                                        + kind(YAML.readTree(parser)) + ", not a list of items. Fix: write each item "
-                                        + "under items: as a list entry starting with '- '.");
+                                DatasetMessages.itemsNotAList(kind(YAML.readTree(parser))));
                     }
                 }
             } else if (token != null) {
@@ -423,12 +361,7 @@ final class DatasetRows {
     }
 
     private DatasetException malformed(int line, String problem, Throwable cause) {
-        return new DatasetException(
-                source.name(),
-                line,
-                null,
-                problem + ". Fix: write " + source.format().example + ", or remove the " + source.format().unit + ".",
-                cause);
+        return new DatasetException(source.name(), line, null, DatasetMessages.malformed(problem, source), cause);
     }
 
     /**

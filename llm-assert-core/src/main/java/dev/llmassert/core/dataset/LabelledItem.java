@@ -45,19 +45,15 @@ public final class LabelledItem {
             int line,
             String labelField) {
         if (id == null || id.isBlank()) {
-            throw new IllegalArgumentException("A labelled item's id is " + (id == null ? "null" : "blank")
-                    + ". Fix: give every item an id of its own, e.g. LabelledItem.of(\"a1\", response, \"yes\").");
+            throw new IllegalArgumentException(DatasetMessages.blankLabelledId(id));
         }
         this.id = id.strip();
         String where = "the labelled item '" + this.id + "'";
         if (response == null || response.isBlank()) {
-            throw new IllegalArgumentException("The response of " + where + " is "
-                    + (response == null ? "null" : "blank") + ". Fix: give the text that was judged.");
+            throw new IllegalArgumentException(DatasetMessages.blankResponse(where, response));
         }
         if (label == null || label.isBlank()) {
-            throw new IllegalArgumentException("The label of " + where + " is " + (label == null ? "null" : "blank")
-                    + ". Fix: give what a person said about the response: yes or no for groundedness, the "
-                    + "expected option for a criteria.");
+            throw new IllegalArgumentException(DatasetMessages.blankLabel(where, label));
         }
         this.response = response;
         this.label = label.strip();

@@ -27,8 +27,7 @@ public final class ContextValues {
         Map<String, Object> copy = new LinkedHashMap<>();
         context.forEach((key, value) -> {
             if (key == null || key.isBlank()) {
-                throw new IllegalArgumentException("A context key of " + where + " is blank. Fix: name every "
-                        + "context value, e.g. context(\"topic\", \"billing\").");
+                throw new IllegalArgumentException(EvaluationMessages.blankContextKey(where));
             }
             copy.put(key.strip(), value(value, where + ", context '" + key.strip() + "'"));
         });
@@ -38,8 +37,7 @@ public final class ContextValues {
     public static Object value(Object value, String where) {
         if (value instanceof String || value == null) {
             if (value == null) {
-                throw new IllegalArgumentException("The value of " + where + " is null. Fix: leave the key out, "
-                        + "or give a text or a list of texts.");
+                throw new IllegalArgumentException(EvaluationMessages.nullContextValue(where));
             }
             return value;
         }
@@ -54,15 +52,13 @@ public final class ContextValues {
             for (Object element : values) {
                 Object text = value(element, where);
                 if (!(text instanceof String s)) {
-                    throw new IllegalArgumentException("The value of " + where + " is a list that holds a list. "
-                            + "Fix: give a text or a flat list of texts.");
+                    throw new IllegalArgumentException(EvaluationMessages.nestedList(where));
                 }
                 texts.add(s);
             }
             return List.copyOf(texts);
         }
-        throw new IllegalArgumentException("The value of " + where + " is a "
-                + value.getClass().getName() + ". Fix: give a text, a number, a boolean or a list of these.");
+        throw new IllegalArgumentException(EvaluationMessages.unsupportedContextValue(value, where));
     }
 
     public static String text(Map<String, Object> context, String key, String where) {
@@ -70,8 +66,7 @@ public final class ContextValues {
         if (value instanceof String s) {
             return s;
         }
-        throw new IllegalArgumentException("The context '" + key + "' of " + where + " is a list, not a text: " + value
-                + ". Fix: read it with contextList(\"" + key + "\").");
+        throw new IllegalArgumentException(EvaluationMessages.contextIsAList(key, where, value));
     }
 
     @SuppressWarnings("unchecked")
@@ -83,9 +78,7 @@ public final class ContextValues {
     private static Object required(Map<String, Object> context, String key, String where) {
         Object value = context.get(key);
         if (value == null) {
-            throw new IllegalArgumentException(where + " has no context '" + key + "'; it has "
-                    + (context.isEmpty() ? "no context" : context.keySet()) + ". Fix: add '" + key
-                    + "' to the item's context, or read one of the keys it has.");
+            throw new IllegalArgumentException(EvaluationMessages.noSuchContext(context, key, where));
         }
         return value;
     }

@@ -87,8 +87,7 @@ public final class EvaluationRunner {
     public EvaluationResults run(PromptResponseTest test, SystemUnderTest sut) {
         Objects.requireNonNull(test, "test");
         if (sut == null) {
-            throw new IllegalArgumentException("The system under test is null. Fix: pass the system to evaluate, "
-                    + "e.g. SystemUnderTest.of(\"assistant\", question -> bot.ask(question)).");
+            throw new IllegalArgumentException(EvaluationMessages.nullSystemUnderTest());
         }
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
@@ -115,8 +114,7 @@ public final class EvaluationRunner {
                         groupBy == null ? List.of() : groupBy,
                         kinds == null ? Map.of() : kinds));
         if (aggregate == null) {
-            throw new IllegalStateException(test.name() + ".aggregate returned null. Fix: return the results, e.g. "
-                    + "aggregation.standard(items).");
+            throw new IllegalStateException(EvaluationMessages.aggregateReturnedNull(test));
         }
         Map<String, String> judges = new TreeMap<>();
         annotators.forEach(a -> judges.put(a.name(), a.judge() == null ? "code" : a.judge()));
@@ -152,11 +150,10 @@ public final class EvaluationRunner {
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            throw new EvaluationException(test.name() + ".makeTestItems threw " + e + ". Fix: see the cause.", e);
+            throw new EvaluationException(EvaluationMessages.makeTestItemsThrew(test, e), e);
         }
         if (items == null || items.isEmpty()) {
-            throw new IllegalArgumentException(test.name() + ".makeTestItems gave no items. Fix: return at least "
-                    + "one TestItem, or load them with Dataset.fromFile(...).load().");
+            throw new IllegalArgumentException(EvaluationMessages.noItems(test));
         }
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
@@ -166,9 +163,7 @@ public final class EvaluationRunner {
             }
             Integer first = seen.putIfAbsent(item.id(), i);
             if (first != null) {
-                throw new IllegalArgumentException("Items " + (first + 1) + " and " + (i + 1) + " of " + test.name()
-                        + " have the same id '" + item.id() + "'. Fix: give every item its own id; the id pairs an "
-                        + "item with its baseline and names its test.");
+                throw new IllegalArgumentException(EvaluationMessages.duplicateItemId(test, item, first, i));
             }
         }
         return List.copyOf(items);
@@ -177,8 +172,7 @@ public final class EvaluationRunner {
     private static List<Annotator> annotators(PromptResponseTest test) {
         List<Annotator> annotators = test.annotators();
         if (annotators == null) {
-            throw new IllegalArgumentException(
-                    test.name() + ".annotators returned null. Fix: return List.of() for " + "none.");
+            throw new IllegalArgumentException(EvaluationMessages.annotatorsReturnedNull(test));
         }
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < annotators.size(); i++) {
@@ -188,9 +182,7 @@ public final class EvaluationRunner {
             }
             Annotators.requireName(annotator.name());
             if (seen.putIfAbsent(annotator.name(), i) != null) {
-                throw new IllegalArgumentException("Two annotators of " + test.name() + " are named '"
-                        + annotator.name() + "'. Fix: give each its own name; it keys its annotations and "
-                        + "measurement.");
+                throw new IllegalArgumentException(EvaluationMessages.duplicateAnnotatorName(test, annotator));
             }
         }
         return List.copyOf(annotators);
@@ -299,9 +291,7 @@ public final class EvaluationRunner {
                 Thread.currentThread().interrupt();
                 throw new EvaluationException("The evaluation of " + test.name() + " was interrupted.", e);
             } catch (ExecutionException e) {
-                throw new EvaluationException(
-                        "The evaluation of " + test.name() + " failed: " + e.getCause() + ". Fix: see the cause.",
-                        e.getCause());
+                throw new EvaluationException(EvaluationMessages.evaluationFailed(test, e.getCause()), e.getCause());
             }
         }
 
@@ -370,12 +360,8 @@ public final class EvaluationRunner {
                     // contains(null) throws on an immutable list, so nulls are looked for one by one
                     boolean hasNull = list != null && list.stream().anyMatch(Objects::isNull);
                     if (list == null || list.size() != answers.size() || hasNull) {
-                        throw new IllegalStateException("The annotator '" + annotator.name() + "' gave "
-                                + (list == null
-                                        ? "null"
-                                        : list.size() + " annotations" + (hasNull ? " with a null among them" : ""))
-                                + " for " + answers.size() + " responses. Fix: "
-                                + "return one annotation per interaction, in their order.");
+                        throw new IllegalStateException(
+                                EvaluationMessages.annotationsDoNotMatch(annotator, list, hasNull, answers));
                     }
                 } catch (Throwable e) {
                     return new ItemResult(
@@ -400,17 +386,14 @@ public final class EvaluationRunner {
 
         private void check(Map<String, Double> measurements) {
             if (measurements == null) {
-                throw new IllegalStateException(test.name() + ".measureQuality returned null. Fix: return a map of "
-                        + "named numbers, e.g. Map.of(\"grounded\", 1.0).");
+                throw new IllegalStateException(EvaluationMessages.measureQualityReturnedNull(test));
             }
             measurements.forEach((name, value) -> {
                 if (name == null || name.isBlank()) {
-                    throw new IllegalStateException(test.name() + ".measureQuality gave a measurement with a blank "
-                            + "name. Fix: name every measurement.");
+                    throw new IllegalStateException(EvaluationMessages.blankMeasurementName(test));
                 }
                 if (value == null || !Double.isFinite(value)) {
-                    throw new IllegalStateException(test.name() + ".measureQuality gave '" + name + "' = " + value
-                            + ". Fix: give a finite number; leave the measurement out when it does not apply.");
+                    throw new IllegalStateException(EvaluationMessages.measurementNotFinite(test, name, value));
                 }
             });
         }

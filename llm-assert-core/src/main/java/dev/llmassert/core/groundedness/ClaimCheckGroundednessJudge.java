@@ -167,11 +167,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
          */
         public Builder chunkSize(int chunkSize) {
             if (chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE) {
-                throw new IllegalArgumentException(String.format(
-                        "chunkSize must be between %d and %d characters, "
-                                + "but is: %d. Fix: pass the characters of source text one call may hold, e.g. "
-                                + "chunkSize(%d) for a model served with a 2,048-token context.",
-                        MIN_CHUNK_SIZE, MAX_CHUNK_SIZE, chunkSize, DEFAULT_CHUNK_SIZE));
+                throw new IllegalArgumentException(GroundednessMessages.chunkSizeOutOfRange(chunkSize));
             }
             this.chunkSize = chunkSize;
             return this;
@@ -183,8 +179,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
          */
         public ClaimCheckGroundednessJudge build() {
             if (Boolean.TRUE.equals(structuredOutput())) {
-                throw new IllegalArgumentException("structuredOutput(true) does not apply to the claim-check judge: "
-                        + "MiniCheck answers one token, Yes or No, never JSON. Fix: leave structuredOutput unset.");
+                throw new IllegalArgumentException(GroundednessMessages.structuredOutputForClaimCheck());
             }
             return new ClaimCheckGroundednessJudge(this);
         }

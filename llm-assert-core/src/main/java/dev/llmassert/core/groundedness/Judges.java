@@ -92,11 +92,7 @@ public final class Judges {
     /** The error when {@code method} needs a judge model and the provider is local: for the JUnit module. */
     @API(status = INTERNAL, since = "0.1")
     public static String needsJudgeModel(GroundednessMethod method) {
-        return ConfigKeys.GROUNDEDNESS_METHOD + "=" + method.id() + " needs a judge model, but "
-                + ConfigKeys.JUDGE_PROVIDER + " is local, which judges without one.\nFix: choose a provider and "
-                + "model, e.g. " + ConfigKeys.JUDGE_PROVIDER + "=ollama and " + ConfigKeys.JUDGE_MODEL
-                + "=bespoke-minicheck for claim-check, or set " + ConfigKeys.GROUNDEDNESS_METHOD
-                + "=auto for the local judge.";
+        return GroundednessMessages.needsJudgeModel(method);
     }
 
     private static String modelName(ChatModel chatModel) {

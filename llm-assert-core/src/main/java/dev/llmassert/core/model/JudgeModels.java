@@ -4,9 +4,9 @@ import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.llmassert.core.model.internal.EndpointRateBudgets;
 import dev.llmassert.core.model.internal.JudgeHttpClient;
 import dev.llmassert.core.model.internal.JudgeMessages;
-import dev.llmassert.core.model.internal.JudgeRateLimits;
 import dev.llmassert.core.model.internal.RateLimitedChatModel;
 import dev.llmassert.core.model.internal.Sleeper;
 import org.apiguardian.api.API;
@@ -94,7 +94,9 @@ public final class JudgeModels {
             return model;
         }
         return new RateLimitedChatModel(
-                model, JudgeRateLimits.budget(settings.baseUrl(), settings.model(), requests, tokens), Sleeper.THREAD);
+                model,
+                EndpointRateBudgets.budget(settings.baseUrl(), settings.model(), requests, tokens),
+                Sleeper.THREAD);
     }
 
     private static ChatModel openAi(JudgeSettings settings, Function<String, String> environment) {

@@ -9,6 +9,7 @@ import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.llmassert.core.record.internal.CanonicalRequests;
 import dev.llmassert.core.record.internal.RecordedResponse;
+import dev.llmassert.core.record.internal.RecordingMessages;
 import dev.llmassert.core.record.internal.ReplyTap;
 import dev.llmassert.core.record.internal.ReplyTaps;
 import org.apiguardian.api.API;
@@ -128,8 +129,7 @@ public final class RecordingSession implements AutoCloseable {
 
     ChatResponse chat(ChatModel delegate, ChatRequest request, ChatRequestOptions options, boolean application) {
         if (closed) {
-            throw new IllegalStateException("The recording session of " + testName + " is closed; a model wrapped "
-                    + "for one test was used after it ended. Fix: wrap the model again in the test that uses it.");
+            throw new IllegalStateException(RecordingMessages.sessionClosed(testName));
         }
         if (mode == RecordingMode.OFF) {
             return delegate.chat(request, options);

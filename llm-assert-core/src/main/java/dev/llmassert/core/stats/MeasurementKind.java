@@ -1,9 +1,7 @@
 package dev.llmassert.core.stats;
 
+import dev.llmassert.core.config.EnumSetting;
 import org.apiguardian.api.API;
-
-import java.util.Arrays;
-import java.util.Locale;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -44,10 +42,7 @@ public enum MeasurementKind {
      * @throws IllegalArgumentException naming the allowed names
      */
     public static MeasurementKind of(String id) {
-        return Arrays.stream(values())
-                .filter(kind -> kind.id.equals(id == null ? "" : id.strip().toLowerCase(Locale.ROOT)))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "'" + id + "' is no measurement kind. Fix: use rate, count or score."));
+        return EnumSetting.find(MeasurementKind.class, MeasurementKind::id, id)
+                .orElseThrow(() -> new IllegalArgumentException(StatisticsMessages.noSuchKind(id)));
     }
 }

@@ -23,14 +23,10 @@ final class PairedComparisons {
         Statistics.checkSample(baseline, "baseline");
         Statistics.checkSample(current, "current");
         if (baseline.length != current.length) {
-            throw new IllegalArgumentException("The baseline has " + baseline.length + " values and the current run "
-                    + current.length + ", but a paired comparison needs one value per item in each. Fix: align "
-                    + "both arrays by item (e.g. match the items by id) and leave out items missing from either run.");
+            throw new IllegalArgumentException(StatisticsMessages.unpaired(baseline, current));
         }
         if (!(dropToDetect > 0) || Double.isInfinite(dropToDetect)) {
-            throw new IllegalArgumentException("dropToDetect is " + dropToDetect + ", but it must be a positive "
-                    + "number: the smallest drop in the mean that matters. Fix: pass e.g. 0.05 for a drop of five "
-                    + "percentage points.");
+            throw new IllegalArgumentException(StatisticsMessages.dropToDetectNotPositive(dropToDetect));
         }
         int n = baseline.length;
         double[] differences = new double[n];

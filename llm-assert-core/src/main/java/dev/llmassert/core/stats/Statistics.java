@@ -8,8 +8,6 @@ import org.apache.commons.statistics.interval.BinomialConfidenceInterval;
 import org.apache.commons.statistics.interval.NormalConfidenceInterval;
 import org.apiguardian.api.API;
 
-import java.util.Arrays;
-
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
@@ -49,14 +47,10 @@ public final class Statistics {
     public static Interval wilson(long successes, long n, double level) {
         checkLevel(level);
         if (n < 1) {
-            throw new IllegalArgumentException("A Wilson interval needs at least one trial, but n is " + n
-                    + ". Fix: pass the number of test items that were judged, or report no interval when there are "
-                    + "none.");
+            throw new IllegalArgumentException(StatisticsMessages.noTrials(n));
         }
         if (successes < 0 || successes > n) {
-            throw new IllegalArgumentException("There are " + successes + " successes in " + n + " trials, but the "
-                    + "successes must be between 0 and the number of trials. Fix: count each trial once, as a "
-                    + "success or a failure.");
+            throw new IllegalArgumentException(StatisticsMessages.successesOutOfRange(successes, n));
         }
         if (n > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(
@@ -117,8 +111,7 @@ public final class Statistics {
         checkLevel(level);
         checkSample(values, "values");
         if (resamples < 1) {
-            throw new IllegalArgumentException("The number of bootstrap resamples is " + resamples
-                    + ", but it must be at least 1. Fix: use 2000 or more for a stable interval.");
+            throw new IllegalArgumentException(StatisticsMessages.tooFewResamples(resamples));
         }
         if (values.length < 2) {
             return new Interval(values[0], values[0], level, "none");
@@ -186,13 +179,7 @@ public final class Statistics {
         switch (kind) {
             case RATE -> {
                 if (!isBinary(values)) {
-                    throw new IllegalArgumentException("it is declared a rate, but holds "
-                            + Arrays.stream(values)
-                                    .filter(v -> v != 0 && v != 1)
-                                    .findFirst()
-                                    .orElseThrow()
-                            + ", and a rate's values are 0 or 1. Fix: give 1 for a pass and 0 for a fail, or declare "
-                            + "it MeasurementKind.SCORE (a share per item) or COUNT.");
+                    throw new IllegalArgumentException(StatisticsMessages.notARate(values));
                 }
                 return meanInterval(values, level);
             }
@@ -200,9 +187,7 @@ public final class Statistics {
                 long total = 0;
                 for (double value : values) {
                     if (value < 0 || value != Math.rint(value)) {
-                        throw new IllegalArgumentException("it is declared a count, but holds " + value
-                                + ", and a count is a whole number from 0. Fix: count whole occurrences, or declare it "
-                                + "MeasurementKind.SCORE.");
+                        throw new IllegalArgumentException(StatisticsMessages.notACount(value));
                     }
                     total += (long) value;
                 }
@@ -233,9 +218,7 @@ public final class Statistics {
     public static Interval poisson(long total, int n, double level) {
         checkLevel(level);
         if (total < 0 || n < 1) {
-            throw new IllegalArgumentException("A Poisson interval needs a total of 0 or more over at least one item, "
-                    + "but the total is " + total + " over " + n + " items. Fix: pass the sum of the counts and the "
-                    + "number of items counted.");
+            throw new IllegalArgumentException(StatisticsMessages.badPoissonCounts(total, n));
         }
         double alpha = 1 - level;
         double lower = total == 0
@@ -296,8 +279,7 @@ public final class Statistics {
      */
     public static double signTestPValue(int worse, int better) {
         if (worse < 0 || better < 0) {
-            throw new IllegalArgumentException("The sign test counts items, but worse is " + worse + " and better is "
-                    + better + ". Fix: pass the number of items that got worse and that got better, both 0 or more.");
+            throw new IllegalArgumentException(StatisticsMessages.negativeSignTestCounts(worse, better));
         }
         long total = (long) worse + better;
         if (total > Integer.MAX_VALUE) {
@@ -361,8 +343,7 @@ public final class Statistics {
 
     static void checkLevel(double level) {
         if (!(level > 0 && level < 1)) {
-            throw new IllegalArgumentException("The confidence level is " + level + ", but it must lie strictly "
-                    + "between 0 and 1. Fix: pass e.g. 0.95 for 95% confidence (not 95).");
+            throw new IllegalArgumentException(StatisticsMessages.levelOutOfRange(level));
         }
     }
 
@@ -370,21 +351,18 @@ public final class Statistics {
     static void checkSample(double[] values, String name) {
         checkFinite(values, name);
         if (values.length == 0) {
-            throw new IllegalArgumentException("The " + name + " array is empty, so there is no mean to estimate. "
-                    + "Fix: pass at least one value, one per test item.");
+            throw new IllegalArgumentException(StatisticsMessages.emptySample(name));
         }
     }
 
     /** Checks that {@code values} is non-null and holds only finite numbers. */
     static void checkFinite(double[] values, String name) {
         if (values == null) {
-            throw new IllegalArgumentException("The " + name + " array is null. Fix: pass one value per test item.");
+            throw new IllegalArgumentException(StatisticsMessages.nullSample(name));
         }
         for (int i = 0; i < values.length; i++) {
             if (!Double.isFinite(values[i])) {
-                throw new IllegalArgumentException("Value " + (i + 1) + " of " + values.length + " in the " + name
-                        + " array is " + values[i] + ", but every value must be a finite number. Fix: leave out "
-                        + "items that have no score, or give them one (e.g. 0 for a failure).");
+                throw new IllegalArgumentException(StatisticsMessages.notFinite(values, i, name));
             }
         }
     }

@@ -102,7 +102,7 @@ public final class CalibrationBenchmark {
     }
 
     private static void print(String name, String half, Calibration fitting, Calibration measured) {
-        double bar = fitting.fittedBar().bar();
+        double bar = fitting.fittedMinScore().minScore();
         double heldOut = measured.agreementAt(bar).balancedAccuracy().value();
         double best = bestSingleBar(measured.rows());
         long yes = measured.rows().stream()

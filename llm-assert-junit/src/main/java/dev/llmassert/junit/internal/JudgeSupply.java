@@ -83,7 +83,11 @@ public final class JudgeSupply {
         AppliedCalibration calibration = ConfigurationResolver.of(context).calibration();
         if (calibration != null && !calibration.judge().equals(judge.name())) {
             throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(
-                    calibration.record(), calibration.where(), calibration.judge(), calibration.bar(), judge.name()));
+                    calibration.record(),
+                    calibration.where(),
+                    calibration.judge(),
+                    calibration.minScore(),
+                    judge.name()));
         }
     }
 

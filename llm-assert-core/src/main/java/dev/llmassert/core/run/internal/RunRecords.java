@@ -104,10 +104,7 @@ public final class RunRecords {
             byte[] bytes = (JSON.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8);
             AtomicFiles.replace(file, bytes);
         } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "Could not write the " + kind.noun() + " record " + file.toAbsolutePath() + ": " + e.getMessage()
-                            + ". Fix: make the folder writable (llmassert.report.dir moves it).",
-                    e);
+            throw new UncheckedIOException(RunMessages.notWritten(kind, file, e), e);
         }
     }
 
@@ -123,18 +120,9 @@ public final class RunRecords {
         try {
             root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(
-                    "There is no " + kind.noun() + " record at " + file.toAbsolutePath()
-                            + " (working directory " + Path.of("").toAbsolutePath()
-                            + "). Fix: run the " + kind.noun() + " once and commit its record from target/llm-assert/"
-                            + kind.folder() + "/" + kind.committedAs() + ", or correct the path.",
-                    e);
+            throw new IllegalArgumentException(RunMessages.noRecord(kind, file), e);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "The " + kind.noun() + " record " + file.toAbsolutePath() + " is not valid JSON, at line "
-                            + e.getLocation().getLineNr() + ": " + e.getOriginalMessage() + ". Fix: restore it from "
-                            + "version control, or write it again by running the " + kind.noun() + ".",
-                    e);
+            throw new IllegalArgumentException(RunMessages.notJson(kind, file, e), e);
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "Could not read the " + kind.noun() + " record " + file.toAbsolutePath() + ": " + e.getMessage(),
@@ -144,20 +132,13 @@ public final class RunRecords {
                 || !root.isObject()
                 || root.path("format").asInt(-1) != kind.format()
                 || (kind.requiredField() != null && !root.has(kind.requiredField()))) {
-            throw new IllegalArgumentException("The file " + file.toAbsolutePath() + " is not " + kind.article() + " "
-                    + kind.noun() + " record of format " + kind.format() + " (its \"format\" is "
-                    + (root == null ? "missing" : root.path("format")) + "). Fix: point at a record from "
-                    + "target/llm-assert/" + kind.folder() + "/.");
+            throw new IllegalArgumentException(RunMessages.notARecord(kind, file, root));
         }
         try {
             return reader.read(root);
         } catch (Exception e) {
             String problem = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
-            throw new IllegalArgumentException(
-                    "The " + kind.noun() + " record " + file.toAbsolutePath() + " is damaged: " + problem + ". Fix: "
-                            + "restore it from version control, or write it again by running the " + kind.noun()
-                            + ".",
-                    e);
+            throw new IllegalArgumentException(RunMessages.damaged(kind, file, problem), e);
         }
     }
 }

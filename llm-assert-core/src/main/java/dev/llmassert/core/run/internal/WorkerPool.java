@@ -55,8 +55,7 @@ public final class WorkerPool implements AutoCloseable {
 
     private WorkerPool(String owner, String threadPrefix, String closedFix, int size) {
         if (size < 1) {
-            throw new IllegalArgumentException("A pool needs at least one thread, but " + owner + " asked for " + size
-                    + ". Fix: set llmassert.eval.concurrency or the judge's concurrency to 1 or more.");
+            throw new IllegalArgumentException(RunMessages.noThreads(owner, size));
         }
         this.owner = owner;
         this.threadPrefix = threadPrefix;
@@ -209,7 +208,7 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     private IllegalStateException closed(Throwable cause) {
-        return new IllegalStateException(capitalized(owner) + " is closed.\nFix: " + closedFix + ".", cause);
+        return new IllegalStateException(RunMessages.closed(capitalized(owner), closedFix), cause);
     }
 
     private ThreadFactory threadFactory() {

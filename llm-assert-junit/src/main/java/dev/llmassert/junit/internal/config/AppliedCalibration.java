@@ -12,9 +12,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *
  * @param record  the record's path, as configured
  * @param judge   the judge the record was made with, {@code provider:model}
- * @param bar     the bar it fitted
+ * @param minScore the minimum score (bar) it fitted
  * @param where   where the key was set, for messages
  * @param applied whether its bar is the default minimum ({@code false} when a minimum set nearer the test wins)
  */
 @API(status = INTERNAL, since = "0.1")
-public record AppliedCalibration(Path record, String judge, double bar, String where, boolean applied) {}
+public record AppliedCalibration(Path record, String judge, double minScore, String where, boolean applied) {}

@@ -168,7 +168,7 @@ public final class ConfigurationResolver {
         double minScore = minScore();
         AppliedCalibration calibration = calibration();
         if (calibration != null && calibration.applied()) {
-            minScore = calibration.bar();
+            minScore = calibration.minScore();
         }
         ConsoleMode console;
         GroundednessMethod method;
@@ -215,9 +215,9 @@ public final class ConfigurationResolver {
         }
         if (!calibration.judge().equals(judgeName)) {
             throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(
-                    calibration.record(), calibration.where(), calibration.judge(), calibration.bar(), judgeName));
+                    calibration.record(), calibration.where(), calibration.judge(), calibration.minScore(), judgeName));
         }
-        return calibration.bar();
+        return calibration.minScore();
     }
 
     /**
@@ -249,13 +249,17 @@ public final class ConfigurationResolver {
                             LlmJudge.CALIBRATION_KEY, setting.get().source(), e.getMessage()),
                     e);
         }
-        if (record.fittedBar() == null) {
+        if (record.fittedMinScore() == null) {
             throw new ExtensionConfigurationException(Messages.calibrationWithoutBar(
                     LlmJudge.CALIBRATION_KEY, path, setting.get().source(), record.judge(), record.criteria()));
         }
         boolean applied = sourceIndex(LlmJudge.CALIBRATION_KEY) < sourceIndex(LlmJudge.MIN_SCORE_KEY);
         return new AppliedCalibration(
-                path, record.judge(), record.fittedBar().bar(), setting.get().source(), applied);
+                path,
+                record.judge(),
+                record.fittedMinScore().minScore(),
+                setting.get().source(),
+                applied);
     }
 
     /** The index of the first source that sets {@code key}, or the number of sources when none does. */

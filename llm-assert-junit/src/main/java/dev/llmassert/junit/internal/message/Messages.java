@@ -356,4 +356,70 @@ public final class Messages {
     public static String shorten(String text, int max) {
         return MessageText.shorten(text, max);
     }
+
+    /**
+     * A gate's bound that is not a number the figure can take, e.g. {@code hasLowerBoundAtLeast(1.5)} on a share: an
+     * argument error, not a failed gate.
+     *
+     * @param range   e.g. {@code between 0.0 and 1.0} or {@code a finite number}
+     * @param example a call that works, e.g. {@code hasLowerBoundAtLeast(0.75)}
+     */
+    public static String boundOutOfRange(String method, double bound, String range, String example) {
+        return method + " must be " + range + ", but is: " + bound + "." + NL + "Fix: pass a bound the figure can "
+                + "reach, e.g. " + example + ".";
+    }
+
+    /** {@code isNotWorseThan(baseline, dropToDetect)} with a drop that is not a positive number. */
+    public static String dropToDetectNotPositive(double dropToDetect) {
+        return "isNotWorseThan(baseline, dropToDetect) needs a positive drop to detect, but it is: " + dropToDetect
+                + "." + NL + "Fix: give the smallest drop that matters, e.g. 0.05.";
+    }
+
+    public static String nullModelToRecord() {
+        return "The model to record is null. Fix: pass the application's ChatModel.";
+    }
+
+    public static String nullSystemUnderTest() {
+        return "The system under test is null. Fix: pass the system to evaluate, "
+                + "e.g. SystemUnderTest.of(\"assistant\", question -> bot.ask(question)).";
+    }
+
+    public static String nullPromptResponseTest() {
+        return "The prompt-response test is null. Fix: pass the test to run, e.g. "
+                + "evaluator.run(new SupportQuestions(judge), assistant).";
+    }
+
+    public static String nullItemCheckOrGates(Object gates) {
+        return "The " + (gates == null ? "gates" : "item check") + " is null. Fix: "
+                + "pass a lambda, e.g. results -> assertThat(results).measurement(\"grounded\")"
+                + ".hasMeanAtLeast(0.8); pass results -> { } for none.";
+    }
+
+    public static String nullLabelledRows() {
+        return "The labelled rows are null. Fix: pass a labelled file, e.g. "
+                + "Dataset.fromClasspath(\"calibration/answers.jsonl\").labelled().contextList(\"sources\").";
+    }
+
+    public static String negativeTimes(int n) {
+        return "times(n) needs n >= 0, but got " + n + ". Fix: give the number of "
+                + "calls expected; neverCalled(tool) says the tool must not be called.";
+    }
+
+    public static String badToolCallBounds(int min, int max) {
+        return "hasToolCallCountBetween(min, max) needs 0 <= min <= max, but got min " + min + " and max " + max
+                + ". Fix: give the bounds of the number of tool calls, both included.";
+    }
+
+    public static String unusablePrices(String where, Exception e) {
+        return "The price table " + where + " (" + ConfigKeys.REPORT_PRICES + ") cannot be used: " + e.getMessage()
+                + ". Fix: give per model its input and output price "
+                + "per million tokens, e.g. {\"models\": {\"gpt-4o-mini\": {\"input\": 0.15, " + "\"output\": 0.60}}}"
+                + " or gpt-4o-mini.input=0.15 and gpt-4o-mini.output=0.60 in a .properties file.";
+    }
+
+    public static String noPriceTable(String where, Path file) {
+        return "The price table " + where + " (" + ConfigKeys.REPORT_PRICES
+                + ") is neither on the classpath nor a readable file (" + file.toAbsolutePath() + "). Fix: give "
+                + "a classpath resource such as prices/llm.json or a file path.";
+    }
 }

@@ -30,6 +30,8 @@ final class CriteriaJudgeParameterResolver implements ParameterResolver {
                 ? JudgeSupply.directJudge(extensionContext, 1)
                 : JudgeSupply.pairwiseJudge(extensionContext, 1);
         return judge.orElseThrow(() -> new ParameterResolutionException(Messages.noCriteriaJudgeForLocalJudge(
-                type.getSimpleName(), parameterContext.getParameter().toString(), Where.of(parameterContext))));
+                type.getSimpleName(),
+                parameterContext.getParameter().toString(),
+                ParameterOwner.named(parameterContext))));
     }
 }

@@ -35,7 +35,7 @@ final class CriteriaParameterResolver implements ParameterResolver {
         String reference = value == null ? "" : value.strip();
         boolean multi = parameterContext.getParameter().getType() == MultiCriteria.class;
         String parameter = parameterContext.getParameter().toString();
-        String where = Where.of(parameterContext);
+        String where = ParameterOwner.named(parameterContext);
         boolean file = reference.endsWith(FILE_SUFFIX);
         if (multi && !file) {
             throw new ParameterResolutionException(Messages.multiCriteriaNeedsFile(reference, parameter, where));

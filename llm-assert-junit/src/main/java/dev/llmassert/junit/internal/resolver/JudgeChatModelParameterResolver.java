@@ -15,6 +15,6 @@ final class JudgeChatModelParameterResolver extends TypeBasedParameterResolver<C
     public ChatModel resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
         return JudgeSupply.chatModel(extensionContext)
                 .orElseThrow(() -> new ParameterResolutionException(Messages.noChatModelForLocalJudge(
-                        parameterContext.getParameter().toString(), Where.of(parameterContext))));
+                        parameterContext.getParameter().toString(), ParameterOwner.named(parameterContext))));
     }
 }

@@ -26,7 +26,9 @@ final class LocalJudgeParameterResolver implements ParameterResolver {
         Class<?> type = parameterContext.getParameter().getType();
         if (type != GroundednessJudge.class) {
             throw new ParameterResolutionException(Messages.localJudgeOnAnotherType(
-                    type.getSimpleName(), parameterContext.getParameter().toString(), Where.of(parameterContext)));
+                    type.getSimpleName(),
+                    parameterContext.getParameter().toString(),
+                    ParameterOwner.named(parameterContext)));
         }
         return JudgeSupply.localGroundednessJudge(extensionContext);
     }

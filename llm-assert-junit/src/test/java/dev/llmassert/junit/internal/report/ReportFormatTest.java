@@ -1,6 +1,7 @@
 package dev.llmassert.junit.internal.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmassert.core.agent.ToolCall;
@@ -8,7 +9,7 @@ import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.calibration.Agreement;
 import dev.llmassert.core.calibration.ConfusionMatrix;
 import dev.llmassert.core.calibration.CurvePoint;
-import dev.llmassert.core.calibration.FittedBar;
+import dev.llmassert.core.calibration.FittedMinScore;
 import dev.llmassert.core.calibration.LabelAgreement;
 import dev.llmassert.core.calibration.MisjudgedRow;
 import dev.llmassert.core.config.ConfigKeys;
@@ -23,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -169,7 +169,7 @@ class ReportFormatTest {
         assertNamed(
                 calibrations,
                 CalibrationEntry.class,
-                FittedBar.class,
+                FittedMinScore.class,
                 Agreement.class,
                 Estimate.class,
                 Interval.class,
@@ -197,13 +197,18 @@ class ReportFormatTest {
         return section.substring(start, end < 0 ? section.length() : end);
     }
 
-    /** Every field the records write is named in {@code text}, as {@code `name`} or {@code `name[]`}. */
+    /**
+     * Every field the records write is named in {@code text}, as {@code `name`} or {@code `name[]`}: a component's
+     * name, or the name its {@code @JsonProperty} writes it under.
+     */
     private static void assertNamed(String text, Class<?>... records) {
         TreeSet<String> fields = new TreeSet<>();
         for (Class<?> type : records) {
             Arrays.stream(type.getRecordComponents())
                     .filter(c -> !c.getAccessor().isAnnotationPresent(JsonIgnore.class))
-                    .map(RecordComponent::getName)
+                    .map(c -> c.getAccessor().isAnnotationPresent(JsonProperty.class)
+                            ? c.getAccessor().getAnnotation(JsonProperty.class).value()
+                            : c.getName())
                     .forEach(fields::add);
         }
         assertThat(fields)

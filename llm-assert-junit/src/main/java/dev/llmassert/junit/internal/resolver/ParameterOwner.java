@@ -6,11 +6,11 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 
 /** Names the method or constructor of a parameter in messages. */
-final class Where {
+final class ParameterOwner {
 
-    private Where() {}
+    private ParameterOwner() {}
 
-    static String of(ParameterContext parameterContext) {
+    static String named(ParameterContext parameterContext) {
         Executable executable = parameterContext.getDeclaringExecutable();
         return (executable instanceof Constructor ? "constructor " : "method ")
                 + executable.getDeclaringClass().getName() + "." + executable.getName() + "(...)";

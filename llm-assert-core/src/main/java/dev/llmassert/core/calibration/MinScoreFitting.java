@@ -20,12 +20,12 @@ import java.util.stream.IntStream;
  * the shortest decimal (0.64 rather than 0.6427): every bar in the gap gives the same verdicts. A row passes when
  * its score is at least the bar, as {@code isGroundedIn} checks it.
  */
-final class BarFitting {
+final class MinScoreFitting {
 
     /** The precision of a bar comparison, as the assertions compare a score with a minimum. */
     static final double TOLERANCE = 1e-9;
 
-    private BarFitting() {}
+    private MinScoreFitting() {}
 
     /** Whether {@code score} reaches {@code bar}. */
     static boolean passes(double score, double bar) {

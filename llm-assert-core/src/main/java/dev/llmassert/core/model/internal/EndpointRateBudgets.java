@@ -29,11 +29,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * then on, to all of them.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class JudgeRateLimits {
+public final class EndpointRateBudgets {
 
     private static final ConcurrentMap<Endpoint, Budget> BUDGETS = new ConcurrentHashMap<>();
 
-    private JudgeRateLimits() {}
+    private EndpointRateBudgets() {}
 
     /**
      * The budget of {@code baseUrl} and {@code model} for the JVM, with at most the given limits.
@@ -46,7 +46,7 @@ public final class JudgeRateLimits {
         return BUDGETS.compute(
                 endpoint,
                 (key, current) -> current == null
-                        ? Budget.of(requestsPerMinute, tokensPerMinute, JudgeRateLimits::smooth)
+                        ? Budget.of(requestsPerMinute, tokensPerMinute, EndpointRateBudgets::smooth)
                         : current.atMost(requestsPerMinute, tokensPerMinute));
     }
 

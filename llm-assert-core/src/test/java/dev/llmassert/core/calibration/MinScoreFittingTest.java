@@ -9,7 +9,7 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class BarFittingTest {
+class MinScoreFittingTest {
 
     private static int[] all(int n) {
         return IntStream.range(0, n).toArray();
@@ -20,7 +20,7 @@ class BarFittingTest {
         double[] scores = {0.2, 0.35, 0.41, 0.66, 0.8, 0.95};
         boolean[] yes = {false, false, false, true, true, true};
 
-        assertThat(BarFitting.fit(scores, yes, all(6))).isEqualTo(0.5);
+        assertThat(MinScoreFitting.fit(scores, yes, all(6))).isEqualTo(0.5);
     }
 
     @Test
@@ -30,9 +30,9 @@ class BarFittingTest {
         double[] scores = {0.1, 0.3, 0.5, 0.7, 0.6, 0.62};
         boolean[] yes = {false, true, false, true, false, true};
 
-        assertThat(BarFitting.fit(scores, yes, all(4))).isEqualTo(0.2);
+        assertThat(MinScoreFitting.fit(scores, yes, all(4))).isEqualTo(0.2);
         // with two more rows, one gap is best: (0.6, 0.62]
-        assertThat(BarFitting.fit(scores, yes, all(6))).isEqualTo(0.61);
+        assertThat(MinScoreFitting.fit(scores, yes, all(6))).isEqualTo(0.61);
     }
 
     @Test
@@ -40,7 +40,7 @@ class BarFittingTest {
         double[] scores = {1.0, 1.0, 1.0, 0.9};
         boolean[] yes = {false, false, true, true};
 
-        assertThat(BarFitting.fit(scores, yes, all(4))).isBetween(0.0, 1.0);
+        assertThat(MinScoreFitting.fit(scores, yes, all(4))).isBetween(0.0, 1.0);
     }
 
     @ParameterizedTest(name = "({0}, {1}] -> {2}")
@@ -53,7 +53,7 @@ class BarFittingTest {
         "-1, 0.05, 0"
     })
     void aBarIsTheShortestDecimalInItsGapNearestTheMiddle(double below, double above, double bar) {
-        assertThat(BarFitting.shortestDecimal(below, above)).isEqualTo(bar);
+        assertThat(MinScoreFitting.shortestDecimal(below, above)).isEqualTo(bar);
     }
 
     @Test
@@ -63,7 +63,7 @@ class BarFittingTest {
             yes[i] = true;
         }
 
-        int[] folds = BarFitting.folds(yes, 5, 42);
+        int[] folds = MinScoreFitting.folds(yes, 5, 42);
 
         for (int f = 0; f < 5; f++) {
             int fold = f;
@@ -76,8 +76,8 @@ class BarFittingTest {
             assertThat(yesInFold).isBetween(3L, 4L);
             assertThat(noInFold).isBetween(1L, 2L);
         }
-        assertThat(BarFitting.folds(yes, 5, 42)).isEqualTo(folds);
-        assertThat(Arrays.equals(BarFitting.folds(yes, 5, 43), folds))
+        assertThat(MinScoreFitting.folds(yes, 5, 42)).isEqualTo(folds);
+        assertThat(Arrays.equals(MinScoreFitting.folds(yes, 5, 43), folds))
                 .as("another seed, another split")
                 .isFalse();
     }
@@ -88,7 +88,7 @@ class BarFittingTest {
         boolean[] yes = {false, false, false, true, true, true, false, true};
         double[] bars = new double[2];
 
-        boolean[] passed = BarFitting.heldOut(scores, yes, BarFitting.folds(yes, 2, 1), 2, bars);
+        boolean[] passed = MinScoreFitting.heldOut(scores, yes, MinScoreFitting.folds(yes, 2, 1), 2, bars);
 
         for (int i = 0; i < scores.length; i++) {
             assertThat(passed[i]).isEqualTo(yes[i]);

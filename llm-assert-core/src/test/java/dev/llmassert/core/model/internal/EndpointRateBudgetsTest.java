@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The JVM-wide rate limits, on simulated time: Failsafe's limiters read a {@link SimulatedClock}, and every wait goes
  * through it instead of sleeping. The assertions are on the simulated clock only.
  */
-class JudgeRateLimitsTest {
+class EndpointRateBudgetsTest {
 
     /** 400 characters: 100 tokens by the estimate. */
     private static final ChatRequest HUNDRED_TOKENS =
@@ -35,7 +35,7 @@ class JudgeRateLimitsTest {
 
     private final SimulatedClock clock = new SimulatedClock();
 
-    private RateLimitedChatModel limited(ChatModel model, JudgeRateLimits.Budget budget) {
+    private RateLimitedChatModel limited(ChatModel model, EndpointRateBudgets.Budget budget) {
         return new RateLimitedChatModel(model, budget, clock);
     }
 
@@ -47,7 +47,7 @@ class JudgeRateLimitsTest {
     @Test
     void sixtyCallsUnderAHundredAndTwentyAMinuteTakeThirtySecondsOfSimulatedTime() {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "yes");
-        RateLimitedChatModel judge = limited(model, JudgeRateLimits.Budget.of(120, null, clock::smoothLimiter));
+        RateLimitedChatModel judge = limited(model, EndpointRateBudgets.Budget.of(120, null, clock::smoothLimiter));
 
         for (int i = 0; i < 60; i++) {
             judge.chat(HUNDRED_TOKENS);
@@ -68,7 +68,7 @@ class JudgeRateLimitsTest {
     void tokensAreEstimatedFromThePromptAndSpreadOverTheMinute() {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "yes");
         // 6,000 tokens a minute is 100 a second: each call of 100 tokens holds the next one back 1 s
-        RateLimitedChatModel judge = limited(model, JudgeRateLimits.Budget.of(null, 6_000, clock::smoothLimiter));
+        RateLimitedChatModel judge = limited(model, EndpointRateBudgets.Budget.of(null, 6_000, clock::smoothLimiter));
 
         for (int i = 0; i < 20; i++) {
             judge.chat(HUNDRED_TOKENS);
@@ -92,7 +92,7 @@ class JudgeRateLimitsTest {
                         .build();
             }
         };
-        RateLimitedChatModel judge = limited(verbose, JudgeRateLimits.Budget.of(null, 6_000, clock::smoothLimiter));
+        RateLimitedChatModel judge = limited(verbose, EndpointRateBudgets.Budget.of(null, 6_000, clock::smoothLimiter));
 
         judge.chat(HUNDRED_TOKENS);
         judge.chat(HUNDRED_TOKENS);
@@ -106,7 +106,7 @@ class JudgeRateLimitsTest {
     void theSlowerOfTheTwoLimitsDecides() {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "yes");
         // 600 calls a minute (0.1 s apart) but 600 tokens a minute (100 tokens: 10 s apart)
-        RateLimitedChatModel judge = limited(model, JudgeRateLimits.Budget.of(600, 600, clock::smoothLimiter));
+        RateLimitedChatModel judge = limited(model, EndpointRateBudgets.Budget.of(600, 600, clock::smoothLimiter));
 
         judge.chat(HUNDRED_TOKENS);
         judge.chat(HUNDRED_TOKENS);
@@ -117,7 +117,7 @@ class JudgeRateLimitsTest {
 
     @Test
     void twoJudgesOfTheSameEndpointAndModelShareOneBudget() {
-        JudgeRateLimits.Budget shared = JudgeRateLimits.Budget.of(120, null, clock::smoothLimiter);
+        EndpointRateBudgets.Budget shared = EndpointRateBudgets.Budget.of(120, null, clock::smoothLimiter);
         RateLimitedChatModel groundedness = limited(ScriptedChatModel.answering(r -> "yes"), shared);
         RateLimitedChatModel criteria = limited(ScriptedChatModel.answering(r -> "yes"), shared);
 
@@ -133,15 +133,15 @@ class JudgeRateLimitsTest {
     void theRegistryHasOneBudgetPerEndpointAndModelForTheWholeJvm() {
         String url = endpoint();
 
-        JudgeRateLimits.Budget first = JudgeRateLimits.budget(url, "gpt-4o-mini", 120, null);
+        EndpointRateBudgets.Budget first = EndpointRateBudgets.budget(url, "gpt-4o-mini", 120, null);
 
-        assertThat(JudgeRateLimits.budget(url + "/", "gpt-4o-mini", 120, null))
+        assertThat(EndpointRateBudgets.budget(url + "/", "gpt-4o-mini", 120, null))
                 .as("same endpoint")
                 .isSameAs(first);
-        assertThat(JudgeRateLimits.budget(url, "gpt-4o", 120, null))
+        assertThat(EndpointRateBudgets.budget(url, "gpt-4o", 120, null))
                 .as("another model")
                 .isNotSameAs(first);
-        assertThat(JudgeRateLimits.budget(endpoint(), "gpt-4o-mini", 120, null))
+        assertThat(EndpointRateBudgets.budget(endpoint(), "gpt-4o-mini", 120, null))
                 .as("another endpoint")
                 .isNotSameAs(first);
     }
@@ -149,10 +149,10 @@ class JudgeRateLimitsTest {
     @Test
     void theLowestLimitAskedForAnEndpointAppliesToAllItsJudges() {
         String url = endpoint();
-        JudgeRateLimits.budget(url, "m", 120, null);
+        EndpointRateBudgets.budget(url, "m", 120, null);
 
-        JudgeRateLimits.Budget lowered = JudgeRateLimits.budget(url, "m", 60, 10_000);
-        JudgeRateLimits.Budget asked = JudgeRateLimits.budget(url, "m", 500, null);
+        EndpointRateBudgets.Budget lowered = EndpointRateBudgets.budget(url, "m", 60, 10_000);
+        EndpointRateBudgets.Budget asked = EndpointRateBudgets.budget(url, "m", 500, null);
 
         assertThat(lowered.requestsPerMinute()).isEqualTo(60);
         assertThat(lowered.tokensPerMinute()).isEqualTo(10_000);
@@ -176,7 +176,7 @@ class JudgeRateLimitsTest {
 
         assertThat(plain).isNotInstanceOf(RateLimitedChatModel.class);
         assertThat(limited).isInstanceOfSatisfying(RateLimitedChatModel.class, model -> {
-            assertThat(model.budget()).isSameAs(JudgeRateLimits.budget(url, "judge-model", null, null));
+            assertThat(model.budget()).isSameAs(EndpointRateBudgets.budget(url, "judge-model", null, null));
             assertThat(model.budget().requestsPerMinute()).isEqualTo(30);
             assertThat(model.defaultRequestParameters().modelName()).isEqualTo("judge-model");
             assertThat(JudgeChat.defaultJudgeName(model)).isEqualTo("openai:judge-model");
@@ -187,7 +187,7 @@ class JudgeRateLimitsTest {
     void aReplayedCallNeverWaitsForTheBudget(@TempDir Path dir) {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "yes");
         // one call a minute: a second call that reached the limiter would wait 60 s
-        RateLimitedChatModel limited = limited(model, JudgeRateLimits.Budget.of(1, null, clock::smoothLimiter));
+        RateLimitedChatModel limited = limited(model, EndpointRateBudgets.Budget.of(1, null, clock::smoothLimiter));
         Path file = dir.resolve("recordings.json");
         Recordings.wrap(limited, file, RecordingMode.RECORD).chat(HUNDRED_TOKENS);
 

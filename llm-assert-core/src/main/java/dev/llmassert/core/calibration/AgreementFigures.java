@@ -11,7 +11,7 @@ import java.util.List;
  * The figures of a calibration from its judged rows: agreements (at one bar, held out, or of options), the curve of
  * the agreement against the bar, and the area under the ROC curve.
  */
-final class Figures {
+final class AgreementFigures {
 
     /** The groundedness labels, in the order of the confusion matrix: yes, then no. */
     static final List<String> BINARY = List.of(Calibration.YES, Calibration.NO);
@@ -19,7 +19,7 @@ final class Figures {
     /** The curve's bars: 0 to 1 in steps of this. */
     static final double CURVE_STEP = 0.01;
 
-    private Figures() {}
+    private AgreementFigures() {}
 
     /** The agreement of groundedness rows at {@code bar}, every row at the same bar. */
     static Agreement inSample(List<JudgedRow> rows, double bar, double level, long seed, int resamples) {
@@ -27,7 +27,7 @@ final class Figures {
         int[] judged = new int[rows.size()];
         for (int i = 0; i < rows.size(); i++) {
             labels[i] = Calibration.YES.equals(rows.get(i).label()) ? 0 : 1;
-            judged[i] = BarFitting.passes(rows.get(i).score(), bar) ? 0 : 1;
+            judged[i] = MinScoreFitting.passes(rows.get(i).score(), bar) ? 0 : 1;
         }
         return agreement(Agreement.IN_SAMPLE, bar, BINARY, labels, judged, level, seed, resamples);
     }
@@ -95,7 +95,7 @@ final class Figures {
             int yesPassed = 0;
             int noFailed = 0;
             for (int i = 0; i < scores.length; i++) {
-                boolean passed = BarFitting.passes(scores[i], bar);
+                boolean passed = MinScoreFitting.passes(scores[i], bar);
                 yesPassed += yes[i] && passed ? 1 : 0;
                 noFailed += !yes[i] && !passed ? 1 : 0;
             }

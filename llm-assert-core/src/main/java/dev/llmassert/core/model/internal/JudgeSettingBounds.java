@@ -17,7 +17,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * the value and what is allowed.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class JudgeLimits {
+public final class JudgeSettingBounds {
 
     public static final int MAX_CONCURRENCY = 256;
     public static final int MAX_RETRIES = 20;
@@ -44,7 +44,7 @@ public final class JudgeLimits {
     /** What {@value ConfigKeys#JUDGE_TIMEOUT} allows, in words. */
     public static final String POSITIVE_DURATION = "a positive duration such as 30s, 500ms, 2m or PT30S";
 
-    private JudgeLimits() {}
+    private JudgeSettingBounds() {}
 
     /** {@code concurrency}, if it is from 1 to {@value #MAX_CONCURRENCY}. */
     public static int concurrency(int concurrency) {
@@ -82,9 +82,7 @@ public final class JudgeLimits {
     /** {@code n}, the samples of a self-consistent judgement, if it is from 1 to {@value #MAX_SELF_CONSISTENCY}. */
     public static int selfConsistency(int n) {
         if (n < 1 || n > MAX_SELF_CONSISTENCY) {
-            throw new IllegalArgumentException("selfConsistency must be between 1 and " + MAX_SELF_CONSISTENCY
-                    + ", but is: " + n + "." + System.lineSeparator()
-                    + "Fix: use 1 for a single run, or an odd number such as 3 or 5 for a majority vote.");
+            throw new IllegalArgumentException(JudgeMessages.selfConsistencyOutOfRange(n, MAX_SELF_CONSISTENCY));
         }
         return n;
     }
