@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.llmassert.core.config.InvalidSettingException;
 import dev.llmassert.core.record.internal.ReplyTaps;
+import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.mutation.MutationConsole;
 import dev.llmassert.junit.internal.mutation.MutationRunner;
 import dev.llmassert.junit.internal.mutation.MutationSettings;
@@ -72,9 +73,7 @@ public final class MutationCheck {
         for (String arg : args) {
             int equals = arg.indexOf('=');
             if (equals < 1) {
-                throw new IllegalArgumentException("MutationCheck takes settings as key=value, e.g."
-                        + " llmassert.mutation.classes=com.example.*Test, but got: '" + arg + "'. Fix: write the"
-                        + " argument as key=value, or set the key with -D.");
+                throw new IllegalArgumentException(Messages.mutationArgumentNotASetting(arg));
             }
             String value = arg.substring(equals + 1).strip();
             if (!value.isEmpty()) {
@@ -109,11 +108,7 @@ public final class MutationCheck {
             Path html = RunReport.writeMutations(settings.reportDir(), entry, Instant.now());
             return new MutationCheck(entry, html);
         } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "The mutation check's report could not be written to "
-                            + settings.reportDir().toAbsolutePath() + ": " + e.getMessage() + ". Fix: make the folder"
-                            + " writable, or move it with llmassert.report.dir.",
-                    e);
+            throw new UncheckedIOException(Messages.mutationReportNotWritten(settings.reportDir(), e.getMessage()), e);
         }
     }
 

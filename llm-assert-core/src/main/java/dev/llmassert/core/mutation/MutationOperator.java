@@ -1,5 +1,7 @@
 package dev.llmassert.core.mutation;
 
+import dev.llmassert.core.config.EnumSetting;
+import dev.llmassert.core.mutation.internal.MutationMessages;
 import org.apiguardian.api.API;
 
 import java.util.Arrays;
@@ -72,15 +74,11 @@ public enum MutationOperator {
             if (id.isEmpty()) {
                 continue;
             }
-            operators.add(Arrays.stream(values())
-                    .filter(o -> o.id.equals(id) || o.name().equalsIgnoreCase(id))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("'" + part.strip() + "' is not a mutation "
-                            + "operator; the operators are " + allowedValues() + ", or all")));
+            operators.add(EnumSetting.find(MutationOperator.class, MutationOperator::id, id)
+                    .orElseThrow(() -> new IllegalArgumentException(MutationMessages.notAnOperator(part.strip()))));
         }
         if (operators.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "'" + value + "' names no mutation operator; the operators are " + allowedValues() + ", or all");
+            throw new IllegalArgumentException(MutationMessages.noOperator(value));
         }
         return operators;
     }

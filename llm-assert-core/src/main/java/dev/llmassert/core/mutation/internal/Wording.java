@@ -202,8 +202,7 @@ public final class Wording {
         Map<String, Set<String>> listed = new TreeMap<>(pairs);
         try (InputStream in = Wording.class.getResourceAsStream(WORDNET_ANTONYMS)) {
             if (in == null) {
-                throw new IllegalStateException("The resource " + WORDNET_ANTONYMS + " is missing from the "
-                        + "llm-assert-core jar: the jar is damaged. Fix: rebuild or re-download it.");
+                throw new IllegalStateException(MutationMessages.resourceMissing(WORDNET_ANTONYMS));
             }
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             for (String line; (line = reader.readLine()) != null; ) {

@@ -5,6 +5,7 @@ import dev.llmassert.core.mutation.Mutant;
 import dev.llmassert.core.mutation.Mutator;
 import dev.llmassert.core.run.internal.Outcome;
 import dev.llmassert.core.run.internal.WorkerPool;
+import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.mutation.MutationTap.Served;
 import dev.llmassert.junit.internal.report.MutationsEntry;
 import org.apiguardian.api.API;
@@ -66,13 +67,11 @@ public final class MutationRunner {
     public MutationsEntry run() {
         LaunchRecord baseline = baseline();
         if (baseline.tests.values().stream().noneMatch(TestIdentifier::isTest)) {
-            throw new IllegalStateException("The mutation check found no test to run"
-                    + (settings.classes().isEmpty()
-                            ? " under " + Path.of("").toAbsolutePath()
-                            : " in the classes " + String.join(", ", settings.classes()) + " ("
-                                    + ConfigKeys.MUTATION_CLASSES + ")")
-                    + ". Fix: run it from the folder of the module whose tests to check, after compiling them"
-                    + " (mvn test-compile), and name classes that exist, e.g. com.example.*Test.");
+            throw new IllegalStateException(Messages.mutationFoundNoTest(
+                    settings.classes().isEmpty()
+                            ? "under " + Path.of("").toAbsolutePath()
+                            : "in the classes " + String.join(", ", settings.classes()) + " ("
+                                    + ConfigKeys.MUTATION_CLASSES + ")"));
         }
         Plan plan = plan(baseline);
         Path scratch = scratchDir();
@@ -105,10 +104,8 @@ public final class MutationRunner {
     private LauncherDiscoveryRequest suite(Map<String, String> configuration) {
         Set<Path> roots = ClassPathRoots.underWorkingDirectory();
         if (roots.isEmpty() && settings.classes().isEmpty()) {
-            throw new IllegalStateException("The mutation check found no test classes under the working directory "
-                    + Path.of("").toAbsolutePath() + ". Fix: run it from the folder of the module whose tests to check"
-                    + " (Maven's exec plugin and Surefire do), or name the classes with "
-                    + ConfigKeys.MUTATION_CLASSES + ".");
+            throw new IllegalStateException(
+                    Messages.mutationFoundNoTestClasses(Path.of("").toAbsolutePath()));
         }
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(roots.isEmpty() ? List.of(selectPackage("")) : selectClasspathRoots(roots))

@@ -5,6 +5,7 @@ import dev.llmassert.core.config.InvalidSettingException;
 import dev.llmassert.junit.LlmJudge;
 import dev.llmassert.junit.LlmJudge.Repeat;
 import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -101,10 +102,8 @@ public record RepeatSettings(int times, double minPassRate, Repeat.Gate gate, do
 
     private static ExtensionConfigurationException invalid(String key, String value, String allowed, String attribute) {
         InvalidSettingException e = new InvalidSettingException(key, value, allowed);
-        String message = attribute == null
-                ? e.getMessage()
-                : "Unsupported value for " + attribute + ": '" + value + "'. Allowed: " + allowed + ". Fix: change the"
-                        + " attribute, or leave it out to use " + key + ".";
+        String message =
+                attribute == null ? e.getMessage() : Messages.repeatAttributeInvalid(attribute, value, allowed, key);
         return new ExtensionConfigurationException(message, e);
     }
 }

@@ -141,30 +141,12 @@ public final class RunReport {
 
     /** This report with the run's calibrations. */
     RunReport withCalibrations(List<CalibrationEntry> calibrations) {
-        return new RunReport(new Report(
-                report.format(),
-                report.generatedAt(),
-                report.run(),
-                report.prices(),
-                report.checks(),
-                report.evaluations(),
-                calibrations,
-                report.repeats(),
-                report.mutations()));
+        return new RunReport(with(report, report.generatedAt(), calibrations, report.repeats(), report.mutations()));
     }
 
     /** This report with the run's repeated tests. */
     RunReport withRepeats(List<RepeatEntry> repeats) {
-        return new RunReport(new Report(
-                report.format(),
-                report.generatedAt(),
-                report.run(),
-                report.prices(),
-                report.checks(),
-                report.evaluations(),
-                report.calibrations(),
-                repeats,
-                report.mutations()));
+        return new RunReport(with(report, report.generatedAt(), report.calibrations(), repeats, report.mutations()));
     }
 
     /**
@@ -180,18 +162,27 @@ public final class RunReport {
                 ? read(json)
                 : of(List.of(), List.of(), Set.of(), Prices.load(null), mutations.wallMillis(), generatedAt)
                         .report();
-        new RunReport(new Report(
-                        base.format(),
-                        generatedAt.toString(),
-                        base.run(),
-                        base.prices(),
-                        base.checks(),
-                        base.evaluations(),
-                        base.calibrations(),
-                        base.repeats(),
-                        mutations))
-                .write(dir);
+        new RunReport(with(base, generatedAt.toString(), base.calibrations(), base.repeats(), mutations)).write(dir);
         return dir.resolve("report.html");
+    }
+
+    /** {@code base} with the parts that are added after its checks and evaluations. */
+    private static Report with(
+            Report base,
+            String generatedAt,
+            List<CalibrationEntry> calibrations,
+            List<RepeatEntry> repeats,
+            MutationsEntry mutations) {
+        return new Report(
+                base.format(),
+                generatedAt,
+                base.run(),
+                base.prices(),
+                base.checks(),
+                base.evaluations(),
+                calibrations,
+                repeats,
+                mutations);
     }
 
     /** The report's records. */
