@@ -38,17 +38,18 @@ public final class RecordingChatModel implements ChatModel {
 
     @Override
     public ChatResponse chat(ChatRequest chatRequest) {
-        return session.chat(delegate, whose, chatRequest, ChatRequestOptions.EMPTY);
+        return session.chat(delegate, whose, chatRequest, ChatRequestOptions.EMPTY, application());
     }
 
     @Override
     public ChatResponse chat(ChatRequest chatRequest, ChatRequestOptions options) {
-        return session.chat(delegate, whose, chatRequest, options == null ? ChatRequestOptions.EMPTY : options);
+        return session.chat(
+                delegate, whose, chatRequest, options == null ? ChatRequestOptions.EMPTY : options, application());
     }
 
     @Override
     public ChatResponse doChat(ChatRequest chatRequest) {
-        return session.chat(delegate, whose, chatRequest, ChatRequestOptions.EMPTY);
+        return session.chat(delegate, whose, chatRequest, ChatRequestOptions.EMPTY, application());
     }
 
     /** The wrapped model's defaults, so that the model name and temperature are part of every key. */
@@ -85,6 +86,14 @@ public final class RecordingChatModel implements ChatModel {
 
     public RecordingSession session() {
         return session;
+    }
+
+    /**
+     * Whether this is the application's own model ({@link Recordings#wrap}, {@link RecordingSession#wrapApplication}),
+     * whose answers a mutation check may change, rather than a judge's.
+     */
+    public boolean application() {
+        return whose.equals(RecordedModel.application());
     }
 
     @Override

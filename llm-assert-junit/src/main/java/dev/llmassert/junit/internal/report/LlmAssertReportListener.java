@@ -54,6 +54,9 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
 
     private static final Logger LOG = LoggerFactory.getLogger("dev.llmassert.junit.report");
 
+    /** A repeated test's gate, as {@code RepeatedRuns} publishes it. */
+    static final String REPEAT_ENTRY = "llm-assert.repeat";
+
     private final PrintStream console;
 
     /** Instantiated by the JUnit Platform's {@code ServiceLoader}. */
@@ -143,6 +146,11 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                 if (mode.printsCheck(Boolean.parseBoolean(values.get("llmassert.passed")))) {
                     console.println(testName(testIdentifier) + ": " + VerdictLine.of(values));
                 }
+            } else if (values.containsKey(REPEAT_ENTRY)) {
+                published.incrementAndGet();
+                if (mode.printsCheck(values.get(REPEAT_ENTRY).startsWith("pass rate PASSED"))) {
+                    console.println(testName(testIdentifier) + ": " + values.get(REPEAT_ENTRY));
+                }
             } else if (values.containsKey("llm-assert.evaluation")) {
                 published.incrementAndGet();
                 if (mode.printsEvaluations()) {
@@ -185,18 +193,21 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                 var checks = collector.checks();
                 var evaluations = collector.evaluations();
                 var calibrations = collector.calibrations();
+                var repeats = collector.repeats();
                 // a run always replaces the report, so that the last run's report is never taken for this one's
-                boolean nothing = checks.isEmpty() && evaluations.isEmpty() && calibrations.isEmpty();
+                boolean nothing =
+                        checks.isEmpty() && evaluations.isEmpty() && calibrations.isEmpty() && repeats.isEmpty();
                 RunReport report = RunReport.of(
-                        checks,
-                        evaluations,
-                        calibrations,
-                        collector.systemCalls(),
-                        collector.passedTests(),
-                        Prices.load(prices),
-                        (System.nanoTime() - startNanos) / 1_000_000,
-                        Instant.now(),
-                        nothing ? collector.outcomes().whyNothingWasJudged() : null);
+                                checks,
+                                evaluations,
+                                calibrations,
+                                collector.systemCalls(),
+                                collector.passedTests(),
+                                Prices.load(prices),
+                                (System.nanoTime() - startNanos) / 1_000_000,
+                                Instant.now(),
+                                nothing ? collector.outcomes().whyNothingWasJudged() : null)
+                        .withRepeats(repeats);
                 report.write(dir);
                 if (mode.printsSummary()) {
                     console.println(report.summary(dir.resolve("report.html")));
