@@ -30,8 +30,11 @@ public class ReadmeProject {
         List<String[]> blocks = blocks(quickStart);
         String pom = blocks.stream().filter(b -> b[0].equals("xml") && b[1].contains("<project"))
                 .map(b -> b[1]).findFirst().orElse(null);
-        // every whole test class of the README: the quick start's, and the agents section's
-        List<String> tests = blocks(readme).stream().filter(b -> b[0].equals("java") && b[1].startsWith("import "))
+        // every whole test class of the README: the quick start's, and the agents section's (the list of the
+        // snippets' imports declares no class)
+        Pattern declaresClass = Pattern.compile("(?m)^(?:public )?class \\w+");
+        List<String> tests = blocks(readme).stream()
+                .filter(b -> b[0].equals("java") && b[1].startsWith("import ") && declaresClass.matcher(b[1]).find())
                 .map(b -> b[1]).toList();
         if (pom == null || tests.isEmpty()) {
             fail("the quick start needs a complete pom.xml block (```xml with <project>) and the README a test class "

@@ -28,6 +28,8 @@ class ReadmeTest {
             Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAssistantEvaluationTest.java");
     private static final Path CALIBRATION =
             Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAnswersCalibrationTest.java");
+    private static final Path REFUND_AGENT =
+            Path.of("src", "test", "java", "dev", "llmassert", "examples", "RefundAgentTest.java");
     private static final Path FACT_CHECKED =
             Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAssistantFactCheckedTest.java");
 
@@ -81,6 +83,22 @@ class ReadmeTest {
                 test.substring(test.indexOf("import ")).replaceFirst("/\\*\\* The README's quick start[^\\n]*\\n", "");
 
         assertThat(readme).contains("```java\n" + expected + "```");
+    }
+
+    @Test
+    void theFirstAgentTestIsCopiedFromRefundAgentTestAndThePomKeepsParameterNames() throws IOException {
+        String readme = Files.readString(README);
+        String test = Files.readString(REFUND_AGENT);
+        String expected =
+                test.substring(test.indexOf("import ")).replaceFirst("/\\*\\* The README's agent test[^\\n]*\\n", "");
+        String section = readme.substring(readme.indexOf("## Agents: the tools an AI service called"));
+
+        assertThat(section)
+                .contains("```java\n" + expected + "```")
+                .contains("`dev.langchain4j.model.openai.OpenAiChatModel`", "`dev.langchain4j:langchain4j-open-ai`");
+        String quickStart = readme.substring(readme.indexOf("## Quick start"), readme.indexOf("## What you can check"));
+        assertThat(quickStart)
+                .contains("<configuration>\n          <parameters>true</parameters>\n        </configuration>");
     }
 
     @Test

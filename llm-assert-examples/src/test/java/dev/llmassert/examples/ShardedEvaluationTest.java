@@ -7,6 +7,8 @@ import dev.llmassert.core.eval.MergeShards;
 import dev.llmassert.core.record.RecordingMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import java.nio.file.Path;
@@ -63,7 +65,13 @@ class ShardedEvaluationTest {
         if (shard != null) {
             run.configurationParameter(ConfigKeys.EVAL_SHARD, shard);
         }
-        run.execute();
+        EngineExecutionResults results = run.execute();
+        // a shard replays its own items only: the other shards' recordings are not reported as unused
+        assertThat(results.allEvents().reportingEntryPublished().stream())
+                .flatExtracting(event -> event.getRequiredPayload(ReportEntry.class)
+                        .getKeyValuePairs()
+                        .keySet())
+                .doesNotContain("llmassert.recordings.unused");
         String suffix = shard == null ? "" : ".shard-" + shard.replace("/", "-of-");
         return EvaluationResults.read(dir.resolve("evaluations").resolve(TEST_ID + suffix + ".json"));
     }

@@ -63,6 +63,9 @@ class CriteriaParametersTest {
                         "Malformed criteria file classpath:criteria/broken.json",
                         "  Field /options/1/score: expected a number, but found \"zero\" (a string)",
                         "A value ending in .json is read from the classpath; any other value is a catalog name.");
+        assertThat(failure.getMessage().lines())
+                .as("no line reads as a stack frame, which a filter of frames would hide")
+                .noneMatch(line -> line.strip().startsWith("at "));
     }
 
     @Test

@@ -81,7 +81,7 @@ final class CalibrationMessages {
     }
 
     static String tooFewResamples(int value, int min, int defaultResamples) {
-        return "A bootstrap needs at least " + min + " resamples, but bootstrapResamples is " + value
-                + ". Fix: keep the default, " + defaultResamples + ".";
+        return "A bootstrap needs at least " + min + (min == 1 ? " resample" : " resamples")
+                + ", but bootstrapResamples is " + value + ". Fix: keep the default, " + defaultResamples + ".";
     }
 }

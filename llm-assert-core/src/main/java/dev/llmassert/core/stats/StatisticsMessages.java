@@ -36,7 +36,8 @@ final class StatisticsMessages {
     }
 
     static String successesOutOfRange(long successes, long n) {
-        return "There are " + successes + " successes in " + n + " trials, but the "
+        return "There " + (successes == 1 ? "is 1 success" : "are " + successes + " successes") + " in " + n
+                + (n == 1 ? " trial" : " trials") + ", but the "
                 + "successes must be between 0 and the number of trials. Fix: count each trial once, as a "
                 + "success or a failure.";
     }
@@ -64,7 +65,8 @@ final class StatisticsMessages {
 
     static String badPoissonCounts(long total, int n) {
         return "A Poisson interval needs a total of 0 or more over at least one item, but the total is " + total
-                + " over " + n + " items. Fix: pass the sum of the counts and the number of items counted.";
+                + " over " + n + (n == 1 ? " item" : " items")
+                + ". Fix: pass the sum of the counts and the number of items counted.";
     }
 
     static String negativeSignTestCounts(int worse, int better) {

@@ -53,7 +53,10 @@ class CriteriaLoaderTest {
                 .isInstanceOf(CriteriaFileException.class)
                 .hasMessageContaining("Malformed criteria file " + file)
                 .hasMessageContaining("expected valid JSON")
-                .hasMessageContaining("line 4");
+                .hasMessageContaining("(line 4, column ")
+                .satisfies(e -> assertThat(e.getMessage().lines())
+                        .as("no line reads as a stack frame")
+                        .noneMatch(line -> line.strip().startsWith("at ")));
     }
 
     @Test

@@ -87,7 +87,11 @@ class MutatorTest {
                 .extracting(Mutant::mutated, Mutant::change)
                 .containsExactlyInAnyOrder(
                         tuple("Under 15 items are free, 5 to 5 cost half.", "'5 items' ↔ '15 cost'"),
-                        tuple("Under 5 items are free, 15 to 5 cost half.", "'5 to' ↔ '15 cost'"));
+                        tuple("Under 5 items are free, 15 to 5 cost half.", "'5' ↔ '15 cost'"));
+        assertThat(only(MutationOperator.SWAP, "Refunds take 30 business days, or 5 days by card."))
+                .extracting(Mutant::change)
+                .as("whole figures, with every word of their units")
+                .containsExactly("'30 business days' ↔ '5 days'");
         assertThat(only(MutationOperator.SWAP, "Wait 5 minutes, then five more."))
                 .singleElement()
                 .satisfies(m -> assertThat(m.possiblyEquivalent()).isTrue());

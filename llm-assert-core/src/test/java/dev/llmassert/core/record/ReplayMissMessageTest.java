@@ -82,6 +82,40 @@ class ReplayMissMessageTest {
     }
 
     @Test
+    void aMissNamesWhoseModelMissedAndTheKeyRecordingItNeeds() {
+        ChatRequest request = judgeRequest("Source: Paris is in France.\nStatement: Paris is in Spain.");
+        try (RecordingStore store = RecordingStore.create();
+                RecordingSession session = store.file(file).openSession(RecordingMode.REPLAY, "t")) {
+            ChatModel model = new RefusingModel();
+
+            assertThat(catchThrowableOfType(
+                                    RecordingMissException.class,
+                                    () -> session.wrap(model, RecordedModel.simulatedUser())
+                                            .chat(request))
+                            .getMessage())
+                    .startsWith("No recording for this request of the simulated user's model (mode replay,")
+                    .contains("=record-missing) with the key the simulated user's model needs (as you configured it),"
+                            + " then commit ");
+            assertThat(catchThrowableOfType(
+                                    RecordingMissException.class,
+                                    () -> session.wrapApplication(model).chat(request))
+                            .getMessage())
+                    .startsWith("No recording for this request of the application's model")
+                    .contains("with the key the application's model needs (your application reads it; llm-assert"
+                            + " never does)");
+            assertThat(catchThrowableOfType(
+                                    RecordingMissException.class,
+                                    () -> session.wrap(model, RecordedModel.judge("OPENAI_API_KEY"))
+                                            .chat(request))
+                            .getMessage())
+                    .startsWith("No recording for this request of the judge")
+                    .contains("with the judge's API key in the environment variable OPENAI_API_KEY (named by"
+                            + " llmassert.judge.api-key-env)")
+                    .doesNotContain("application");
+        }
+    }
+
+    @Test
     void anEditedSentenceOfTheUserMessageIsNamed() {
         String user = SOURCE.replace("ten seconds", "five seconds") + "\nStatement: hold the button.";
         RecordingMissException miss = replay(openAi(server), judgeRequest(user));

@@ -145,7 +145,8 @@ public final class CriteriaMessages {
 
     public static String incompleteContests(int n, List<String> missing, int given) {
         int expected = n * (n - 1) / 2;
-        return n + " responses make " + expected + " pairs, each contested once, but " + given
+        return n + (n == 1 ? " response makes " : " responses make ") + expected
+                + (expected == 1 ? " pair" : " pairs") + ", each contested once, but " + given
                 + " contest" + (given == 1 ? " was" : "s were") + " given"
                 + (missing.isEmpty()
                         ? " (some for responses that do not exist)"

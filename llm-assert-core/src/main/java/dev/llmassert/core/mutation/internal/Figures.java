@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -84,7 +85,7 @@ public final class Figures {
             String changed = changedValue(figure, text, random);
             if (changed != null && !changed.equals(figure.text())) {
                 // a phone number or a date written with hyphens has no unit
-                String unit = figure.text().contains("-") ? "" : unitAfter(text, figure.end());
+                String unit = figure.text().contains("-") ? "" : unitsAfter(text, figure.end());
                 edits.add(Edit.of(
                         figure.start(),
                         figure.end(),
@@ -114,7 +115,7 @@ public final class Figures {
                         List.of(
                                 new Edit.Part(a.start(), a.end(), b.text()),
                                 new Edit.Part(b.start(), b.end(), a.text())),
-                        "'" + a.text() + unitAfter(text, a.end()) + "' ↔ '" + b.text() + unitAfter(text, b.end())
+                        "'" + a.text() + unitsAfter(text, a.end()) + "' ↔ '" + b.text() + unitsAfter(text, b.end())
                                 + "'"));
             }
         }
@@ -197,6 +198,40 @@ public final class Figures {
             }
         }
         return null;
+    }
+
+    /** Words that end a figure's unit: "15 seconds with a paperclip" quotes '15 seconds'. */
+    private static final Set<String> NOT_UNITS = Set.of(
+            "and", "or", "but", "to", "of", "for", "with", "in", "on", "at", "by", "from", "the", "a", "an", "if",
+            "before", "after", "until", "than", "is", "are", "was", "were", "it", "that", "which", "so", "as");
+
+    /** At most three words a figure's unit spans: "30 business days", not "30 business". */
+    private static final int MAX_UNIT_WORDS = 3;
+
+    /**
+     * The whole unit after a figure, for a change that quotes whole figures ({@code '30 business days'}, not
+     * {@code '30 business'}), with its space: its first word, then plural words up to punctuation or a word that is no
+     * unit ("and", "to", "with", ...), at most three words; or nothing.
+     */
+    static String unitsAfter(String text, int end) {
+        StringBuilder units = new StringBuilder();
+        int at = end;
+        for (int words = 0; words < MAX_UNIT_WORDS; words++) {
+            String next = unitAfter(text, at);
+            String word = next.strip().toLowerCase(Locale.ROOT);
+            // a word after the first continues the unit when it is a plural noun's: "30 business days"
+            if (next.isEmpty()
+                    || NOT_UNITS.contains(word)
+                    || (words > 0 && (next.startsWith("-") || !word.matches("\\p{L}{2,}s\\.?")))) {
+                break;
+            }
+            units.append(next);
+            at += next.length();
+            if (word.endsWith(".")) {
+                break; // the sentence's end, or an abbreviation such as "a.m."
+            }
+        }
+        return units.toString();
     }
 
     /** The word after a figure, for a readable change ({@code '15 seconds'}), with its space; or nothing. */

@@ -25,6 +25,11 @@ public final class ErrorChain {
         StringBuilder text = new StringBuilder(error.getMessage() == null ? "" : error.getMessage());
         Throwable cause = error.getCause();
         for (int depth = 0; cause != null && cause != error && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+            if (cause.getCause() != null
+                    && cause.getCause() != cause
+                    && cause.getCause().toString().equals(cause.getMessage())) {
+                continue; // a wrapper that only repeats its cause: new RuntimeException(cause)
+            }
             String line =
                     cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
             if (text.length() == 0) {

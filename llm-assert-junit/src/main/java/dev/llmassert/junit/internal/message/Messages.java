@@ -298,7 +298,8 @@ public final class Messages {
     }
 
     public static String checksLeftOpenFailed(int count) {
-        return count + " checks left open by the test failed after it (isGroundedIn(...) or meetsAll(...) without"
+        return count(count, "check")
+                + " left open by the test failed after it (isGroundedIn(...) or meetsAll(...) without"
                 + " withMinScore(...), meets(...) without withOption(...) or withMinScore(...))";
     }
 

@@ -647,6 +647,35 @@ class ReportBrowserIT {
                 .anySatisfy(text -> assertThat(text).contains(ReportedChecks.SCRIPT_ANSWER));
     }
 
+    @Test
+    void aFittedBarNearTheRightEdgeKeepsItsWholeLabelInsideTheChart() throws IOException {
+        ObjectNode near = (ObjectNode) report.deepCopy();
+        ((ObjectNode) near.at("/calibrations/0/fittedBar")).put("bar", 0.99);
+        Path html = OUTPUT.resolve("report-fitted-at-the-edge.html");
+        Files.writeString(html, ReportHtml.render(near), StandardCharsets.UTF_8);
+
+        driver.get(html.toAbsolutePath().toUri().toString());
+
+        WebElement curve = driver.findElement(By.cssSelector("section.calibration svg.curve"));
+        @SuppressWarnings("unchecked")
+        List<Object> marks = (List<Object>) driver.executeScript(
+                "const svg = arguments[0];"
+                        + "return Array.from(svg.querySelectorAll('text.bar-mark')).map(t => {"
+                        + "  const box = t.getBBox();"
+                        + "  return [t.textContent, box.x, box.x + box.width, svg.viewBox.baseVal.width]; });",
+                curve);
+        assertThat(marks).hasSize(2).allSatisfy(mark -> {
+            List<?> m = (List<?>) mark;
+            assertThat(((Number) m.get(1)).doubleValue())
+                    .as("left edge of %s", m.get(0))
+                    .isGreaterThanOrEqualTo(0);
+            assertThat(((Number) m.get(2)).doubleValue())
+                    .as("right edge of %s", m.get(0))
+                    .isLessThanOrEqualTo(((Number) m.get(3)).doubleValue());
+        });
+        assertThat(marks).anySatisfy(mark -> assertThat(((List<?>) mark).get(0)).isEqualTo("fitted 0.99"));
+    }
+
     private static String figure(String field) {
         return driver.findElement(By.cssSelector("[data-field=" + field + "] .value"))
                 .getText();
