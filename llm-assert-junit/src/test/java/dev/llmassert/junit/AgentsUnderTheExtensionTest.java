@@ -132,11 +132,10 @@ class AgentsUnderTheExtensionTest {
         assertThat(run.path("systemCalls").path("cost").path("priceKnown").asBoolean())
                 .isTrue();
         assertThat(summaryLine())
-                .matches(
-                        "llm-assert: 0 checks: no check reached a verdict, as 1 of 1 test failed before one; the first:"
-                                + " RefundAgent.refundsTheOrder\\(Evaluator\\), AssertionError: Expecting the agent's trajectory;"
-                                + " 60 tokens, ~\\$0\\.0000 \\(0 replayed, 0 live; 2 calls of the application's model, 0"
-                                + " replayed\\); report: .*");
+                .matches("llm-assert: 0 checks: no check reached a verdict, as 1 of 1 test failed before one; the"
+                        + " first: RefundAgent.refundsTheOrder\\(Evaluator\\), AssertionError: Expecting the"
+                        + " agent's trajectory; 60 tokens, ~\\$0\\.0000 \\(0 replayed, 0 live; 2 calls of the"
+                        + " application's model, 0 replayed\\); report: .*");
     }
 
     @Test

@@ -51,7 +51,7 @@ public record RecordedModel(String who, String toRecord) {
                 "the simulated user's model", "with the key the simulated user's model needs (as you configured it)");
     }
 
-    /** A model wrapped with {@link RecordingSession#wrap(dev.langchain4j.model.chat.ChatModel)}, whose role is not known. */
+    /** A model wrapped with {@code RecordingSession.wrap(model)}, whose role is not known. */
     public static RecordedModel wrapped() {
         return new RecordedModel("the wrapped model", "with the key the wrapped model needs");
     }

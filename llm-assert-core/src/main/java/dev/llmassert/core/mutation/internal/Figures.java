@@ -25,6 +25,14 @@ public final class Figures {
     private static final Pattern DIGITS = Pattern.compile(
             "(?<![\\p{L}\\p{N}\\-.,/:])(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?((?:-\\d+)+)?(?![\\p{L}\\p{N}]|-\\p{L})");
 
+    /** Words that end a figure's unit: "15 seconds with a paperclip" quotes '15 seconds'. */
+    private static final Set<String> NOT_UNITS = Set.of(
+            "and", "or", "but", "to", "of", "for", "with", "in", "on", "at", "by", "from", "the", "a", "an", "if",
+            "before", "after", "until", "than", "is", "are", "was", "were", "it", "that", "which", "so", "as");
+
+    /** At most three words a figure's unit spans: "30 business days", not "30 business". */
+    private static final int MAX_UNIT_WORDS = 3;
+
     private static final Map<String, Integer> WORDS = Map.ofEntries(
             Map.entry("two", 2),
             Map.entry("three", 3),
@@ -199,14 +207,6 @@ public final class Figures {
         }
         return null;
     }
-
-    /** Words that end a figure's unit: "15 seconds with a paperclip" quotes '15 seconds'. */
-    private static final Set<String> NOT_UNITS = Set.of(
-            "and", "or", "but", "to", "of", "for", "with", "in", "on", "at", "by", "from", "the", "a", "an", "if",
-            "before", "after", "until", "than", "is", "are", "was", "were", "it", "that", "which", "so", "as");
-
-    /** At most three words a figure's unit spans: "30 business days", not "30 business". */
-    private static final int MAX_UNIT_WORDS = 3;
 
     /**
      * The whole unit after a figure, for a change that quotes whole figures ({@code '30 business days'}, not

@@ -66,8 +66,9 @@ public final class ShouldFollowTrajectory extends MessageTextFactory {
                     .text(": its class was compiled without -parameters, so langchain4j named each parameter by"
                             + " its position.")
                     .line("Fix: compile with parameter names (Maven: <parameters>true</parameters> in the"
-                            + " maven-compiler-plugin's configuration; Gradle: options.compilerArgs.add(\"-parameters\"))"
-                            + ", or name each parameter of the tool with @P(name = ")
+                            + " maven-compiler-plugin's configuration; Gradle:"
+                            + " options.compilerArgs.add(\"-parameters\")), or name each parameter of the tool with"
+                            + " @P(name = ")
                     .quoted(missingNames.get(0))
                     .text(", value = ...).");
         }

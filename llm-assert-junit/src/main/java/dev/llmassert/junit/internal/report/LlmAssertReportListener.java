@@ -35,8 +35,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * the IDEs with no setup.
  * <ul>
  *   <li>It prints each check's verdict line, each evaluation's table and each calibration's headline, from the
- *       report entries the extension publishes, as they are made ({@code llmassert.console}: {@code verdicts}, {@code failures},
- *       {@code summary} or {@code off}), whatever the logging setup.</li>
+ *       report entries the extension publishes, as they are made ({@code llmassert.console}: {@code verdicts},
+ *       {@code failures}, {@code summary} or {@code off}), whatever the logging setup.</li>
  *   <li>When a launcher session opens, it puts a {@link ReportCollector} into the session's store, where the
  *       extension finds it ({@link ReportChannel}). When a test plan finishes, it writes
  *       {@code report.json} and {@code report.html} to {@code llmassert.report.dir} (default
