@@ -199,6 +199,12 @@ public final class RecordingSupply {
                 entry.put("llmassert.recordings.pruneSkipped", pruneSkipped);
             }
             context.publishReportEntry(entry);
+            if (named) {
+                // the classes that share a named file may run after this one: warn at the run's end, of the entries
+                // that no class of the run used
+                run(context).unusedAtTheEnd(file, testClass.getName(), ran, expected.size(), pruneSkipped);
+                continue;
+            }
             LOG.warn(Messages.unusedRecordings(
                     testClass.getName(),
                     file.path(),
@@ -300,10 +306,53 @@ public final class RecordingSupply {
     private static final class RunRecordings implements ExtensionContext.Store.CloseableResource, AutoCloseable {
         final RecordingStore store = RecordingStore.create();
         final Map<Path, Set<String>> classesByFile = new ConcurrentHashMap<>();
+        /** The named files whose unused entries are reported when the run ends, with the classes that used them. */
+        private final Map<Path, SharedFileUse> sharedFiles = new ConcurrentHashMap<>();
+
+        void unusedAtTheEnd(RecordingFile file, String className, int ran, int testMethods, String pruneSkipped) {
+            sharedFiles.compute(file.path(), (path, use) -> {
+                SharedFileUse next = use == null ? new SharedFileUse(file) : use;
+                next.classes.add(className);
+                next.ran += ran;
+                next.testMethods += testMethods;
+                next.pruneSkipped = pruneSkipped;
+                return next;
+            });
+        }
 
         @Override
         public void close() {
-            store.close();
+            try {
+                for (SharedFileUse use : sharedFiles.values()) {
+                    SortedSet<String> unused = use.file.unusedKeys();
+                    if (!unused.isEmpty()) {
+                        LOG.warn(Messages.unusedRecordings(
+                                String.join(", ", use.classes),
+                                use.file.path(),
+                                unused,
+                                use.ran,
+                                use.testMethods,
+                                0,
+                                use.pruneSkipped,
+                                true));
+                    }
+                }
+            } finally {
+                store.close();
+            }
+        }
+    }
+
+    /** How the classes of a run used a file named with {@code @JudgeRecordings(file = ...)}. Guarded by the map. */
+    private static final class SharedFileUse {
+        final RecordingFile file;
+        final Set<String> classes = new TreeSet<>();
+        int ran;
+        int testMethods;
+        String pruneSkipped;
+
+        SharedFileUse(RecordingFile file) {
+            this.file = file;
         }
     }
 
