@@ -256,12 +256,14 @@ public final class ShouldHaveConversation extends MessageTextFactory {
     }
 
     /** Who judged a check and whether its replies were replayed. */
+    @API(status = INTERNAL, since = "0.1")
     public record Judged(String judge, boolean replayed, String recordedModel) {}
 
     /**
      * What was expected, e.g. {@code to stay in the role "..." in every turn}: our text before and after, and the
      * test's own text between them, quoted ({@code null} for none).
      */
+    @API(status = INTERNAL, since = "0.1")
     public record Expectation(String before, String quoted, String after) {
 
         MessageText appendTo(MessageText message) {
