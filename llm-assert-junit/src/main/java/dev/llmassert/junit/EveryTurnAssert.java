@@ -123,7 +123,7 @@ public class EveryTurnAssert extends AbstractAssert<EveryTurnAssert, Conversatio
         return myself;
     }
 
-    /** Verifies that no reply contains any of {@code phrases}, ignoring case, as {@link ConversationAssert#neverSays}. */
+    /** Verifies that no reply contains any of {@code phrases}, ignoring case, as {@code neverSays} does. */
     public EveryTurnAssert doesNotContain(String... phrases) {
         isNotNull();
         checks.neverSays(phrases, this::assertionError);

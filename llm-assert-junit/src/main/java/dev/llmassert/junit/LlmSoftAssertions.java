@@ -28,8 +28,9 @@ import static org.apiguardian.api.API.Status.STABLE;
  *
  * <p>Every entry point of {@link LlmAssertions} is here, as AssertJ's {@code SoftAssertions} offers every
  * {@code assertThat}: responses, verdicts and results judged outside the DSL, evaluations, calibrations,
- * trajectories and conversations. The gates of an evaluation are soft too: {@code softly.assertThat(results).measurement("grounded")
- * .hasMeanAtLeast(0.8)} collects a failed gate and goes on to the next.
+ * trajectories and conversations. The gates of an evaluation are soft too:
+ * {@code softly.assertThat(results).measurement("grounded").hasMeanAtLeast(0.8)} collects a failed gate and goes on to
+ * the next.
  *
  * <p>Also works as an {@code @InjectSoftAssertions} field or parameter of AssertJ's {@code SoftAssertionsExtension}.
  * A bare {@code isGroundedIn(...)} without {@code withMinScore(...)} is not collected: under {@link LlmJudge} the

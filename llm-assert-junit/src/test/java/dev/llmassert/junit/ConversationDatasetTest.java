@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
@@ -190,7 +191,7 @@ class ConversationDatasetTest {
         assertThat(results.measurement("order-kept").orElseThrow().mean()).isCloseTo(0.5, within(1e-9));
     }
 
-    private static java.util.stream.Stream<String> orders(String text) {
+    private static Stream<String> orders(String text) {
         Matcher m = ORDER.matcher(text);
         List<String> found = new ArrayList<>();
         while (m.find()) {
