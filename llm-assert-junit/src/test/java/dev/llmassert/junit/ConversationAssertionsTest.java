@@ -133,6 +133,37 @@ class ConversationAssertionsTest {
     }
 
     @Test
+    void anLlmJudgeFindsTheGoalUnmetAndTheLastTurnIsMarked() {
+        ScriptedChatModel model = ScriptedChatModel.replying(
+                "{\"explanation\": \"The router was never restarted.\", \"selectedOption\": \"Not complete\","
+                        + " \"feedback\": \"\"}");
+        DirectJudge judge = DirectJudge.builder().chatModel(model).build();
+
+        assertThatThrownBy(() -> assertThat(CHAT).usingCriteriaJudge(judge).completesGoal("Get the router online"))
+                .hasMessageContaining("to meet the goal \"Get the router online\",")
+                .hasMessageContaining("conversation_completeness")
+                .hasMessageContaining("Not complete")
+                .hasMessageContaining("  ✗ turn 3");
+        assertThat(ScriptedChatModel.lastUserText(model.requests().get(0)))
+                .contains("Get the router online")
+                .containsPattern("\\[turn 3\\] assistant:\\n<<data-[0-9a-f]+>>\\nYour order is NR-20417\\.");
+    }
+
+    @Test
+    void withAnLlmJudgeRememberingIsJudgedOnEachLaterTurn() {
+        ScriptedChatModel model = ScriptedChatModel.replying(
+                "{\"explanation\": \"It uses the order.\", \"selectedOption\": \"Remembers\", \"feedback\": \"\"}",
+                "{\"explanation\": \"It uses the order.\", \"selectedOption\": \"Remembers\", \"feedback\": \"\"}");
+        DirectJudge judge = DirectJudge.builder().chatModel(model).build();
+
+        assertThat(CHAT).usingCriteriaJudge(judge).remembers("NR-20417");
+
+        assertThat(model.requests())
+                .as("turns 2 and 3, after the user gave the fact in turn 1")
+                .hasSize(2);
+    }
+
+    @Test
     void theLocalJudgeSaysThatAJudgedCriteriaNeedsAnLlmJudge() {
         assertThatThrownBy(() -> assertThat(CHAT).completesGoal("Restart the router"))
                 .isInstanceOf(IllegalStateException.class)
