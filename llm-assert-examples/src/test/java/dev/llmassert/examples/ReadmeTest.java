@@ -1,6 +1,7 @@
 package dev.llmassert.examples;
 
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.conversation.UserSimulator;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -22,6 +23,9 @@ class ReadmeTest {
     private static final Path README = Path.of("..", "README.md");
     private static final Path AGENT_TEST = Path.of("src/test/java/dev/llmassert/examples/NimbusAgentTest.java");
     private static final Path EXAMPLES = Path.of("src/test/java/dev/llmassert/examples");
+    private static final Path RECORD_REPLAY = Path.of(
+                    "..", "llm-assert-junit", "src", "test", "java", "dev", "llmassert", "junit")
+            .resolve("ConversationRecordReplayTest.java");
     private static final Path QUICK_START =
             Path.of("src", "test", "java", "dev", "llmassert", "examples", "QuickStartTest.java");
     private static final Path EVALUATION =
@@ -169,6 +173,36 @@ class ReadmeTest {
                 .replace(System.lineSeparator(), "\n")
                 .substring(1);
         assertThat(section).contains("```\n" + failure + "\n```");
+    }
+
+    @Test
+    void theConversationsSectionQuotesItsTestsAndStatesTheSimulatorsPrompt() throws IOException {
+        String readme = Files.readString(README);
+        String section = readme.substring(
+                readme.indexOf("## Conversations: a chat over many turns"), readme.indexOf("## The judges"));
+        List<String> snippets = javaSnippets(section);
+
+        assertThat(snippets).hasSize(2);
+        assertEveryLineIn(snippets.get(0), EXAMPLES.resolve("SupportChatTest.java"), 6);
+        assertEveryLineIn(snippets.get(1), RECORD_REPLAY, 8);
+        String failure = String.format(SupportChatTest.CONTRADICTS_TURN_1)
+                .replace(System.lineSeparator(), "\n")
+                .substring(1);
+        assertThat(section)
+                .contains("```\n" + failure + "\n```")
+                .contains(UserSimulator.ROLE)
+                .contains(UserSimulator.INSTRUCTIONS);
+        assertThat(readme).contains("| `assertThat(conversation).remembers(\"NR-20417\")` / `forgets(...)` |");
+    }
+
+    /** Every non-blank line of {@code snippet} (at least {@code atLeast} of them) is a line of {@code test}. */
+    private static void assertEveryLineIn(String snippet, Path test, int atLeast) throws IOException {
+        List<String> lines =
+                Files.readAllLines(test).stream().map(String::strip).toList();
+        assertThat(snippet.lines().map(String::strip).filter(line -> !line.isEmpty()))
+                .hasSizeGreaterThanOrEqualTo(atLeast)
+                .allSatisfy(
+                        line -> assertThat(lines).as("the lines of %s", test).contains(line));
     }
 
     @Test

@@ -1,22 +1,13 @@
 package dev.llmassert.examples;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.core.testing.LoopbackChatServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /**
  * A tool, not a test: writes the recordings of {@link NimbusAgentTest} from the hand-written model replies of
@@ -33,36 +24,14 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 @EnabledIfSystemProperty(named = ConfigKeys.RECORDINGS_MODE, matches = "record")
 class RecordNimbusAgent {
 
-    static final Path RECORDINGS =
-            Path.of("src/test/resources/llm-recordings", NimbusAgentTest.class.getName() + ".json");
-
     @Test
     void recordTheHandWrittenReplies() throws IOException {
-        Files.deleteIfExists(RECORDINGS);
-        EngineExecutionResults results;
-        try (LoopbackChatServer server = LoopbackChatServer.start()) {
-            server.respondWith(NimbusAgentScript::reply);
-            System.setProperty(NimbusAssistants.BASE_URL_PROPERTY, server.baseUrl());
-            try {
-                results = EngineTestKit.engine("junit-jupiter")
-                        .selectors(selectClass(NimbusAgentTest.class))
-                        .configurationParameter(ConfigKeys.RECORDINGS_MODE, "record")
-                        .execute();
-            } finally {
-                System.clearProperty(NimbusAssistants.BASE_URL_PROPERTY);
-            }
-        }
-        results.testEvents().failed().stream()
-                .forEach(event -> System.out.println(
-                        "failed while recording: " + event.getTestDescriptor().getDisplayName() + ": "
-                                + event.getPayload().orElse("")));
+        HandWrittenRecordings.Recorded recorded =
+                HandWrittenRecordings.record(NimbusAgentTest.class, NimbusAgentScript::reply);
 
-        JsonNode recorded = new ObjectMapper().readTree(RECORDINGS.toFile());
-        List<String> models = new ArrayList<>();
-        recorded.path("entries").forEach(entry -> models.add(entry.path("model").asText()));
         // every round of every request the script knows: each tool call and each final answer
         int rounds =
                 NimbusAgentScript.ROUNDS.values().stream().mapToInt(List::size).sum();
-        assertThat(models).hasSize(rounds).containsOnly(NimbusAgentScript.MODEL);
+        assertThat(recorded.models()).hasSize(rounds).containsOnly(NimbusAgentScript.MODEL);
     }
 }

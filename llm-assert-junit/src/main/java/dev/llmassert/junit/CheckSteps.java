@@ -1,6 +1,7 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.conversation.TurnGroundedness;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.PairwiseJudge;
@@ -45,6 +46,7 @@ final class CheckSteps {
     private String question;
     private FailureSink failures = FailureSink.THROWING;
     private Trajectory trajectory;
+    private TurnOf turn;
 
     void use(GroundednessJudge judge) {
         this.groundednessJudge = judge;
@@ -109,7 +111,13 @@ final class CheckSteps {
             scope.assertionAt(site);
         }
         return new JudgedAssert.Origin(
-                response, Collections.unmodifiableMap(new LinkedHashMap<>(context)), failures, scope, site, trajectory);
+                response,
+                Collections.unmodifiableMap(new LinkedHashMap<>(context)),
+                failures,
+                scope,
+                site,
+                trajectory,
+                turn);
     }
 
     /**
@@ -158,6 +166,21 @@ final class CheckSteps {
     /** The response judged is the final answer of {@code agentTrajectory}: the report shows the trajectory. */
     void answerOf(Trajectory agentTrajectory) {
         this.trajectory = agentTrajectory;
+    }
+
+    /** The response judged is the reply of a conversation's turn: the report shows the conversation. */
+    void turnOf(TurnOf conversationTurn) {
+        this.turn = conversationTurn;
+    }
+
+    /** The turn whose reply the response is, or {@code null}. */
+    TurnOf turn() {
+        return turn;
+    }
+
+    /** {@code sources}, then those of the conversation's turns up to the one judged, when the response is a reply. */
+    List<String> withTurnSources(List<String> sources) {
+        return turn == null ? sources : TurnGroundedness.sourcesOf(turn.conversation(), turn.number(), sources);
     }
 
     /** The judge given to {@code usingJudge(...)}, else the test's. */

@@ -44,6 +44,7 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
      * @param scope         the running test under the extension, or {@code null}
      * @param site          the caller's stack at the assertion, or {@code null}
      * @param trajectory    the agent's trajectory when the response is its final answer, else {@code null}
+     * @param turn          the conversation and the number of the turn whose reply the response is, else {@code null}
      */
     record Origin(
             String response,
@@ -51,16 +52,17 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
             FailureSink failures,
             TestScope scope,
             StackTraceElement[] site,
-            Trajectory trajectory) {
+            Trajectory trajectory,
+            TurnOf turn) {
 
         /** A result handed to {@code assertThat(...)} directly: checks throw, and nothing is reported. */
         static Origin of(String response) {
-            return new Origin(response, Map.of(), FailureSink.THROWING, null, null, null);
+            return new Origin(response, Map.of(), FailureSink.THROWING, null, null, null, null);
         }
 
         /** Keeps all but where failures go. */
         Origin withFailures(FailureSink sink) {
-            return new Origin(response, context, sink, scope, site, trajectory);
+            return new Origin(response, context, sink, scope, site, trajectory, turn);
         }
 
         /** The line where the assertion was made, or {@code null} when it is not known. */
@@ -210,7 +212,13 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
 
     final void publish(Check entry) {
         if (origin.scope() != null) {
-            Check published = origin.response() == null ? entry : entry.withResponse(origin.response());
+            // a check of a whole conversation shows its transcript, not one response
+            Check published = origin.response() == null || entry.conversation() != null
+                    ? entry
+                    : entry.withResponse(origin.response());
+            if (origin.turn() != null) {
+                published = published.withConversation(origin.turn().transcript(published));
+            }
             origin.scope()
                     .publish(
                             origin.trajectory() == null

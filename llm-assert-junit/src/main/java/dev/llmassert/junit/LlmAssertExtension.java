@@ -5,6 +5,7 @@ import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.record.internal.ReplyTap;
 import dev.llmassert.core.record.internal.ReplyTaps;
 import dev.llmassert.junit.internal.AgentTrajectories;
+import dev.llmassert.junit.internal.ConversationRecorders;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.JudgeSupply;
 import dev.llmassert.junit.internal.RecordingSupply;
@@ -119,13 +120,15 @@ public class LlmAssertExtension
     }
 
     /**
-     * Publishes the trajectories of the test's {@link TrajectoryRecorder}s as report entries, then saves what the
+     * Publishes the trajectories of the test's {@link TrajectoryRecorder}s and the conversations of its
+     * {@link ConversationRecorder}s as report entries, then saves what the
      * test recorded. A save that fails fails the test; when the test failed already, JUnit attaches
      * this failure to the test's own as suppressed, so it never hides it.
      */
     @Override
     public void afterEach(ExtensionContext context) {
         AgentTrajectories.publish(context);
+        ConversationRecorders.publish(context);
         MutationLaunch.testFinished(
                 context,
                 RecordingSupply.missedCalls(context),

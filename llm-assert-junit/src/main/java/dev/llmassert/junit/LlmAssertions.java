@@ -3,6 +3,7 @@ package dev.llmassert.junit;
 import dev.langchain4j.service.Result;
 import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.calibration.Calibration;
+import dev.llmassert.core.conversation.Conversation;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseResult;
@@ -101,6 +102,16 @@ public class LlmAssertions extends Assertions {
     @API(status = EXPERIMENTAL, since = "0.1")
     public static TrajectoryAssert assertThat(Result<?> result) {
         return new TrajectoryAssert(result == null ? null : Trajectories.of(result));
+    }
+
+    /**
+     * Assertions on a conversation: {@code assertThat(conversation).turn(4).contains("NR-20417")},
+     * {@code .everyAssistantTurn().isGroundedIn(manual)}, {@code .remembers("NR-20417")}. A conversation comes from
+     * a {@link ConversationRecorder}, from a {@code UserSimulator}, or is built by hand.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static ConversationAssert assertThat(Conversation conversation) {
+        return new ConversationAssert(conversation);
     }
 
     /** Assertions on a multi-criteria result obtained from a {@code DirectJudge} directly. */

@@ -3,6 +3,7 @@ package dev.llmassert.junit;
 import dev.langchain4j.service.Result;
 import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.calibration.Calibration;
+import dev.llmassert.core.conversation.Conversation;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseResult;
@@ -26,9 +27,10 @@ import static org.apiguardian.api.API.Status.STABLE;
  * }</pre>
  *
  * <p>Every entry point of {@link LlmAssertions} is here, as AssertJ's {@code SoftAssertions} offers every
- * {@code assertThat}: responses, verdicts and results judged outside the DSL, evaluations, calibrations and
- * trajectories. The gates of an evaluation are soft too: {@code softly.assertThat(results).measurement("grounded")
- * .hasMeanAtLeast(0.8)} collects a failed gate and goes on to the next.
+ * {@code assertThat}: responses, verdicts and results judged outside the DSL, evaluations, calibrations,
+ * trajectories and conversations. The gates of an evaluation are soft too:
+ * {@code softly.assertThat(results).measurement("grounded").hasMeanAtLeast(0.8)} collects a failed gate and goes on to
+ * the next.
  *
  * <p>Also works as an {@code @InjectSoftAssertions} field or parameter of AssertJ's {@code SoftAssertionsExtension}.
  * A bare {@code isGroundedIn(...)} without {@code withMinScore(...)} is not collected: under {@link LlmJudge} the
@@ -94,6 +96,16 @@ public class LlmSoftAssertions extends AbstractSoftAssertions {
     @CheckReturnValue
     public TrajectoryAssert assertThat(Trajectory trajectory) {
         return proxy(TrajectoryAssert.class, Trajectory.class, trajectory)
+                .collectingFailuresIn(this, (String response) -> assertThat(response));
+    }
+
+    /**
+     * Soft checks of a conversation: a turn's checks ({@code turn(n)}) and every reply's
+     * ({@code everyAssistantTurn()}) are collected too.
+     */
+    @CheckReturnValue
+    public ConversationAssert assertThat(Conversation conversation) {
+        return proxy(ConversationAssert.class, Conversation.class, conversation)
                 .collectingFailuresIn(this, (String response) -> assertThat(response));
     }
 

@@ -1,6 +1,8 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.conversation.Conversation;
+import dev.llmassert.core.conversation.TurnGroundedness;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
@@ -11,8 +13,10 @@ import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.junit.internal.CallSite;
+import dev.llmassert.junit.internal.message.ConversationMessages;
 import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.message.ShouldFollowTrajectory;
+import dev.llmassert.junit.internal.message.ShouldHaveConversation;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractStringAssert;
 import org.assertj.core.api.AssertionErrorCollector;
@@ -103,7 +107,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                 throw new IllegalArgumentException(Messages.blankSource(i));
             }
         }
-        List<String> judgedSources = List.copyOf(sources);
+        List<String> judgedSources = steps.withTurnSources(List.copyOf(sources));
         JudgedAssert.Origin origin = steps.begin(actual);
         GroundednessVerdict verdict =
                 actual == null ? null : steps.groundednessJudge(origin).judge(actual, judgedSources, steps.question());
@@ -128,6 +132,27 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
             throwAssertionError(ShouldFollowTrajectory.shouldHaveToolResults(trajectory));
         }
         return isGroundedIn(results);
+    }
+
+    /**
+     * Judges a conversation turn's reply against the sources the assistant was given in that turn and the turns
+     * before it, as in {@link #isGroundedIn(List)}. Only on a reply of {@code assertThat(conversation).turn(n)};
+     * finish with {@link GroundednessAssert#withMinScore(double) withMinScore(...)} as with any groundedness check.
+     *
+     * @throws IllegalStateException if this response is not a turn's reply
+     * @throws AssertionError        at once, if no turn up to this one was given a source
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public GroundednessAssert isGroundedInItsSources() {
+        TurnOf turn = steps.turn();
+        if (turn == null) {
+            throw new IllegalStateException(ConversationMessages.notATurn());
+        }
+        List<String> sources = turn.conversation().sourcesUpTo(turn.number());
+        if (sources.isEmpty()) {
+            throwAssertionError(ShouldHaveConversation.shouldHaveSources(turn.conversation(), turn.number()));
+        }
+        return isGroundedIn(sources);
     }
 
     /**
@@ -304,6 +329,18 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
     ResponseAssert answerOf(Trajectory trajectory) {
         this.trajectory = trajectory;
         steps.answerOf(trajectory);
+        return myself;
+    }
+
+    /**
+     * Marks the response as the reply of turn {@code number} of {@code conversation}: what the user said up to it is
+     * the groundedness checks' question (facts they gave are not invented), the sources of the turns up to it are
+     * sources too, the turn's own message is the criteria's {@code question}, and the report shows the conversation.
+     */
+    ResponseAssert turnOf(Conversation conversation, int number) {
+        steps.turnOf(new TurnOf(conversation, number));
+        steps.question(TurnGroundedness.userSaidUpTo(conversation, number));
+        steps.putContext("question", conversation.turn(number).user());
         return myself;
     }
 

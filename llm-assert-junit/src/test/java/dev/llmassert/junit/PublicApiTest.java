@@ -43,8 +43,13 @@ class PublicApiTest extends PublicApiContract {
                 .containsOnlyKeys(
                         ROOT + ".AgreementFigureAssert",
                         ROOT + ".CalibrationAssert",
+                        ROOT + ".ConversationAssert",
+                        ROOT + ".ConversationRecorder",
+                        ROOT + ".ConversationRecorder.PendingTurn",
                         ROOT + ".CriteriaAssert",
                         ROOT + ".EverySentenceAssert",
+                        ROOT + ".EveryTurnAssert",
+                        ROOT + ".EveryTurnGroundednessAssert",
                         ROOT + ".EvaluationResultsAssert",
                         ROOT + ".Evaluator",
                         ROOT + ".MeasurementAssert",
@@ -83,6 +88,11 @@ class PublicApiTest extends PublicApiContract {
                 .containsEntry(ROOT + ".ToolCallAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".TrajectoryRecorder", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".Trajectories", "EXPERIMENTAL");
+        // and the conversations API
+        assertThat(api)
+                .containsEntry(ROOT + ".ConversationAssert", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".ConversationRecorder", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".EveryTurnAssert", "EXPERIMENTAL");
         // and trusting the suite: the mutation check and repeated runs
         assertThat(api)
                 .containsEntry(ROOT + ".MutationCheck", "EXPERIMENTAL")

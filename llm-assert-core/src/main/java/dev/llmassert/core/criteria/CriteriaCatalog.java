@@ -52,6 +52,27 @@ public final class CriteriaCatalog {
      */
     public static final Criteria TOOL_USE_APPROPRIATENESS = load("tool_use_appropriateness");
 
+    /**
+     * Does a reply keep a fact the user gave earlier in the conversation? Evaluates a turn's {@code response} with
+     * context {@code conversation} (the turns before it) and {@code fact}. Remembers 1.0, Forgets 0.0.
+     */
+    public static final Criteria KNOWLEDGE_RETENTION = load("knowledge_retention");
+    /**
+     * Does a reply stay in the assistant's role? Evaluates a turn's {@code response} with context
+     * {@code conversation} and {@code role}. In role 1.0, Partly in role 0.5, Out of role 0.0.
+     */
+    public static final Criteria ROLE_ADHERENCE = load("role_adherence");
+    /**
+     * Did the conversation meet the user's goal? Evaluates the whole {@code conversation} with context {@code goal}.
+     * Complete 1.0, Partially complete 0.5, Not complete 0.0.
+     */
+    public static final Criteria CONVERSATION_COMPLETENESS = load("conversation_completeness");
+    /**
+     * Is a reply relevant at its point of the conversation? Evaluates a turn's {@code response} with context
+     * {@code conversation}. Relevant 1.0, Partly relevant 0.5, Irrelevant 0.0.
+     */
+    public static final Criteria TURN_RELEVANCY = load("turn_relevancy");
+
     private static final Map<String, Criteria> BY_KEY = index(List.of(
             CONCISENESS,
             ANSWER_RELEVANCE,
@@ -62,7 +83,11 @@ public final class CriteriaCatalog {
             SELF_CONTAINEDNESS,
             FAITHFULNESS_TO_INSTRUCTIONS,
             TASK_COMPLETION,
-            TOOL_USE_APPROPRIATENESS));
+            TOOL_USE_APPROPRIATENESS,
+            KNOWLEDGE_RETENTION,
+            ROLE_ADHERENCE,
+            CONVERSATION_COMPLETENESS,
+            TURN_RELEVANCY));
 
     private CriteriaCatalog() {}
 

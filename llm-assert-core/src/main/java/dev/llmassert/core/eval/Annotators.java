@@ -357,13 +357,13 @@ public final class Annotators {
         }
     }
 
-    private static void requireJudge(String name, Object judge) {
+    static void requireJudge(String name, Object judge) {
         if (judge == null) {
             throw new IllegalArgumentException(EvaluationMessages.nullJudge(name));
         }
     }
 
-    private static void requireKey(String name, String value, String what) {
+    static void requireKey(String name, String value, String what) {
         requireName(name);
         if (value == null || value.isEmpty()) {
             throw new IllegalArgumentException("The annotator '" + name + "' needs " + what + ", but it is "
@@ -371,7 +371,7 @@ public final class Annotators {
         }
     }
 
-    private static void requireScoredCriteria(String name, Criteria criteria) {
+    static void requireScoredCriteria(String name, Criteria criteria) {
         if (criteria == null) {
             throw new IllegalArgumentException(
                     "The annotator '" + name + "' needs the criteria to judge on, but it " + "is null.");
@@ -381,14 +381,14 @@ public final class Annotators {
         }
     }
 
-    private static List<String> contextList(TestItem item, Prompt prompt, String key) {
+    static List<String> contextList(TestItem item, Prompt prompt, String key) {
         if (prompt != null && prompt.context().containsKey(key)) {
             return prompt.contextList(key);
         }
         return item.contextList(key);
     }
 
-    private static String contextField(String annotator, TestItem item, Prompt prompt, String field) {
+    static String contextField(String annotator, TestItem item, Prompt prompt, String field) {
         if ((prompt != null && prompt.context().containsKey(field))
                 || item.context().containsKey(field)) {
             return String.join("\n\n", contextList(item, prompt, field));

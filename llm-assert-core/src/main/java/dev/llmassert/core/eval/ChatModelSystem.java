@@ -5,12 +5,17 @@ import dev.llmassert.core.model.internal.JudgeChat;
 
 import java.util.function.UnaryOperator;
 
-/** A chat model as a system under test: each prompt is one user message. */
+/**
+ * A chat model as a system under test: each prompt is one user message, after the conversation it carries, if any.
+ */
 record ChatModelSystem(ChatModel model) implements SystemUnderTest {
 
     @Override
     public String respond(Prompt prompt) {
-        return model.chat(prompt.text());
+        // a prompt on its own goes as it always did, so that recordings made before replay
+        return prompt.hasHistory()
+                ? model.chat(prompt.chatMessages()).aiMessage().text()
+                : model.chat(prompt.text());
     }
 
     @Override

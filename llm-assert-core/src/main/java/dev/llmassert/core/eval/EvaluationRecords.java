@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.run.internal.RunRecords;
 import dev.llmassert.core.stats.Interval;
@@ -97,16 +96,10 @@ final class EvaluationRecords {
     }
 
     private static Trajectory trajectory(Prompt prompt, JsonNode response) {
-        List<ToolCall> calls = new ArrayList<>();
-        for (JsonNode c : response.path("toolCalls")) {
-            JsonNode arguments = c.path("arguments");
-            calls.add(new ToolCall(
-                    c.path("name").asText(),
-                    arguments.isTextual() ? arguments.asText() : arguments.toString(),
-                    c.path("result").asText(),
-                    c.path("failed").asBoolean(false)));
-        }
-        return new Trajectory(prompt.text(), calls, response.path("text").asText());
+        return new Trajectory(
+                prompt.text(),
+                ConversationRecords.readToolCalls(response.path("toolCalls")),
+                response.path("text").asText());
     }
 
     private static ObjectNode item(ItemResult result, SharedTexts shared) {
@@ -123,6 +116,9 @@ final class EvaluationRecords {
             if (!prompt.context().isEmpty()) {
                 p.set("context", shared.write(prompt.context(), JSON));
             }
+            if (prompt.hasHistory()) {
+                p.set("history", ConversationRecords.write(prompt.history()));
+            }
         }
         node.set("context", shared.write(item.context(), JSON));
         ArrayNode responses = node.putArray("responses");
@@ -132,19 +128,11 @@ final class EvaluationRecords {
             r.put("repeat", interaction.repeat());
             r.put("text", interaction.response());
             if (interaction.trajectory() != null) {
-                ArrayNode calls = r.putArray("toolCalls");
-                for (ToolCall call : interaction.trajectory().toolCalls()) {
-                    ObjectNode c = calls.addObject().put("name", call.name());
-                    c.set(
-                            "arguments",
-                            call.argumentsAreJson()
-                                    ? call.arguments()
-                                    : JSON.getNodeFactory().textNode(call.argumentsJson()));
-                    c.put("result", call.result());
-                    if (call.failed()) {
-                        c.put("failed", true);
-                    }
-                }
+                ConversationRecords.writeToolCalls(
+                        r.putArray("toolCalls"), interaction.trajectory().toolCalls());
+            }
+            if (interaction.conversation() != null) {
+                r.set("conversation", ConversationRecords.write(interaction.conversation()));
             }
         }
         ObjectNode annotations = node.putObject("annotations");
@@ -273,11 +261,12 @@ final class EvaluationRecords {
         String id = required(node, "id").asText();
         List<Prompt> prompts = new ArrayList<>();
         for (JsonNode p : required(node, "prompts")) {
-            prompts.add(Prompt.of(
+            prompts.add(new Prompt(
                     p.path("text").asText(),
                     p.has("context")
                             ? SharedTexts.read(p.get("context"), shared, "item '" + id + "', a prompt's context")
-                            : Map.of()));
+                            : Map.of(),
+                    p.has("history") ? ConversationRecords.read(p.get("history")) : null));
         }
         TestItem item =
                 new TestItem(id, prompts, SharedTexts.read(node.path("context"), shared, "item '" + id + "', context"));
@@ -294,7 +283,8 @@ final class EvaluationRecords {
                     prompts.get(index),
                     r.path("text").asText(),
                     0,
-                    r.has("toolCalls") ? trajectory(prompts.get(index), r) : null));
+                    r.has("toolCalls") ? trajectory(prompts.get(index), r) : null,
+                    r.has("conversation") ? ConversationRecords.read(r.get("conversation")) : null));
         }
         Map<String, List<Annotation>> annotations = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> entry : node.path("annotations").properties()) {

@@ -1,6 +1,7 @@
 package dev.llmassert.core.eval;
 
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.conversation.Conversation;
 import dev.llmassert.core.record.internal.ReplyTaps;
 import dev.llmassert.core.run.internal.RunRecords;
 import dev.llmassert.core.run.internal.WorkerPool;
@@ -268,6 +269,17 @@ public final class EvaluationRunner {
                     int index = i;
                     TestItem item = items.get(index);
                     List<CompletableFuture<Answer>> answers = new ArrayList<>();
+                    if (sut instanceof ConversationSystem) {
+                        // one conversation per repeat; items with the same script go one after another
+                        for (int r = 0; r < settings.repeats(); r++) {
+                            Call call = new Call(index, 0, r, new CompletableFuture<>());
+                            chains.computeIfAbsent(ConversationSystem.scriptKey(item), k -> new ArrayList<>())
+                                    .add(call);
+                            answers.add(call.answer());
+                        }
+                        annotated.add(annotation(index, answers, annotationPool.executor()));
+                        continue;
+                    }
                     for (int p = 0; p < item.prompts().size(); p++) {
                         for (int r = 0; r < settings.repeats(); r++) {
                             Call call = new Call(index, p, r, new CompletableFuture<>());
@@ -314,12 +326,23 @@ public final class EvaluationRunner {
             long start = System.nanoTime();
             try {
                 Trajectory trajectory = sut instanceof AgentSystem agent ? agent.run(prompt) : null;
+                Conversation conversation =
+                        sut instanceof ConversationSystem chat ? chat.run(items.get(call.item()), call.repeat()) : null;
                 String response = trajectory != null
                         ? trajectory.finalAnswer()
-                        : sut.respond(prompt, items.get(call.item()).id());
+                        : conversation != null
+                                ? conversation.lastTurn().assistant()
+                                : sut.respond(prompt, items.get(call.item()).id());
                 long nanos = System.nanoTime() - start;
                 return new Answer(
-                        new Interaction(call.prompt(), call.repeat(), prompt, response, nanos / 1_000_000, trajectory),
+                        new Interaction(
+                                call.prompt(),
+                                call.repeat(),
+                                prompt,
+                                response,
+                                nanos / 1_000_000,
+                                trajectory,
+                                conversation),
                         null,
                         nanos);
             } catch (Throwable e) {

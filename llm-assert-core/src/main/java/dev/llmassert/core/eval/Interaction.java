@@ -1,6 +1,7 @@
 package dev.llmassert.core.eval;
 
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.conversation.Conversation;
 import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
@@ -15,14 +16,28 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param latencyMillis how long the system took to answer; 0 when read from a record, which leaves it out
  * @param trajectory    what an agent did to answer (its tool calls, then {@code response} as its final answer), or
  *                      {@code null} for a system that is not an agent ({@link SystemUnderTest#ofAgent})
+ * @param conversation  the whole conversation, for a system that holds conversations
+ *                      ({@link SystemUnderTest#ofConversation}): {@code response} is its last reply; else {@code null}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Interaction(
-        int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis, Trajectory trajectory) {
+        int promptIndex,
+        int repeat,
+        Prompt prompt,
+        String response,
+        long latencyMillis,
+        Trajectory trajectory,
+        Conversation conversation) {
 
     /** An answer of a system that is not an agent. */
     public Interaction(int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis) {
-        this(promptIndex, repeat, prompt, response, latencyMillis, null);
+        this(promptIndex, repeat, prompt, response, latencyMillis, null, null);
+    }
+
+    /** An answer of an agent, or of a system that is not one ({@code trajectory} {@code null}). */
+    public Interaction(
+            int promptIndex, int repeat, Prompt prompt, String response, long latencyMillis, Trajectory trajectory) {
+        this(promptIndex, repeat, prompt, response, latencyMillis, trajectory, null);
     }
 
     public Interaction {

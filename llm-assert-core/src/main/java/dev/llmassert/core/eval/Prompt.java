@@ -1,7 +1,15 @@
 package dev.llmassert.core.eval;
 
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.llmassert.core.conversation.Conversation;
+import dev.llmassert.core.conversation.Turn;
 import org.apiguardian.api.API;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,17 +21,29 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * ({@link SystemUnderTest#of(String, SystemUnderTest.Responder)}) and annotators and measurements can read too. The
  * context the system never sees is the item's ({@link TestItem#context()}).
  *
- * @param text    the text sent; not blank
+ * <p>A prompt may carry the conversation so far ({@link #inConversation}), as ModelGauge's prompt with history: the
+ * text is then the user's next message, and a chat-model system is sent the whole chat ({@link #chatMessages()}).
+ *
+ * @param text    the text sent: the user's message; not blank
  * @param context named texts or lists of texts; numbers and booleans are kept as their text
+ * @param history the conversation before the text, or an empty one for a prompt on its own
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Prompt(String text, Map<String, Object> context) {
+public record Prompt(String text, Map<String, Object> context, Conversation history) {
+
+    private static final Conversation NO_HISTORY = Conversation.of();
 
     public Prompt {
         if (text == null || text.isBlank()) {
             throw new IllegalArgumentException(EvaluationMessages.blankPrompt(text));
         }
         context = ContextValues.copy(context, "the prompt '" + text + "'");
+        history = history == null ? NO_HISTORY : history;
+    }
+
+    /** A prompt on its own, with no conversation before it. */
+    public Prompt(String text, Map<String, Object> context) {
+        this(text, context, NO_HISTORY);
     }
 
     public static Prompt of(String text) {
@@ -32,6 +52,44 @@ public record Prompt(String text, Map<String, Object> context) {
 
     public static Prompt of(String text, Map<String, ?> context) {
         return new Prompt(text, context == null ? Map.of() : ContextValues.copy(context, "the prompt '" + text + "'"));
+    }
+
+    /**
+     * The user's next message {@code text} in the conversation {@code soFar}: the system sees the whole chat, its
+     * system message and every turn, then the text.
+     */
+    public static Prompt inConversation(Conversation soFar, String text) {
+        return new Prompt(text, Map.of(), soFar);
+    }
+
+    /** A copy with the context value {@code key} added or replaced. */
+    public Prompt withContext(String key, Object value) {
+        Map<String, Object> copy = new LinkedHashMap<>(context);
+        copy.put(key, value);
+        return new Prompt(text, copy, history);
+    }
+
+    /** Whether the prompt carries a conversation before its text. */
+    public boolean hasHistory() {
+        return !history.turns().isEmpty() || !history.systemMessage().isBlank();
+    }
+
+    /**
+     * The prompt as langchain4j chat messages: the history's system message, each turn's user message and reply,
+     * then the text as the last user message. Tool calls of the history are left out: a chat model is shown the
+     * texts that were said.
+     */
+    public List<ChatMessage> chatMessages() {
+        List<ChatMessage> messages = new ArrayList<>();
+        if (!history.systemMessage().isBlank()) {
+            messages.add(SystemMessage.from(history.systemMessage()));
+        }
+        for (Turn turn : history.turns()) {
+            messages.add(UserMessage.from(turn.user()));
+            messages.add(AiMessage.from(turn.assistant()));
+        }
+        messages.add(UserMessage.from(text));
+        return messages;
     }
 
     /** The context value {@code key} as a text. */

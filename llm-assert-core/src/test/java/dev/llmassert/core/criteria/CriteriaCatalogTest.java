@@ -20,7 +20,11 @@ class CriteriaCatalogTest {
                         "self_containedness",
                         "faithfulness_to_instructions",
                         "task_completion",
-                        "tool_use_appropriateness");
+                        "tool_use_appropriateness",
+                        "knowledge_retention",
+                        "role_adherence",
+                        "conversation_completeness",
+                        "turn_relevancy");
         assertThat(CriteriaCatalog.all()).allSatisfy(c -> {
             assertThat(c.hasScores()).as(c.name()).isTrue();
             assertThat(c.maxScore()).as(c.name()).isEqualTo(1.0);
@@ -35,7 +39,7 @@ class CriteriaCatalogTest {
         });
         assertThat(MultiCriteria.equalWeights(CriteriaCatalog.all().toArray(Criteria[]::new))
                         .items())
-                .hasSize(10);
+                .hasSize(14);
     }
 
     @Test
@@ -47,6 +51,11 @@ class CriteriaCatalogTest {
         assertThat(CriteriaCatalog.FAITHFULNESS_TO_INSTRUCTIONS.contextFields()).containsExactly("instructions");
         assertThat(CriteriaCatalog.CONCISENESS.contextFields()).isEmpty();
         assertThat(CriteriaCatalog.SELF_CONTAINEDNESS.optionNames()).containsExactly("Yes", "No");
+        assertThat(CriteriaCatalog.KNOWLEDGE_RETENTION.contextFields()).containsExactly("conversation", "fact");
+        assertThat(CriteriaCatalog.ROLE_ADHERENCE.contextFields()).containsExactly("conversation", "role");
+        assertThat(CriteriaCatalog.TURN_RELEVANCY.contextFields()).containsExactly("conversation");
+        assertThat(CriteriaCatalog.CONVERSATION_COMPLETENESS.toEvaluateField()).isEqualTo("conversation");
+        assertThat(CriteriaCatalog.CONVERSATION_COMPLETENESS.contextFields()).containsExactly("goal");
     }
 
     @Test

@@ -26,7 +26,11 @@ public final class CallSite {
             "dev.llmassert.junit.PairwiseAssert",
             "dev.llmassert.junit.PreferredOver",
             "dev.llmassert.junit.MultiCriteriaAssert",
-            "dev.llmassert.junit.CheckSteps");
+            "dev.llmassert.junit.CheckSteps",
+            "dev.llmassert.junit.ConversationAssert",
+            "dev.llmassert.junit.ConversationChecks",
+            "dev.llmassert.junit.EveryTurnAssert",
+            "dev.llmassert.junit.EveryTurnGroundednessAssert");
     private static final String INTERNAL_PACKAGE = "dev.llmassert.junit.internal.";
     private static final String CORE_PACKAGE = "dev.llmassert.core.";
     private static final List<String> LIBRARY_PACKAGES =

@@ -183,18 +183,18 @@ public final class CheckReport {
     }
 
     /** {@code BotTest.java:42}, or {@code null} when the file is not known. */
-    private static String source(StackTraceElement site) {
+    static String source(StackTraceElement site) {
         if (site == null || site.getFileName() == null) {
             return null;
         }
         return site.getFileName() + (site.getLineNumber() > 0 ? ":" + site.getLineNumber() : "");
     }
 
-    private static String at(StackTraceElement site) {
+    static String at(StackTraceElement site) {
         return site == null ? null : site.toString();
     }
 
-    private static Tokens tokens(TokenUsage usage) {
+    static Tokens tokens(TokenUsage usage) {
         return new Tokens(
                 usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(),
                 usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount());

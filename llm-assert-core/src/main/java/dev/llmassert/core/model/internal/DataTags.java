@@ -64,13 +64,32 @@ public final class DataTags {
         return forTexts(texts, DataTags::nonce);
     }
 
+    /**
+     * Tags made from {@code fixed} alone that none of {@code fixed} nor {@code added} contains: for a prompt that
+     * grows, such as a conversation shown turn after turn, so that its tags stay the same while the texts that are
+     * added leave them alone, and a request that differs in one message differs only there.
+     *
+     * @param fixed the texts the tags are made from, in a fixed order
+     * @param added texts the prompt also delimits, which must not contain the tags
+     */
+    public static DataTags forTexts(List<String> fixed, List<String> added) {
+        Objects.requireNonNull(added, "added");
+        added.forEach(text -> Objects.requireNonNull(text, "a delimited text"));
+        return forTexts(fixed, added, DataTags::nonce);
+    }
+
     /** {@link #forTexts(List)} with another way to make the nonce of a try: tests reach the re-hash with it. */
     static DataTags forTexts(List<String> texts, NonceFunction nonces) {
+        return forTexts(texts, List.of(), nonces);
+    }
+
+    private static DataTags forTexts(List<String> texts, List<String> added, NonceFunction nonces) {
         Objects.requireNonNull(texts, "texts");
         texts.forEach(text -> Objects.requireNonNull(text, "a delimited text"));
         for (long counter = 0; ; counter++) {
             String nonce = nonces.nonce(texts, counter);
-            if (texts.stream().noneMatch(text -> text.contains(nonce))) {
+            if (texts.stream().noneMatch(text -> text.contains(nonce))
+                    && added.stream().noneMatch(text -> text.contains(nonce))) {
                 return new DataTags(nonce);
             }
         }

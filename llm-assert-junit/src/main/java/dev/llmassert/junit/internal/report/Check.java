@@ -25,7 +25,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param source      the file and line of the assertion, e.g. {@code BotTest.java:42}
  * @param kind        {@code groundedness}, {@code groundedness.every-sentence}, {@code criteria},
  *                    {@code criteria.positional-bias}, {@code criteria.agreement}, {@code pairwise},
- *                    {@code pairwise.positional-bias}, {@code pairwise.agreement} or {@code multi-criteria}
+ *                    {@code pairwise.positional-bias}, {@code pairwise.agreement}, {@code multi-criteria}, or for a
+ *                    conversation {@code conversation.groundedness}, {@code conversation.retention} or
+ *                    {@code conversation.criteria}
  * @param failedAsExpected {@code true} for a failed check in a test that passed (an {@code assertThatThrownBy}
  *                    around it): the test expected the failure, and the run does not count it as failed; left
  *                    out otherwise
@@ -33,6 +35,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param judge       {@code provider:model}
  * @param recordedModel who wrote the replayed replies when it was not the judge's model, e.g.
  *                    {@code hand-written-example}
+ * @param conversation the conversation a check of a turn or of the whole conversation judged, with each judged turn's
+ *                    verdict
  * @param entryOnly   what the JUnit report entry shows and the JSON does not
  */
 @API(status = INTERNAL, since = "0.1")
@@ -66,6 +70,7 @@ public record Check(
         Long latencyMillis,
         CheckCost cost,
         AgentTrajectory trajectory,
+        ConversationTranscript conversation,
         @JsonIgnore EntryOnly entryOnly) {
 
     public Check {
@@ -97,6 +102,11 @@ public record Check(
     /** The same check with the trajectory whose final answer it judged. */
     public Check withTrajectory(AgentTrajectory agentTrajectory) {
         return toBuilder().trajectory(agentTrajectory).build();
+    }
+
+    /** The same check with the conversation it judged. */
+    public Check withConversation(ConversationTranscript transcript) {
+        return toBuilder().conversation(transcript).build();
     }
 
     /** The same check with the response it judged. */
@@ -142,6 +152,8 @@ public record Check(
             entry.put("llmassert.durationMillis", String.valueOf(latencyMillis));
             entry.put("llmassert.replayed", String.valueOf(replayed));
             entry.put("llmassert.retries", String.valueOf(retries));
+        } else if (kind.startsWith("conversation")) {
+            ConversationTranscript.entry(this, entry);
         } else if (kind.equals("multi-criteria")) {
             entry.put("llmassert.score", decimals(score));
             entry.put("llmassert.minScore", decimals(minimum));
@@ -187,13 +199,13 @@ public record Check(
     }
 
     /** Who wrote the replayed replies, when it was not the judge's model. */
-    private void recordedModel(Map<String, String> entry) {
+    void recordedModel(Map<String, String> entry) {
         if (recordedModel != null) {
             entry.put("llmassert.recordedModel", recordedModel);
         }
     }
 
-    private static String decimals(Double score) {
+    static String decimals(Double score) {
         return String.format(Locale.ROOT, "%.4f", score == null ? Double.NaN : score);
     }
 
@@ -228,6 +240,7 @@ public record Check(
         private Long latencyMillis;
         private CheckCost cost;
         private AgentTrajectory trajectory;
+        private ConversationTranscript conversation;
         private EntryOnly entryOnly;
 
         private Builder() {}
@@ -261,6 +274,7 @@ public record Check(
             this.latencyMillis = check.latencyMillis;
             this.cost = check.cost;
             this.trajectory = check.trajectory;
+            this.conversation = check.conversation;
             this.entryOnly = check.entryOnly;
         }
 
@@ -404,6 +418,11 @@ public record Check(
             return this;
         }
 
+        public Builder conversation(ConversationTranscript value) {
+            this.conversation = value;
+            return this;
+        }
+
         public Builder entryOnly(EntryOnly value) {
             this.entryOnly = value;
             return this;
@@ -439,6 +458,7 @@ public record Check(
                     latencyMillis,
                     cost,
                     trajectory,
+                    conversation,
                     entryOnly);
         }
     }

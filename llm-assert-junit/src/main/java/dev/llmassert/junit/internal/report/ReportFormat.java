@@ -2,6 +2,7 @@ package dev.llmassert.junit.internal.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.agent.Trajectory;
 import org.apiguardian.api.API;
 
@@ -160,14 +161,18 @@ public final class ReportFormat {
                 return null;
             }
             return new AgentTrajectory(
-                    trajectory.request().isEmpty() ? null : trajectory.request(),
-                    trajectory.toolCalls().stream()
-                            .map(call -> new ToolCallMade(
-                                    call.name(),
-                                    call.argumentsAreJson() ? call.arguments().toString() : call.argumentsJson(),
-                                    call.result(),
-                                    call.failed() ? Boolean.TRUE : null))
-                            .toList());
+                    trajectory.request().isEmpty() ? null : trajectory.request(), calls(trajectory.toolCalls()));
+        }
+
+        /** The report's form of tool calls, an agent's or a conversation turn's. */
+        static List<ToolCallMade> calls(List<ToolCall> toolCalls) {
+            return toolCalls.stream()
+                    .map(call -> new ToolCallMade(
+                            call.name(),
+                            call.argumentsAreJson() ? call.arguments().toString() : call.argumentsJson(),
+                            call.result(),
+                            call.failed() ? Boolean.TRUE : null))
+                    .toList();
         }
     }
 

@@ -32,7 +32,8 @@ public final class CompositeParameterResolver implements ParameterResolver {
                 new JudgeChatModelParameterResolver(),
                 new CriteriaJudgeParameterResolver(),
                 new CriteriaParameterResolver(),
-                new TrajectoryRecorderParameterResolver()));
+                new TrajectoryRecorderParameterResolver(),
+                new ConversationRecorderParameterResolver()));
         all.addAll(List.of(more));
         return new CompositeParameterResolver(all.toArray(ParameterResolver[]::new));
     }

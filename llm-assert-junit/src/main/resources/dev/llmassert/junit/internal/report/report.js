@@ -297,7 +297,8 @@
 
   const KNOWN = new Set(['id', 'testId', 'className', 'displayName', 'source', 'kind', 'passed', 'score', 'minimum',
     'expected', 'nearTheBar', 'judge', 'replayed', 'tokens', 'latencyMillis', 'cost', 'response', 'sentences',
-    'criteria', 'option', 'explanation', 'feedback', 'failedAsExpected', 'recordedModel', 'trajectory']);
+    'criteria', 'option', 'explanation', 'feedback', 'failedAsExpected', 'recordedModel', 'trajectory',
+    'conversation']);
 
   const TONES = {
     failed: 'failed',
@@ -478,6 +479,9 @@
     if (check.trajectory && typeof check.trajectory === 'object') {
       box.append(h('h4', null, 'Trajectory'), trajectoryTable(object(check.trajectory)));
     }
+    if (check.conversation && typeof check.conversation === 'object') {
+      box.append(h('h4', null, 'Conversation'), conversationTable(check, object(check.conversation)));
+    }
     const other = Object.keys(check).filter(key => !KNOWN.has(key) && check[key] !== null && check[key] !== undefined);
     if (other.length > 0) {
       box.append(h('h4', null, 'More'), fields(other.map(key => [key,
@@ -503,6 +507,47 @@
       h('table', { class: 'sentences trajectory' },
         h('thead', null, h('tr', null, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'Tool'),
           h('th', { scope: 'col' }, 'Arguments'), h('th', { scope: 'col' }, 'Result'))),
+        tbody));
+  }
+
+  /**
+   * A conversation as a transcript: each turn's user message and reply (with its tool calls and how many sources it
+   * was given), and the verdict of each turn the check judged; the check's own result is the verdict of the whole.
+   */
+  function conversationTable(check, conversation) {
+    const tbody = h('tbody');
+    const turns = Array.isArray(conversation.turns) ? conversation.turns.map(object) : [];
+    for (const turn of turns) {
+      const calls = Array.isArray(turn.toolCalls) ? turn.toolCalls.map(object) : [];
+      const verdict = turn.passed === true ? h('span', { class: 'badge passed' }, '✓ ' + (turn.verdict || 'passed'))
+        : turn.passed === false ? h('span', { class: 'badge failed' }, '✗ ' + (turn.verdict || 'failed'))
+          : isText(turn.verdict) ? h('span', { class: 'muted' }, turn.verdict) : h('span', { class: 'muted' }, '–');
+      tbody.append(h('tr', { class: turn.passed === false ? 'below' : null, 'data-turn': turn.turn },
+        h('td', { class: 'num' }, String(turn.turn)),
+        h('td', null, turn.user || ''),
+        h('td', null, turn.assistant || '',
+          calls.length > 0 ? h('ul', { class: 'calls' }, ...calls.map(call => h('li', { class: 'mono' },
+            (call.name || '') + ' ' + (call.arguments || '') + ' → ' + (call.result || '')))) : null,
+          isNum(turn.sources) ? h('div', { class: 'muted' }, plural(turn.sources, 'source', 'sources') + ' given') : null),
+        h('td', { class: 'num' }, isNum(turn.score) ? fmtScore(turn.score, check.minimum) : ''),
+        h('td', null, verdict, isText(turn.reason) ? h('div', { class: 'reason' }, turn.reason) : null)));
+    }
+    if (turns.length === 0) {
+      tbody.append(h('tr', null, h('td', { colspan: '5' }, 'No turn.')));
+    }
+    const whole = check.passed === true ? 'passed' : check.failedAsExpected === true ? 'failed, as the test expected'
+      : check.passed === false ? 'failed' : 'no result';
+    return h('div', null,
+      fields([
+        ['System message', conversation.system],
+        ['Ended', isText(conversation.ending) ? conversation.ending.replace(/-/g, ' ') + ' after '
+          + plural(turns.length, 'turn', 'turns') : null],
+        ['The whole', whole + (isText(check.option) ? ': ' + check.option : '')],
+      ]),
+      h('table', { class: 'sentences conversation' },
+        h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Turn'), h('th', { scope: 'col' }, 'User'),
+          h('th', { scope: 'col' }, 'Assistant'), h('th', { scope: 'col' }, 'Score'),
+          h('th', { scope: 'col' }, 'Verdict'))),
         tbody));
   }
 

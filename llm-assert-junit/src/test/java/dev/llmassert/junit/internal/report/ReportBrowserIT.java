@@ -10,6 +10,7 @@ import dev.llmassert.junit.testing.HandWrittenReplies;
 import dev.llmassert.junit.testing.LocalJudgeChecks;
 import dev.llmassert.junit.testing.ReportedCalibration;
 import dev.llmassert.junit.testing.ReportedChecks;
+import dev.llmassert.junit.testing.ReportedConversations;
 import dev.llmassert.junit.testing.ReportedRepeats;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -100,7 +101,8 @@ class ReportBrowserIT {
                 ReportedChecks.class,
                 HandWrittenReplies.class,
                 ReportedCalibration.class,
-                ReportedRepeats.class);
+                ReportedRepeats.class,
+                ReportedConversations.class);
         ObjectNode report = (ObjectNode)
                 new ObjectMapper().readTree(dir.resolve("report.json").toFile());
         // and a mutation check's section, from a real check of a recorded application
@@ -394,6 +396,41 @@ class ReportBrowserIT {
         assertThat(section.findElement(By.cssSelector("details[data-status=killed] summary"))
                         .getText())
                 .isEqualTo("Killed (" + mutations.path("killed").asText() + ")");
+    }
+
+    @Test
+    void aConversationsCheckShowsTheTranscriptWithEachTurnsVerdictAndTheFailingTurnMarked() throws IOException {
+        JsonNode retention = null;
+        JsonNode grounded = null;
+        for (JsonNode check : report.get("checks")) {
+            String kind = check.path("kind").asText();
+            retention = kind.equals("conversation.retention") ? check : retention;
+            grounded = kind.equals("conversation.groundedness") ? check : grounded;
+        }
+        assertThat(retention).as("the fixture's retention check").isNotNull();
+        assertThat(grounded).as("the fixture's check of every turn").isNotNull();
+        assertThat(retention.at("/conversation/turns")).hasSize(4);
+
+        WebElement details = openDetails(retention.get("id").asText());
+        List<WebElement> turns = details.findElements(By.cssSelector("table.conversation tbody tr"));
+
+        assertThat(turns).hasSize(4);
+        assertThat(turns.get(3).getDomAttribute("class")).contains("below");
+        assertThat(turns.get(3).getText()).contains("Which order do I give?", "Give them the order NR-20147.", "✗");
+        assertThat(turns.get(0).getDomAttribute("class")).isNull();
+        assertThat(details.getText())
+                .contains("You are the Nimbus support assistant.")
+                .as("the source is the test's line, not the library's")
+                .contains("ReportedConversations.java:");
+        WebElement groundedDetails = openDetails(grounded.get("id").asText());
+        assertThat(groundedDetails.findElements(By.cssSelector("table.conversation tbody tr")))
+                .hasSize(4)
+                .allSatisfy(row -> assertThat(row.getText()).contains("✓"));
+
+        // for docs/: the transcript of the failed check, at the top of a screenshot
+        driver.executeScript("arguments[0].scrollIntoView({block: 'start'})", details);
+        Files.createDirectories(OUTPUT);
+        Files.write(OUTPUT.resolve("report-conversation.png"), driver.getScreenshotAs(OutputType.BYTES));
     }
 
     @Test

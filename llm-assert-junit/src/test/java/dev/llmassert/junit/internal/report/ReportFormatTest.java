@@ -156,7 +156,9 @@ class ReportFormatTest {
                 ReportFormat.CheckCost.class,
                 ReportFormat.Tokens.class,
                 ReportFormat.AgentTrajectory.class,
-                ReportFormat.ToolCallMade.class);
+                ReportFormat.ToolCallMade.class,
+                ConversationTranscript.class,
+                ConversationTranscript.TurnShown.class);
         assertNamed(
                 evaluations,
                 ReportFormat.Evaluation.class,
