@@ -82,8 +82,8 @@ public final class HeldOutFitBenchmark {
                     limit == Integer.MAX_VALUE ? "all" : limit + " per set");
             System.out.println("| set | fitted on | fitting rows (yes/no) | AUC of the fitting half | fitted bar "
                     + "| claimed (held out) | other half at the fitted bar | its best single bar | gap | inside "
-                    + "| other half at the default bar | gain | says it cannot separate |");
-            System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+                    + "| other half at the default bar | gain | says it cannot separate | how the bar was chosen |");
+            System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
             for (Path file : files) {
                 fits.addAll(holdout(judge, file, limit));
             }
@@ -129,7 +129,7 @@ public final class HeldOutFitBenchmark {
         System.out.printf(
                 Locale.ROOT,
                 "| %s | %s | %d (%d/%d) | %.3f [%.3f, %.3f] | %.3f | %.3f [%.3f, %.3f] | %.3f | %.3f | %.3f | %s "
-                        + "| %.3f | %+.3f | %s |%n",
+                        + "| %.3f | %+.3f | %s | %s |%n",
                 name,
                 half,
                 fitting.rows().size(),
@@ -148,7 +148,8 @@ public final class HeldOutFitBenchmark {
                 inside ? "yes" : "no",
                 atDefault,
                 atFitted - atDefault,
-                flagged ? "yes" : "no");
+                flagged ? "yes" : "no",
+                fitting.fittedMinScore().choice());
         return new Fit(best - atFitted, inside, atFitted - atDefault, flagged);
     }
 
