@@ -8,6 +8,7 @@ import dev.llmassert.junit.testing.HandWrittenReplies;
 import dev.llmassert.junit.testing.LocalJudgeChecks;
 import dev.llmassert.junit.testing.ReportedCalibration;
 import dev.llmassert.junit.testing.ReportedChecks;
+import dev.llmassert.junit.testing.UnseparatedCalibration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -96,7 +97,8 @@ class ReportBrowserIT {
                 new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8),
                 ReportedChecks.class,
                 HandWrittenReplies.class,
-                ReportedCalibration.class);
+                ReportedCalibration.class,
+                UnseparatedCalibration.class);
         return new ObjectMapper().readTree(dir.resolve("report.json").toFile());
     }
 
@@ -549,7 +551,7 @@ class ReportBrowserIT {
                                 balanced.path("value").asDouble(),
                                 balanced.at("/interval/lower").asDouble(),
                                 balanced.at("/interval/upper").asDouble()))
-                .endsWith("wilson-mover");
+                .endsWith("bootstrap-refit");
         assertThat(figures)
                 .extracting(WebElement::getText)
                 .anySatisfy(text -> assertThat(text).startsWith("Cohen’s kappa"))
@@ -577,6 +579,33 @@ class ReportBrowserIT {
         assertThat(misjudged)
                 .extracting(WebElement::getText)
                 .anySatisfy(text -> assertThat(text).contains(ReportedChecks.SCRIPT_ANSWER));
+    }
+
+    @Test
+    void aCalibrationWhoseJudgeCannotTellTheLabelsApartSaysSoAtTheTopOfItsSection() {
+        List<JsonNode> calibrations = new ArrayList<>();
+        report.path("calibrations").forEach(calibrations::add);
+        int index = calibrations.stream()
+                .map(c -> c.path("judge").asText())
+                .toList()
+                .indexOf(UnseparatedCalibration.RandomScoreJudge.NAME);
+        JsonNode calibration = calibrations.get(index);
+        String warning = calibration.path("warning").asText();
+        WebElement section =
+                driver.findElements(By.cssSelector("section.calibration")).get(index);
+
+        assertThat(warning).startsWith("the judge does not tell these labels apart");
+        assertThat(section.findElement(By.cssSelector("p.calibration-warning")).getText())
+                .isEqualTo("T" + warning.substring(1) + ".");
+        assertThat(section.findElement(By.cssSelector("dl.fields")).getText())
+                .contains("Judge\n" + UnseparatedCalibration.RandomScoreJudge.NAME + " by own")
+                .contains("Fitted bar\n0.700")
+                .contains("Why this bar\nThe current bar 0.700 is kept: " + warning + ".");
+        // a judge that tells the labels apart has no warning
+        assertThat(driver.findElements(By.cssSelector("section.calibration"))
+                        .get(index == 0 ? 1 : 0)
+                        .findElements(By.cssSelector("p.calibration-warning")))
+                .hasSize(calibrations.get(index == 0 ? 1 : 0).hasNonNull("warning") ? 1 : 0);
     }
 
     private static String figure(String field) {
