@@ -109,8 +109,9 @@ public final class Evaluator {
         if (model == null) {
             throw new IllegalArgumentException(Messages.nullModelToRecord());
         }
-        Optional<RecordingSession> session = RecordingSupply.session(context);
-        return systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model)).orElse(model));
+        Optional<RecordingSession> session = RecordingSupply.applicationSession(context);
+        return systemCalls.counting(
+                session.<ChatModel>map(s -> s.wrapApplication(model)).orElse(model));
     }
 
     /**
@@ -125,12 +126,19 @@ public final class Evaluator {
             throw new IllegalArgumentException(Messages.nullPromptResponseTest());
         }
         Optional<RecordingSession> session = RecordingSupply.session(context);
-        SystemUnderTest recorded = sut.recordedBy(model ->
-                systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model)).orElse(model)));
+        Optional<RecordingSession> systemSession = RecordingSupply.applicationSession(context);
+        SystemUnderTest recorded = sut.recordedBy(model -> systemCalls.counting(
+                systemSession.<ChatModel>map(s -> s.wrapApplication(model)).orElse(model)));
+        // a repeated test's runs share the system's session: its calls are counted there, the judges' in the test's
+        List<RecordingSession> sessions = Stream.concat(session.stream(), systemSession.stream())
+                .distinct()
+                .toList();
         String testId = testId();
         int mark = systemCalls.mark();
-        int replayedBefore = session.map(RecordingSession::replayedCalls).orElse(0);
-        int recordedBefore = session.map(RecordingSession::recordedCalls).orElse(0);
+        int replayedBefore =
+                sessions.stream().mapToInt(RecordingSession::replayedCalls).sum();
+        int recordedBefore =
+                sessions.stream().mapToInt(RecordingSession::recordedCalls).sum();
         EvaluationRunner.Builder runner =
                 EvaluationRunner.builder().settings(settings).testId(testId);
         if (!EvaluationText.hasOwnName(test)) {
@@ -143,8 +151,14 @@ public final class Evaluator {
                         ? EvaluationText.modelCalls(
                                 session.get().mode().id() + " "
                                         + shown(session.get().file().path()),
-                                session.get().replayedCalls() - replayedBefore,
-                                session.get().recordedCalls() - recordedBefore)
+                                sessions.stream()
+                                                .mapToInt(RecordingSession::replayedCalls)
+                                                .sum()
+                                        - replayedBefore,
+                                sessions.stream()
+                                                .mapToInt(RecordingSession::recordedCalls)
+                                                .sum()
+                                        - recordedBefore)
                         : EvaluationText.liveModelCalls(system.count(), EvaluationText.liveJudgements(ran)));
         Path record = recordFile(testId);
         try {

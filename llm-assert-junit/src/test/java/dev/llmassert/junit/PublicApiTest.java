@@ -55,8 +55,12 @@ class PublicApiTest extends PublicApiContract {
                         ROOT + ".LlmJudge",
                         ROOT + ".LlmJudge.Criteria",
                         ROOT + ".LlmJudge.Local",
+                        ROOT + ".LlmJudge.Repeat",
+                        ROOT + ".LlmJudge.Repeat.Gate",
                         ROOT + ".LlmSoftAssertions",
                         ROOT + ".MultiCriteriaAssert",
+                        ROOT + ".MutationCheck",
+                        ROOT + ".MutationCheck.Mutant",
                         ROOT + ".PairwiseAssert",
                         ROOT + ".PreferredOver",
                         ROOT + ".ResponseAssert",
@@ -79,6 +83,12 @@ class PublicApiTest extends PublicApiContract {
                 .containsEntry(ROOT + ".ToolCallAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".TrajectoryRecorder", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".Trajectories", "EXPERIMENTAL");
+        // and trusting the suite: the mutation check and repeated runs
+        assertThat(api)
+                .containsEntry(ROOT + ".MutationCheck", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".MutationCheck.Mutant", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".LlmJudge.Repeat", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".LlmJudge.Repeat.Gate", "EXPERIMENTAL");
         assertThat(internal)
                 .isNotEmpty()
                 .allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));

@@ -1,6 +1,7 @@
 package dev.llmassert.core.eval;
 
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.record.internal.ReplyTaps;
 import dev.llmassert.core.run.internal.RunRecords;
 import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.stats.MeasurementKind;
@@ -279,7 +280,9 @@ public final class EvaluationRunner {
                 }
                 Executor calls = sutPool.executor();
                 for (List<Call> chain : chains.values()) {
-                    calls.execute(() -> chain.forEach(call -> call.answer().complete(call(call))));
+                    // with the test's reply tap, so that a mutation check sees the answers of the system's own model
+                    calls.execute(ReplyTaps.propagating(
+                            () -> chain.forEach(call -> call.answer().complete(call(call)))));
                 }
                 CompletableFuture.allOf(annotated.toArray(CompletableFuture[]::new))
                         .get();

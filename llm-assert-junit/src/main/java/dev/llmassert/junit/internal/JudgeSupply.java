@@ -11,6 +11,7 @@ import dev.llmassert.core.groundedness.Judges;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.record.RecordingChatModel;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
 import dev.llmassert.junit.internal.config.AppliedCalibration;
@@ -55,7 +56,12 @@ public final class JudgeSupply {
      */
     public static void supply(ExtensionContext context, ChatModel chatModel) {
         ExtensionContext.Store store = ExtensionState.store(context);
-        store.put(Supplied.CHAT_MODEL, new SuppliedChatModel(chatModel, store));
+        // a model wrapped with Recordings.wrap is the application's by default; given here, it is a judge's, whose
+        // replies a mutation check never changes
+        ChatModel judgeModel = chatModel instanceof RecordingChatModel recording && recording.application()
+                ? recording.session().wrap(recording.delegate())
+                : chatModel;
+        store.put(Supplied.CHAT_MODEL, new SuppliedChatModel(judgeModel, store));
     }
 
     /**

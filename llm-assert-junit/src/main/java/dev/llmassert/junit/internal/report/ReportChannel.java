@@ -65,6 +65,14 @@ public final class ReportChannel {
                         gate.inTest(context.getUniqueId(), context.getDisplayName())));
     }
 
+    /**
+     * Hands the pass rate of one repeated test to the report; a passed gate makes its failed runs failures the test
+     * allowed.
+     */
+    public static void repeat(ExtensionContext template, RepeatEntry entry) {
+        collector(template).ifPresent(collector -> collector.addRepeat(entry));
+    }
+
     /** Hands one calibration to the report. */
     public static void calibration(ExtensionContext context, Calibration calibration, Path record) {
         collector(context)

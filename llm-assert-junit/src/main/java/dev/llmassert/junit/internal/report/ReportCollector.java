@@ -39,6 +39,7 @@ public final class ReportCollector {
 
     private final Set<String> passedTests = ConcurrentHashMap.newKeySet();
     private final List<CalibrationEntry> calibrations = new ArrayList<>();
+    private final List<RepeatEntry> repeats = new ArrayList<>();
     private volatile boolean enabled = true;
 
     void disable() {
@@ -147,6 +148,28 @@ public final class ReportCollector {
                 calibration.misjudged().size());
         synchronized (calibrations) {
             calibrations.add(entry);
+        }
+    }
+
+    /**
+     * Adds a repeated test's pass rate. When its gate passed, its failed runs count as tests that passed: their
+     * failed checks are failures the test allowed, as inside {@code assertThatThrownBy}.
+     */
+    void addRepeat(RepeatEntry entry) {
+        if (!enabled) {
+            return;
+        }
+        synchronized (repeats) {
+            repeats.add(entry);
+        }
+        if (entry.passedGate()) {
+            entry.runs().forEach(run -> passedTests.add(run.testId()));
+        }
+    }
+
+    List<RepeatEntry> repeats() {
+        synchronized (repeats) {
+            return List.copyOf(repeats);
         }
     }
 

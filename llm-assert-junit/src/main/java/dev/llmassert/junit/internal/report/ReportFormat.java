@@ -45,15 +45,18 @@ public final class ReportFormat {
             @JsonInclude(JsonInclude.Include.NON_NULL) PricesUsed prices,
             List<Check> checks,
             List<Evaluation> evaluations,
-            List<CalibrationEntry> calibrations) {
+            List<CalibrationEntry> calibrations,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RepeatEntry> repeats,
+            @JsonInclude(JsonInclude.Include.NON_NULL) MutationsEntry mutations) {
 
         public Report {
             checks = List.copyOf(checks);
             evaluations = List.copyOf(evaluations);
             calibrations = calibrations == null ? List.of() : List.copyOf(calibrations);
+            repeats = repeats == null ? List.of() : List.copyOf(repeats);
         }
 
-        /** A report without calibrations. */
+        /** A report without calibrations, repeated tests or mutations. */
         public Report(
                 int format,
                 String generatedAt,
@@ -61,7 +64,7 @@ public final class ReportFormat {
                 PricesUsed prices,
                 List<Check> checks,
                 List<Evaluation> evaluations) {
-            this(format, generatedAt, run, prices, checks, evaluations, List.of());
+            this(format, generatedAt, run, prices, checks, evaluations, List.of(), List.of(), null);
         }
     }
 

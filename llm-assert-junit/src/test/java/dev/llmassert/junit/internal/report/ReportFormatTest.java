@@ -143,6 +143,8 @@ class ReportFormatTest {
         String checks = part(section, "`checks[]`:");
         String evaluations = part(section, "`evaluations[]`:");
         String calibrations = part(section, "`calibrations[]`");
+        String repeats = part(section, "`repeats[]`");
+        String mutations = part(section, "`mutations`");
 
         assertNamed(section, Report.class);
         assertNamed(run, ReportFormat.Run.class, ReportFormat.Tokens.class, ReportFormat.RunCost.class);
@@ -175,6 +177,16 @@ class ReportFormatTest {
                 ConfusionMatrix.class,
                 CurvePoint.class,
                 MisjudgedRow.class);
+        assertNamed(repeats, RepeatEntry.class, RepeatEntry.Run.class);
+        assertNamed(
+                mutations,
+                MutationsEntry.class,
+                MutationsEntry.Score.class,
+                MutationsEntry.JudgeScore.class,
+                MutationsEntry.Result.class,
+                MutationsEntry.Target.class,
+                MutationsEntry.Diff.class,
+                MutationsEntry.TestOutcome.class);
     }
 
     /** The README's bullet for one part of the report, from its name to the next bullet of the list. */
