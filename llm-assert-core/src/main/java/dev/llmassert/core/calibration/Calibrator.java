@@ -149,30 +149,13 @@ public final class Calibrator {
         Estimate auc = AgreementFigures.auc(scores, yes, level, seed, resamples);
         boolean separates = auc.interval().lower() > Calibration.CHANCE
                 && agreement.balancedAccuracy().interval().lower() > Calibration.CHANCE;
-        MinScoreFitting.Choice fit = MinScoreFitting.fit(scores, yes, currentMinScore);
-        String choice = !separates
-                ? FittedMinScore.NOT_SEPARATED
-                : fit.kept()
-                        ? FittedMinScore.KEPT
-                        : fit.end() == MinScoreFitting.End.NONE ? FittedMinScore.NEAREST : FittedMinScore.AT_AN_END;
-        double minScore = separates ? fit.minScore() : currentMinScore;
-        List<Double> minScoresOfFolds = new ArrayList<>(k);
-        for (double foldMinScore : foldMinScores) {
-            minScoresOfFolds.add(foldMinScore);
-        }
-        FittedMinScore fitted = new FittedMinScore(
-                minScore,
-                k,
+        FittedMinScore fitted = FittedMinScore.chosen(
+                MinScoreFitting.fit(scores, yes, currentMinScore),
+                currentMinScore,
+                separates ? null : CalibrationMessages.cannotSeparate(auc, agreement.balancedAccuracy()),
                 seed,
-                minScoresOfFolds,
-                choice,
-                fit.best(),
-                fit.standardError(),
-                CalibrationMessages.fittedReason(
-                        choice,
-                        fit,
-                        currentMinScore,
-                        separates ? null : CalibrationMessages.cannotSeparate(auc, agreement.balancedAccuracy())));
+                foldMinScores);
+        double minScore = fitted.minScore();
 
         List<MisjudgedRow> misjudged = new ArrayList<>();
         for (int j = 0; j < judged.size(); j++) {

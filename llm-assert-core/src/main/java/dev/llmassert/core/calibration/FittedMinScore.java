@@ -3,6 +3,7 @@ package dev.llmassert.core.calibration;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.apiguardian.api.API;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -48,6 +49,30 @@ public record FittedMinScore(
 
     public FittedMinScore {
         foldMinScores = List.copyOf(foldMinScores);
+    }
+
+    /**
+     * The bar of a calibration: {@code fit}'s, or {@code current} when the judge does not tell the labels apart
+     * ({@code notSeparated} says why; {@code null} when it does), with the choice and the reason.
+     */
+    static FittedMinScore chosen(
+            MinScoreFitting.Choice fit, double current, String notSeparated, long seed, double[] foldMinScores) {
+        String choice = notSeparated != null
+                ? NOT_SEPARATED
+                : fit.kept() ? KEPT : fit.end() == MinScoreFitting.End.NONE ? NEAREST : AT_AN_END;
+        List<Double> folds = new ArrayList<>(foldMinScores.length);
+        for (double foldMinScore : foldMinScores) {
+            folds.add(foldMinScore);
+        }
+        return new FittedMinScore(
+                notSeparated != null ? current : fit.minScore(),
+                foldMinScores.length,
+                seed,
+                folds,
+                choice,
+                fit.best(),
+                fit.standardError(),
+                CalibrationMessages.fittedReason(choice, fit, current, notSeparated));
     }
 
     /** The minimum as a configuration value, with three decimals. */
