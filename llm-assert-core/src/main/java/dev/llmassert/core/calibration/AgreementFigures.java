@@ -51,7 +51,9 @@ final class AgreementFigures {
      * The held-out agreement of groundedness rows judged at their folds' bars ({@code passed[i]} for row i), its
      * balanced accuracy's interval a bootstrap of the whole fit ({@value #REFIT}): the rows resampled within each
      * label, dealt into folds again and every fold's bar fitted again, so that it holds the variance of choosing the
-     * bar as well as that of the rows. The other figures' intervals are those of the verdicts taken.
+     * bar as well as that of the rows. When every resample gives the same figure (perfectly separated rows), the
+     * percentiles show no noise, and the verdicts' own interval (Newcombe's MOVER of the recalls' Wilson intervals)
+     * stands in. The other figures' intervals are those of the verdicts taken.
      */
     static Agreement heldOut(
             double[] scores,
@@ -67,7 +69,7 @@ final class AgreementFigures {
         double[] positives = new double[count(yes, true)];
         double[] negatives = new double[yes.length - positives.length];
         split(scores, yes, positives, negatives);
-        Interval interval = AgreementStatistics.refitted(
+        Interval refitted = AgreementStatistics.refitted(
                 positives,
                 negatives,
                 seed,
@@ -76,6 +78,9 @@ final class AgreementFigures {
                 REFIT,
                 random -> MinScoreFitting.resampledHeldOut(scores, yes, order, folds, current, random));
         Estimate balanced = verdicts.balancedAccuracy();
+        // every resample judged alike (e.g. perfectly separated rows: every resample is perfect): the percentiles
+        // show no noise at all, so the verdicts' own interval stands in
+        Interval interval = refitted.upper() - refitted.lower() > 1e-12 ? refitted : balanced.interval();
         return new Agreement(
                 verdicts.basis(),
                 verdicts.minScore(),

@@ -211,6 +211,25 @@ class CalibratorTest {
     }
 
     @Test
+    void perfectlySeparatedRowsKeepTheNoiseOfTheirFewRowsInTheHeldOutInterval() {
+        // every resample of 6 rows of each label, apart, is judged perfectly: the percentiles of the whole fit would
+        // claim [1, 1]; the verdicts' own interval stands in
+        List<LabelledItem> rows = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            rows.add(LabelledItem.of("r" + i, "answer " + i + " scores " + (i < 6 ? 0.9 : 0.1), i < 6 ? "yes" : "no")
+                    .withContext("sources", "S."));
+        }
+
+        Calibration calibration = Calibrator.builder().build().calibrate(new ScoreJudge(), rows);
+
+        Estimate heldOut = calibration.agreement().balancedAccuracy();
+        assertThat(heldOut.value()).isEqualTo(1.0);
+        assertThat(heldOut.interval().method()).isEqualTo("wilson-mover");
+        assertThat(heldOut.interval().lower()).isBetween(0.6, 0.9);
+        assertThat(calibration.separatesLabels()).isTrue();
+    }
+
+    @Test
     void theRecordIsWrittenAndReadBackWhole() throws IOException {
         Path file = dir.resolve("calibrations").resolve("support.json");
 
