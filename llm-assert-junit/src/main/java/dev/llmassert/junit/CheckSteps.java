@@ -130,7 +130,7 @@ final class CheckSteps {
     <A extends JudgedAssert<A, ?>> A open(A made, WritableAssertionInfo info) {
         AssertionState.copy(info, made.info);
         // outside the extension, a calibration record applies to the judge given to the check only
-        made.open(groundednessJudge == null ? null : groundednessJudge.name());
+        made.open(groundednessJudge);
         return made;
     }
 

@@ -335,10 +335,11 @@ public final class Evaluator {
         }
         String apply = calibration
                 .fitted()
-                .map(bar -> "Apply the fitted bar " + bar.minScoreText() + " to "
-                        + calibration.judge() + ": commit the record (e.g. to src/test/resources/calibration/) and set "
-                        + ConfigKeys.GROUNDEDNESS_CALIBRATION + "=<committed path of " + shown(record) + ">, or set "
-                        + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar.minScoreText())
+                .map(bar -> calibration
+                        .warning()
+                        .map(warning -> Messages.noBarToApply(calibration.judge(), warning))
+                        .orElseGet(
+                                () -> Messages.applyFittedBar(bar.minScoreText(), calibration.judge(), shown(record))))
                 .orElse("");
         Map<String, String> entry = new TreeMap<>();
         entry.put("llm-assert.calibration", calibration.headline());

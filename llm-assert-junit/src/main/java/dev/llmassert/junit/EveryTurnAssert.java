@@ -138,10 +138,7 @@ public class EveryTurnAssert extends AbstractAssert<EveryTurnAssert, Conversatio
         Origin origin = new Origin("", Map.of(), checks.failures(), where.scope(), where.site(), null, null);
         EveryTurnGroundednessAssert made = new EveryTurnGroundednessAssert(actual, verdicts, origin);
         AssertionState.copy(info, made.info);
-        made.open(
-                checks.ownGroundednessJudge() == null
-                        ? null
-                        : checks.ownGroundednessJudge().name());
+        made.open(checks.ownGroundednessJudge());
         return made;
     }
 }

@@ -1,6 +1,7 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.internal.AssertionState;
 import dev.llmassert.junit.internal.CallSite;
 import dev.llmassert.junit.internal.FailureSink;
@@ -78,7 +79,7 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
     /** Whether the asserted response was missing, a failure reported once already. */
     private boolean responseMissing;
     /** The judge a calibration record must be of, outside the extension; {@code null} when none applies. */
-    private String calibratedJudge;
+    private GroundednessJudge calibratedJudge;
 
     JudgedAssert(ACTUAL actual, Class<?> selfType, Origin origin) {
         super(actual, selfType);
@@ -110,7 +111,7 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
      * @param judge the judge given to the check, whose calibration record applies outside the extension; or
      *              {@code null}
      */
-    final void open(String judge) {
+    final void open(GroundednessJudge judge) {
         if (!requireResponse()) {
             return;
         }

@@ -1,14 +1,19 @@
 package dev.llmassert.junit;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.calibration.Calibrator;
+import dev.llmassert.core.calibration.FittedMinScore;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
 import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.report.ReportRuns;
 import dev.llmassert.junit.testing.ConfigurationProbe;
+import dev.llmassert.junit.testing.UnseparatedCalibration;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
 import org.junit.jupiter.api.Test;
@@ -16,12 +21,22 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
@@ -80,6 +95,50 @@ class CalibrationsTest {
     }
 
     @Test
+    void aJudgeWhoseScoresAreIndependentOfTheLabelsSaysSoAndItsBarIsTheDefault() throws IOException {
+        List<Map<String, String>> entries = new CopyOnWriteArrayList<>();
+        TestExecutionSummary summary = ReportRuns.run(
+                Map.of(ConfigKeys.REPORT_DIR, dir.toString(), ConfigKeys.CONSOLE, "off"),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new TestExecutionListener() {
+                    @Override
+                    public void reportingEntryPublished(TestIdentifier test, ReportEntry entry) {
+                        entries.add(entry.getKeyValuePairs());
+                    }
+                },
+                UnseparatedCalibration.class);
+
+        assertThat(summary.getTotalFailureCount()).isZero();
+        Calibration read = Calibration.read(
+                dir.resolve("calibrations").resolve(UnseparatedCalibration.class.getName() + ".calibrates.json"));
+        String warning = read.warning().orElseThrow();
+        assertThat(warning)
+                .startsWith("the judge does not tell these labels apart (the AUC's interval [")
+                .endsWith("reaches 0.5), so no bar will: use another judge");
+        // the record, the headline and the line that would apply the bar say so; the bar is the default
+        assertThat(read.separatesLabels()).isFalse();
+        assertThat(read.fittedMinScore().minScore()).isEqualTo(LlmJudge.DEFAULT_MIN_SCORE);
+        assertThat(read.headline()).contains(": " + warning + "; balanced accuracy ");
+        assertThat(entries)
+                .anySatisfy(
+                        entry -> assertThat(entry.get("llm-assert.calibration")).isEqualTo(read.headline()))
+                .anySatisfy(entry -> assertThat(entry.get("llm-assert.calibration.apply"))
+                        .isEqualTo("No bar to apply to " + UnseparatedCalibration.RandomScoreJudge.NAME + ": " + warning
+                                + ", and calibrate it on these labels")
+                        .doesNotContain("min-score="));
+        // the run report's section
+        JsonNode entry = new ObjectMapper()
+                .readTree(dir.resolve("report.json").toFile())
+                .path("calibrations")
+                .get(0);
+        assertThat(entry.path("separatesLabels").asBoolean(true)).isFalse();
+        assertThat(entry.path("warning").asText()).isEqualTo(warning);
+        assertThat(entry.path("method").asText()).isEqualTo(GroundednessJudge.OWN_METHOD);
+        assertThat(entry.at("/fittedBar/bar").asDouble()).isEqualTo(LlmJudge.DEFAULT_MIN_SCORE);
+        assertThat(entry.at("/fittedBar/choice").asText()).isEqualTo(FittedMinScore.NOT_SEPARATED);
+    }
+
+    @Test
     void theGatesFailOnTheLowerBoundAndSayWhatTheFigureIs() {
         Calibration calibration = Calibrator.builder().build().calibrate(new WordOverlapJudge(), rows());
 
@@ -90,7 +149,7 @@ class CalibrationsTest {
                         + "held out at the fitted bar "
                         + calibration.fittedMinScore().minScoreText() + " in the calibration "
                         + "calibration to be at least 0.990, but it is ")
-                .hasMessageContaining("(wilson-mover 95%), n 20")
+                .hasMessageContaining("(bootstrap-refit 95%), n 20")
                 .hasMessageContaining("more labelled rows narrow the interval");
         assertThatThrownBy(() -> assertThat(calibration).recall("maybe"))
                 .hasMessageContaining("has no label 'maybe'; its labels are [yes, no]");
@@ -180,13 +239,39 @@ class CalibrationsTest {
             }
         }));
 
-        assertThat(resolver.defaultMinScore(WordOverlapJudge.NAME))
+        assertThat(resolver.defaultMinScore(new WordOverlapJudge()))
                 .isEqualTo(calibration.fittedMinScore().minScore());
         assertThat(resolver.defaultMinScore(null)).isEqualTo(LlmJudge.DEFAULT_MIN_SCORE);
-        assertThatThrownBy(() -> resolver.defaultMinScore("local:all-minilm-l6-v2-q"))
+        assertThatThrownBy(() -> resolver.defaultMinScore(named("local:all-minilm-l6-v2-q", "own")))
                 .isInstanceOf(ExtensionConfigurationException.class)
                 .hasMessageContaining("was made with the judge test:word-overlap, but this test's groundedness "
                         + "judge is local:all-minilm-l6-v2-q");
+        // the same judge's name, checking by another method
+        assertThatThrownBy(() -> resolver.defaultMinScore(named(WordOverlapJudge.NAME, "claim-check")))
+                .isInstanceOf(ExtensionConfigurationException.class)
+                .hasMessageContaining("was made with the judge test:word-overlap checking by the groundedness method "
+                        + "own, but this test's groundedness judge test:word-overlap checks by the method "
+                        + "claim-check");
+    }
+
+    /** A judge that only has a name and a method, for the checks that compare them with a record's. */
+    private static GroundednessJudge named(String name, String method) {
+        return new GroundednessJudge() {
+            @Override
+            public GroundednessVerdict judge(String response, List<String> sources) {
+                throw new UnsupportedOperationException("only its name and method are read");
+            }
+
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String method() {
+                return method;
+            }
+        };
     }
 
     @Test

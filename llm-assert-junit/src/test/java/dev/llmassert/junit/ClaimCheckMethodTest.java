@@ -1,6 +1,9 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.dataset.LabelledItem;
+import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
@@ -8,12 +11,14 @@ import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -205,6 +210,61 @@ class ClaimCheckMethodTest {
     }
 
     @Test
+    void aCalibrationRecordMadeWithTheTruLensPromptFailsUnderClaimCheckNamingBothMethods(@TempDir Path dir) {
+        server.respondWith(request -> request.lastUserMessage().contains("coffee")
+                ? Reply.content("{\"evidence\": \"\", \"score\": 0}")
+                : Reply.content("{\"evidence\": \"hold the red button\", \"score\": 10}"));
+        List<String> judge = List.of(
+                ConfigKeys.JUDGE_PROVIDER,
+                "openai",
+                ConfigKeys.JUDGE_BASE_URL,
+                server.baseUrl(),
+                ConfigKeys.JUDGE_MODEL,
+                "my-judge",
+                JudgeRecordings.MODE_KEY,
+                RecordingMode.OFF.id());
+        run(Calibrates.class, with(judge, ConfigKeys.GROUNDEDNESS_METHOD, "trulens", ConfigKeys.REPORT_DIR, dir))
+                .testEvents()
+                .assertStatistics(s -> s.started(1).succeeded(1));
+        Path record = dir.resolve("calibrations").resolve(Calibrates.class.getName() + ".calibrates.json");
+        Calibration calibration = Calibration.read(record);
+        assertThat(calibration.judge()).isEqualTo("openai:my-judge");
+        assertThat(calibration.method()).isEqualTo("trulens");
+
+        EngineExecutionResults claimCheck = run(
+                OneAnswer.class,
+                with(
+                        judge,
+                        ConfigKeys.GROUNDEDNESS_METHOD,
+                        "claim-check",
+                        ConfigKeys.GROUNDEDNESS_CALIBRATION,
+                        record));
+        EngineExecutionResults trulens = run(
+                OneAnswer.class,
+                with(judge, ConfigKeys.GROUNDEDNESS_METHOD, "trulens", ConfigKeys.GROUNDEDNESS_CALIBRATION, record));
+
+        assertThat(failureOf(claimCheck, "grounded"))
+                .isInstanceOf(ExtensionConfigurationException.class)
+                .hasMessageStartingWith("The calibration record " + record
+                        + " (llmassert.groundedness.calibration, set by the JUnit configuration parameter")
+                .hasMessageContaining("was made with the judge openai:my-judge checking by the groundedness method "
+                        + "trulens, but this test's groundedness judge openai:my-judge checks by the method "
+                        + "claim-check.")
+                .hasMessageContaining("Fix: calibrate openai:my-judge by claim-check on the same labels and name that "
+                        + "record, or check by trulens again (llmassert.groundedness.method=trulens).");
+        trulens.testEvents().assertStatistics(s -> s.started(1).succeeded(1));
+    }
+
+    /** {@code base} followed by the further key, value pairs, as the configuration parameters of a run. */
+    private static String[] with(List<String> base, Object... more) {
+        List<String> parameters = new ArrayList<>(base);
+        for (Object value : more) {
+            parameters.add(value.toString());
+        }
+        return parameters.toArray(String[]::new);
+    }
+
+    @Test
     void claimCheckWithTheLocalJudgeFailsWithTheFix() {
         EngineExecutionResults results = run(
                 OneAnswer.class,
@@ -289,6 +349,24 @@ class ClaimCheckMethodTest {
             assertThat("Hold the red button for ten seconds.")
                     .isGroundedIn(TEXT)
                     .withMinScore(0.9);
+        }
+    }
+
+    /** Calibrates the configured judge on six answers labelled yes and six labelled no. */
+    @LlmJudge
+    static class Calibrates {
+
+        @Test
+        void calibrates(Evaluator evaluator, GroundednessJudge judge) {
+            List<LabelledItem> rows = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                rows.add(LabelledItem.of(
+                                "row-" + i,
+                                i < 6 ? "Hold the red button for ten seconds." : "The router also makes coffee.",
+                                i < 6 ? "yes" : "no")
+                        .withContext("sources", MANUAL));
+            }
+            evaluator.calibrate(judge, rows);
         }
     }
 

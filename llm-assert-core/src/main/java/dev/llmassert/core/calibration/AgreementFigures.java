@@ -2,6 +2,7 @@ package dev.llmassert.core.calibration;
 
 import dev.llmassert.core.stats.AgreementStatistics;
 import dev.llmassert.core.stats.Estimate;
+import dev.llmassert.core.stats.Interval;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +16,9 @@ final class AgreementFigures {
 
     /** The groundedness labels, in the order of the confusion matrix: yes, then no. */
     static final List<String> BINARY = List.of(Calibration.YES, Calibration.NO);
+
+    /** The method of the held-out balanced accuracy's interval: a bootstrap of the whole fit. */
+    static final String REFIT = "bootstrap-refit";
 
     /** The curve's bars: 0 to 1 in steps of this. */
     static final double CURVE_STEP = 0.01;
@@ -41,6 +45,51 @@ final class AgreementFigures {
             judged[i] = passed[i] ? 0 : 1;
         }
         return agreement(basis, null, BINARY, labels, judged, level, seed, resamples);
+    }
+
+    /**
+     * The held-out agreement of groundedness rows judged at their folds' bars ({@code passed[i]} for row i), its
+     * balanced accuracy's interval a bootstrap of the whole fit ({@value #REFIT}): the rows resampled within each
+     * label, dealt into folds again and every fold's bar fitted again, so that it holds the variance of choosing the
+     * bar as well as that of the rows. When every resample gives the same figure (perfectly separated rows), the
+     * percentiles show no noise, and the verdicts' own interval (Newcombe's MOVER of the recalls' Wilson intervals)
+     * stands in. The other figures' intervals are those of the verdicts taken.
+     */
+    static Agreement heldOut(
+            double[] scores,
+            boolean[] yes,
+            boolean[] passed,
+            int folds,
+            double current,
+            double level,
+            long seed,
+            int resamples) {
+        Agreement verdicts = binary(Agreement.HELD_OUT, yes, passed, level, seed, resamples);
+        int[] order = MinScoreFitting.order(scores);
+        double[] positives = new double[count(yes, true)];
+        double[] negatives = new double[yes.length - positives.length];
+        split(scores, yes, positives, negatives);
+        Interval refitted = AgreementStatistics.refitted(
+                positives,
+                negatives,
+                seed,
+                resamples,
+                level,
+                REFIT,
+                random -> MinScoreFitting.resampledHeldOut(scores, yes, order, folds, current, random));
+        Estimate balanced = verdicts.balancedAccuracy();
+        // every resample judged alike (e.g. perfectly separated rows: every resample is perfect): the percentiles
+        // show no noise at all, so the verdicts' own interval stands in
+        Interval interval = refitted.upper() - refitted.lower() > 1e-12 ? refitted : balanced.interval();
+        return new Agreement(
+                verdicts.basis(),
+                verdicts.minScore(),
+                verdicts.n(),
+                new Estimate(balanced.value(), interval, balanced.n()),
+                verdicts.accuracy(),
+                verdicts.kappa(),
+                verdicts.labels(),
+                verdicts.confusion());
     }
 
     /**
@@ -110,6 +159,12 @@ final class AgreementFigures {
     static Estimate auc(double[] scores, boolean[] yes, double level, long seed, int resamples) {
         double[] positives = new double[count(yes, true)];
         double[] negatives = new double[yes.length - positives.length];
+        split(scores, yes, positives, negatives);
+        return AgreementStatistics.auc(positives, negatives, level, seed, resamples);
+    }
+
+    /** The scores of the rows labelled yes into {@code positives}, of the others into {@code negatives}. */
+    private static void split(double[] scores, boolean[] yes, double[] positives, double[] negatives) {
         int p = 0;
         int q = 0;
         for (int i = 0; i < scores.length; i++) {
@@ -119,7 +174,6 @@ final class AgreementFigures {
                 negatives[q++] = scores[i];
             }
         }
-        return AgreementStatistics.auc(positives, negatives, level, seed, resamples);
     }
 
     static int count(boolean[] values, boolean wanted) {

@@ -30,6 +30,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param testId       the id of the calibration, e.g. the test class and method
  * @param kind         {@value #GROUNDEDNESS} or {@value #CRITERIA}
  * @param judge        the judge, as {@code provider:model}
+ * @param method       the groundedness judge's method ({@code trulens}, {@code claim-check}, {@code own}: see
+ *                     {@link dev.llmassert.core.groundedness.GroundednessJudge#method()}), or {@code null} for a
+ *                     criteria judge
  * @param criteria     the criteria's name, or {@code null} for groundedness
  * @param labels       the labels, in order: {@code yes, no}, or the criteria's options
  * @param confidence   the confidence level of the intervals
@@ -40,6 +43,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param wallMillis   how long it took
  * @param items        the rows given, judged or not
  * @param errors       the rows that could not be judged, left out of every figure
+ * @param separatesLabels   for a groundedness judge, whether it tells the labels apart: {@code false} when the
+ *                          interval of the AUC or of the held-out balanced accuracy reaches 0.5 (then no bar helps,
+ *                          and the fitted bar is the current one); {@code null} for a criteria judge
  * @param currentMinScore   the minimum the judge was used with when calibrated (the configured default), or
  *                          {@code null}; {@code currentBar} in the record
  * @param atCurrentMinScore the agreement at {@code currentMinScore}, in-sample (nothing was fitted), or {@code null};
@@ -59,6 +65,7 @@ public record Calibration(
         String testId,
         String kind,
         String judge,
+        String method,
         String criteria,
         List<String> labels,
         double confidence,
@@ -69,6 +76,7 @@ public record Calibration(
         long wallMillis,
         int items,
         List<RowError> errors,
+        Boolean separatesLabels,
         @JsonProperty("currentBar") Double currentMinScore,
         @JsonProperty("atCurrentBar") Agreement atCurrentMinScore,
         @JsonProperty("fittedBar") FittedMinScore fittedMinScore,
@@ -88,6 +96,9 @@ public record Calibration(
     public static final String YES = "yes";
 
     public static final String NO = "no";
+
+    /** The AUC and the balanced accuracy of a judge that does not tell the labels apart. */
+    static final double CHANCE = 0.5;
 
     private static final RunRecords.Kind RECORD =
             new RunRecords.Kind("calibration", "a", "calibrations", FORMAT, "kind", "");
@@ -110,6 +121,17 @@ public record Calibration(
     /** The fitted bar, for a groundedness judge. */
     public Optional<FittedMinScore> fitted() {
         return Optional.ofNullable(fittedMinScore);
+    }
+
+    /**
+     * That the judge does not tell the labels apart, and which interval says so, when it does not: {@code the judge
+     * does not tell these labels apart (the AUC's interval [0.41, 0.63] reaches 0.5), so no bar will: use another
+     * judge}. Empty when it does, and for a criteria judge.
+     */
+    public Optional<String> warning() {
+        return Boolean.FALSE.equals(separatesLabels) && auc != null
+                ? Optional.of(CalibrationMessages.cannotSeparate(auc, agreement.balancedAccuracy()))
+                : Optional.empty();
     }
 
     /** The share of rows that could not be judged. */
@@ -160,8 +182,9 @@ public record Calibration(
     }
 
     /**
-     * One line: {@code local:all-minilm-l6-v2-q on 32 rows: balanced accuracy 0.81 [0.70, 0.89] held out at the
-     * fitted bar 0.64; kappa 0.55 [...]; AUC 0.90 [...]}.
+     * One line: {@code local:all-minilm-l6-v2-q over 32 rows: balanced accuracy 0.81 [0.70, 0.89] held out at the
+     * fitted bar 0.64; kappa 0.55 [...]; AUC 0.90 [...]}; first, when the judge does not tell the labels apart,
+     * {@link #warning()}; last, when the fitted bar is at an end of the scale, why.
      */
     public String headline() {
         StringBuilder text = new StringBuilder(judge)
@@ -170,7 +193,9 @@ public record Calibration(
         if (!errors.isEmpty()) {
             text.append(" (").append(errors.size()).append(" not judged)");
         }
-        text.append(": balanced accuracy ").append(short3(agreement.balancedAccuracy()));
+        text.append(": ");
+        warning().ifPresent(warning -> text.append(warning).append("; "));
+        text.append("balanced accuracy ").append(short3(agreement.balancedAccuracy()));
         text.append(fittedMinScore != null ? " held out at the fitted bar " + fittedMinScore.minScoreText() : "");
         if (agreement.kappa() != null) {
             text.append("; kappa ").append(short3(agreement.kappa()));
@@ -181,6 +206,9 @@ public record Calibration(
         if (atCurrentMinScore != null) {
             text.append(String.format(Locale.ROOT, "; at the current bar %.2f: ", currentMinScore))
                     .append(short3(atCurrentMinScore.balancedAccuracy()));
+        }
+        if (fittedMinScore != null && FittedMinScore.AT_AN_END.equals(fittedMinScore.choice())) {
+            text.append(". ").append(fittedMinScore.reason());
         }
         return text.toString();
     }

@@ -1,8 +1,11 @@
 package dev.llmassert.core.calibration;
 
 import dev.llmassert.core.dataset.LabelledItem;
+import dev.llmassert.core.stats.Estimate;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** Every message of a calibration: what happened, where, and the fix. */
@@ -83,5 +86,57 @@ final class CalibrationMessages {
     static String tooFewResamples(int value, int min, int defaultResamples) {
         return "A bootstrap needs at least " + min + (min == 1 ? " resample" : " resamples")
                 + ", but bootstrapResamples is " + value + ". Fix: keep the default, " + defaultResamples + ".";
+    }
+
+    /**
+     * That the judge does not tell the labels apart, and which interval says so: {@code the judge does not tell these
+     * labels apart (the AUC's interval [0.41, 0.63] reaches 0.5), so no bar will: use another judge}.
+     */
+    static String cannotSeparate(Estimate auc, Estimate heldOut) {
+        List<String> reaching = new ArrayList<>();
+        if (auc.interval().lower() <= Calibration.CHANCE) {
+            reaching.add("the AUC's interval " + bounds(auc) + " reaches 0.5");
+        }
+        if (heldOut.interval().lower() <= Calibration.CHANCE) {
+            reaching.add("the held-out balanced accuracy's interval " + bounds(heldOut) + " reaches 0.5");
+        }
+        return "the judge does not tell these labels apart (" + String.join(", and ", reaching) + "), so no bar "
+                + "will: use another judge";
+    }
+
+    /** Why the fitted bar is what it is: the rule, and the figures it was applied to. */
+    static String fittedReason(String choice, MinScoreFitting.Choice fit, double current, String notSeparated) {
+        String noise = "within one standard error (" + f3(fit.standardError()) + ") of the best any bar reaches over "
+                + "every row, " + f3(fit.best());
+        return switch (choice) {
+            case FittedMinScore.NOT_SEPARATED -> "The current bar " + f3(current) + " is kept: " + notSeparated + ".";
+            case FittedMinScore.KEPT ->
+                "The current bar " + f3(current) + " is kept: its balanced accuracy, " + f3(fit.atCurrent()) + ", is "
+                        + noise + ", so no bar does better beyond the noise of these rows.";
+            default ->
+                "The bar nearest the current " + f3(current) + " whose balanced accuracy, "
+                        + f3(fit.balancedAccuracy()) + ", is " + noise + "; at " + f3(current) + " it is "
+                        + f3(fit.atCurrent()) + ", more than one standard error short."
+                        + (fit.end() == MinScoreFitting.End.NONE
+                                ? ""
+                                : " It is at an end of the scale ("
+                                        + (fit.end() == MinScoreFitting.End.EVERY_ROW_PASSES
+                                                ? "every response passes it"
+                                                : "only responses the judge scores 1 pass it")
+                                        + "), as no bar nearer " + f3(current) + " comes within one standard error of "
+                                        + "the best.");
+        };
+    }
+
+    private static String bounds(Estimate estimate) {
+        return String.format(
+                Locale.ROOT,
+                "[%.3f, %.3f]",
+                estimate.interval().lower(),
+                estimate.interval().upper());
+    }
+
+    private static String f3(double value) {
+        return String.format(Locale.ROOT, "%.3f", value);
     }
 }

@@ -9,11 +9,13 @@ import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.eval.EvaluationSettings;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.run.internal.ErrorChain;
 import dev.llmassert.core.run.internal.Outcome;
 import dev.llmassert.core.run.internal.RunRecords;
 import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.stats.AgreementStatistics;
+import dev.llmassert.core.stats.Estimate;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;
@@ -24,7 +26,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.stream.IntStream;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -62,6 +63,11 @@ public final class Calibrator {
     public static final int DEFAULT_RESAMPLES = AgreementStatistics.RESAMPLES;
     /** The fewest resamples a bootstrap may take. */
     public static final int MIN_RESAMPLES = 100;
+    /**
+     * The current minimum score unless {@link Builder#currentMinScore} says: the default of
+     * {@code llmassert.groundedness.min-score}, {@value}.
+     */
+    public static final double DEFAULT_MIN_SCORE = LocalGroundednessJudge.DEFAULT_THRESHOLD;
     /** The fewest rows of each label a bar can be fitted and cross-validated on. */
     public static final int MIN_ROWS_PER_LABEL = 2;
 
@@ -69,7 +75,7 @@ public final class Calibrator {
     private final int folds;
     private final long seed;
     private final int resamples;
-    private final Double currentMinScore;
+    private final double currentMinScore;
     private final String testId;
     private final String recordings;
     private final Path recordFile;
@@ -137,15 +143,19 @@ public final class Calibrator {
             rows.add(new JudgedRow(items.get(judged.get(j)).id(), label(yes[j]), scores[j], null, fold[j]));
         }
         double[] foldMinScores = new double[k];
-        boolean[] heldOut = MinScoreFitting.heldOut(scores, yes, fold, k, foldMinScores);
-        double minScore = MinScoreFitting.fit(
-                scores, yes, IntStream.range(0, scores.length).toArray());
-        List<Double> minScoresOfFolds = new ArrayList<>(k);
-        for (double foldMinScore : foldMinScores) {
-            minScoresOfFolds.add(foldMinScore);
-        }
-        FittedMinScore fitted = new FittedMinScore(minScore, k, seed, minScoresOfFolds);
-        Agreement agreement = AgreementFigures.binary(Agreement.HELD_OUT, yes, heldOut, level, seed, resamples);
+        boolean[] heldOut = MinScoreFitting.heldOut(scores, yes, fold, k, currentMinScore, foldMinScores);
+        Agreement agreement =
+                AgreementFigures.heldOut(scores, yes, heldOut, folds, currentMinScore, level, seed, resamples);
+        Estimate auc = AgreementFigures.auc(scores, yes, level, seed, resamples);
+        boolean separates = auc.interval().lower() > Calibration.CHANCE
+                && agreement.balancedAccuracy().interval().lower() > Calibration.CHANCE;
+        FittedMinScore fitted = FittedMinScore.chosen(
+                MinScoreFitting.fit(scores, yes, currentMinScore),
+                currentMinScore,
+                separates ? null : CalibrationMessages.cannotSeparate(auc, agreement.balancedAccuracy()),
+                seed,
+                foldMinScores);
+        double minScore = fitted.minScore();
 
         List<MisjudgedRow> misjudged = new ArrayList<>();
         for (int j = 0; j < judged.size(); j++) {
@@ -172,6 +182,7 @@ public final class Calibrator {
                 id(),
                 Calibration.GROUNDEDNESS,
                 judge.name(),
+                judge.method(),
                 null,
                 AgreementFigures.BINARY,
                 level,
@@ -182,13 +193,12 @@ public final class Calibrator {
                 millisSince(startNanos),
                 items.size(),
                 errors,
+                separates,
                 currentMinScore,
-                currentMinScore == null
-                        ? null
-                        : AgreementFigures.inSample(rows, currentMinScore, level, seed, resamples),
+                AgreementFigures.inSample(rows, currentMinScore, level, seed, resamples),
                 fitted,
                 agreement,
-                AgreementFigures.auc(scores, yes, level, seed, resamples),
+                auc,
                 AgreementFigures.curve(scores, yes),
                 misjudged,
                 rows);
@@ -281,6 +291,7 @@ public final class Calibrator {
                 id(),
                 Calibration.CRITERIA,
                 judge.name(),
+                null,
                 criteria.name(),
                 options,
                 level,
@@ -291,6 +302,7 @@ public final class Calibrator {
                 millisSince(startNanos),
                 items.size(),
                 errors,
+                null,
                 null,
                 null,
                 null,
@@ -391,7 +403,7 @@ public final class Calibrator {
         private int folds = DEFAULT_FOLDS;
         private long seed = DEFAULT_SEED;
         private int resamples = DEFAULT_RESAMPLES;
-        private Double currentMinScore;
+        private double currentMinScore = DEFAULT_MIN_SCORE;
         private String testId;
         private String recordings = "none";
         private Path recordFile;
@@ -439,8 +451,10 @@ public final class Calibrator {
         }
 
         /**
-         * The minimum score a groundedness judge is used with now (e.g. the configured default): the calibration also
-         * reports the agreement at it. Not set by default.
+         * The minimum score a groundedness judge is used with now, the configured default; by default
+         * {@value Calibrator#DEFAULT_MIN_SCORE}, the default of {@code llmassert.groundedness.min-score}. The fitted
+         * bar stays at it unless the rows say otherwise (see {@link FittedMinScore}), and the calibration reports the
+         * agreement at it.
          */
         public Builder currentMinScore(double value) {
             if (!(value >= 0.0 && value <= 1.0)) {

@@ -88,6 +88,12 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
         return chat.judgeName();
     }
 
+    /** {@code claim-check}. */
+    @Override
+    public String method() {
+        return GroundednessMethod.CLAIM_CHECK.id();
+    }
+
     /** Calls in flight at most. */
     public int concurrency() {
         return concurrency;

@@ -5,6 +5,7 @@ import org.apiguardian.api.API;
 import java.util.Arrays;
 import java.util.List;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 /**
@@ -15,6 +16,10 @@ import static org.apiguardian.api.API.Status.STABLE;
  */
 @API(status = STABLE, since = "0.1")
 public interface GroundednessJudge extends AutoCloseable {
+
+    /** The {@link #method()} of a judge with a method of its own, such as the local judge. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    String OWN_METHOD = "own";
 
     /**
      * Judges {@code response} against {@code sources}, which may be several chunks.
@@ -44,6 +49,17 @@ public interface GroundednessJudge extends AutoCloseable {
 
     /** Who judges, as {@code provider:model}. */
     String name();
+
+    /**
+     * How it judges, as {@code llmassert.groundedness.method} names it: {@code trulens} or {@code claim-check} for a
+     * judge that asks a model; by default {@value #OWN_METHOD}, a method of the judge's own (the local judge's, or
+     * that of a judge you write). A calibration record names it beside {@link #name()}, so that it never applies to
+     * the same model asked another way.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    default String method() {
+        return OWN_METHOD;
+    }
 
     @Override
     default void close() {}

@@ -66,6 +66,12 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         return chat.judgeName();
     }
 
+    /** {@code trulens}. */
+    @Override
+    public String method() {
+        return GroundednessMethod.TRULENS.id();
+    }
+
     /** Calls in flight at most. */
     public int concurrency() {
         return concurrency;

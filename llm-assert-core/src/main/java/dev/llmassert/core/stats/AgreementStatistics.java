@@ -1,5 +1,6 @@
 package dev.llmassert.core.stats;
 
+import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 import org.apiguardian.api.API;
 
@@ -7,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.ToDoubleFunction;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -171,6 +173,28 @@ public final class AgreementStatistics {
             return test.statistic(x, y) / pairs;
         });
         return new Estimate(value, Bootstrap.percentile(resampled, level, 0, 1), yes.length + no.length);
+    }
+
+    /**
+     * The percentile bootstrap interval of a share that the caller recomputes from the start on each resample it draws
+     * with the generator given (a calibration's held-out balanced accuracy: the rows resampled, the folds dealt again
+     * and every fold's bar fitted again), so the interval holds the variance of every choice made on the rows. The
+     * generator's seed comes from {@code seed} and the rows' scores ({@code yes}, {@code no}), by the seed rule of
+     * every bootstrap; a resample whose statistic is {@code NaN} is left out.
+     *
+     * @param method the interval's method, e.g. {@code bootstrap-refit}
+     */
+    public static Interval refitted(
+            double[] yes,
+            double[] no,
+            long seed,
+            int resamples,
+            double level,
+            String method,
+            ToDoubleFunction<UniformRandomProvider> statistic) {
+        double[] values = Bootstrap.statistics(seed ^ Bootstrap.seed(yes, no), resamples, statistic::applyAsDouble);
+        Interval percentile = Bootstrap.percentile(values, level, 0, 1);
+        return new Interval(percentile.lower(), percentile.upper(), level, method);
     }
 
     /** The confusion matrix of the pairs: rows the labels, columns the judge's. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.eval.EvaluationSettings;
-import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
@@ -16,36 +15,28 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Two measurements of calibrating the local judge, through the public API ({@link Calibrator}, {@link Calibration}).
- * A benchmark, not a test: it asserts nothing.
+ * The speed of calibrating the local judge, through the public API ({@link Calibrator}, {@link Calibration}), and the
+ * reading and splitting of the shared labelled sets that {@link HeldOutFitBenchmark} uses too. A benchmark, not a
+ * test: it asserts nothing.
  *
- * <ul>
- *   <li>{@code holdout <files...>}: for each labelled file, the rows are split into two halves by a seeded shuffle
- *       within each label; the bar is fitted by calibrating on the first half, and measured on the second
- *       ({@link Calibration#agreementAt} of the second half's calibration). Beside it, the best balanced accuracy
- *       any single bar reaches on that second half, found by trying every bar between its scores. Then the halves
- *       swap.</li>
- *   <li>{@code speed <file>}: calibrates on the first 1,000 rows of the file (short sources: the BEGIN file), five
- *       times after two warm-up runs, each with a fresh judge (an empty embedding cache), alternated with judging the
- *       same rows alone on a fresh judge (8 at once, no figures) as the baseline measured under the same load; then
- *       once more on the judge of the last run (its sources embedded). It prints the wall times and the ratios.</li>
- * </ul>
+ * <p>{@code speed <file>}: calibrates on the first 1,000 rows of the file (short sources: the BEGIN file), five times
+ * after two warm-up runs, each with a fresh judge (an empty embedding cache), alternated with judging the same rows
+ * alone on a fresh judge (8 at once, no figures) as the baseline measured under the same load; then once more on the
+ * judge of the last run (its sources embedded). It prints the wall times and the ratios.
  *
  * <p>Files are in the format of {@code ../shared/data/README.md} (beside the checkout, never inside it); a response
  * is grounded when at least half its answers say "yes". From the repository root:
  * <pre>
- * mvn -B -q -pl llm-assert-core test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.llmassert.core.calibration.CalibrationBenchmark \
- *     -Dexec.args="holdout ../shared/data/summedits-sales_call.jsonl ../shared/data/summedits-sales_email.jsonl \
- *     ../shared/data/summedits-scitldr.jsonl ../shared/data/summedits-qmsumm.jsonl"
  * mvn -B -q -pl llm-assert-core test-compile exec:java -Dexec.classpathScope=test \
  *     -Dexec.mainClass=dev.llmassert.core.calibration.CalibrationBenchmark \
  *     -Dexec.args="speed ../shared/data/begin-wow-cmu.jsonl"
@@ -59,68 +50,15 @@ public final class CalibrationBenchmark {
     private CalibrationBenchmark() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length < 2) {
-            throw new IllegalArgumentException("Usage: holdout <file>... | speed <file>");
+        if (args.length != 2 || !args[0].equals("speed")) {
+            throw new IllegalArgumentException("Usage: speed <file>");
         }
         System.out.printf(
                 Locale.ROOT,
                 "processors: %d, java %s%n",
                 Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
-        if (args[0].equals("speed")) {
-            speed(Path.of(args[1]));
-            return;
-        }
-        System.out.println("| file | half fitted on | rows of the other half (yes/no) | fitted bar "
-                + "| held-out balanced accuracy "
-                + "| best single bar on that half | gap | in-sample on the fitting half |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
-        try (LocalGroundednessJudge judge = LocalGroundednessJudge.create()) {
-            for (int i = 1; i < args.length; i++) {
-                holdout(judge, Path.of(args[i]));
-            }
-        }
-    }
-
-    private static void holdout(GroundednessJudge judge, Path file) throws IOException {
-        List<LabelledItem> rows = read(file, Integer.MAX_VALUE);
-        List<List<LabelledItem>> halves = halves(rows);
-        String name = file.getFileName().toString().replace(".jsonl", "");
-        Calibration first = calibrator(name + "-A").calibrate(judge, halves.get(0));
-        Calibration second = calibrator(name + "-B").calibrate(judge, halves.get(1));
-        print(name, "A", first, second);
-        print(name, "B", second, first);
-    }
-
-    /** A calibrator that writes its record to {@code target/calibration-benchmark/<name>.json}. */
-    private static Calibrator calibrator(String name) {
-        return Calibrator.builder()
-                .settings(EvaluationSettings.defaults())
-                .testId(name)
-                .recordTo(Path.of("target", "calibration-benchmark", name + ".json"))
-                .build();
-    }
-
-    private static void print(String name, String half, Calibration fitting, Calibration measured) {
-        double bar = fitting.fittedMinScore().minScore();
-        double heldOut = measured.agreementAt(bar).balancedAccuracy().value();
-        double best = bestSingleBar(measured.rows());
-        long yes = measured.rows().stream()
-                .filter(r -> r.label().equals(Calibration.YES))
-                .count();
-        System.out.printf(
-                Locale.ROOT,
-                "| %s | %s | %d (%d/%d) | %.3f | %.3f | %.3f | %.3f | %.3f |%n",
-                name,
-                half,
-                measured.rows().size(),
-                yes,
-                measured.rows().size() - yes,
-                bar,
-                heldOut,
-                best,
-                best - heldOut,
-                fitting.agreementAt(bar).balancedAccuracy().value());
+        speed(Path.of(args[1]));
     }
 
     /** The highest balanced accuracy of any bar: every bar between two neighbouring scores, and the ends. */
@@ -230,7 +168,7 @@ public final class CalibrationBenchmark {
     }
 
     /** The halves: the rows of each label shuffled with a fixed seed and dealt alternately. */
-    private static List<List<LabelledItem>> halves(List<LabelledItem> rows) {
+    static List<List<LabelledItem>> halves(List<LabelledItem> rows) {
         UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(SEED);
         List<LabelledItem> a = new ArrayList<>();
         List<LabelledItem> b = new ArrayList<>();
@@ -250,8 +188,35 @@ public final class CalibrationBenchmark {
         return List.of(a, b);
     }
 
+    /**
+     * A seeded sample of {@code size} of the rows, each label in its share (rounded), in the rows' order; all of them
+     * when there are no more than {@code size}.
+     */
+    static List<LabelledItem> sample(List<LabelledItem> rows, int size) {
+        if (rows.size() <= size) {
+            return rows;
+        }
+        UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(SEED + size);
+        long yes = rows.stream().filter(r -> r.label().equals(Calibration.YES)).count();
+        long wantedYes = Math.round((double) size * yes / rows.size());
+        Set<LabelledItem> kept = new HashSet<>();
+        for (String label : List.of(Calibration.YES, Calibration.NO)) {
+            List<LabelledItem> ofLabel = new ArrayList<>(
+                    rows.stream().filter(r -> r.label().equals(label)).toList());
+            long wanted = label.equals(Calibration.YES) ? wantedYes : size - wantedYes;
+            for (int i = 0; i < wanted; i++) {
+                int j = i + random.nextInt(ofLabel.size() - i);
+                LabelledItem swap = ofLabel.get(i);
+                ofLabel.set(i, ofLabel.get(j));
+                ofLabel.set(j, swap);
+                kept.add(ofLabel.get(i));
+            }
+        }
+        return rows.stream().filter(kept::contains).toList();
+    }
+
     /** One labelled row per summary sentence: grounded when at least half its answers say "yes". */
-    private static List<LabelledItem> read(Path file, int limit) throws IOException {
+    static List<LabelledItem> read(Path file, int limit) throws IOException {
         List<LabelledItem> rows = new ArrayList<>();
         int line = 0;
         for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {

@@ -12,6 +12,8 @@ import dev.llmassert.core.stats.Estimate;
 import dev.llmassert.core.stats.Statistics;
 import dev.llmassert.core.testing.PromptData;
 import dev.llmassert.core.testing.ScriptedChatModel;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,6 +92,7 @@ class CalibratorTest {
         assertThat(judge.calls).hasValue(24);
         assertThat(calibration.kind()).isEqualTo(Calibration.GROUNDEDNESS);
         assertThat(calibration.judge()).isEqualTo("test:scores");
+        assertThat(calibration.method()).isEqualTo(GroundednessJudge.OWN_METHOD);
         assertThat(calibration.testId()).isEqualTo("support");
         assertThat(calibration.labels()).containsExactly("yes", "no");
         assertThat(calibration.rows())
@@ -97,9 +100,20 @@ class CalibratorTest {
                 .first()
                 .extracting(JudgedRow::id, JudgedRow::label, JudgedRow::score, JudgedRow::option)
                 .containsExactly("y0", "yes", 0.95, null);
-        // the best bar over all rows: the yes rows from 0.52 up pass, the no rows from 0.5 down fail
+        // the best bar over all rows passes the yes rows from 0.52 up and fails the no rows from 0.5 down: balanced
+        // accuracy 0.879, standard error 0.067. At the current 0.7 it is 0.75, beyond the noise; the nearest bar
+        // within one standard error of the best is 0.61 (0.821), which passes the yes rows from 0.61 up
         FittedMinScore fitted = calibration.fittedMinScore();
-        assertThat(fitted.minScore()).isGreaterThan(0.5).isLessThanOrEqualTo(0.52);
+        assertThat(calibration.separatesLabels()).isTrue();
+        assertThat(calibration.warning()).isEmpty();
+        assertThat(fitted.minScore()).isEqualTo(0.61);
+        assertThat(fitted.choice()).isEqualTo(FittedMinScore.NEAREST);
+        assertThat(fitted.best()).isCloseTo((12 / 14.0 + 0.9) / 2, within(1e-12));
+        assertThat(fitted.standardError()).isCloseTo(0.0666, within(1e-4));
+        assertThat(fitted.reason())
+                .isEqualTo("The bar nearest the current 0.700 whose balanced accuracy, 0.821, is within one standard "
+                        + "error (0.067) of the best any bar reaches over every row, 0.879; at 0.700 it is 0.750, more "
+                        + "than one standard error short.");
         assertThat(fitted.folds()).isEqualTo(5);
         assertThat(fitted.foldMinScores()).hasSize(5);
         assertThat(fitted.seed()).isEqualTo(Calibrator.DEFAULT_SEED);
@@ -121,6 +135,8 @@ class CalibratorTest {
                         within(1e-12));
         assertThat(agreement.balancedAccuracy().interval().lower())
                 .isLessThan(agreement.balancedAccuracy().value());
+        // the interval of a bootstrap of the whole fit: the rows resampled, the folds dealt and their bars fitted again
+        assertThat(agreement.balancedAccuracy().interval().method()).isEqualTo("bootstrap-refit");
         assertThat(agreement.kappa()).isNotNull();
         // the held-out verdicts are each row's score against the bar of the fold it was held out in
         long yesPassedAtFoldBars = calibration.rows().stream()
@@ -145,7 +161,9 @@ class CalibratorTest {
 
     @Test
     void theMisjudgedRowsComeWorstFirstWithTheJudgesEvidence() {
-        Calibration calibration = Calibrator.builder().build().calibrate(new ScoreJudge(), rows());
+        // 0.51 is a best bar over every row, so it is kept
+        Calibration calibration =
+                Calibrator.builder().currentMinScore(0.51).build().calibrate(new ScoreJudge(), rows());
         double bar = calibration.fittedMinScore().minScore();
 
         // at the fitted bar: y12 (0.45) and y13 (0.3) fail, n0 (0.6) passes
@@ -163,6 +181,55 @@ class CalibratorTest {
     }
 
     @Test
+    void aJudgeWhoseScoresAreIndependentOfTheLabelsSaysSoAndKeepsTheDefaultBar() throws IOException {
+        // 60 rows of each label, every score drawn from one distribution whatever the label
+        UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(20_261_127L);
+        List<LabelledItem> rows = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            rows.add(LabelledItem.of(
+                            "r" + i, "answer " + i + " scores " + random.nextInt(101) / 100.0, i < 60 ? "yes" : "no")
+                    .withContext("sources", "S."));
+        }
+        Path file = dir.resolve("independent.json");
+
+        Calibration calibration = Calibrator.builder().recordTo(file).build().calibrate(new ScoreJudge(), rows);
+
+        assertThat(calibration.separatesLabels()).isFalse();
+        assertThat(calibration.fittedMinScore().minScore()).isEqualTo(Calibrator.DEFAULT_MIN_SCORE);
+        assertThat(calibration.fittedMinScore().choice()).isEqualTo(FittedMinScore.NOT_SEPARATED);
+        String warning = calibration.warning().orElseThrow();
+        assertThat(warning)
+                .startsWith("the judge does not tell these labels apart (the AUC's interval [")
+                .endsWith("reaches 0.5), so no bar will: use another judge");
+        assertThat(calibration.headline()).startsWith("test:scores over 120 rows: " + warning + "; balanced accuracy ");
+        assertThat(calibration.fittedMinScore().reason()).isEqualTo("The current bar 0.700 is kept: " + warning + ".");
+        assertThat(Calibration.read(file)).isEqualTo(calibration);
+        assertThat(Files.readString(file))
+                .contains("\"separatesLabels\" : false")
+                .contains("\"choice\" : \"not-separated\"")
+                .contains(warning);
+    }
+
+    @Test
+    void perfectlySeparatedRowsKeepTheNoiseOfTheirFewRowsInTheHeldOutInterval() {
+        // every resample of 6 rows of each label, apart, is judged perfectly: the percentiles of the whole fit would
+        // claim [1, 1]; the verdicts' own interval stands in
+        List<LabelledItem> rows = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            rows.add(LabelledItem.of("r" + i, "answer " + i + " scores " + (i < 6 ? 0.9 : 0.1), i < 6 ? "yes" : "no")
+                    .withContext("sources", "S."));
+        }
+
+        Calibration calibration = Calibrator.builder().build().calibrate(new ScoreJudge(), rows);
+
+        Estimate heldOut = calibration.agreement().balancedAccuracy();
+        assertThat(heldOut.value()).isEqualTo(1.0);
+        assertThat(heldOut.interval().method()).isEqualTo("wilson-mover");
+        assertThat(heldOut.interval().lower()).isBetween(0.6, 0.9);
+        assertThat(calibration.separatesLabels()).isTrue();
+    }
+
+    @Test
     void theRecordIsWrittenAndReadBackWhole() throws IOException {
         Path file = dir.resolve("calibrations").resolve("support.json");
 
@@ -174,6 +241,9 @@ class CalibratorTest {
         assertThat(json)
                 .startsWith("{\n  \"format\" : 1,")
                 .contains("\"kind\" : \"groundedness\"")
+                .contains("\"judge\" : \"test:scores\",\n  \"method\" : \"own\"")
+                .contains("\"separatesLabels\" : true")
+                .contains("\"choice\" : \"nearest\"")
                 .doesNotContain("\"groundedness\" :");
     }
 

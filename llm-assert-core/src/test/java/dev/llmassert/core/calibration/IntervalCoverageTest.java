@@ -5,6 +5,7 @@ import dev.llmassert.core.eval.EvaluationSettings;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
+import dev.llmassert.core.stats.AgreementStatistics;
 import dev.llmassert.core.stats.Interval;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
@@ -34,8 +35,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  *   <li>the in-sample balanced accuracy at a bar fixed in advance (the current bar) against the truth at that
  *       bar;</li>
  *   <li>the held-out lower bound against the truth at the bar fitted on every row, the bar a team applies: a gate
- *       on the lower bound must not pass a judge that is worse than it says more often than the level allows.</li>
+ *       on the lower bound must not pass a judge that is worse than it says more often than the level allows;</li>
+ *   <li>the held-out interval against the truth at that bar, both bounds: the interval is a bootstrap of the whole
+ *       fit, so it holds the variance of choosing the bar too.</li>
  * </ul>
+ * The third setting's current bar (0.8) is far from the best (0.5), so that the fitted bar moves from it.
  * The simulations are seeded, so the test gives the same figures on every run.
  */
 class IntervalCoverageTest {
@@ -45,8 +49,6 @@ class IntervalCoverageTest {
     private static final double REQUIRED = 0.93;
     /** A 95% two-sided interval leaves 2.5% above its lower bound's side. */
     private static final double REQUIRED_BELOW = 0.965;
-
-    private static final double FIXED_BAR = 0.5;
 
     /** Scores the row by the number its response carries. */
     private static final GroundednessJudge JUDGE = new GroundednessJudge() {
@@ -66,8 +68,8 @@ class IntervalCoverageTest {
         }
     };
 
-    @ParameterizedTest(name = "{0} yes and {1} no rows, yes ~ Beta({2}, {3}), no ~ Beta({4}, {5})")
-    @CsvSource({"60, 40, 5, 2, 2, 5", "150, 50, 3, 2, 2, 3"})
+    @ParameterizedTest(name = "{0} yes and {1} no rows, yes ~ Beta({2}, {3}), no ~ Beta({4}, {5}), current bar {6}")
+    @CsvSource({"60, 40, 5, 2, 2, 5, 0.5", "150, 50, 3, 2, 2, 3, 0.5", "100, 100, 3, 2, 2, 3, 0.8"})
     void atLeast93Of100CalibrationsCoverTheTrueBalancedAccuracy(
             int yesRows,
             int noRows,
@@ -75,18 +77,22 @@ class IntervalCoverageTest {
             double yesBeta,
             double noAlpha,
             double noBeta,
+            double currentBar,
             TestReporter reporter) {
         ContinuousDistribution yes = BetaDistribution.of(yesAlpha, yesBeta);
         ContinuousDistribution no = BetaDistribution.of(noAlpha, noBeta);
         UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(20_261_125L + yesRows);
         ContinuousDistribution.Sampler yesScores = yes.createSampler(random);
         ContinuousDistribution.Sampler noScores = no.createSampler(random);
-        double truthAtFixedBar = balancedAccuracy(yes, no, FIXED_BAR);
+        double truthAtFixedBar = balancedAccuracy(yes, no, currentBar);
 
         int heldOutCovered = 0;
         int fixedCovered = 0;
         int lowerBelowFittedTruth = 0;
+        int fittedCovered = 0;
+        int moved = 0;
         double width = 0;
+        double verdictsWidth = 0;
         for (int s = 0; s < SIMULATIONS; s++) {
             List<LabelledItem> rows = new ArrayList<>(yesRows + noRows);
             for (int i = 0; i < yesRows; i++) {
@@ -97,7 +103,7 @@ class IntervalCoverageTest {
             }
             // the figures checked here take no bootstrap: the fewest resamples keep the test quick
             Calibrator calibrator = Calibrator.builder()
-                    .currentMinScore(FIXED_BAR)
+                    .currentMinScore(currentBar)
                     .seed(s)
                     .bootstrapResamples(Calibrator.MIN_RESAMPLES)
                     .settings(EvaluationSettings.defaults().withConcurrency(1).withConfidence(LEVEL))
@@ -111,24 +117,40 @@ class IntervalCoverageTest {
             double fittedTruth =
                     balancedAccuracy(yes, no, calibration.fittedMinScore().minScore());
             lowerBelowFittedTruth += heldOut.lower() <= fittedTruth ? 1 : 0;
+            fittedCovered += heldOut.lower() <= fittedTruth && fittedTruth <= heldOut.upper() ? 1 : 0;
+            moved += calibration.fittedMinScore().minScore() == currentBar ? 0 : 1;
             Interval fixed = calibration.atCurrentMinScore().balancedAccuracy().interval();
             fixedCovered += fixed.lower() <= truthAtFixedBar && truthAtFixedBar <= fixed.upper() ? 1 : 0;
             width += heldOut.upper() - heldOut.lower();
+            Interval verdictsOnly = AgreementStatistics.balancedAccuracy(
+                            calibration.agreement().labels().stream()
+                                    .map(LabelAgreement::recall)
+                                    .toList(),
+                            LEVEL)
+                    .interval();
+            verdictsWidth += verdictsOnly.upper() - verdictsOnly.lower();
         }
 
         double heldOutCoverage = (double) heldOutCovered / SIMULATIONS;
         double fixedCoverage = (double) fixedCovered / SIMULATIONS;
         double lowerBelow = (double) lowerBelowFittedTruth / SIMULATIONS;
+        double fittedCoverage = (double) fittedCovered / SIMULATIONS;
         String figures = String.format(
                 Locale.ROOT,
-                "%d yes, %d no: held out %.3f, at a fixed bar %.3f, lower bound "
-                        + "below the truth at the fitted bar %.3f; mean width %.3f",
+                "%d yes, %d no, current bar %.2f: held out %.3f, at a fixed bar %.3f, lower bound "
+                        + "below the truth at the fitted bar %.3f, held out covering the truth at the fitted bar %.3f; "
+                        + "mean width %.3f (%.3f for the held-out verdicts alone, wilson-mover); fitted bar moved from "
+                        + "the current one in %d",
                 yesRows,
                 noRows,
+                currentBar,
                 heldOutCoverage,
                 fixedCoverage,
                 lowerBelow,
-                width / SIMULATIONS);
+                fittedCoverage,
+                width / SIMULATIONS,
+                verdictsWidth / SIMULATIONS,
+                moved);
         reporter.publishEntry("coverage", figures);
         System.out.println("Interval coverage, " + figures);
         assertThat(heldOutCoverage)
@@ -136,6 +158,9 @@ class IntervalCoverageTest {
                 .isGreaterThanOrEqualTo(REQUIRED);
         assertThat(fixedCoverage)
                 .as("in-sample intervals covering the truth at a fixed bar")
+                .isGreaterThanOrEqualTo(REQUIRED);
+        assertThat(fittedCoverage)
+                .as("held-out intervals covering the truth at the bar fitted on every row")
                 .isGreaterThanOrEqualTo(REQUIRED);
         assertThat(lowerBelow)
                 .as("held-out lower bounds at or below the truth at the bar fitted on every row")

@@ -77,19 +77,15 @@ public final class JudgeSupply {
 
     /**
      * Fails when {@code llmassert.groundedness.calibration} names a record made with a judge other than
-     * {@code judge}: a calibration never applies silently to another judge.
+     * {@code judge}, or with the same judge checking by another method: a calibration never applies silently to
+     * another judge.
      *
-     * @throws ExtensionConfigurationException naming both judges
+     * @throws ExtensionConfigurationException naming both judges, or both methods
      */
     public static void verifyCalibration(ExtensionContext context, GroundednessJudge judge) {
         AppliedCalibration calibration = ConfigurationResolver.of(context).calibration();
-        if (calibration != null && !calibration.judge().equals(judge.name())) {
-            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(
-                    calibration.record(),
-                    calibration.where(),
-                    calibration.judge(),
-                    calibration.minScore(),
-                    judge.name()));
+        if (calibration != null) {
+            calibration.requireMadeWith(judge);
         }
     }
 

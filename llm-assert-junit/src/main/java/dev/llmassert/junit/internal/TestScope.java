@@ -67,10 +67,10 @@ public final class TestScope {
 
     /**
      * The minimum a bare groundedness check is held to: the running test's under the extension ({@code scope} given),
-     * else the one outside it, where a calibration record applies to {@code judgeName} only.
+     * else the one outside it, where a calibration record applies to {@code judge} only.
      */
-    public static double defaultMinScore(TestScope scope, String judgeName) {
-        return ConfigurationResolver.defaultMinScore(scope == null ? null : scope.context, judgeName);
+    public static double defaultMinScore(TestScope scope, GroundednessJudge judge) {
+        return ConfigurationResolver.defaultMinScore(scope == null ? null : scope.context, judge);
     }
 
     /** A judged assertion begins at {@code site}, the caller's stack from the test's line. */

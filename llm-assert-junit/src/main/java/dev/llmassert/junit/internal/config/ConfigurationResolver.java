@@ -4,6 +4,7 @@ import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.InvalidSettingException;
 import dev.llmassert.core.groundedness.ClaimCheckGroundednessJudge;
+import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessMethod;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
@@ -195,30 +196,27 @@ public final class ConfigurationResolver {
      * calibration record that applies (whose judge the extension compares with the test's). Outside it
      * ({@code context} {@code null}): the system properties and the environment, by {@link #defaultMinScore(String)}.
      *
-     * @param judgeName the judge of a check made outside the extension, or {@code null}
+     * @param judge the judge of a check made outside the extension, or {@code null}
      */
-    public static double defaultMinScore(ExtensionContext context, String judgeName) {
+    public static double defaultMinScore(ExtensionContext context, GroundednessJudge judge) {
         return context == null
-                ? outsideJUnit().defaultMinScore(judgeName)
+                ? outsideJUnit().defaultMinScore(judge)
                 : of(context).defaultMinScore();
     }
 
     /**
-     * The default minimum of a bare check made outside the extension with the judge {@code judgeName}: the bar of
-     * the calibration record when one applies, else {@link #minScore()}.
+     * The default minimum of a bare check made outside the extension with {@code judge}: the bar of the calibration
+     * record when one applies, else {@link #minScore()}.
      *
-     * @param judgeName the judge of the check, or {@code null} for a check that is not of groundedness
-     * @throws ExtensionConfigurationException when the record was made with another judge, naming both
+     * @param judge the judge of the check, or {@code null} for a check that is not of groundedness
+     * @throws ExtensionConfigurationException when the record was made with another judge or method, naming both
      */
-    public double defaultMinScore(String judgeName) {
-        AppliedCalibration calibration = judgeName == null ? null : calibration();
+    public double defaultMinScore(GroundednessJudge judge) {
+        AppliedCalibration calibration = judge == null ? null : calibration();
         if (calibration == null || !calibration.applied()) {
             return minScore();
         }
-        if (!calibration.judge().equals(judgeName)) {
-            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(
-                    calibration.record(), calibration.where(), calibration.judge(), calibration.minScore(), judgeName));
-        }
+        calibration.requireMadeWith(judge);
         return calibration.minScore();
     }
 
@@ -259,6 +257,7 @@ public final class ConfigurationResolver {
         return new AppliedCalibration(
                 path,
                 record.judge(),
+                record.method(),
                 record.fittedMinScore().minScore(),
                 setting.get().source(),
                 applied);

@@ -2,6 +2,7 @@ package dev.llmassert.junit.internal.message;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.InvalidSettingException;
+import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
 import org.apiguardian.api.API;
@@ -351,6 +352,42 @@ public final class Messages {
                 + calibratedJudge + " agrees best with the labels; it says nothing about " + judge + "." + NL
                 + "Fix: calibrate " + judge + " on the same labels and name that record, or configure the judge "
                 + calibratedJudge + " (llmassert.judge.provider and llmassert.judge.model).";
+    }
+
+    /**
+     * The calibration {@code record}, set by {@code where}, was made with {@code judge} checking by
+     * {@code calibratedMethod} ({@code null} in a record older than the method's name), whose fitted bar is
+     * {@code bar}; the test's judge of the same name checks by {@code method}.
+     */
+    public static String calibrationOfAnotherMethod(
+            Object record, String where, String judge, String calibratedMethod, double bar, String method) {
+        String made = calibratedMethod == null
+                ? "a groundedness method it does not name (it is older than the records that name it)"
+                : "the groundedness method " + calibratedMethod;
+        String back = calibratedMethod == null
+                ? ""
+                : GroundednessJudge.OWN_METHOD.equals(calibratedMethod)
+                        ? ", or use the judge the record was made with"
+                        : ", or check by " + calibratedMethod + " again (" + ConfigKeys.GROUNDEDNESS_METHOD + "="
+                                + calibratedMethod + ")";
+        return "The calibration record " + record + " (" + ConfigKeys.GROUNDEDNESS_CALIBRATION + ", set by " + where
+                + ") was made with the judge " + judge + " checking by " + made + ", but this test's groundedness "
+                + "judge " + judge + " checks by the method " + method + ". Its bar (" + bar + ") says where " + judge
+                + " asked that way agrees best with the labels; it says nothing about " + judge + " asked by " + method
+                + "." + NL + "Fix: calibrate " + judge + " by " + method + " on the same labels and name that record"
+                + back + ".";
+    }
+
+    /** The line that applies a calibration's fitted {@code bar} to {@code judge}, its record at {@code record}. */
+    public static String applyFittedBar(String bar, String judge, String record) {
+        return "Apply the fitted bar " + bar + " to " + judge + ": commit the record (e.g. to "
+                + "src/test/resources/calibration/) and set " + ConfigKeys.GROUNDEDNESS_CALIBRATION + "=<committed "
+                + "path of " + record + ">, or set " + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar;
+    }
+
+    /** The line in place of {@link #applyFittedBar} when {@code judge} does not tell the labels apart. */
+    public static String noBarToApply(String judge, String warning) {
+        return "No bar to apply to " + judge + ": " + warning + ", and calibrate it on these labels";
     }
 
     /** {@code text} on one line, cut to {@code max} characters with "..." when it is longer; "" for null. */

@@ -15,7 +15,12 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * One calibration of the run, an entry of the run report's {@code calibrations[]} (beside the records of
  * {@link ReportFormat}): a judge against a person's labels (see {@code dev.llmassert.core.calibration}).
  *
- * @param record    the calibration's own record file
+ * @param method          the groundedness judge's method ({@code trulens}, {@code claim-check}, {@code own}), or
+ *                        {@code null} for a criteria judge
+ * @param record          the calibration's own record file
+ * @param separatesLabels whether the groundedness judge tells the labels apart; {@code null} for a criteria judge
+ * @param warning         when it does not, that and which interval says so ({@code Calibration.warning()}), else
+ *                        {@code null}
  * @param misjudged the rows where the judge disagrees, worst first, at most {@value RunReport#MISJUDGED_SHOWN}
  */
 @API(status = INTERNAL, since = "0.1")
@@ -26,6 +31,7 @@ public record CalibrationEntry(
         String calibration,
         String kind,
         String judge,
+        String method,
         String criteria,
         List<String> labels,
         String record,
@@ -34,6 +40,8 @@ public record CalibrationEntry(
         String recordings,
         long wallMillis,
         double confidence,
+        Boolean separatesLabels,
+        String warning,
         FittedMinScore fittedBar,
         Double currentBar,
         Agreement agreement,

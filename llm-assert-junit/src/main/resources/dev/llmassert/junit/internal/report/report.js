@@ -749,11 +749,16 @@
     const box = h('section', { class: 'calibration', 'aria-labelledby': headingId },
       h('h3', { id: headingId }, (isText(c.calibration) ? c.calibration : 'Calibration ' + (k + 1))
         + (isText(c.judge) ? ' · ' + c.judge : '')));
+    if (isText(c.warning)) {
+      box.append(h('p', { class: 'warning calibration-warning', role: 'note' },
+        c.warning.charAt(0).toUpperCase() + c.warning.slice(1) + '.'));
+    }
     box.append(fields([
       ['Test method', [simpleName(c.className), c.displayName].filter(isText).join(' · ')],
-      ['Judge', c.judge + (isText(c.criteria) ? ' on ' + c.criteria : ''), 'mono'],
+      ['Judge', c.judge + (isText(c.method) ? ' by ' + c.method : '') + (isText(c.criteria) ? ' on ' + c.criteria : ''), 'mono'],
       ['Rows', isNum(c.items) ? fmtInt(c.items) + (c.errors > 0 ? ' (' + fmtInt(c.errors) + ' not judged)' : '') : null],
       ['Fitted bar', isNum(fitted.bar) ? fitted.bar.toFixed(3) + ' (' + fitted.folds + '-fold cross-validation)' : null],
+      ['Why this bar', isText(fitted.reason) ? fitted.reason : null],
       ['Bar in use', isNum(c.currentBar) ? c.currentBar.toFixed(3) : null],
       ['Judge calls', c.recordings, 'mono'],
       ['Record', c.record, 'mono'],

@@ -12,6 +12,7 @@ import dev.llmassert.junit.testing.ReportedCalibration;
 import dev.llmassert.junit.testing.ReportedChecks;
 import dev.llmassert.junit.testing.ReportedConversations;
 import dev.llmassert.junit.testing.ReportedRepeats;
+import dev.llmassert.junit.testing.UnseparatedCalibration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -101,6 +102,7 @@ class ReportBrowserIT {
                 ReportedChecks.class,
                 HandWrittenReplies.class,
                 ReportedCalibration.class,
+                UnseparatedCalibration.class,
                 ReportedRepeats.class,
                 ReportedConversations.class);
         ObjectNode report = (ObjectNode)
@@ -654,7 +656,7 @@ class ReportBrowserIT {
                                 balanced.path("value").asDouble(),
                                 balanced.at("/interval/lower").asDouble(),
                                 balanced.at("/interval/upper").asDouble()))
-                .endsWith("wilson-mover");
+                .endsWith("bootstrap-refit");
         assertThat(figures)
                 .extracting(WebElement::getText)
                 .anySatisfy(text -> assertThat(text).startsWith("Cohen’s kappa"))
@@ -711,6 +713,33 @@ class ReportBrowserIT {
                     .isLessThanOrEqualTo(((Number) m.get(3)).doubleValue());
         });
         assertThat(marks).anySatisfy(mark -> assertThat(((List<?>) mark).get(0)).isEqualTo("fitted 0.99"));
+    }
+
+    @Test
+    void aCalibrationWhoseJudgeCannotTellTheLabelsApartSaysSoAtTheTopOfItsSection() {
+        List<JsonNode> calibrations = new ArrayList<>();
+        report.path("calibrations").forEach(calibrations::add);
+        int index = calibrations.stream()
+                .map(c -> c.path("judge").asText())
+                .toList()
+                .indexOf(UnseparatedCalibration.RandomScoreJudge.NAME);
+        JsonNode calibration = calibrations.get(index);
+        String warning = calibration.path("warning").asText();
+        WebElement section =
+                driver.findElements(By.cssSelector("section.calibration")).get(index);
+
+        assertThat(warning).startsWith("the judge does not tell these labels apart");
+        assertThat(section.findElement(By.cssSelector("p.calibration-warning")).getText())
+                .isEqualTo("T" + warning.substring(1) + ".");
+        assertThat(section.findElement(By.cssSelector("dl.fields")).getText())
+                .contains("Judge\n" + UnseparatedCalibration.RandomScoreJudge.NAME + " by own")
+                .contains("Fitted bar\n0.700")
+                .contains("Why this bar\nThe current bar 0.700 is kept: " + warning + ".");
+        // a judge that tells the labels apart has no warning
+        assertThat(driver.findElements(By.cssSelector("section.calibration"))
+                        .get(index == 0 ? 1 : 0)
+                        .findElements(By.cssSelector("p.calibration-warning")))
+                .hasSize(calibrations.get(index == 0 ? 1 : 0).hasNonNull("warning") ? 1 : 0);
     }
 
     private static String figure(String field) {

@@ -1,6 +1,7 @@
 package dev.llmassert.junit.internal.report;
 
 import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.core.LauncherConfig;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
@@ -19,6 +20,12 @@ public final class ReportRuns {
     private ReportRuns() {}
 
     public static TestExecutionSummary run(Map<String, String> parameters, PrintStream console, Class<?>... classes) {
+        return run(parameters, console, new TestExecutionListener() {}, classes);
+    }
+
+    /** As {@link #run(Map, PrintStream, Class[])}, telling {@code listener} too (e.g. the report entries published). */
+    public static TestExecutionSummary run(
+            Map<String, String> parameters, PrintStream console, TestExecutionListener listener, Class<?>... classes) {
         SummaryGeneratingListener results = new SummaryGeneratingListener();
         LauncherConfig config = LauncherConfig.builder()
                 .enableLauncherSessionListenerAutoRegistration(false)
@@ -33,7 +40,8 @@ public final class ReportRuns {
                                             .toList())
                                     .configurationParameters(parameters)
                                     .build(),
-                            results);
+                            results,
+                            listener);
         }
         return results.getSummary();
     }
