@@ -7,6 +7,8 @@ import dev.llmassert.core.groundedness.internal.JudgeInput;
 import dev.llmassert.core.groundedness.internal.Reasons;
 import dev.llmassert.core.groundedness.internal.Scoring;
 import dev.llmassert.core.groundedness.internal.SourceIndex;
+import dev.llmassert.core.groundedness.internal.Spans;
+import dev.llmassert.core.groundedness.internal.Stems;
 import dev.llmassert.core.groundedness.internal.Support;
 import dev.llmassert.core.groundedness.internal.Words;
 import dev.llmassert.core.text.SentenceSplitter;
@@ -213,7 +215,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         for (String sentence : SentenceSplitter.english().split(question)) {
             for (String fact : Words.of(sentence).facts()) {
                 facts.add(fact);
-                facts.add(Words.stem(fact));
+                facts.add(Stems.stem(fact));
             }
         }
         return facts;
@@ -247,10 +249,10 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         List<List<String>> spans = new ArrayList<>(sentences.size());
         LinkedHashSet<String> texts = new LinkedHashSet<>();
         for (int i = 0; i < sentences.size(); i++) {
-            String claim = Words.claim(sentences.get(i));
+            String claim = Spans.claim(sentences.get(i));
             Set<String> stems = Set.copyOf(words.get(i).contentStems());
             List<String> own = candidates.get(i).stream()
-                    .map(c -> Words.span(c.text(), stems))
+                    .map(c -> Spans.span(c.text(), stems))
                     .toList();
             claims.add(claim);
             spans.add(own);

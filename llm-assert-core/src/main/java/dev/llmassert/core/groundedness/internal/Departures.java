@@ -126,7 +126,7 @@ public record Departures(
         for (int i = 0; i + 1 < tokens.size(); i++) {
             String a = tokens.get(i);
             String b = tokens.get(i + 1);
-            if (!Words.isContent(a) && !Words.isContent(b)
+            if (!Stems.isContent(a) && !Stems.isContent(b)
                     || ARTICLES.contains(a)
                     || ARTICLES.contains(b)
                     || swapsJoiner(tokens, i, regionTokens)) {
@@ -134,7 +134,7 @@ public record Departures(
             }
             pairs++;
             // Held as written or by stem: "firmware update" is the source's "firmware updates".
-            boolean held = index.hasBigram(a + " " + b) || index.hasStemPair(Words.stem(a) + " " + Words.stem(b));
+            boolean held = index.hasBigram(a + " " + b) || index.hasStemPair(Stems.stem(a) + " " + Stems.stem(b));
             if (!held && apart(a, b, regionTokens, 0, SHORTENING) && !skipsAside(a, b, region, t -> t)) {
                 recombined++;
             }
@@ -154,14 +154,14 @@ public record Departures(
                     previous = null;
                     continue;
                 }
-                String stem = Words.contentStem(token);
+                String stem = Stems.contentStem(token);
                 if (stem == null) {
                     continue;
                 }
                 if (previous != null && !previous.equals(stem)) {
                     pairs++;
                     if (apart(previous, stem, regionStems, CONTENT_SHORTENING, CONTENT_SHORTENING)
-                            && !skipsAside(previous, stem, region, Words::contentStem)) {
+                            && !skipsAside(previous, stem, region, Stems::contentStem)) {
                         recombined++;
                     }
                 }
@@ -177,14 +177,14 @@ public record Departures(
      */
     private static boolean swapsJoiner(List<String> tokens, int i, List<List<String>> region) {
         for (int k = i; k <= i + 1; k++) {
-            if (k == 0 || k + 1 >= tokens.size() || Words.isContent(tokens.get(k))) {
+            if (k == 0 || k + 1 >= tokens.size() || Stems.isContent(tokens.get(k))) {
                 continue;
             }
             String before = tokens.get(k - 1);
             String after = tokens.get(k + 1);
             for (List<String> t : region) {
                 for (int j = 0; j + 2 < t.size(); j++) {
-                    if (t.get(j).equals(before) && t.get(j + 2).equals(after) && !Words.isContent(t.get(j + 1))) {
+                    if (t.get(j).equals(before) && t.get(j + 2).equals(after) && !Stems.isContent(t.get(j + 1))) {
                         return true;
                     }
                 }
@@ -260,11 +260,11 @@ public record Departures(
         String closed = SourceIndex.closeSpacedNumbers(evidence.text());
         List<String> closedTokens = closed == null
                 ? List.of()
-                : Words.rawTokens(closed).stream()
+                : Tokens.rawTokens(closed).stream()
                         .map(t -> t.toLowerCase(Locale.ROOT))
                         .toList();
         for (int i = 0; i < tokens.size(); i++) {
-            String n = Words.number(tokens.get(i));
+            String n = Numbers.number(tokens.get(i));
             if (n == null
                     || n.isEmpty()
                     || !Character.isDigit(n.charAt(0))
@@ -275,7 +275,7 @@ public record Departures(
                 continue;
             }
             for (int j = 0; j < evidenceTokens.size(); j++) {
-                String m = Words.number(evidenceTokens.get(j));
+                String m = Numbers.number(evidenceTokens.get(j));
                 if (m == null
                         || m.equals(n)
                         || !Character.isDigit(m.isEmpty() ? 'x' : m.charAt(0))
@@ -296,7 +296,7 @@ public record Departures(
 
     private static boolean holds(List<String> tokens, String number) {
         for (String t : tokens) {
-            if (number.equals(Words.number(t))) {
+            if (number.equals(Numbers.number(t))) {
                 return true;
             }
         }

@@ -98,8 +98,8 @@ public final class Reasons {
 
     /** The word of {@code text} whose content stem is {@code stem}, or the stem itself when none is. */
     static String surfaceOfStem(String text, String stem) {
-        for (String token : Words.rawTokens(text)) {
-            if (stem.equals(Words.contentStem(token.toLowerCase(Locale.ROOT)))) {
+        for (String token : Tokens.rawTokens(text)) {
+            if (stem.equals(Stems.contentStem(token.toLowerCase(Locale.ROOT)))) {
                 return token;
             }
         }
@@ -108,10 +108,10 @@ public final class Reasons {
 
     /** How {@code text} writes the fact {@code fact}: a number with its unit ("30 days"), or the name. */
     static String surfaceOfFact(String text, String fact) {
-        for (String token : Words.rawTokens(text)) {
+        for (String token : Tokens.rawTokens(text)) {
             String lower = token.toLowerCase(Locale.ROOT);
-            if (fact.equals(Words.factForm(lower)) || fact.equals(Words.stem(lower))) {
-                boolean number = Character.isDigit(token.charAt(0)) || Words.number(lower) != null;
+            if (fact.equals(Numbers.factForm(lower)) || fact.equals(Stems.stem(lower))) {
+                boolean number = Character.isDigit(token.charAt(0)) || Numbers.number(lower) != null;
                 return number ? withUnit(text, token) : token;
             }
         }
@@ -133,7 +133,7 @@ public final class Reasons {
     /** {@code text} from {@code start} to {@code end}, and the content word right after it ("30 days", "30-day"). */
     private static String withWordAfter(String text, int start, int end) {
         Matcher unit = UNIT.matcher(text).region(end, text.length());
-        if (unit.lookingAt() && Words.isContent(unit.group(1).toLowerCase(Locale.ROOT))) {
+        if (unit.lookingAt() && Stems.isContent(unit.group(1).toLowerCase(Locale.ROOT))) {
             return text.substring(start, unit.end());
         }
         return text.substring(start, end);

@@ -82,18 +82,18 @@ public final class SourceIndex {
     }
 
     private void addFacts(String text) {
-        List<String> tokens = Words.rawTokens(text).stream()
+        List<String> tokens = Tokens.rawTokens(text).stream()
                 .map(t -> t.toLowerCase(Locale.ROOT))
                 .toList();
         for (int i = 0; i < tokens.size(); i++) {
-            String fact = Words.factForm(tokens.get(i));
+            String fact = Numbers.factForm(tokens.get(i));
             factForms.add(fact);
-            factForms.add(Words.stem(fact));
-            String compound = i + 1 < tokens.size() ? Words.compound(tokens.get(i), tokens.get(i + 1)) : null;
+            factForms.add(Stems.stem(fact));
+            String compound = i + 1 < tokens.size() ? Numbers.compound(tokens.get(i), tokens.get(i + 1)) : null;
             if (compound != null) {
                 factForms.add(compound);
             }
-            String scaled = i + 1 < tokens.size() ? Words.scaled(tokens.get(i), tokens.get(i + 1)) : null;
+            String scaled = i + 1 < tokens.size() ? Numbers.scaled(tokens.get(i), tokens.get(i + 1)) : null;
             if (scaled != null) {
                 factForms.add(scaled);
             }
@@ -155,24 +155,24 @@ public final class SourceIndex {
     public Sentence sentenceHolding(String number) {
         for (Sentence s : sentences) {
             for (String t : s.words().tokens()) {
-                if (number.equals(Words.number(t))) {
+                if (number.equals(Numbers.number(t))) {
                     return s;
                 }
             }
         }
         for (Sentence s : sentences) {
             String closed = closeSpacedNumbers(s.text());
-            if (closed != null && Words.rawTokens(closed).stream().anyMatch(t -> number.equals(Words.number(t)))) {
+            if (closed != null && Tokens.rawTokens(closed).stream().anyMatch(t -> number.equals(Numbers.number(t)))) {
                 return s;
             }
         }
         return null;
     }
 
-    /** Whether the sources hold this fact (a number, date or name, in {@link Words#factForm} form). */
+    /** Whether the sources hold this fact (a number, date or name, in {@link Numbers#factForm} form). */
     public boolean hasFact(String fact) {
         // By stem too: "the Schnauzers" names what "the Schnauzer type" does.
-        return factForms.contains(fact) || factForms.contains(Words.stem(fact));
+        return factForms.contains(fact) || factForms.contains(Stems.stem(fact));
     }
 
     /** Whether the sources hold this pair of adjacent lower-cased words (see {@link #ngrams}), within a sentence. */
@@ -187,7 +187,7 @@ public final class SourceIndex {
 
     /** The stems of {@code tokens}, numbers as they are. */
     public static List<String> stems(List<String> tokens) {
-        return tokens.stream().map(Words::stem).toList();
+        return tokens.stream().map(Stems::stem).toList();
     }
 
     /** The runs of {@code n} adjacent tokens, joined by spaces, in order. */

@@ -14,14 +14,14 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * What the sources say for one response sentence: the measurements the local judge turns into a score.
  *
  * @param semantic         the highest cosine similarity of the sentence's claim to the stretch of a candidate source
- *                         sentence that it restates (see {@link Words#claim} and {@link Words#span}), or {@code NaN}
+ *                         sentence that it restates (see {@link Spans#claim} and {@link Spans#span}), or {@code NaN}
  *                         without embeddings
  * @param coverage         share of the sentence's content words that the sources hold anywhere
  * @param evidenceCoverage share of the sentence's content words, weighted by rarity, that the evidence holds
  * @param bigrams          share of the sentence's adjacent word pairs that the sources hold
  * @param contentWords     how many content words the sentence has
  * @param inventedFacts    the numbers, dates and names the sentence states that neither the sources nor the question
- *                         hold, in fact form ({@link Words#factForm})
+ *                         hold, in fact form ({@link Numbers#factForm})
  * @param negationMismatch whether one of the sentence and its evidence negates a word the other states plainly
  * @param evidence         the best-supporting source sentence, or {@code null} when no source sentence shares a
  *                         content word with it
@@ -111,7 +111,7 @@ public record Support(
 
         List<String> invented = new ArrayList<>();
         for (String fact : words.facts()) {
-            if (!index.hasFact(fact) && !givenFacts.contains(fact) && !givenFacts.contains(Words.stem(fact))) {
+            if (!index.hasFact(fact) && !givenFacts.contains(fact) && !givenFacts.contains(Stems.stem(fact))) {
                 invented.add(fact);
             }
         }
@@ -138,10 +138,10 @@ public record Support(
     private static List<String> claimTokens(List<String> tokens) {
         int from = 0;
         int to = tokens.size();
-        while (from < to && !Words.isContent(tokens.get(from))) {
+        while (from < to && !Stems.isContent(tokens.get(from))) {
             from++;
         }
-        while (to > from && !Words.isContent(tokens.get(to - 1))) {
+        while (to > from && !Stems.isContent(tokens.get(to - 1))) {
             to--;
         }
         return from < to ? tokens.subList(from, to) : tokens;
