@@ -66,6 +66,12 @@ public final class ConfigKeys {
      * judge fails the run, naming both); default none.
      */
     public static final String GROUNDEDNESS_CALIBRATION = "llmassert.groundedness.calibration";
+    /**
+     * {@value}: {@code on} (the default) for the local judge to read the sources' meaning with its entailment model
+     * beside the lexical evidence, {@code off} for the judge of earlier versions (faster, lexical and similarity
+     * evidence only).
+     */
+    public static final String GROUNDEDNESS_LOCAL_ENTAILMENT = "llmassert.groundedness.local.entailment";
     /** {@value}: {@code off}, {@code replay}, {@code record-missing} or {@code record}. */
     public static final String RECORDINGS_MODE = "llmassert.recordings.mode";
     /** {@value}: where recordings live, default {@code src/test/resources/llm-recordings}. */
@@ -114,6 +120,7 @@ public final class ConfigKeys {
             GROUNDEDNESS_MIN_SCORE,
             GROUNDEDNESS_METHOD,
             GROUNDEDNESS_CALIBRATION,
+            GROUNDEDNESS_LOCAL_ENTAILMENT,
             RECORDINGS_MODE,
             RECORDINGS_DIR,
             RECORDINGS_PRUNE,

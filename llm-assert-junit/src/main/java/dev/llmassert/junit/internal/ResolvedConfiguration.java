@@ -17,6 +17,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param console         what the console shows ({@code llmassert.console}), which decides the verdict log's level
  * @param method          how an LLM judge checks groundedness ({@code llmassert.groundedness.method})
  * @param calibration     the calibration record named by {@code llmassert.groundedness.calibration}, or {@code null}
+ * @param localEntailment whether the local judge reads meaning with its entailment model
+ *                        ({@code llmassert.groundedness.local.entailment})
  */
 @API(status = INTERNAL, since = "0.1")
 public record ResolvedConfiguration(
@@ -25,4 +27,5 @@ public record ResolvedConfiguration(
         RecordingConfiguration recordings,
         ConsoleMode console,
         GroundednessMethod method,
-        AppliedCalibration calibration) {}
+        AppliedCalibration calibration,
+        boolean localEntailment) {}

@@ -2,9 +2,11 @@ package dev.llmassert.core.groundedness.internal;
 
 import org.apiguardian.api.API;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
@@ -263,6 +265,10 @@ public record Departures(
                 : Tokens.rawTokens(closed).stream()
                         .map(t -> t.toLowerCase(Locale.ROOT))
                         .toList();
+        Misattached swapped = swapped(claim, evidence, givenFacts);
+        if (swapped != null) {
+            return swapped;
+        }
         for (int i = 0; i < tokens.size(); i++) {
             String n = Numbers.number(tokens.get(i));
             if (n == null
@@ -292,6 +298,70 @@ public record Departures(
             }
         }
         return null;
+    }
+
+    /**
+     * A number of the claim that its evidence gives for something else beside another number: "Members save 20
+     * percent at weekends" against "Members save 20 percent on weekdays and 10 percent at weekends". The words the
+     * claim puts after the number are among those the evidence puts after the other number, and none of them after
+     * this one.
+     */
+    private static Misattached swapped(Words claim, SourceIndex.Sentence evidence, Set<String> givenFacts) {
+        Map<String, Set<String>> own = afterNumbers(claim.clauses());
+        Map<String, Set<String>> theirs = afterNumbers(evidence.words().clauses());
+        if (theirs.size() < 2) {
+            return null;
+        }
+        for (Map.Entry<String, Set<String>> e : own.entrySet()) {
+            String n = e.getKey();
+            Set<String> at = theirs.get(n);
+            if (at == null || givenFacts.contains(n)) {
+                continue;
+            }
+            Set<String> words = e.getValue();
+            if (words.stream().anyMatch(at::contains)) {
+                continue;
+            }
+            for (Map.Entry<String, Set<String>> other : theirs.entrySet()) {
+                if (!other.getKey().equals(n)
+                        && !own.containsKey(other.getKey())
+                        && words.stream().anyMatch(w -> other.getValue().contains(w) && !at.contains(w))) {
+                    return new Misattached(n, evidence);
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * For each number of the clauses (in fact form), the content stems after it up to the next number or the end of
+     * its clause, less the unit right after it ("percent", "kg"), which numbers side by side share.
+     */
+    private static Map<String, Set<String>> afterNumbers(List<List<String>> clauses) {
+        Map<String, Set<String>> out = new HashMap<>();
+        for (List<String> clause : clauses) {
+            for (int i = 0; i < clause.size(); i++) {
+                String n = Numbers.number(clause.get(i));
+                if (n == null || n.isEmpty() || !Character.isDigit(n.charAt(0))) {
+                    continue;
+                }
+                Set<String> words = new HashSet<>();
+                for (int j = i + 2; j < clause.size(); j++) {
+                    String next = clause.get(j);
+                    String number = Numbers.number(next);
+                    if (number != null && !number.isEmpty() && Character.isDigit(number.charAt(0))) {
+                        break;
+                    }
+                    String stem = Stems.contentStem(next);
+                    if (stem != null) {
+                        words.add(stem);
+                    }
+                }
+                out.computeIfAbsent(n, k -> new HashSet<>()).addAll(words);
+            }
+        }
+        out.values().removeIf(Set::isEmpty);
+        return out;
     }
 
     private static boolean holds(List<String> tokens, String number) {

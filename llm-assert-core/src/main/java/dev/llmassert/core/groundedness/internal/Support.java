@@ -25,8 +25,13 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param negationMismatch whether one of the sentence and its evidence negates a word the other states plainly
  * @param evidence         the best-supporting source sentence, or {@code null} when no source sentence shares a
  *                         content word with it
+ * @param runnerUp         the next-best source sentence, or {@code null}
  * @param departures       where the sentence departs from its evidence
  * @param english          whether the sentence reads as English (see {@link Words#english()})
+ * @param entailment       the entailment model's probability that the sources entail the sentence: the highest over
+ *                         the few source windows around its evidence ({@link Entailment}); {@code NaN} without the
+ *                         model
+ * @param premise          the source window of that probability, or {@code null}
  */
 @API(status = INTERNAL, since = "0.1")
 public record Support(
@@ -38,11 +43,32 @@ public record Support(
         List<String> inventedFacts,
         boolean negationMismatch,
         SourceIndex.Sentence evidence,
+        SourceIndex.Sentence runnerUp,
         Departures departures,
-        boolean english) {
+        boolean english,
+        double entailment,
+        String premise) {
 
     public Support {
         inventedFacts = List.copyOf(inventedFacts);
+    }
+
+    /** This support with the entailment model's probability and the premise it was found for. */
+    public Support withEntailment(double probability, String premiseText) {
+        return new Support(
+                semantic,
+                coverage,
+                evidenceCoverage,
+                bigrams,
+                contentWords,
+                inventedFacts,
+                negationMismatch,
+                evidence,
+                runnerUp,
+                departures,
+                english,
+                probability,
+                premiseText);
     }
 
     /**
@@ -125,8 +151,11 @@ public record Support(
                 invented,
                 negationMismatch,
                 evidence,
+                runnerUp,
                 Departures.measure(words, index, evidence, runnerUp, givenFacts),
-                words.english());
+                words.english(),
+                Double.NaN,
+                null);
     }
 
     /** How many numbers, dates and names the sentence states that no source holds. */
