@@ -39,17 +39,71 @@ class PublicApiTest extends PublicApiContract {
     }
 
     @Test
-    void theRootPackageIsTheTopAndNoPartDependsOnIt() {
+    void theRootPackageHoldsNoClasses() {
+        JavaClasses main = ApiRules.mainClasses(ROOT);
+
+        noClasses()
+                .should()
+                .resideInAPackage(ROOT)
+                .because("a type there would sit above every part, where a part that used it closes a cycle that the "
+                        + "slices of " + ROOT
+                        + ".(*).. cannot see; Judges lives with the groundedness judges it builds")
+                .check(main);
+    }
+
+    @Test
+    void theStatisticsUseNothingButTheConfigurationLeaf() {
         JavaClasses main = ApiRules.mainClasses(ROOT);
 
         noClasses()
                 .that()
-                .resideOutsideOfPackage(ROOT)
+                .resideInAPackage(ROOT + ".stats..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.llmassert..")
+                        .and(resideOutsideOfPackage(ROOT + ".stats.."))
+                        .and(resideOutsideOfPackage(ROOT + ".config..")))
+                .because("intervals, agreement and the bootstrap are numbers in, numbers out: evaluations and "
+                        + "calibrations use them, never the reverse (the configuration's leaf aside)")
+                .check(main);
+    }
+
+    @Test
+    void theRunnerIsALeaf() {
+        JavaClasses main = ApiRules.mainClasses(ROOT);
+
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".run..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.llmassert..")
+                        .and(resideOutsideOfPackage(ROOT + ".run.."))
+                        .and(resideOutsideOfPackage(ROOT + ".io..")))
+                .because("the one pool, the one record reader and writer and the one error chain serve judges, "
+                        + "evaluations, calibrations and whatever else judges many items, so they know none of them")
+                .check(main);
+    }
+
+    @Test
+    void datasetsMakeItemsAndNoEvaluationDependsOnThem() {
+        JavaClasses main = ApiRules.mainClasses(ROOT);
+
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".dataset..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.llmassert..")
+                        .and(resideOutsideOfPackage(ROOT + ".dataset.."))
+                        .and(resideOutsideOfPackage(ROOT + ".eval")))
+                .because("a dataset reads rows into the evaluation's items (TestItem, Prompt) and nothing else")
+                .check(main);
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".eval..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAPackage(ROOT)
-                .because("the facade in the root package uses the parts, so a part that used it would close a cycle "
-                        + "that the slices of " + ROOT + ".(*).. cannot see")
+                .resideInAPackage(ROOT + ".dataset..")
+                .because("an evaluation runs items however they were made; the items come from a dataset, not the "
+                        + "reverse")
                 .check(main);
     }
 

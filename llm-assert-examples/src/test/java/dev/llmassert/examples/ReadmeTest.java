@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
@@ -20,6 +21,7 @@ class ReadmeTest {
 
     private static final Path README = Path.of("..", "README.md");
     private static final Path AGENT_TEST = Path.of("src/test/java/dev/llmassert/examples/NimbusAgentTest.java");
+    private static final Path EXAMPLES = Path.of("src/test/java/dev/llmassert/examples");
     private static final Path QUICK_START =
             Path.of("src", "test", "java", "dev", "llmassert", "examples", "QuickStartTest.java");
     private static final Path EVALUATION =
@@ -28,6 +30,47 @@ class ReadmeTest {
             Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAnswersCalibrationTest.java");
     private static final Path FACT_CHECKED =
             Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAssistantFactCheckedTest.java");
+
+    @Test
+    void theMutationCheckAndTheRepeatedRunsAreCopiedFromTheirTests() throws IOException {
+        String readme = Files.readString(README);
+        String mutation = readme.substring(readme.indexOf("## Mutation check"), readme.indexOf("## Repeated runs"));
+        String repeated = readme.substring(readme.indexOf("## Repeated runs"), readme.indexOf("## The run report"));
+        List<String> snippets = javaSnippets(mutation);
+
+        assertThat(snippets).hasSize(2);
+        assertLinesOf(snippets.get(0), EXAMPLES.resolve("MutationCheckTest.java"), 7);
+        assertLinesOf(snippets.get(1), EXAMPLES.resolve("NimbusAgentEverySentenceTest.java"), 6);
+        assertThat(javaSnippets(repeated))
+                .singleElement()
+                .satisfies(snippet -> assertLinesOf(snippet, EXAMPLES.resolve("SupportAssistantRepeatedTest.java"), 7));
+        assertThat(mutation)
+                .contains("0.40 (17 of 42, `tool-result` 7 of 17)")
+                .contains("0.64\n(27 of 42, `tool-result` 15 of 17)");
+    }
+
+    /** Every line of {@code snippet} (at least {@code atLeast} of them) is a line of {@code test}. */
+    private static void assertLinesOf(String snippet, Path test, int atLeast) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(test).stream().map(String::strip).toList();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        assertThat(snippet.lines().map(String::strip).filter(line -> !line.isEmpty()))
+                .hasSizeGreaterThanOrEqualTo(atLeast)
+                .allSatisfy(
+                        line -> assertThat(lines).as("the lines of %s", test).contains(line));
+    }
+
+    /** The ```java blocks of {@code text}. */
+    private static List<String> javaSnippets(String text) {
+        List<String> snippets = new ArrayList<>();
+        for (int start = text.indexOf("```java\n"); start >= 0; start = text.indexOf("```java\n", start + 1)) {
+            snippets.add(text.substring(start + 8, text.indexOf("```", start + 8)));
+        }
+        return snippets;
+    }
 
     @Test
     void theQuickStartIsCopiedFromQuickStartTest() throws IOException {

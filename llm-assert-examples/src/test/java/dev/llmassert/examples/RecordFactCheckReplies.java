@@ -31,10 +31,12 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * {@code null} when the manual does not: the hand-written reply is Yes when the document holds that sentence, No
  * otherwise, under the model name {@value #MODEL}.
  *
- * <p>It starts a loopback server that speaks Ollama's chat protocol and runs the test class in {@code record} mode
+ * <p>It starts a loopback server that speaks Ollama's two chat protocols (the judge sends its claim checks to
+ * Ollama's OpenAI-compatible endpoint, asking for log-probabilities) and runs the test class in {@code record} mode
  * with the judge pointed at it, into a temporary folder, so every request is keyed exactly as the test sends it; then
- * it checks that every claim had a verdict and copies the file into {@code src/test/resources/llm-recordings}. From
- * the repository root:
+ * it checks that every claim had a verdict and copies the file into {@code src/test/resources/llm-recordings}. The
+ * replies carry no log-probabilities: a person can write Yes or No, not a model's probabilities. From the repository
+ * root:
  *
  * <pre>
  * mvn -B -pl llm-assert-core,llm-assert-junit,llm-assert-examples test -Dskip.library.tests=true \
@@ -121,7 +123,10 @@ class RecordFactCheckReplies {
             return Reply.status(500, "{\"error\": \"RecordFactCheckReplies has no verdict for: " + claim + "\"}");
         }
         String sentence = SUPPORT.get(claim);
-        return Reply.status(200, ollamaReply(sentence != null && document.contains(sentence) ? "Yes" : "No"));
+        String answer = sentence != null && document.contains(sentence) ? "Yes" : "No";
+        return request.path().endsWith("/api/chat")
+                ? Reply.status(200, ollamaReply(answer))
+                : RecordSupportEvaluation.completion(answer);
     }
 
     /** An Ollama chat reply of {@code text} by the model {@value #MODEL}. */

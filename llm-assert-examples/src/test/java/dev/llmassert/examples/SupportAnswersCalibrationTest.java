@@ -1,8 +1,8 @@
 package dev.llmassert.examples;
 
 import dev.llmassert.core.calibration.Calibration;
-import dev.llmassert.core.eval.Dataset;
-import dev.llmassert.core.eval.LabelledDataset;
+import dev.llmassert.core.dataset.Dataset;
+import dev.llmassert.core.dataset.LabelledDataset;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.Evaluator;
 import dev.llmassert.junit.LlmJudge;

@@ -2,9 +2,9 @@ package dev.llmassert.examples;
 
 import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.DirectJudge;
+import dev.llmassert.core.dataset.Dataset;
 import dev.llmassert.core.eval.Annotator;
 import dev.llmassert.core.eval.Annotators;
-import dev.llmassert.core.eval.Dataset;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.GroupResult;
 import dev.llmassert.core.eval.ItemResult;

@@ -25,9 +25,12 @@ import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
  * <p>No model is reachable from this project's build, so the judge's replies in
  * {@code src/test/resources/llm-recordings/<this class>.json} were written by hand and say so
  * ({@code "model": "hand-written-example"}): a claim gets Yes when the document holds the manual's sentence that states
- * it, No otherwise ({@link RecordFactCheckReplies} lists them and writes the file). Ollama's client sends no
- * log-probabilities, so each score is 1 or 0. The requests are the judge's own, keyed as it sends them, and replayed
- * with no network; the assistant's answers are those of {@link SupportAssistantJudgedByLlmTest}.
+ * it, No otherwise ({@link RecordFactCheckReplies} lists them and writes the file). The judge asks Ollama for the
+ * log-probabilities of the answer (at its OpenAI-compatible endpoint), and a live model's score is its probability of
+ * Yes; the hand-written replies carry none, as a person can write Yes or No but not a model's probabilities, so each
+ * score here is 1 or 0 and the evidence says so. The failure message names who wrote the replies. The requests are
+ * the judge's own, keyed as it sends them, and replayed with no network; the assistant's answers are those of
+ * {@link SupportAssistantJudgedByLlmTest}.
  */
 @LlmJudge(provider = "ollama", model = "bespoke-minicheck")
 class SupportAssistantFactCheckedTest {
@@ -65,7 +68,9 @@ class SupportAssistantFactCheckedTest {
                 .hasMessageContaining("If an update fails, the router rolls back to the previous firmware on its own.")
                 .hasMessageContaining("[said No, yes/no only (the server sent no logprobs)] nearest in the sources, "
                         + "not a quote: source 1 chars ")
-                .hasMessageContaining("Judge: ollama:bespoke-minicheck (replayed from a recording)");
+                // the committed replies are a person's, and the message says so, not bespoke-minicheck
+                .hasMessageContaining("Judge: hand-written-example (replayed from a recording; configured judge "
+                        + "ollama:bespoke-minicheck)");
     }
 
     @Test

@@ -18,8 +18,9 @@ import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
  *
  * <p>No model is reachable from this project's build, so the recordings were written by hand in the recording format
  * and say so ({@code "model": "hand-written-example"}); their scores and quoted evidence are what a careful judge
- * gives these sentences. Everything else is the real path: the judge builds its prompts, the recordings are looked up
- * by the keys of those requests, and a prompt that changes fails with a replay miss. The mode, {@code replay}, comes
+ * gives these sentences. Everything else is the real path: the judge builds its prompts (with the customer's question
+ * beside the manual, marked as what the user said), the recordings are looked up by the keys of those requests, and a
+ * prompt that changes fails with a replay miss. The mode, {@code replay}, comes
  * from {@code junit-platform.properties}, so the tests replay whether {@code CI} is set or not, and
  * {@code -Dllmassert.recordings.mode=record} re-records them against a real model.
  *
@@ -46,6 +47,7 @@ class SupportAssistantJudgedByLlmTest {
         Answer answer = assistant.ask("How do I restore the factory settings?");
 
         assertThat(answer.text())
+                .forQuestion(answer.question())
                 .isGroundedIn(answer.sources())
                 .withMinScore(0.8)
                 .everySentence()
@@ -56,8 +58,10 @@ class SupportAssistantJudgedByLlmTest {
     void anInventedSentenceFailsTheCheckAndIsNamedWithNoEvidence() {
         Answer answer = assistant.ask("How long does a firmware update take?");
 
-        assertThatThrownBy(() ->
-                        assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.8))
+        assertThatThrownBy(() -> assertThat(answer.text())
+                        .forQuestion(answer.question())
+                        .isGroundedIn(answer.sources())
+                        .withMinScore(0.8))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("0.67")
                 .hasMessageContaining("If an update fails, the router rolls back to the previous firmware on its own.")

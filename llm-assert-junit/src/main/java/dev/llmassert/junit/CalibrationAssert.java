@@ -1,15 +1,14 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.calibration.Agreement;
 import dev.llmassert.core.calibration.Calibration;
-import dev.llmassert.core.calibration.Estimate;
-import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.core.stats.Estimate;
+import dev.llmassert.junit.internal.AssertionState;
+import dev.llmassert.junit.internal.FailureSink;
+import dev.llmassert.junit.internal.message.ShouldAgree;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
-
-import java.util.Locale;
-import java.util.stream.Collectors;
+import org.assertj.core.api.AssertionErrorCollector;
+import org.assertj.core.error.ErrorMessageFactory;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -30,6 +29,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public class CalibrationAssert extends AbstractAssert<CalibrationAssert, Calibration> {
 
+    private FailureSink failures = FailureSink.THROWING;
+
     public CalibrationAssert(Calibration actual) {
         super(actual, CalibrationAssert.class);
     }
@@ -37,102 +38,88 @@ public class CalibrationAssert extends AbstractAssert<CalibrationAssert, Calibra
     /** Fails when more rows failed to be judged than {@code llmassert.eval.max-error-rate} allows (default none). */
     public CalibrationAssert hasErrorRateWithinLimit() {
         isNotNull();
-        if (actual.errorRateExceeded()) {
-            String rows = actual.errors().stream()
-                    .limit(5)
-                    .map(e -> "\n  - " + e.id() + " (" + e.where() + "): " + e.error())
-                    .collect(Collectors.joining());
-            failWithMessage(
-                    "%s",
-                    String.format(
-                            Locale.ROOT,
-                            "The calibration %s has %s of %d (error rate %.3f), "
-                                    + "above %s = %s. Its figures would cover only the rows that were "
-                                    + "judged.%s\nFix: correct "
-                                    + "what failed (a missing recording, an unreachable judge), or allow some "
-                                    + "failures with "
-                                    + "%s.",
-                            actual.testId(),
-                            Messages.count(actual.errors().size(), "row not judged"),
-                            actual.items(),
-                            actual.errorRate(),
-                            ConfigKeys.EVAL_MAX_ERROR_RATE,
-                            actual.maxErrorRate(),
-                            rows,
-                            ConfigKeys.EVAL_MAX_ERROR_RATE));
-        }
+        withinErrorRate();
         return myself;
     }
 
     /** The balanced accuracy: the mean of each label's recall, with its interval. */
     public AgreementFigureAssert balancedAccuracy() {
-        hasErrorRateWithinLimit();
-        return figure("balanced accuracy", actual.agreement().balancedAccuracy());
+        isNotNull();
+        boolean reported = !withinErrorRate();
+        return figure("balanced accuracy", reported ? null : actual.agreement().balancedAccuracy(), 0, reported);
     }
 
     /** Cohen's kappa: the agreement beyond chance, with its bootstrap interval. */
     public AgreementFigureAssert kappa() {
-        hasErrorRateWithinLimit();
-        if (actual.agreement().kappa() == null) {
-            failWithMessage(
-                    "%s",
-                    "The calibration " + actual.testId() + " has no kappa: the person or the judge used "
-                            + "one label only, so chance explains every agreement. Confusion: "
-                            + confusion(actual.agreement())
-                            + "\nFix: label rows of every kind; gate on balancedAccuracy() meanwhile.");
+        isNotNull();
+        boolean reported = !withinErrorRate();
+        if (!reported && actual.agreement().kappa() == null) {
+            reported = fail(ShouldAgree.shouldHaveKappa(actual));
         }
-        return figure("kappa", actual.agreement().kappa());
+        return figure("kappa", reported ? null : actual.agreement().kappa(), -1, reported);
     }
 
     /** The area under the ROC curve of a groundedness judge's scores: how well they rank yes above no. */
     public AgreementFigureAssert auc() {
-        hasErrorRateWithinLimit();
-        if (actual.auc() == null) {
-            failWithMessage(
-                    "%s",
-                    "The calibration " + actual.testId() + " is of a criteria judge, which gives "
-                            + "options, not scores to rank by, so it has no AUC. Fix: gate on balancedAccuracy() "
-                            + "or kappa().");
+        isNotNull();
+        boolean reported = !withinErrorRate();
+        if (!reported && actual.auc() == null) {
+            reported = fail(ShouldAgree.shouldHaveAuc(actual));
         }
-        return figure("AUC", actual.auc());
+        return figure("AUC", reported ? null : actual.auc(), 0, reported);
     }
 
     /** The share of rows where the judge agrees, with its Wilson interval. */
     public AgreementFigureAssert accuracy() {
-        hasErrorRateWithinLimit();
-        return figure("accuracy", actual.agreement().accuracy());
+        isNotNull();
+        boolean reported = !withinErrorRate();
+        return figure("accuracy", reported ? null : actual.agreement().accuracy(), 0, reported);
     }
 
     /** The recall of {@code label}: of the rows the person gave it, the share the judge gave it too. */
     public AgreementFigureAssert recall(String label) {
-        hasErrorRateWithinLimit();
-        if (!actual.labels().contains(label)) {
-            failWithMessage(
-                    "%s",
-                    "The calibration " + actual.testId() + " has no label '" + label + "'; its labels " + "are "
-                            + actual.labels() + ". Fix: use one of these.");
+        isNotNull();
+        boolean reported = !withinErrorRate();
+        if (!reported && !actual.labels().contains(label)) {
+            reported = fail(ShouldAgree.shouldHaveLabel(actual, label));
         }
-        Estimate recall = actual.agreement().recall(label).orElse(null);
-        if (recall == null) {
-            failWithMessage(
-                    "%s",
-                    "No row of the calibration " + actual.testId() + " is labelled '" + label + "', so "
-                            + "its recall is unknown. Fix: label rows of that kind.");
+        Estimate recall = reported ? null : actual.agreement().recall(label).orElse(null);
+        if (!reported && recall == null) {
+            reported = fail(ShouldAgree.shouldHaveRowsOf(actual, label));
         }
-        return figure("recall of '" + label + "'", recall);
+        return figure("recall of '" + label + "'", recall, 0, reported);
     }
 
-    private AgreementFigureAssert figure(String name, Estimate estimate) {
-        return new AgreementFigureAssert(estimate)
-                .named(name + " of " + actual.judge()
-                        + (actual.fittedBar() == null
-                                ? ""
-                                : " held out at the fitted bar "
-                                        + actual.fittedBar().barText())
-                        + " in the calibration " + actual.testId());
+    /** Sends this assert's failures, and those of the figure asserts it makes, to soft assertions. */
+    CalibrationAssert collectingFailuresIn(AssertionErrorCollector collector) {
+        this.failures = FailureSink.collectingIn(collector);
+        return myself;
     }
 
-    private static String confusion(Agreement agreement) {
-        return agreement.confusion().labels() + " x " + agreement.confusion().counts();
+    /** Whether the error rate is within the limit; a failure when not. */
+    private boolean withinErrorRate() {
+        return !actual.errorRateExceeded() || !fail(ShouldAgree.shouldHaveErrorRateWithinLimit(actual));
+    }
+
+    /** Hands the failure to the sink; {@code true}, as it is reported. */
+    private boolean fail(ErrorMessageFactory message) {
+        failures.fail(assertionError(message));
+        return true;
+    }
+
+    private AgreementFigureAssert figure(String name, Estimate estimate, double lowest, boolean reported) {
+        AgreementFigureAssert figure = new AgreementFigureAssert(estimate)
+                .named(
+                        name + " of " + actual.judge()
+                                + (actual.fittedMinScore() == null
+                                        ? ""
+                                        : " held out at the fitted bar "
+                                                + actual.fittedMinScore().minScoreText())
+                                + " in the calibration " + actual.testId(),
+                        lowest,
+                        1.0)
+                .failingTo(failures, reported);
+        AssertionState.copy(info, figure.info);
+        return figure;
     }
 }

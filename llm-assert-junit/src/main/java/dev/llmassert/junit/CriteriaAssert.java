@@ -6,14 +6,13 @@ import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.junit.internal.CheckReport;
-import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.ShouldMeetCriteria;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.message.ShouldMeetCriteria;
 import org.apiguardian.api.API;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.DoubleSupplier;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
@@ -43,21 +42,12 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
 
     /** Checks a result obtained from a judge directly; nothing is checked until a method is called. */
     public CriteriaAssert(DirectResult result) {
-        this(result, result == null ? null : UNKNOWN_RESPONSE, null, null, Origin.of(null));
+        this(result, null, null, Origin.of(result == null ? null : UNKNOWN_RESPONSE));
     }
 
-    CriteriaAssert(DirectResult result, String response, Instance instance, DirectJudge judge, Origin origin) {
-        super(
-                result,
-                CriteriaAssert.class,
-                new Origin(
-                        response != null || result == null ? response : UNKNOWN_RESPONSE,
-                        origin.context(),
-                        origin.failures(),
-                        origin.scope(),
-                        origin.site(),
-                        origin.alreadyFailed(),
-                        origin.trajectory()));
+    /** A result judged on {@code instance} by {@code judge}; all three {@code null} for a missing response. */
+    CriteriaAssert(DirectResult result, Instance instance, DirectJudge judge, Origin origin) {
+        super(result, CriteriaAssert.class, origin);
         this.instance = instance;
         this.judge = judge;
     }
@@ -175,7 +165,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
 
     /** A bare {@code meets(...)} expects the criteria's best option. */
     @Override
-    Optional<AssertionError> checkDefault(DoubleSupplier defaultMinScore, boolean afterTest) {
+    Optional<AssertionError> checkDefault(boolean afterTest) {
         StackTraceElement where = afterTest ? origin.where() : null;
         Criteria criteria = actual.criteria();
         if (!criteria.hasScores()) {

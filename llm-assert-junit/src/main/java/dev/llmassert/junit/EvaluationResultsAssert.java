@@ -1,19 +1,19 @@
 package dev.llmassert.junit;
 
-import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
+import dev.llmassert.junit.internal.AssertionState;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.FailureSink;
-import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
+import dev.llmassert.junit.internal.message.ShouldPassGate;
+import dev.llmassert.junit.internal.report.Gate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.AssertionErrorCollector;
+import org.assertj.core.error.ErrorMessageFactory;
 
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -45,28 +45,10 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
     public EvaluationResultsAssert hasErrorRateWithinLimit() {
         isNotNull();
         boolean within = !actual.errorRateExceeded();
-        report(
-                actual,
-                new Gate(
-                        null,
-                        null,
-                        null,
-                        null,
-                        String.format(
-                                Locale.ROOT,
-                                "error rate <= %.3f",
-                                actual.settings().maxErrorRate()),
-                        actual.errorRate(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        actual.items().size(),
-                        within,
-                        null,
-                        within ? null : errorRateMessage(actual)));
+        ShouldPassGate failure = within ? null : ShouldPassGate.shouldHaveErrorRateWithinLimit(actual);
+        report(actual, errorRateGate(actual, null, within, failure));
         if (!within) {
-            fail(errorRateMessage(actual));
+            fail(failure);
         }
         return myself;
     }
@@ -79,60 +61,27 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
      */
     public MeasurementAssert measurement(String name) {
         if (actual == null) {
-            fail("The evaluation results are null. Fix: pass the results of evaluator.run(...), or of "
-                    + "EvaluationResults.read(path) for a committed record.");
+            fail(ShouldPassGate.shouldHaveResults());
             return new MeasurementAssert(null, null, null, failures);
         }
         if (actual.errorRateExceeded()) {
-            report(
-                    actual,
-                    new Gate(
-                            null,
-                            null,
-                            name,
-                            null,
-                            String.format(
-                                    Locale.ROOT,
-                                    "error rate <= %.3f",
-                                    actual.settings().maxErrorRate()),
-                            actual.errorRate(),
-                            null,
-                            null,
-                            null,
-                            null,
-                            actual.items().size(),
-                            false,
-                            null,
-                            errorRateMessage(actual)));
-            fail(errorRateMessage(actual));
+            ShouldPassGate failure = ShouldPassGate.shouldHaveErrorRateWithinLimit(actual);
+            report(actual, errorRateGate(actual, name, false, failure));
+            fail(failure);
             return new MeasurementAssert(actual, null, null, failures);
         }
         MeasurementResult result = actual.measurement(name).orElse(null);
         if (result == null) {
-            String message = "The evaluation " + actual.test() + " has no measurement '" + name + "'; it has "
-                    + actual.results().measurements().keySet() + ". Fix: use one of these names; each annotator "
-                    + "gives one named after it (and '<name>.passed' when it has a bar), or measureQuality "
-                    + "names its own.";
+            ShouldPassGate failure = ShouldPassGate.shouldHaveMeasurement(actual, name);
             report(
                     actual,
-                    new Gate(
-                            null,
-                            null,
-                            name,
-                            null,
-                            "a measurement '" + name + "'",
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            false,
-                            null,
-                            message));
-            fail(message);
+                    Gate.builder("a measurement '" + name + "'", false)
+                            .measurement(name)
+                            .detail(failure.detail())
+                            .build());
+            fail(failure);
         }
-        return new MeasurementAssert(actual, result, null, failures);
+        return carryTo(new MeasurementAssert(actual, result, null, failures));
     }
 
     /** Sends this assert's failures, and those of the measurement asserts it makes, to soft assertions. */
@@ -141,39 +90,33 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
         return myself;
     }
 
-    private void fail(String message) {
-        try {
-            failWithMessage("%s", message);
-        } catch (AssertionError e) {
-            failures.fail(e);
-        }
+    private void fail(ErrorMessageFactory message) {
+        failures.fail(assertionError(message));
+    }
+
+    private MeasurementAssert carryTo(MeasurementAssert next) {
+        AssertionState.copy(info, next.info);
+        return next;
+    }
+
+    private static Gate errorRateGate(
+            EvaluationResults results, String measurement, boolean within, ShouldPassGate failure) {
+        return Gate.builder(
+                        String.format(
+                                Locale.ROOT,
+                                "error rate <= %.3f",
+                                results.settings().maxErrorRate()),
+                        within)
+                .measurement(measurement)
+                .figure(results.errorRate())
+                .n(results.items().size())
+                .detail(failure == null ? null : failure.detail())
+                .build();
     }
 
     /** Lists the gate in the run report, with the test that ran it, when it runs under the extension. */
     static void report(EvaluationResults results, Gate gate) {
         CurrentTest.scope().ifPresent(scope -> scope.gate(results, gate));
-    }
-
-    static String errorRateMessage(EvaluationResults results) {
-        String items = results.errors().stream()
-                .limit(5)
-                .map(i -> "\n  - " + i.id() + ": " + i.error().describe())
-                .collect(Collectors.joining());
-        int more = results.errors().size() - 5;
-        return String.format(
-                Locale.ROOT,
-                "The evaluation %s has %s of %d (error rate %.3f), above %s "
-                        + "= %s. Its results would judge only the items that did not fail.%s%s\nFix: correct what "
-                        + "failed (see each item's test), or allow some failures with %s.",
-                results.test(),
-                Messages.count(results.errors().size(), "failed item"),
-                results.items().size(),
-                results.errorRate(),
-                ConfigKeys.EVAL_MAX_ERROR_RATE,
-                results.settings().maxErrorRate(),
-                items,
-                more > 0 ? "\n  ... and " + more + " more" : "",
-                ConfigKeys.EVAL_MAX_ERROR_RATE);
     }
 
     static boolean hasMeasurement(ItemResult item, String name) {

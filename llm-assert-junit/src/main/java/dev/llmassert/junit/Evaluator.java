@@ -6,20 +6,21 @@ import dev.llmassert.core.calibration.Calibrator;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.DirectJudge;
+import dev.llmassert.core.dataset.LabelledDataset;
+import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.EvaluationRunner;
 import dev.llmassert.core.eval.EvaluationSettings;
 import dev.llmassert.core.eval.ItemResult;
-import dev.llmassert.core.eval.LabelledDataset;
-import dev.llmassert.core.eval.LabelledItem;
 import dev.llmassert.core.eval.PromptResponseTest;
 import dev.llmassert.core.eval.SystemUnderTest;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.record.RecordingSession;
-import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.EvaluationText;
 import dev.llmassert.junit.internal.RecordingSupply;
 import dev.llmassert.junit.internal.SystemModelCalls;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.report.ReportChannel;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
 import org.apiguardian.api.API;
@@ -90,7 +91,7 @@ public final class Evaluator {
      * {@code Annotators.groundedness("grounded", judge, "sources", evaluator.groundednessMinScore())}.
      */
     public double groundednessMinScore() {
-        return ConfigurationResolver.of(context).defaultMinScore();
+        return ConfigurationResolver.defaultMinScore(context, null);
     }
 
     /** The settings this test's evaluations run with. */
@@ -106,10 +107,11 @@ public final class Evaluator {
      */
     public ChatModel recorded(ChatModel model) {
         if (model == null) {
-            throw new IllegalArgumentException("The model to record is null. Fix: pass the application's ChatModel.");
+            throw new IllegalArgumentException(Messages.nullModelToRecord());
         }
-        Optional<RecordingSession> session = RecordingSupply.session(context);
-        return systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model)).orElse(model));
+        Optional<RecordingSession> session = RecordingSupply.applicationSession(context);
+        return systemCalls.counting(
+                session.<ChatModel>map(s -> s.wrapApplication(model)).orElse(model));
     }
 
     /**
@@ -118,20 +120,25 @@ public final class Evaluator {
      */
     public EvaluationResults run(PromptResponseTest test, SystemUnderTest sut) {
         if (sut == null) {
-            throw new IllegalArgumentException("The system under test is null. Fix: pass the system to evaluate, "
-                    + "e.g. SystemUnderTest.of(\"assistant\", question -> bot.ask(question)).");
+            throw new IllegalArgumentException(Messages.nullSystemUnderTest());
         }
         if (test == null) {
-            throw new IllegalArgumentException("The prompt-response test is null. Fix: pass the test to run, e.g. "
-                    + "evaluator.run(new SupportQuestions(judge), assistant).");
+            throw new IllegalArgumentException(Messages.nullPromptResponseTest());
         }
         Optional<RecordingSession> session = RecordingSupply.session(context);
-        SystemUnderTest recorded = sut.recordedBy(model ->
-                systemCalls.counting(session.<ChatModel>map(s -> s.wrap(model)).orElse(model)));
+        Optional<RecordingSession> systemSession = RecordingSupply.applicationSession(context);
+        SystemUnderTest recorded = sut.recordedBy(model -> systemCalls.counting(
+                systemSession.<ChatModel>map(s -> s.wrapApplication(model)).orElse(model)));
+        // a repeated test's runs share the system's session: its calls are counted there, the judges' in the test's
+        List<RecordingSession> sessions = Stream.concat(session.stream(), systemSession.stream())
+                .distinct()
+                .toList();
         String testId = testId();
         int mark = systemCalls.mark();
-        int replayedBefore = session.map(RecordingSession::replayedCalls).orElse(0);
-        int recordedBefore = session.map(RecordingSession::recordedCalls).orElse(0);
+        int replayedBefore =
+                sessions.stream().mapToInt(RecordingSession::replayedCalls).sum();
+        int recordedBefore =
+                sessions.stream().mapToInt(RecordingSession::recordedCalls).sum();
         EvaluationRunner.Builder runner =
                 EvaluationRunner.builder().settings(settings).testId(testId);
         if (!EvaluationText.hasOwnName(test)) {
@@ -144,8 +151,14 @@ public final class Evaluator {
                         ? EvaluationText.modelCalls(
                                 session.get().mode().id() + " "
                                         + shown(session.get().file().path()),
-                                session.get().replayedCalls() - replayedBefore,
-                                session.get().recordedCalls() - recordedBefore)
+                                sessions.stream()
+                                                .mapToInt(RecordingSession::replayedCalls)
+                                                .sum()
+                                        - replayedBefore,
+                                sessions.stream()
+                                                .mapToInt(RecordingSession::recordedCalls)
+                                                .sum()
+                                        - recordedBefore)
                         : EvaluationText.liveModelCalls(system.count(), EvaluationText.liveJudgements(ran)));
         Path record = recordFile(testId);
         try {
@@ -206,9 +219,7 @@ public final class Evaluator {
             Consumer<ItemResult> eachItem,
             Consumer<EvaluationResults> gates) {
         if (eachItem == null || gates == null) {
-            throw new IllegalArgumentException("The " + (gates == null ? "gates" : "item check") + " is null. Fix: "
-                    + "pass a lambda, e.g. results -> assertThat(results).measurement(\"grounded\")"
-                    + ".hasMeanAtLeast(0.8); pass results -> { } for none.");
+            throw new IllegalArgumentException(Messages.nullItemCheckOrGates(gates));
         }
         EvaluationResults results = run(test, sut);
         // The record is the dynamic tests' source: tools that name a test by its method and index (Surefire's XML
@@ -264,8 +275,10 @@ public final class Evaluator {
     public Calibration calibrate(GroundednessJudge judge, List<LabelledItem> rows) {
         String testId = testId();
         Path record = reportDir.resolve("calibrations").resolve(testId + ".json");
-        Calibration calibration =
-                calibrator(testId).currentBar(groundednessMinScore()).build().calibrate(judge, rows);
+        Calibration calibration = calibrator(testId)
+                .currentMinScore(groundednessMinScore())
+                .build()
+                .calibrate(judge, rows);
         return published(calibration, record);
     }
 
@@ -287,8 +300,7 @@ public final class Evaluator {
 
     private static LabelledDataset requireRows(LabelledDataset rows) {
         if (rows == null) {
-            throw new IllegalArgumentException("The labelled rows are null. Fix: pass a labelled file, e.g. "
-                    + "Dataset.fromClasspath(\"calibration/answers.jsonl\").labelled().contextList(\"sources\").");
+            throw new IllegalArgumentException(Messages.nullLabelledRows());
         }
         return rows;
     }
@@ -311,10 +323,10 @@ public final class Evaluator {
         }
         String apply = calibration
                 .fitted()
-                .map(bar -> "Apply the fitted bar " + bar.barText() + " to "
+                .map(bar -> "Apply the fitted bar " + bar.minScoreText() + " to "
                         + calibration.judge() + ": commit the record (e.g. to src/test/resources/calibration/) and set "
                         + ConfigKeys.GROUNDEDNESS_CALIBRATION + "=<committed path of " + shown(record) + ">, or set "
-                        + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar.barText())
+                        + ConfigKeys.GROUNDEDNESS_MIN_SCORE + "=" + bar.minScoreText())
                 .orElse("");
         Map<String, String> entry = new TreeMap<>();
         entry.put("llm-assert.calibration", calibration.headline());

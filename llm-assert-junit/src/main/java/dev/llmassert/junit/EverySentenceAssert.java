@@ -2,7 +2,7 @@ package dev.llmassert.junit;
 
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.junit.internal.CheckReport;
-import dev.llmassert.junit.internal.ShouldHaveEverySentenceGrounded;
+import dev.llmassert.junit.internal.message.ShouldHaveEverySentenceGrounded;
 import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.STABLE;

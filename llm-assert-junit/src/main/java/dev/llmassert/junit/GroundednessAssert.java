@@ -3,11 +3,10 @@ package dev.llmassert.junit;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
 import dev.llmassert.junit.internal.CheckReport;
-import dev.llmassert.junit.internal.ShouldBeGrounded;
+import dev.llmassert.junit.internal.message.ShouldBeGrounded;
 import org.apiguardian.api.API;
 
 import java.util.Optional;
-import java.util.function.DoubleSupplier;
 import java.util.stream.Collectors;
 
 import static org.apiguardian.api.API.Status.STABLE;
@@ -67,8 +66,8 @@ public class GroundednessAssert extends JudgedAssert<GroundednessAssert, Grounde
     }
 
     @Override
-    Optional<AssertionError> checkDefault(DoubleSupplier defaultMinScore, boolean afterTest) {
-        double minScore = defaultMinScore.getAsDouble();
+    Optional<AssertionError> checkDefault(boolean afterTest) {
+        double minScore = defaultMinScore();
         boolean passed = passes(actual.score(), minScore);
         publish(CheckReport.groundedness("groundedness", actual, minScore, passed, origin.where()));
         return failure(

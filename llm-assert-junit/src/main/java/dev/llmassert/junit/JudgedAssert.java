@@ -4,19 +4,19 @@ import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.junit.internal.AssertionState;
 import dev.llmassert.junit.internal.CallSite;
 import dev.llmassert.junit.internal.FailureSink;
-import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.PendingCheck;
 import dev.llmassert.junit.internal.TestScope;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.report.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.AgentTrajectory;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.api.AssertionErrorCollector;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.assertj.core.error.ShouldNotBeNull;
 
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -43,7 +43,6 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
      * @param failures      where failed checks go
      * @param scope         the running test under the extension, or {@code null}
      * @param site          the caller's stack at the assertion, or {@code null}
-     * @param alreadyFailed whether the response was null and that failure was reported already
      * @param trajectory    the agent's trajectory when the response is its final answer, else {@code null}
      */
     record Origin(
@@ -52,12 +51,16 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
             FailureSink failures,
             TestScope scope,
             StackTraceElement[] site,
-            boolean alreadyFailed,
             Trajectory trajectory) {
 
         /** A result handed to {@code assertThat(...)} directly: checks throw, and nothing is reported. */
         static Origin of(String response) {
-            return new Origin(response, Map.of(), FailureSink.THROWING, null, null, false, null);
+            return new Origin(response, Map.of(), FailureSink.THROWING, null, null, null);
+        }
+
+        /** Keeps all but where failures go. */
+        Origin withFailures(FailureSink sink) {
+            return new Origin(response, context, sink, scope, site, trajectory);
         }
 
         /** The line where the assertion was made, or {@code null} when it is not known. */
@@ -66,8 +69,14 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
         }
     }
 
-    final Origin origin;
+    /** Where the result came from; its failure sink changes only when soft assertions take the assert over. */
+    Origin origin;
+
     final AtomicBoolean settled = new AtomicBoolean();
+    /** Whether the asserted response was missing, a failure reported once already. */
+    private boolean responseMissing;
+    /** The judge a calibration record must be of, outside the extension; {@code null} when none applies. */
+    private String calibratedJudge;
 
     JudgedAssert(ACTUAL actual, Class<?> selfType, Origin origin) {
         super(actual, selfType);
@@ -78,23 +87,67 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
      * The check a bare assertion gets when it is given no expectation: after the test method under the extension,
      * at once outside it. Asserts made by a check that is complete by itself leave nothing open.
      *
-     * @param defaultMinScore the configured default minimum, read only by checks that use it
-     * @param afterTest       whether it runs after the test method, rather than at once outside the extension
+     * @param afterTest whether it runs after the test method, rather than at once outside the extension
      */
-    Optional<AssertionError> checkDefault(DoubleSupplier defaultMinScore, boolean afterTest) {
+    Optional<AssertionError> checkDefault(boolean afterTest) {
         return Optional.empty();
     }
 
     /**
-     * Leaves the default check for after the test method when the assertion runs under the extension; outside it,
-     * nothing runs after the test, so the check is made now against {@code outsideDefaultMinScore}.
+     * The minimum a bare check is held to, read when a check needs it: the one place the default minimum is read
+     * ({@link TestScope#defaultMinScore}).
      */
-    final void leaveOpenOrCheckNow(DoubleSupplier outsideDefaultMinScore) {
+    final double defaultMinScore() {
+        return TestScope.defaultMinScore(origin.scope(), calibratedJudge);
+    }
+
+    /**
+     * Opens the check of a response: fails once on a missing response; else leaves the default check for after the
+     * test method under the extension, or, outside it, where nothing runs after the test, makes it now.
+     *
+     * @param judge the judge given to the check, whose calibration record applies outside the extension; or
+     *              {@code null}
+     */
+    final void open(String judge) {
+        if (!requireResponse()) {
+            return;
+        }
+        this.calibratedJudge = judge;
         if (origin.scope() != null) {
             origin.scope().register(pendingCheck());
-        } else if (actual != null) {
-            checkDefault(outsideDefaultMinScore, false).ifPresent(origin.failures()::fail);
+        } else {
+            checkDefault(false).ifPresent(origin.failures()::fail);
         }
+    }
+
+    /**
+     * Whether there is a response: a missing one fails once, as AssertJ's {@code isNotNull()} does, and the assert has
+     * nothing left to report (a soft assertion collects the failure and goes on).
+     */
+    final boolean requireResponse() {
+        if (origin.response() != null) {
+            return true;
+        }
+        responseMissing = true;
+        origin.failures().fail(failureOf(ShouldNotBeNull.shouldNotBeNull()));
+        return false;
+    }
+
+    /** Sends the failures of this assert, and of those it makes, to soft assertions. */
+    final SELF collectingFailuresIn(AssertionErrorCollector collector) {
+        origin = origin.withFailures(FailureSink.collectingIn(collector));
+        return myself;
+    }
+
+    /** Whether the asserted response was missing, a failure already reported. */
+    final boolean responseMissing() {
+        return responseMissing;
+    }
+
+    /** The asserted response was missing, and that failure was reported already: nothing is left to report. */
+    final SELF withResponseMissing() {
+        responseMissing = true;
+        return myself;
     }
 
     /** The default check as the test scope runs it after the method, unless an explicit check settled it. */
@@ -102,12 +155,12 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
         return new PendingCheck() {
             @Override
             public boolean settled() {
-                return settled.get() || origin.alreadyFailed();
+                return settled.get();
             }
 
             @Override
-            public Optional<AssertionError> checkAfterTest(DoubleSupplier defaultMinScore) {
-                return actual == null ? Optional.empty() : checkDefault(defaultMinScore, true);
+            public Optional<AssertionError> checkAfterTest() {
+                return actual == null ? Optional.empty() : checkDefault(true);
             }
         };
     }
@@ -117,7 +170,7 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
         if (actual != null) {
             return true;
         }
-        if (!origin.alreadyFailed()) {
+        if (!responseMissing) {
             origin.failures().fail(failureOf(ShouldNotBeNull.shouldNotBeNull()));
         }
         return false;
@@ -162,6 +215,10 @@ abstract class JudgedAssert<SELF extends JudgedAssert<SELF, ACTUAL>, ACTUAL> ext
     /** The next assert of a chain, with what the user set on this one ({@code as(...)}, ...). */
     final <A extends AbstractAssert<?, ?>> A carryTo(A next) {
         AssertionState.copy(info, next.info);
+        if (next instanceof JudgedAssert<?, ?> judged) {
+            // a missing response was reported once, by this assert
+            judged.responseMissing = responseMissing;
+        }
         return next;
     }
 

@@ -2,14 +2,18 @@ package dev.llmassert.junit;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.record.internal.ReplyTap;
+import dev.llmassert.core.record.internal.ReplyTaps;
 import dev.llmassert.junit.internal.AgentTrajectories;
-import dev.llmassert.junit.internal.ConfigurationResolver;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.JudgeSupply;
-import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.RecordingSupply;
-import dev.llmassert.junit.internal.ResolvedConfiguration;
 import dev.llmassert.junit.internal.TestScope;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ResolvedConfiguration;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.mutation.MutationLaunch;
+import dev.llmassert.junit.internal.repeat.RepeatedRuns;
 import dev.llmassert.junit.internal.resolver.CompositeParameterResolver;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -27,6 +31,7 @@ import org.opentest4j.TestAbortedException;
 
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Optional;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
@@ -105,6 +110,7 @@ public class LlmAssertExtension
     public void beforeEach(ExtensionContext context) {
         ResolvedConfiguration configuration = ConfigurationResolver.of(context);
         RecordingSupply.testStarted(context);
+        MutationLaunch.testStarting(context);
         JudgeSupply.prepareRecording(context);
         if (configuration.calibration() != null) {
             // a calibration record of another judge fails the test before it runs, naming both judges
@@ -120,6 +126,10 @@ public class LlmAssertExtension
     @Override
     public void afterEach(ExtensionContext context) {
         AgentTrajectories.publish(context);
+        MutationLaunch.testFinished(
+                context,
+                RecordingSupply.missedCalls(context),
+                RepeatedRuns.isRun(context) ? context.getParent().orElseThrow().getUniqueId() : context.getUniqueId());
         RecordingSupply.closeSession(context);
     }
 
@@ -148,13 +158,35 @@ public class LlmAssertExtension
         runJudged(invocation, extensionContext);
     }
 
+    /** Runs an invocation of a test template; the last one of an {@link LlmJudge.Repeat} test is its gate. */
     @Override
     public void interceptTestTemplateMethod(
             Invocation<Void> invocation,
             ReflectiveInvocationContext<Method> invocationContext,
             ExtensionContext extensionContext)
             throws Throwable {
+        if (RepeatedRuns.isGate(extensionContext)) {
+            invocation.skip();
+            RepeatedRuns.gate(extensionContext);
+            return;
+        }
         runJudged(invocation, extensionContext);
+    }
+
+    /** Runs a test factory with its test's reply tap in a mutation check: the factory's evaluation reads answers. */
+    @Override
+    public <T> T interceptTestFactoryMethod(
+            Invocation<T> invocation,
+            ReflectiveInvocationContext<Method> invocationContext,
+            ExtensionContext extensionContext)
+            throws Throwable {
+        Optional<ReplyTap> tap = MutationLaunch.tap(extensionContext);
+        if (tap.isEmpty()) {
+            return invocation.proceed();
+        }
+        try (ReplyTaps.Binding binding = ReplyTaps.bind(tap.get())) {
+            return invocation.proceed();
+        }
     }
 
     @Override
@@ -176,20 +208,35 @@ public class LlmAssertExtension
         TestScope scope = new TestScope(context);
         Throwable testFailure = null;
         CurrentTest.Binding binding = CurrentTest.bind(scope);
+        ReplyTaps.Binding tap = MutationLaunch.tap(context).map(ReplyTaps::bind).orElse(null);
         try {
             invocation.proceed();
         } catch (Throwable t) {
             testFailure = t;
         } finally {
+            if (tap != null) {
+                tap.close();
+            }
             binding.close();
         }
-        List<AssertionError> pending = scope.checkPending();
+        Throwable outcome = outcome(testFailure, scope.checkPending());
+        if (RepeatedRuns.isRun(context)) {
+            // a failed run of a repeated test is one verdict among its runs: the pass rate decides
+            outcome = RepeatedRuns.settle(context, outcome);
+        }
+        if (outcome != null) {
+            throw outcome;
+        }
+    }
+
+    /** The test's own failure with the pending failures attached, or the pending failures; {@code null} when none. */
+    private static Throwable outcome(Throwable testFailure, List<AssertionError> pending) {
         if (testFailure != null && !(testFailure instanceof TestAbortedException && !pending.isEmpty())) {
             pending.forEach(testFailure::addSuppressed);
-            throw testFailure;
+            return testFailure;
         }
         if (pending.isEmpty()) {
-            return;
+            return null;
         }
         AssertionError failure = pending.size() == 1
                 ? pending.get(0)
@@ -197,6 +244,6 @@ public class LlmAssertExtension
         if (testFailure != null) {
             failure.addSuppressed(testFailure);
         }
-        throw failure;
+        return failure;
     }
 }

@@ -3,7 +3,10 @@ package dev.llmassert.junit;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -137,6 +140,79 @@ public @interface LlmJudge {
     @Documented
     @API(status = EXPERIMENTAL, since = "0.1")
     @interface Local {}
+
+    /**
+     * Runs the test method several times, each run its own invocation (as {@code @RepeatedTest}), and passes when the
+     * share of runs that passed reaches {@link #minPassRate()}: a run that fails is reported as aborted with its
+     * failure, and one more invocation, "pass rate", holds the gate, with the rate and its interval in its message.
+     * With recordings, run n replays the application's n-th recorded reply to the same request (through
+     * {@code Evaluator.recorded}, or a model wrapped once for the class with {@code Recordings.wrap}); in
+     * {@code record-missing} the replies still missing are recorded.
+     *
+     * <pre>{@code
+     * @LlmJudge.Repeat(times = 10, minPassRate = 0.8)
+     * void answersFromTheManual(Evaluator evaluator) {
+     *     SupportAssistant assistant = new SupportAssistant(evaluator.recorded(model), manual);
+     *     Answer answer = assistant.ask("How long is the warranty?");
+     *     assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.7);
+     * }
+     * }</pre>
+     *
+     * <p>Unlike {@code @RepeatedTest(failureThreshold = ...)}, which stops after so many failures, every run is made
+     * and the gate is on the rate, or on the lower bound of its Wilson interval ({@link Gate#LOWER_BOUND}). The runs
+     * of one test run one after another, in order.
+     */
+    @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+    @Retention(RetentionPolicy.RUNTIME)
+    @Documented
+    @TestTemplate
+    @Execution(ExecutionMode.SAME_THREAD)
+    @ExtendWith({LlmAssertExtension.class, RepeatedRunsExtension.class})
+    @API(status = EXPERIMENTAL, since = "0.1")
+    @interface Repeat {
+
+        /** The configuration key of {@link #times()}: {@value}. */
+        String TIMES_KEY = ConfigKeys.REPEAT_TIMES;
+
+        /** The configuration key of {@link #minPassRate()}: {@value}. */
+        String MIN_PASS_RATE_KEY = ConfigKeys.REPEAT_MIN_PASS_RATE;
+
+        /** The configuration key of {@link #gate()}: {@value}. */
+        String GATE_KEY = ConfigKeys.REPEAT_GATE;
+
+        /** The runs when neither {@link #times()} nor {@value #TIMES_KEY} sets them: {@value}. */
+        int DEFAULT_TIMES = 10;
+
+        /** The minimum pass rate when neither {@link #minPassRate()} nor {@value #MIN_PASS_RATE_KEY} sets it. */
+        double DEFAULT_MIN_PASS_RATE = 1.0;
+
+        /** How many runs, from 1 to 1,000. Key {@value #TIMES_KEY}, default {@value #DEFAULT_TIMES}. */
+        int times() default UNSET;
+
+        /**
+         * The share of runs that must pass, from 0 to 1. Key {@value #MIN_PASS_RATE_KEY}, default
+         * {@value #DEFAULT_MIN_PASS_RATE}: every run.
+         */
+        double minPassRate() default UNSET;
+
+        /** What {@link #minPassRate()} is held to. Key {@value #GATE_KEY}, default {@link Gate#RATE}. */
+        Gate gate() default Gate.DEFAULT;
+
+        /** What a repeated test's minimum pass rate is held to. */
+        @API(status = EXPERIMENTAL, since = "0.1")
+        enum Gate {
+            /** Not set: the key {@value Repeat#GATE_KEY}, else {@link #RATE}. */
+            DEFAULT,
+            /** The share of runs that passed (key value {@code rate}). */
+            RATE,
+            /**
+             * The lower bound of the share's Wilson interval at {@code llmassert.eval.confidence} (key value
+             * {@code lower-bound}): what the runs show beyond their noise. With every run passing, the bound
+             * reaches 0.8 from 16 runs at 95%.
+             */
+            LOWER_BOUND
+        }
+    }
 
     /**
      * Injects a criteria into a test parameter of type {@link dev.llmassert.core.criteria.Criteria} or

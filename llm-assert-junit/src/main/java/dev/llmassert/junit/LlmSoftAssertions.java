@@ -1,6 +1,13 @@
 package dev.llmassert.junit;
 
+import dev.langchain4j.service.Result;
+import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.calibration.Calibration;
+import dev.llmassert.core.criteria.DirectResult;
+import dev.llmassert.core.criteria.MultiCriteriaResult;
+import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.eval.EvaluationResults;
+import dev.llmassert.core.groundedness.GroundednessVerdict;
 import org.apiguardian.api.API;
 import org.assertj.core.annotation.CheckReturnValue;
 import org.assertj.core.api.AbstractSoftAssertions;
@@ -18,7 +25,9 @@ import static org.apiguardian.api.API.Status.STABLE;
  * softly.assertAll();
  * }</pre>
  *
- * <p>The gates of an evaluation are soft too: {@code softly.assertThat(results).measurement("grounded")
+ * <p>Every entry point of {@link LlmAssertions} is here, as AssertJ's {@code SoftAssertions} offers every
+ * {@code assertThat}: responses, verdicts and results judged outside the DSL, evaluations, calibrations and
+ * trajectories. The gates of an evaluation are soft too: {@code softly.assertThat(results).measurement("grounded")
  * .hasMeanAtLeast(0.8)} collects a failed gate and goes on to the next.
  *
  * <p>Also works as an {@code @InjectSoftAssertions} field or parameter of AssertJ's {@code SoftAssertionsExtension}.
@@ -35,6 +44,32 @@ public class LlmSoftAssertions extends AbstractSoftAssertions {
         return proxy(ResponseAssert.class, String.class, response).collectingFailuresIn(this);
     }
 
+    /** Soft checks of a groundedness verdict judged outside {@code assertThat(response)}. */
+    @CheckReturnValue
+    public GroundednessAssert assertThat(GroundednessVerdict verdict) {
+        return proxy(GroundednessAssert.class, GroundednessVerdict.class, verdict)
+                .collectingFailuresIn(this);
+    }
+
+    /** Soft checks of a criteria result judged outside {@code assertThat(response)}. */
+    @CheckReturnValue
+    public CriteriaAssert assertThat(DirectResult result) {
+        return proxy(CriteriaAssert.class, DirectResult.class, result).collectingFailuresIn(this);
+    }
+
+    /** Soft checks of a pairwise comparison judged outside {@code assertThat(response)}. */
+    @CheckReturnValue
+    public PairwiseAssert assertThat(PairwiseResult result) {
+        return proxy(PairwiseAssert.class, PairwiseResult.class, result).collectingFailuresIn(this);
+    }
+
+    /** Soft checks of a multi-criteria result judged outside {@code assertThat(response)}. */
+    @CheckReturnValue
+    public MultiCriteriaAssert assertThat(MultiCriteriaResult result) {
+        return proxy(MultiCriteriaAssert.class, MultiCriteriaResult.class, result)
+                .collectingFailuresIn(this);
+    }
+
     /**
      * Soft gates on an evaluation's results: every failing gate is collected, as the hard ones would fail, and the
      * next gate still runs. {@code softly.assertThat(results).measurement("relevant").inGroup("topic", "billing")
@@ -44,5 +79,27 @@ public class LlmSoftAssertions extends AbstractSoftAssertions {
     public EvaluationResultsAssert assertThat(EvaluationResults results) {
         return proxy(EvaluationResultsAssert.class, EvaluationResults.class, results)
                 .collectingFailuresIn(this);
+    }
+
+    /** Soft gates on a calibration: every failing gate is collected, the figure gates included. */
+    @CheckReturnValue
+    public CalibrationAssert assertThat(Calibration calibration) {
+        return proxy(CalibrationAssert.class, Calibration.class, calibration).collectingFailuresIn(this);
+    }
+
+    /**
+     * Soft checks of an agent's trajectory: a tool's calls ({@code calledTool(...)}) and the final answer's checks
+     * ({@code finalAnswer()}) are collected too.
+     */
+    @CheckReturnValue
+    public TrajectoryAssert assertThat(Trajectory trajectory) {
+        return proxy(TrajectoryAssert.class, Trajectory.class, trajectory)
+                .collectingFailuresIn(this, (String response) -> assertThat(response));
+    }
+
+    /** As {@link #assertThat(Trajectory)}, for the {@code Result} of an AI service method. */
+    @CheckReturnValue
+    public TrajectoryAssert assertThat(Result<?> result) {
+        return assertThat(result == null ? null : Trajectories.of(result));
     }
 }

@@ -4,14 +4,17 @@ import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.GroupResult;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
-import dev.llmassert.core.eval.PairedComparison;
-import dev.llmassert.core.eval.Statistics;
+import dev.llmassert.core.stats.PairedComparison;
+import dev.llmassert.core.stats.Statistics;
+import dev.llmassert.junit.internal.AssertionState;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.FailureSink;
-import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.message.ShouldPassGate;
+import dev.llmassert.junit.internal.report.Gate;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.error.ErrorMessageFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +33,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * listed in the run report with what it asked, the figure, its interval and whether it passed.
  *
  * <p>From soft assertions ({@link LlmSoftAssertions#assertThat(EvaluationResults)}), a failed gate is collected and
- * the next one runs; after a measurement that could not be found, the gates on it check nothing more.
+ * the next one runs; after a measurement that could not be found, the gates on it check nothing more. A bound that is
+ * not a finite number is an argument error ({@link IllegalArgumentException}), not a failed gate.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, MeasurementResult> {
@@ -62,12 +66,10 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         }
         GroupResult found = results.group(key, value).orElse(null);
         if (found == null) {
-            List<String> groups =
-                    results.results().groups().stream().map(GroupResult::label).toList();
-            String message = "The evaluation " + results.test() + " has no group " + key + "=" + value
-                    + "; its groups are " + groups + " (grouped by " + results.groupBy() + "). Fix: use one of "
-                    + "these, or group by '" + key + "' by overriding groupBy in the test.";
-            missing(key + "=" + value, "a group " + key + "=" + value, message);
+            missing(
+                    key + "=" + value,
+                    "a group " + key + "=" + value,
+                    ShouldPassGate.shouldHaveGroup(results, key, value));
             return new MeasurementAssert(results, null, null, failures);
         }
         MeasurementResult inGroup = found.measurement(actual.name()).orElse(null);
@@ -75,30 +77,30 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
             missing(
                     found.label(),
                     "the measurement '" + actual.name() + "' in the group " + found.label(),
-                    "No item of the group " + found.label() + " has the measurement '" + actual.name() + "'.");
+                    ShouldPassGate.shouldHaveMeasurementInGroup(found.label(), actual.name()));
             return new MeasurementAssert(results, null, null, failures);
         }
-        return new MeasurementAssert(results, inGroup, found, failures);
+        return carryTo(new MeasurementAssert(results, inGroup, found, failures));
     }
 
     /** The mean is at least {@code minimum}. */
     public MeasurementAssert hasMeanAtLeast(double minimum) {
-        return check("mean", m -> m.mean(), minimum, true);
+        return check("mean", "hasMeanAtLeast", m -> m.mean(), minimum, true);
     }
 
     /** The mean is at most {@code maximum}. */
     public MeasurementAssert hasMeanAtMost(double maximum) {
-        return check("mean", m -> m.mean(), maximum, false);
+        return check("mean", "hasMeanAtMost", m -> m.mean(), maximum, false);
     }
 
     /** The lower bound of the interval is at least {@code minimum}: the mean is above it, beyond reasonable noise. */
     public MeasurementAssert hasLowerBoundAtLeast(double minimum) {
-        return check("lower bound", m -> m.interval().lower(), minimum, true);
+        return check("lower bound", "hasLowerBoundAtLeast", m -> m.interval().lower(), minimum, true);
     }
 
     /** The upper bound of the interval is at most {@code maximum}: the mean is below it, beyond reasonable noise. */
     public MeasurementAssert hasUpperBoundAtMost(double maximum) {
-        return check("upper bound", m -> m.interval().upper(), maximum, false);
+        return check("upper bound", "hasUpperBoundAtMost", m -> m.interval().upper(), maximum, false);
     }
 
     /** {@link #isNotWorseThan(EvaluationResults, double)} with a drop to detect of {@value #DEFAULT_DROP_TO_DETECT}. */
@@ -112,24 +114,23 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
      * evaluation's confidence. Fails only on a significant regression. When the paired items are too few to detect
      * a drop of {@code dropToDetect}, it says so in the log and the test's report, and passes: the comparison proves
      * little either way.
+     *
+     * @throws IllegalArgumentException for a null baseline, or a drop to detect that is not a positive number
      */
     public MeasurementAssert isNotWorseThan(EvaluationResults baseline, double dropToDetect) {
+        if (baseline == null) {
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "isNotWorseThan(baseline)",
+                    "Read a committed record, e.g. EvaluationResults.read("
+                            + "Path.of(\"src/test/resources/baselines/<test id>.json\"))."));
+        }
+        if (!(dropToDetect > 0.0 && Double.isFinite(dropToDetect))) {
+            throw new IllegalArgumentException(Messages.dropToDetectNotPositive(dropToDetect));
+        }
         if (actual == null) {
             return this;
         }
-        String asked = "not significantly worse than the baseline" + (baseline == null ? "" : " " + baseline.testId());
-        if (baseline == null) {
-            return failed(
-                    asked,
-                    "The baseline is null. Fix: read a committed record, e.g. EvaluationResults.read("
-                            + "Path.of(\"src/test/resources/baselines/<test id>.json\")).");
-        }
-        if (!(dropToDetect > 0.0 && Double.isFinite(dropToDetect))) {
-            return failed(
-                    asked,
-                    "The drop to detect must be a positive number, but is " + dropToDetect
-                            + ". Fix: give the smallest drop that matters, e.g. 0.05.");
-        }
+        String asked = "not significantly worse than the baseline " + baseline.testId();
         String name = actual.name();
         Map<String, ItemResult> before = new HashMap<>();
         baseline.items().stream()
@@ -147,13 +148,8 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         if (then.isEmpty()) {
             return failed(
                     asked,
-                    "No item has '" + name + "'" + where() + " in both this run and the baseline "
-                            + baseline.testId() + " ("
-                            + Messages.count(baseline.items().size(), "item")
-                            + "), so they cannot be compared. "
-                            + "Fix: compare with a baseline of the same test and dataset, recorded after the "
-                            + "measurement "
-                            + "was added.");
+                    ShouldPassGate.shouldHavePairedItems(
+                            name, where(), baseline.testId(), baseline.items().size()));
         }
         PairedComparison comparison = Statistics.comparePaired(
                 then.stream().mapToDouble(d -> d).toArray(),
@@ -191,26 +187,25 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         boolean passed = !comparison.significantRegression();
         EvaluationResultsAssert.report(
                 results,
-                new Gate(
-                        null,
-                        null,
-                        name,
-                        groupLabel(),
-                        asked,
-                        comparison.meanDifference(),
-                        comparison.meanDifference(),
-                        comparison.differenceInterval().lower(),
-                        comparison.differenceInterval().upper(),
-                        comparison.method(),
-                        comparison.n(),
-                        passed,
-                        null,
-                        figures + (power == null ? "" : ". " + power)));
+                Gate.builder(asked, passed)
+                        .measurement(name)
+                        .group(groupLabel())
+                        .figure(comparison.meanDifference())
+                        .mean(comparison.meanDifference())
+                        .lower(comparison.differenceInterval().lower())
+                        .upper(comparison.differenceInterval().upper())
+                        .method(comparison.method())
+                        .n(comparison.n())
+                        .detail(figures + (power == null ? "" : ". " + power))
+                        .build());
         if (!passed) {
-            fail("'" + name + "'" + where() + " is significantly worse than in the baseline "
-                    + baseline.testId() + ": " + figures + " < "
-                    + String.format(Locale.ROOT, "%.2f", 1 - results.settings().confidence()) + "."
-                    + (power == null ? "" : "\n" + power));
+            fail(ShouldPassGate.shouldNotBeWorse(
+                    name,
+                    where(),
+                    baseline.testId(),
+                    figures,
+                    1 - results.settings().confidence(),
+                    power));
         }
         if (power != null) {
             LOG.warn("{} ({} against {})", power, results.test(), baseline.testId());
@@ -225,106 +220,69 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         return group == null || group.value().equals(item.item().context().get(group.key()));
     }
 
+    /** A gate on {@code figure}; a bound that is not a finite number is an argument error, not a failed gate. */
     private MeasurementAssert check(
-            String what, ToDoubleFunction<MeasurementResult> figure, double bound, boolean atLeast) {
+            String what, String method, ToDoubleFunction<MeasurementResult> figure, double bound, boolean atLeast) {
+        if (!Double.isFinite(bound)) {
+            throw new IllegalArgumentException(Messages.boundOutOfRange(
+                    method + "(bound)", bound, "a finite number", method + "(" + (atLeast ? "0.8" : "0.2") + ")"));
+        }
         if (actual == null) {
             return this;
         }
         double value = figure.applyAsDouble(actual);
         String asked = String.format(Locale.ROOT, "%s %s %.3f", what, atLeast ? ">=" : "<=", bound);
-        if (!Double.isFinite(bound)) {
-            return failed(asked, "The bound must be a finite number, but is " + bound + ".");
-        }
         boolean holds = atLeast ? value >= bound - 1e-12 : value <= bound + 1e-12;
         EvaluationResultsAssert.report(
                 results,
-                new Gate(
-                        null,
-                        null,
-                        actual.name(),
-                        groupLabel(),
-                        asked,
-                        value,
-                        actual.mean(),
-                        actual.interval().lower(),
-                        actual.interval().upper(),
-                        actual.interval().method(),
-                        actual.n(),
-                        holds,
-                        null,
-                        null));
+                Gate.builder(asked, holds)
+                        .measurement(actual.name())
+                        .group(groupLabel())
+                        .figure(value)
+                        .mean(actual.mean())
+                        .lower(actual.interval().lower())
+                        .upper(actual.interval().upper())
+                        .method(actual.interval().method())
+                        .n(actual.n())
+                        .build());
         if (!holds) {
-            fail(String.format(
-                    Locale.ROOT,
-                    "Expecting the %s of '%s'%s to be at %s %.3f, but it is " + "%.3f: mean %.3f, interval %s, n %d.%s",
-                    what,
-                    actual.name(),
-                    where(),
-                    atLeast ? "least" : "most",
-                    bound,
-                    value,
-                    actual.mean(),
-                    actual.interval(),
-                    actual.n(),
-                    what.equals("mean")
-                            ? ""
-                            : "\nThe " + what + " is what the data support beyond noise; more "
-                                    + "items narrow the interval."));
+            fail(ShouldPassGate.shouldHaveFigure(what, actual, where(), atLeast, bound, value));
         }
         return myself;
     }
 
     /** A gate that could not be checked: listed as failed, with why. */
-    private MeasurementAssert failed(String asked, String message) {
+    private MeasurementAssert failed(String asked, ShouldPassGate failure) {
         EvaluationResultsAssert.report(
                 results,
-                new Gate(
-                        null,
-                        null,
-                        actual.name(),
-                        groupLabel(),
-                        asked,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        false,
-                        null,
-                        message));
-        fail(message);
+                Gate.builder(asked, false)
+                        .measurement(actual.name())
+                        .group(groupLabel())
+                        .detail(failure.detail())
+                        .build());
+        fail(failure);
         return myself;
     }
 
     /** A group or measurement that is not there: listed as a failed gate, then the failure. */
-    private void missing(String label, String asked, String message) {
+    private void missing(String label, String asked, ShouldPassGate failure) {
         EvaluationResultsAssert.report(
                 results,
-                new Gate(
-                        null,
-                        null,
-                        actual.name(),
-                        label,
-                        asked,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        false,
-                        null,
-                        message));
-        fail(message);
+                Gate.builder(asked, false)
+                        .measurement(actual.name())
+                        .group(label)
+                        .detail(failure.detail())
+                        .build());
+        fail(failure);
     }
 
-    private void fail(String message) {
-        try {
-            failWithMessage("%s", message);
-        } catch (AssertionError e) {
-            failures.fail(e);
-        }
+    private void fail(ErrorMessageFactory message) {
+        failures.fail(assertionError(message));
+    }
+
+    private MeasurementAssert carryTo(MeasurementAssert next) {
+        AssertionState.copy(info, next.info);
+        return next;
     }
 
     private String groupLabel() {

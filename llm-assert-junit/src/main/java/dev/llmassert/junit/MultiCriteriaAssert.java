@@ -4,11 +4,10 @@ import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.core.criteria.MultiCriteriaItem;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.junit.internal.CheckReport;
-import dev.llmassert.junit.internal.ShouldMeetAllCriteria;
+import dev.llmassert.junit.internal.message.ShouldMeetAllCriteria;
 import org.apiguardian.api.API;
 
 import java.util.Optional;
-import java.util.function.DoubleSupplier;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
@@ -60,7 +59,7 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
 
     /** A bare {@code meetsAll(...)} expects the best attainable aggregate. */
     @Override
-    Optional<AssertionError> checkDefault(DoubleSupplier defaultMinScore, boolean afterTest) {
+    Optional<AssertionError> checkDefault(boolean afterTest) {
         boolean passed = passes(actual.score(), bestAttainable);
         publish(CheckReport.multiCriteria("multi-criteria", actual, bestAttainable, passed, origin.where()));
         return failure(

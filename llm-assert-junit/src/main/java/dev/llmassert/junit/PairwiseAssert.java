@@ -5,8 +5,8 @@ import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.junit.internal.CheckReport;
-import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.ShouldBePreferred;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.message.ShouldBePreferred;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;

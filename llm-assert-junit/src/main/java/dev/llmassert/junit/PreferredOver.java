@@ -5,8 +5,8 @@ import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.junit.internal.AssertionState;
-import dev.llmassert.junit.internal.Messages;
 import dev.llmassert.junit.internal.PendingCheck;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 import org.assertj.core.api.WritableAssertionInfo;
 
@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.DoubleSupplier;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
@@ -59,14 +58,14 @@ public class PreferredOver {
         }
         compared.set(true);
         if (response == null) {
-            PairwiseAssert nothing = new PairwiseAssert(null, List.of(), null, null, origin);
+            PairwiseAssert nothing = new PairwiseAssert(null, List.of(), null, null, origin).withResponseMissing();
             AssertionState.copy(info, nothing.info);
             return nothing;
         }
         List<String> responses = new ArrayList<>();
         responses.add(response);
         responses.addAll(others);
-        Instance context = Judging.contextInstance(origin.context());
+        Instance context = CheckSteps.contextInstance(origin.context());
         PairwiseResult result = judge.compare(responses, criteria, context);
         PairwiseAssert pairwise = new PairwiseAssert(result, responses, context, judge, origin);
         AssertionState.copy(info, pairwise.info);
@@ -78,11 +77,11 @@ public class PreferredOver {
         return new PendingCheck() {
             @Override
             public boolean settled() {
-                return compared.get() || origin.alreadyFailed();
+                return compared.get() || response == null;
             }
 
             @Override
-            public Optional<AssertionError> checkAfterTest(DoubleSupplier defaultMinScore) {
+            public Optional<AssertionError> checkAfterTest() {
                 AssertionError error = new AssertionError(Messages.preferenceWithoutCriteria(origin.where()));
                 JudgedAssert.pointAtAssertion(error, origin);
                 return Optional.of(error);

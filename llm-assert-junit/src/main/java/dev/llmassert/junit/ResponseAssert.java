@@ -6,11 +6,13 @@ import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.Instance;
 import dev.llmassert.core.criteria.MultiCriteria;
+import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.junit.internal.CallSite;
-import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.ShouldFollowTrajectory;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.message.ShouldFollowTrajectory;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractStringAssert;
 import org.assertj.core.api.AssertionErrorCollector;
@@ -50,7 +52,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 @API(status = STABLE, since = "0.1")
 public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
 
-    private final Judging judging = new Judging();
+    private final CheckSteps steps = new CheckSteps();
     private Trajectory trajectory;
 
     public ResponseAssert(String response) {
@@ -73,7 +75,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                     "Pass a GroundednessJudge, e.g. Judges.groundedness(JudgeSettings.defaults()), "
                             + "or drop usingJudge(...) to use the judge of @LlmJudge."));
         }
-        judging.use(judge);
+        steps.use(judge);
         return myself;
     }
 
@@ -102,14 +104,10 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
             }
         }
         List<String> judgedSources = List.copyOf(sources);
-        return judging.checkWithDefault(
-                actual,
-                info,
-                this::nullResponse,
-                origin -> new GroundednessAssert(
-                        judging.groundednessJudge(origin.scope()).judge(actual, judgedSources, judging.question()),
-                        origin),
-                origin -> new GroundednessAssert(null, origin));
+        JudgedAssert.Origin origin = steps.begin(actual);
+        GroundednessVerdict verdict =
+                actual == null ? null : steps.groundednessJudge(origin).judge(actual, judgedSources, steps.question());
+        return steps.open(new GroundednessAssert(verdict, origin), info);
     }
 
     /**
@@ -139,8 +137,9 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * follow get the question as the context field {@code question}, as {@code inContext("question", question)}
      * would give it.
      *
-     * <p>The local judge uses the question; the LLM groundedness judge follows TruLens's prompt, which has no place
-     * for it, and judges as without it.
+     * <p>Every groundedness judge uses the question: the local judge counts its numbers, dates and names as given;
+     * the LLM judges show it to the model beside the sources, between the data tags, marked as what the user said
+     * and not a source.
      */
     public ResponseAssert forQuestion(String question) {
         if (question == null || question.isBlank()) {
@@ -148,8 +147,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                     "forQuestion(question) as a non-blank text",
                     "Pass the user's question that the response answers, or drop forQuestion(...)."));
         }
-        judging.question(question);
-        judging.putContext("question", question);
+        steps.question(question);
+        steps.putContext("question", question);
         return myself;
     }
 
@@ -168,7 +167,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                     "Pass a DirectJudge, e.g. DirectJudge.builder().chatModel(JudgeModels.chatModel(settings))"
                             + ".build(), or drop usingCriteriaJudge(...) to use the judge of @LlmJudge."));
         }
-        judging.use(judge);
+        steps.use(judge);
         return myself;
     }
 
@@ -180,7 +179,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                     "Pass a PairwiseJudge, e.g. PairwiseJudge.builder().chatModel(JudgeModels.chatModel(settings))"
                             + ".build(), or drop usingCriteriaJudge(...) to use the judge of @LlmJudge."));
         }
-        judging.use(judge);
+        steps.use(judge);
         return myself;
     }
 
@@ -197,7 +196,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
             throw new IllegalArgumentException(Messages.nullArgument(
                     "inContext(\"" + field + "\", value)", "Pass the text of the field; an empty string is allowed."));
         }
-        judging.putContext(field.strip(), value);
+        steps.putContext(field.strip(), value);
         return myself;
     }
 
@@ -214,7 +213,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
             throw new IllegalArgumentException(
                     Messages.samplesOutOfRange(n, CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY));
         }
-        judging.samples(n);
+        steps.samples(n);
         return myself;
     }
 
@@ -234,12 +233,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                     "Pass a criteria, e.g. CriteriaCatalog.CONCISENESS, CriteriaLoader.fromClasspath(\"criteria/"
                             + "tone.json\"), or an @LlmJudge.Criteria parameter."));
         }
-        return judging.checkWithDefault(
-                actual,
-                info,
-                this::nullResponse,
-                origin -> judgeOn(criteria, "meets(...)", origin),
-                ResponseAssert::criteriaNotJudged);
+        return steps.open(judgeOn(criteria, "meets(...)"), info);
     }
 
     /**
@@ -259,13 +253,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                     "Pass a Yes/No question about the response, e.g. satisfies(\"Is the text self-contained?\")."));
         }
         Criteria yesNo = Criteria.yesNo(question);
-        CriteriaAssert criteriaAssert = judging.checkFinishedAtOnce(
-                actual,
-                info,
-                this::nullResponse,
-                origin -> judgeOn(yesNo, "satisfies(...)", origin),
-                ResponseAssert::criteriaNotJudged);
-        return criteriaAssert.origin.alreadyFailed() ? criteriaAssert : criteriaAssert.withOption("Yes");
+        CriteriaAssert criteriaAssert = steps.finish(judgeOn(yesNo, "satisfies(...)"), info);
+        return criteriaAssert.responseMissing() ? criteriaAssert : criteriaAssert.withOption("Yes");
     }
 
     /**
@@ -283,20 +272,14 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                             + " or an @LlmJudge.Criteria MultiCriteria parameter."));
         }
         double best = MultiCriteriaAssert.bestAttainable(multiCriteria);
-        return judging.checkWithDefault(
-                actual,
-                info,
-                this::nullResponse,
-                origin -> {
-                    Map<String, String> fields = judging.contextFields();
-                    multiCriteria.criteria().forEach(c -> fields.putIfAbsent(c.toEvaluateField(), actual));
-                    return new MultiCriteriaAssert(
-                            judging.directJudge(origin.scope(), "meetsAll(...)")
-                                    .evaluate(new Instance(fields), multiCriteria),
-                            best,
-                            origin);
-                },
-                origin -> new MultiCriteriaAssert(null, best, origin));
+        JudgedAssert.Origin origin = steps.begin(actual);
+        MultiCriteriaResult result = null;
+        if (actual != null) {
+            Map<String, String> fields = steps.contextFields();
+            multiCriteria.criteria().forEach(c -> fields.putIfAbsent(c.toEvaluateField(), actual));
+            result = steps.directJudge(origin, "meetsAll(...)").evaluate(new Instance(fields), multiCriteria);
+        }
+        return steps.open(new MultiCriteriaAssert(result, best, origin), info);
     }
 
     /**
@@ -314,36 +297,35 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
                         "Pass the texts of the responses to compare with."));
             }
         }
-        return judging.preferredOver(actual, List.of(others), info, this::nullResponse);
+        return steps.preferredOver(actual, List.of(others), info, this::nullResponse);
     }
 
     /** Marks the response as the final answer of {@code trajectory}, for {@link #isGroundedInToolResults()}. */
     ResponseAssert answerOf(Trajectory trajectory) {
         this.trajectory = trajectory;
-        judging.answerOf(trajectory);
+        steps.answerOf(trajectory);
         return myself;
     }
 
     /** Sends this assert's failures, and those of the asserts it makes, to soft assertions. */
     ResponseAssert collectingFailuresIn(AssertionErrorCollector collector) {
-        judging.collectFailuresIn(collector);
+        steps.collectFailuresIn(collector);
         return myself;
     }
 
-    /** Judges the (non-null) response on {@code criteria}, with the context fields given. */
-    private CriteriaAssert judgeOn(Criteria criteria, String check, JudgedAssert.Origin origin) {
-        if (judging.hasContext(criteria.toEvaluateField())) {
+    /** Step 1 of a criteria check, then the judgement of the response on {@code criteria}, when there is one. */
+    private CriteriaAssert judgeOn(Criteria criteria, String check) {
+        JudgedAssert.Origin origin = steps.begin(actual);
+        if (actual == null) {
+            return new CriteriaAssert(null, null, null, origin);
+        }
+        if (steps.hasContext(criteria.toEvaluateField())) {
             throw new IllegalArgumentException(
                     Messages.contextRepeatsEvaluatedField(criteria.name(), criteria.toEvaluateField()));
         }
-        Instance instance = new Instance(judging.fieldsJudging(criteria.toEvaluateField(), actual));
-        DirectJudge judge = judging.directJudge(origin.scope(), check);
-        return new CriteriaAssert(judge.evaluate(instance, criteria), actual, instance, judge, origin);
-    }
-
-    /** The criteria assert of a null response: its failure is already reported, so it has nothing left to report. */
-    private static CriteriaAssert criteriaNotJudged(JudgedAssert.Origin origin) {
-        return new CriteriaAssert(null, null, null, null, origin);
+        Instance instance = new Instance(steps.fieldsJudging(criteria.toEvaluateField(), actual));
+        DirectJudge judge = steps.directJudge(origin, check);
+        return new CriteriaAssert(judge.evaluate(instance, criteria), instance, judge, origin);
     }
 
     private AssertionError nullResponse() {

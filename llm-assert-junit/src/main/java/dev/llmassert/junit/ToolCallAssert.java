@@ -4,10 +4,13 @@ import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.agent.Trajectory;
-import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.ShouldFollowTrajectory;
+import dev.llmassert.junit.internal.AssertionState;
+import dev.llmassert.junit.internal.FailureSink;
 import dev.llmassert.junit.internal.ToolArguments;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.message.ShouldFollowTrajectory;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.Condition;
 
 import java.util.ArrayList;
@@ -28,23 +31,34 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *         .times(1);
  * }</pre>
  *
+ * <p>An AssertJ assert on the tool's calls, so {@code as(...)} and soft assertions apply to it; it starts with the
+ * description of the trajectory's assert.
+ *
  * <p>An argument is named by a path into the call's JSON arguments: a field ({@code "serial"}), a nested field
  * ({@code "address.city"}), an array element ({@code "items[0].sku"}), or a JSON Pointer ({@code "/address/city"}).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public class ToolCallAssert {
+public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall>> {
 
     private final TrajectoryAssert trajectoryAssert;
     private final Trajectory trajectory;
     private final String tool;
+    private final FailureSink failures;
     private final List<String> wanted = new ArrayList<>();
     private List<ToolCall> calls;
 
-    ToolCallAssert(TrajectoryAssert trajectoryAssert, String tool) {
+    /**
+     * The calls of {@code tool} in the trajectory of {@code trajectoryAssert}, which they fail to (thrown, or collected
+     * by soft assertions) with what the user set on it ({@code as(...)}, ...).
+     */
+    ToolCallAssert(TrajectoryAssert trajectoryAssert, String tool, FailureSink failures) {
+        super(trajectoryAssert.trajectory().callsOf(tool), ToolCallAssert.class);
         this.trajectoryAssert = trajectoryAssert;
         this.trajectory = trajectoryAssert.trajectory();
         this.tool = tool;
-        this.calls = trajectory.callsOf(tool);
+        this.failures = failures;
+        this.calls = actual;
+        AssertionState.copy(trajectoryAssert.info, info);
         requireSome();
     }
 
@@ -124,14 +138,13 @@ public class ToolCallAssert {
     /** Verifies that the agent made exactly {@code n} such calls (of the tool, with every condition given). */
     public ToolCallAssert times(int n) {
         if (n < 0) {
-            throw new IllegalArgumentException("times(n) needs n >= 0, but got " + n + ". Fix: give the number of "
-                    + "calls expected; neverCalled(tool) says the tool must not be called.");
+            throw new IllegalArgumentException(Messages.negativeTimes(n));
         }
         if (calls.size() != n) {
-            trajectoryAssert.failWith(ShouldFollowTrajectory.shouldHaveCalledTimes(
-                    trajectory, tool, List.copyOf(wanted), n, calls.size()));
+            failures.fail(assertionError(ShouldFollowTrajectory.shouldHaveCalledTimes(
+                    trajectory, tool, List.copyOf(wanted), n, calls.size())));
         }
-        return this;
+        return myself;
     }
 
     /** Back to the whole trajectory, to chain more checks. */
@@ -148,12 +161,13 @@ public class ToolCallAssert {
         wanted.add(condition);
         calls = calls.stream().filter(test).toList();
         requireSome();
-        return this;
+        return myself;
     }
 
     private void requireSome() {
         if (calls.isEmpty()) {
-            trajectoryAssert.failWith(ShouldFollowTrajectory.shouldHaveCalled(trajectory, tool, List.copyOf(wanted)));
+            failures.fail(
+                    assertionError(ShouldFollowTrajectory.shouldHaveCalled(trajectory, tool, List.copyOf(wanted))));
         }
     }
 }

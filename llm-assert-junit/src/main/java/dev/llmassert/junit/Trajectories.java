@@ -4,7 +4,8 @@ import dev.langchain4j.service.Result;
 import dev.langchain4j.service.tool.ToolExecution;
 import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.agent.Trajectory;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.mutation.ToolResults;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;
@@ -52,6 +53,6 @@ public final class Trajectories {
                     execution.hasFailed()));
         }
         Object content = result.content();
-        return new Trajectory(request, calls, content == null ? "" : String.valueOf(content));
+        return ToolResults.tapped(new Trajectory(request, calls, content == null ? "" : String.valueOf(content)));
     }
 }

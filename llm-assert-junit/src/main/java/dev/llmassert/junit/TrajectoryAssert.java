@@ -4,10 +4,13 @@ import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.DirectJudge;
-import dev.llmassert.junit.internal.Messages;
-import dev.llmassert.junit.internal.ShouldFollowTrajectory;
+import dev.llmassert.junit.internal.AssertionState;
+import dev.llmassert.junit.internal.FailureSink;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.message.ShouldFollowTrajectory;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.api.AssertionErrorCollector;
 import org.assertj.core.error.ErrorMessageFactory;
 import org.assertj.core.internal.Failures;
 
@@ -15,6 +18,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -43,6 +47,8 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     public static final String RESPONSE = "response";
 
     private DirectJudge criteriaJudge;
+    private FailureSink failures = FailureSink.THROWING;
+    private Function<String, ResponseAssert> responses = ResponseAssert::new;
 
     public TrajectoryAssert(Trajectory trajectory) {
         super(trajectory, TrajectoryAssert.class);
@@ -55,7 +61,7 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     public ToolCallAssert calledTool(String tool) {
         isNotNull();
         requireName(tool, "calledTool(tool)");
-        return new ToolCallAssert(this, tool);
+        return new ToolCallAssert(this, tool, failures);
     }
 
     /** Verifies that the agent called these tools in this order; other calls may come before, between and after. */
@@ -91,7 +97,7 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
         isNotNull();
         for (String tool : names(tools, "neverCalled(...)")) {
             if (!actual.callsOf(tool).isEmpty()) {
-                throwAssertionError(ShouldFollowTrajectory.shouldNeverHaveCalled(actual, tool));
+                failWith(ShouldFollowTrajectory.shouldNeverHaveCalled(actual, tool));
             }
         }
         return myself;
@@ -102,7 +108,7 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
         isNotNull();
         List<String> allowed = names(tools, "calledOnlyTools(...)");
         if (!allowed.containsAll(actual.toolNames())) {
-            throwAssertionError(ShouldFollowTrajectory.shouldCallOnly(actual, allowed));
+            failWith(ShouldFollowTrajectory.shouldCallOnly(actual, allowed));
         }
         return myself;
     }
@@ -121,12 +127,11 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     public TrajectoryAssert hasToolCallCountBetween(int min, int max) {
         isNotNull();
         if (min < 0 || max < min) {
-            throw new IllegalArgumentException("hasToolCallCountBetween(min, max) needs 0 <= min <= max, but got min "
-                    + min + " and max " + max + ". Fix: give the bounds of the number of tool calls, both included.");
+            throw new IllegalArgumentException(Messages.badToolCallBounds(min, max));
         }
         int calls = actual.toolCalls().size();
         if (calls < min || calls > max) {
-            throwAssertionError(ShouldFollowTrajectory.shouldHaveCallCount(actual, min, max));
+            failWith(ShouldFollowTrajectory.shouldHaveCallCount(actual, min, max));
         }
         return myself;
     }
@@ -137,7 +142,7 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
      */
     public ResponseAssert finalAnswer() {
         isNotNull();
-        return new ResponseAssert(actual.finalAnswer()).answerOf(actual);
+        return responseAssert(actual.finalAnswer());
     }
 
     /**
@@ -163,7 +168,7 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
                 String.join("\n", actual.lines().subList(0, actual.lines().size() - 1)));
         fields.put(RESPONSE, actual.finalAnswer());
         String judged = fields.remove(criteria.toEvaluateField());
-        ResponseAssert response = new ResponseAssert(judged == null ? actual.finalAnswer() : judged).answerOf(actual);
+        ResponseAssert response = responseAssert(judged == null ? actual.finalAnswer() : judged);
         if (criteriaJudge != null) {
             response.usingCriteriaJudge(criteriaJudge);
         }
@@ -182,18 +187,36 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
         return myself;
     }
 
+    /**
+     * Sends the failures of the asserts this one makes (a tool's calls, the final answer) to soft assertions;
+     * {@code responses} makes the final answer's soft assert.
+     */
+    TrajectoryAssert collectingFailuresIn(
+            AssertionErrorCollector collector, Function<String, ResponseAssert> softResponses) {
+        this.failures = FailureSink.collectingIn(collector);
+        this.responses = softResponses;
+        return myself;
+    }
+
     void fail(ErrorMessageFactory message, List<String> expected) {
         // With the names as actual and expected values, an IDE shows the two sequences side by side as a diff.
-        throw Failures.instance()
-                .failure(info, message, String.join("\n", actual.toolNames()), String.join("\n", expected));
+        failures.fail(Failures.instance()
+                .failure(info, message, String.join("\n", actual.toolNames()), String.join("\n", expected)));
     }
 
     Trajectory trajectory() {
         return actual;
     }
 
-    void failWith(ErrorMessageFactory message) {
-        throwAssertionError(message);
+    private void failWith(ErrorMessageFactory message) {
+        failures.fail(assertionError(message));
+    }
+
+    /** The assert of {@code text}, an answer of this trajectory, with what the user set on this one. */
+    private ResponseAssert responseAssert(String text) {
+        ResponseAssert response = responses.apply(text).answerOf(actual);
+        AssertionState.copy(info, response.info);
+        return response;
     }
 
     static void requireName(String tool, String method) {

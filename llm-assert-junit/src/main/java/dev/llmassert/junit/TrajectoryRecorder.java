@@ -13,7 +13,8 @@ import dev.langchain4j.observability.api.listener.ToolExecutedEventListener;
 import dev.langchain4j.service.Result;
 import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.agent.Trajectory;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.mutation.ToolResults;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;
@@ -107,7 +108,7 @@ public final class TrajectoryRecorder {
         }
         Trajectory trajectory;
         synchronized (call) {
-            trajectory = new Trajectory(call.request, call.calls, answer);
+            trajectory = ToolResults.tapped(new Trajectory(call.request, call.calls, answer));
         }
         synchronized (this) {
             finished.add(trajectory);

@@ -3,11 +3,11 @@ package dev.llmassert.junit;
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.calibration.Calibrator;
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.core.eval.LabelledItem;
+import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
-import dev.llmassert.junit.internal.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
 import dev.llmassert.junit.testing.ConfigurationProbe;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;
@@ -67,7 +67,7 @@ class CalibrationsTest {
         Calibration read = Calibration.read(record);
         assertThat(read.judge()).isEqualTo(WordOverlapJudge.NAME);
         assertThat(read.rows()).hasSize(20);
-        assertThat(read.currentBar()).isEqualTo(LlmJudge.DEFAULT_MIN_SCORE);
+        assertThat(read.currentMinScore()).isEqualTo(LlmJudge.DEFAULT_MIN_SCORE);
         assertThat(reportEntries(results, "calibrates")).anySatisfy(entry -> {
             assertThat(entry.get("llm-assert.calibration.record")).isEqualTo(record.toString());
             assertThat(entry.get("llm-assert.calibration"))
@@ -75,7 +75,7 @@ class CalibrationsTest {
             assertThat(entry.get("llm-assert.calibration.apply"))
                     .contains("llmassert.groundedness.calibration=")
                     .contains("llmassert.groundedness.min-score="
-                            + read.fittedBar().barText());
+                            + read.fittedMinScore().minScoreText());
         });
     }
 
@@ -88,7 +88,7 @@ class CalibrationsTest {
         assertThatThrownBy(() -> assertThat(calibration).balancedAccuracy().hasLowerBoundAtLeast(0.99))
                 .hasMessageStartingWith("Expecting the lower bound of the balanced accuracy of test:word-overlap "
                         + "held out at the fitted bar "
-                        + calibration.fittedBar().barText() + " in the calibration "
+                        + calibration.fittedMinScore().minScoreText() + " in the calibration "
                         + "calibration to be at least 0.990, but it is ")
                 .hasMessageContaining("(wilson-mover 95%), n 20")
                 .hasMessageContaining("more labelled rows narrow the interval");
@@ -115,7 +115,7 @@ class CalibrationsTest {
         assertThat(failures(results)).isEmpty();
         assertThat(reportEntries(results, "probe"))
                 .extracting(entry -> entry.get("minScore"))
-                .contains(String.valueOf(calibration.fittedBar().bar()));
+                .contains(String.valueOf(calibration.fittedMinScore().minScore()));
         // a min-score set in the same place or nearer the test wins
         assertThat(reportEntries(nearer, "probe"))
                 .extracting(entry -> entry.get("minScore"))
@@ -132,7 +132,7 @@ class CalibrationsTest {
         assertThat(failures(results)).isEmpty();
         assertThat(reportEntries(results, "probe"))
                 .extracting(entry -> entry.get("minScore"))
-                .contains(String.valueOf(calibration.fittedBar().bar()));
+                .contains(String.valueOf(calibration.fittedMinScore().minScore()));
     }
 
     @Test
@@ -181,7 +181,7 @@ class CalibrationsTest {
         }));
 
         assertThat(resolver.defaultMinScore(WordOverlapJudge.NAME))
-                .isEqualTo(calibration.fittedBar().bar());
+                .isEqualTo(calibration.fittedMinScore().minScore());
         assertThat(resolver.defaultMinScore(null)).isEqualTo(LlmJudge.DEFAULT_MIN_SCORE);
         assertThatThrownBy(() -> resolver.defaultMinScore("local:all-minilm-l6-v2-q"))
                 .isInstanceOf(ExtensionConfigurationException.class)

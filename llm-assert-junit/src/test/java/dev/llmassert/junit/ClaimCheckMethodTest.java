@@ -15,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -86,16 +87,18 @@ class ClaimCheckMethodTest {
                 RecordingMode.OFF.id());
 
         results.testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
+        // Ollama's OpenAI-compatible endpoint, which sends the log-probabilities its own client cannot read
         assertThat(server.requests()).hasSize(3).allSatisfy(request -> {
-            assertThat(request.path()).isEqualTo("/api/chat");
+            assertThat(request.path()).isEqualTo("/v1/chat/completions");
+            assertThat(request.json().path("logprobs").asBoolean()).isTrue();
             assertThat(systemPrompt(request)).startsWith(MINICHECK_SYSTEM_START);
             assertThat(request.lastUserMessage()).startsWith("Document: " + MANUAL + "\nClaim: ");
         });
         assertThat(failureOf(results, "invented"))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("The router also makes coffee.")
-                .hasMessageContaining("[said No, yes/no only (the server sent no logprobs)] nearest in the "
-                        + "sources, not a quote: chars ")
+                .hasMessageContaining(
+                        "[said No, P(yes) 0.02 from logprobs] nearest in the sources, not a quote: " + "chars ")
                 .hasMessageContaining("ollama:bespoke-minicheck");
         assertThat(log)
                 .filteredOn(line -> line.contains(CHOSEN))
@@ -132,6 +135,48 @@ class ClaimCheckMethodTest {
                 .hasMessageContaining("[said Yes, P(yes) 0.95 from logprobs] nearest there, not a quote: "
                         + "chars 1-57 \"To reset the router, hold the red button for ten seconds.\"");
         assertThat(log).noneMatch(line -> line.contains(CHOSEN));
+    }
+
+    @Test
+    void theChunkSizeKeyCutsTheSourcesOfEachClaimCheck() {
+        server.respondWith(ClaimCheckMethodTest::miniCheck);
+        String[] parameters = {
+            ConfigKeys.JUDGE_PROVIDER,
+            "openai",
+            ConfigKeys.JUDGE_BASE_URL,
+            server.baseUrl(),
+            ConfigKeys.JUDGE_MODEL,
+            "bespokelabs/Bespoke-MiniCheck-7B",
+            JudgeRecordings.MODE_KEY,
+            RecordingMode.OFF.id()
+        };
+
+        run(LongManual.class, parameters)
+                .testEvents()
+                .assertStatistics(s -> s.started(1).succeeded(1));
+        List<String> whole = documents(server.requests());
+        List<String> extended = new ArrayList<>(List.of(parameters));
+        extended.addAll(List.of(ConfigKeys.GROUNDEDNESS_CHUNK_SIZE, "200"));
+        run(LongManual.class, extended.toArray(String[]::new))
+                .testEvents()
+                .assertStatistics(s -> s.started(1).succeeded(1));
+        List<String> chunked = documents(server.requests()).subList(whole.size(), server.requestCount()).stream()
+                .sorted(Comparator.comparing(LongManual.TEXT::indexOf))
+                .toList();
+
+        assertThat(LongManual.TEXT).hasSizeGreaterThan(300);
+        assertThat(whole).singleElement().isEqualTo(LongManual.TEXT);
+        assertThat(chunked)
+                .hasSizeGreaterThanOrEqualTo(2)
+                .allSatisfy(document -> assertThat(document.length()).isLessThanOrEqualTo(200));
+        assertThat(String.join(" ", chunked)).isEqualTo(LongManual.TEXT);
+    }
+
+    private static List<String> documents(List<ReceivedRequest> requests) {
+        return requests.stream()
+                .map(ReceivedRequest::lastUserMessage)
+                .map(user -> user.substring("Document: ".length(), user.lastIndexOf("\nClaim: ")))
+                .toList();
     }
 
     @Test
@@ -228,6 +273,22 @@ class ClaimCheckMethodTest {
             assertThat("Hold the red button for ten seconds.")
                     .isGroundedIn(MANUAL)
                     .withMinScore(0.96);
+        }
+    }
+
+    @LlmJudge
+    static class LongManual {
+
+        static final String TEXT = MANUAL
+                + " The router has four Ethernet ports and one WAN port. The warranty lasts two years from the date of"
+                + " purchase. Support is available by chat every day from 8 a.m. to 8 p.m. Firmware updates install"
+                + " themselves at night. The power adapter gives 12 volts.";
+
+        @Test
+        void grounded() {
+            assertThat("Hold the red button for ten seconds.")
+                    .isGroundedIn(TEXT)
+                    .withMinScore(0.9);
         }
     }
 

@@ -1,8 +1,9 @@
 package dev.llmassert.junit;
 
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.junit.internal.ConfigurationResolver;
-import dev.llmassert.junit.internal.ResolvedConfiguration;
+import dev.llmassert.core.groundedness.ClaimCheckGroundednessJudge;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ResolvedConfiguration;
 import dev.llmassert.junit.testing.ConfigurationProbe;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -10,6 +11,8 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
@@ -155,6 +158,32 @@ class ConfigurationTest {
         assertThat(containerFailure(run(Unannotated.class, LlmJudge.MIN_SCORE_KEY, "high")))
                 .isInstanceOf(ExtensionConfigurationException.class)
                 .hasMessageContainingAll("'llmassert.groundedness.min-score': 'high'", "a number from 0.0 to 1.0");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"4k", "199", "1000001", "-1"})
+    void aBadChunkSizeFailsNamingKeyValueAndWhatIsAllowed(String value) {
+        EngineExecutionResults results = run(Unannotated.class, ConfigKeys.GROUNDEDNESS_CHUNK_SIZE, value);
+
+        results.testEvents().assertStatistics(s -> s.started(0));
+        assertThat(containerFailure(results))
+                .isInstanceOf(ExtensionConfigurationException.class)
+                .hasMessageContainingAll(
+                        "Unsupported value for configuration key 'llmassert.groundedness.chunk-size': '" + value + "'",
+                        "set by the JUnit configuration parameter llmassert.groundedness.chunk-size",
+                        "Allowed: a whole number of characters from 200 to 1000000");
+    }
+
+    @Test
+    void theChunkSizeIsReadLikeEveryKeyAndDefaultsToTheJudgesOwn() {
+        Map<String, String> environment = Map.of("LLMASSERT_GROUNDEDNESS_CHUNK_SIZE", " 12000 ");
+
+        ResolvedConfiguration fromTheEnvironment =
+                new ConfigurationResolver(List.of(ConfigurationResolver.environment(environment::get))).resolve();
+        ResolvedConfiguration unset = new ConfigurationResolver(List.of()).resolve();
+
+        assertThat(fromTheEnvironment.chunkSize()).isEqualTo(12_000);
+        assertThat(unset.chunkSize()).isEqualTo(ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE);
     }
 
     @Test

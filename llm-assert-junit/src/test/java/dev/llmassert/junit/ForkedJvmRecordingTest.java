@@ -5,7 +5,7 @@ import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingStore;
 import dev.llmassert.core.testing.ChildJvm;
 import dev.llmassert.core.testing.LoopbackChatServer;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

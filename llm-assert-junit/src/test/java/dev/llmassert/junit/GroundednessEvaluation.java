@@ -4,12 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmassert.core.Judges;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.core.groundedness.Judges;
 import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.model.JudgeSettings;
-import dev.llmassert.junit.internal.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
 
 import java.io.BufferedReader;
 import java.io.IOException;

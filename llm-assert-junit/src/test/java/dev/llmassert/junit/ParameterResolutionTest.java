@@ -4,7 +4,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.testing.ScriptedChatModel;
-import dev.llmassert.junit.internal.ExtensionState;
+import dev.llmassert.junit.internal.config.ExtensionState;
 import dev.llmassert.junit.testing.Runs;
 import dev.llmassert.junit.testing.WordOverlapJudge;
 import dev.llmassert.junit.testing.WordOverlapJudgeExtension;

@@ -1,5 +1,6 @@
 package dev.llmassert.junit;
 
+import com.tngtech.archunit.core.domain.JavaClasses;
 import dev.llmassert.core.testing.ApiRules;
 import dev.llmassert.core.testing.PublicApiContract;
 import org.junit.jupiter.api.Test;
@@ -7,6 +8,11 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 import java.util.TreeMap;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /** The JUnit module's public API follows {@link ApiRules}, and what users write against is not internal. */
@@ -49,8 +55,12 @@ class PublicApiTest extends PublicApiContract {
                         ROOT + ".LlmJudge",
                         ROOT + ".LlmJudge.Criteria",
                         ROOT + ".LlmJudge.Local",
+                        ROOT + ".LlmJudge.Repeat",
+                        ROOT + ".LlmJudge.Repeat.Gate",
                         ROOT + ".LlmSoftAssertions",
                         ROOT + ".MultiCriteriaAssert",
+                        ROOT + ".MutationCheck",
+                        ROOT + ".MutationCheck.Mutant",
                         ROOT + ".PairwiseAssert",
                         ROOT + ".PreferredOver",
                         ROOT + ".ResponseAssert",
@@ -73,8 +83,56 @@ class PublicApiTest extends PublicApiContract {
                 .containsEntry(ROOT + ".ToolCallAssert", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".TrajectoryRecorder", "EXPERIMENTAL")
                 .containsEntry(ROOT + ".Trajectories", "EXPERIMENTAL");
+        // and trusting the suite: the mutation check and repeated runs
+        assertThat(api)
+                .containsEntry(ROOT + ".MutationCheck", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".MutationCheck.Mutant", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".LlmJudge.Repeat", "EXPERIMENTAL")
+                .containsEntry(ROOT + ".LlmJudge.Repeat.Gate", "EXPERIMENTAL");
         assertThat(internal)
                 .isNotEmpty()
                 .allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));
+    }
+
+    @Test
+    void thePublicPackageIsFlat() {
+        JavaClasses main = ApiRules.mainClasses(ROOT);
+
+        classes()
+                .that()
+                .resideOutsideOfPackage(ROOT + ".internal..")
+                .should()
+                .resideInAPackage(ROOT)
+                .because("users need one import for everything they write against, as AssertJ's api package")
+                .check(main);
+    }
+
+    @Test
+    void theMessagesAreALeaf() {
+        JavaClasses main = ApiRules.mainClasses(ROOT);
+
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".internal.message..")
+                .should()
+                .dependOnClassesThat(
+                        resideInAPackage(ROOT + "..").and(resideOutsideOfPackage(ROOT + ".internal.message..")))
+                .because("a message takes names and values, so every part of the module can word its failures "
+                        + "without the message depending on it (AssertJ keeps error/ apart from api/)")
+                .check(main);
+    }
+
+    @Test
+    void theConfigurationUsesOnlyTheMessagesAndTheReportsConsoleMode() {
+        JavaClasses main = ApiRules.mainClasses(ROOT);
+
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".internal.config..")
+                .should()
+                .dependOnClassesThat(resideInAnyPackage(ROOT + ".internal", ROOT + ".internal.resolver.."))
+                .because("the judges, the recordings and the test scope are built from the configuration, as "
+                        + "JUnit's engine.config is read by the engine and reads nothing of it")
+                .check(main);
     }
 }

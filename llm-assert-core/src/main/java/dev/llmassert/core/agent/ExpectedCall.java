@@ -21,12 +21,10 @@ public record ExpectedCall(String name, JsonNode arguments) {
 
     public ExpectedCall {
         if (name == null || name.isBlank() || !name.strip().equals(name)) {
-            throw new IllegalArgumentException("An expected tool call needs a tool name without spaces around it, "
-                    + "but got '" + name + "'. Fix: e.g. \"lookupWarranty\".");
+            throw new IllegalArgumentException(AgentMessages.badToolName(name));
         }
         if (arguments != null && !arguments.isObject()) {
-            throw new IllegalArgumentException("The expected arguments of " + name + " must be a JSON object, but "
-                    + "are: " + arguments + ". Fix: e.g. {\"serial\": \"NR2-0042\"}.");
+            throw new IllegalArgumentException(AgentMessages.argumentsNotAnObject(name, arguments));
         }
     }
 
@@ -41,9 +39,7 @@ public record ExpectedCall(String name, JsonNode arguments) {
         int brace = trimmed.indexOf('{');
         String name = (brace < 0 ? trimmed : trimmed.substring(0, brace)).strip();
         if (name.isEmpty() || name.chars().anyMatch(Character::isWhitespace)) {
-            throw new IllegalArgumentException("Cannot read the expected tool call '" + text + "'. Fix: write a tool "
-                    + "name (lookupWarranty), or a name and its arguments as a JSON object "
-                    + "(lookupWarranty {\"serial\": \"NR2-0042\"}).");
+            throw new IllegalArgumentException(AgentMessages.unreadableCall(text));
         }
         if (brace < 0) {
             return new ExpectedCall(name, null);
@@ -51,11 +47,7 @@ public record ExpectedCall(String name, JsonNode arguments) {
         try {
             return new ExpectedCall(name, JSON.readTree(trimmed.substring(brace)));
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "The arguments of the expected tool call '" + text + "' are not JSON: "
-                            + e.getOriginalMessage() + ". Fix: write them as a JSON object, e.g. " + name
-                            + " {\"serial\": \"NR2-0042\"}.",
-                    e);
+            throw new IllegalArgumentException(AgentMessages.argumentsNotJson(text, name, e), e);
         }
     }
 

@@ -23,9 +23,7 @@ public record ToolCall(String name, String argumentsJson, String result, boolean
 
     public ToolCall {
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("A tool call needs the tool's name, but it is "
-                    + (name == null ? "null" : "blank")
-                    + ". Fix: pass the name the model called, e.g. \"lookupOrder\".");
+            throw new IllegalArgumentException(AgentMessages.blankToolName(name));
         }
         argumentsJson = argumentsJson == null || argumentsJson.isBlank() ? "{}" : argumentsJson;
         result = result == null ? "" : result;

@@ -23,8 +23,7 @@ public record Trajectory(String request, List<ToolCall> toolCalls, String finalA
     public Trajectory {
         request = request == null ? "" : request;
         if (toolCalls == null || toolCalls.stream().anyMatch(Objects::isNull)) {
-            throw new IllegalArgumentException("A trajectory's tool calls must be a list without nulls, but got "
-                    + toolCalls + ". Fix: pass List.of() for an agent that called no tool.");
+            throw new IllegalArgumentException(AgentMessages.nullToolCalls(toolCalls));
         }
         toolCalls = List.copyOf(toolCalls);
         finalAnswer = finalAnswer == null ? "" : finalAnswer;

@@ -1,5 +1,7 @@
 package dev.llmassert.core.calibration;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.llmassert.core.stats.Estimate;
 import org.apiguardian.api.API;
 
 import java.util.List;
@@ -14,7 +16,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param basis            how the verdicts were taken: {@code held-out} (each row at a bar fitted without it, by
  *                         k-fold cross-validation), {@code in-sample} (every row at one given bar) or {@code options}
  *                         (a criteria judge's chosen options)
- * @param bar              the bar of an {@code in-sample} agreement, or {@code null}
+ * @param minScore         the minimum score (bar) of an {@code in-sample} agreement, or {@code null}; {@code bar} in
+ *                         the record
  * @param n                the rows judged
  * @param balancedAccuracy the mean of the labels' recalls, which a judge cannot raise by favouring the commoner
  *                         label; its interval combines the recalls' Wilson intervals (Newcombe's method of
@@ -29,7 +32,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Agreement(
         String basis,
-        Double bar,
+        @JsonProperty("bar") Double minScore,
         int n,
         Estimate balancedAccuracy,
         Estimate accuracy,

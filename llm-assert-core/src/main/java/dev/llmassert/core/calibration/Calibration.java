@@ -1,6 +1,10 @@
 package dev.llmassert.core.calibration;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.llmassert.core.run.internal.RunRecords;
+import dev.llmassert.core.stats.AgreementStatistics;
+import dev.llmassert.core.stats.Estimate;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;
@@ -19,7 +23,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * record {@code target/llm-assert/calibrations/<test id>.json} and read back with {@link #read(Path)}.
  *
  * <p>For a groundedness judge the headline {@link #agreement()} is held out: each row judged at a bar fitted on the
- * other folds ({@link #fittedBar()}), never at a bar fitted on the row itself. For a criteria judge it is the
+ * other folds ({@link #fittedMinScore()}), never at a bar fitted on the row itself. For a criteria judge it is the
  * agreement of the options chosen; there is no bar.
  *
  * @param format       {@value #FORMAT}
@@ -36,10 +40,12 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param wallMillis   how long it took
  * @param items        the rows given, judged or not
  * @param errors       the rows that could not be judged, left out of every figure
- * @param currentBar   the bar the judge was used with when calibrated (the configured default minimum), or
- *                     {@code null}
- * @param atCurrentBar the agreement at {@code currentBar}, in-sample (nothing was fitted), or {@code null}
- * @param fittedBar    the bar fitted by cross-validation, or {@code null} for a criteria
+ * @param currentMinScore   the minimum the judge was used with when calibrated (the configured default), or
+ *                          {@code null}; {@code currentBar} in the record
+ * @param atCurrentMinScore the agreement at {@code currentMinScore}, in-sample (nothing was fitted), or {@code null};
+ *                          {@code atCurrentBar} in the record
+ * @param fittedMinScore    the minimum fitted by cross-validation, or {@code null} for a criteria; {@code fittedBar}
+ *                          in the record
  * @param agreement    the headline agreement: held out at the fitted bar, or the options'
  * @param auc          the area under the ROC curve of the groundedness scores, or {@code null}
  * @param curve        the in-sample agreement at each bar from 0 to 1 in steps of 0.01; empty for a criteria
@@ -63,9 +69,9 @@ public record Calibration(
         long wallMillis,
         int items,
         List<RowError> errors,
-        Double currentBar,
-        Agreement atCurrentBar,
-        FittedBar fittedBar,
+        @JsonProperty("currentBar") Double currentMinScore,
+        @JsonProperty("atCurrentBar") Agreement atCurrentMinScore,
+        @JsonProperty("fittedBar") FittedMinScore fittedMinScore,
         Agreement agreement,
         Estimate auc,
         List<CurvePoint> curve,
@@ -83,6 +89,9 @@ public record Calibration(
 
     public static final String NO = "no";
 
+    private static final RunRecords.Kind RECORD =
+            new RunRecords.Kind("calibration", "a", "calibrations", FORMAT, "kind", "");
+
     public Calibration {
         labels = List.copyOf(labels);
         versions = Collections.unmodifiableMap(new TreeMap<>(versions));
@@ -99,8 +108,8 @@ public record Calibration(
     }
 
     /** The fitted bar, for a groundedness judge. */
-    public Optional<FittedBar> fitted() {
-        return Optional.ofNullable(fittedBar);
+    public Optional<FittedMinScore> fitted() {
+        return Optional.ofNullable(fittedMinScore);
     }
 
     /** The share of rows that could not be judged. */
@@ -114,31 +123,30 @@ public record Calibration(
     }
 
     /**
-     * The agreement of a groundedness judge at {@code bar} over every row, in-sample: for a bar chosen in advance
-     * (such as the one in use now), not for one chosen on these rows.
+     * The agreement of a groundedness judge at the minimum score {@code minScore} over every row, in-sample: for a
+     * minimum chosen in advance (such as the one in use now), not for one chosen on these rows.
      *
      * @throws IllegalStateException for a criteria judge's calibration, which has no bar
-     * @throws IllegalArgumentException when {@code bar} is not between 0 and 1
+     * @throws IllegalArgumentException when {@code minScore} is not between 0 and 1
      */
-    public Agreement agreementAt(double bar) {
+    public Agreement agreementAt(double minScore) {
         if (!isGroundedness()) {
-            throw new IllegalStateException("The calibration " + testId + " is of a criteria judge, which chooses an "
-                    + "option and has no bar. Fix: read its agreement(), per option in agreement().labels().");
+            throw new IllegalStateException(CalibrationMessages.noBarForCriteria(testId));
         }
-        if (!(bar >= 0.0 && bar <= 1.0)) {
-            throw new IllegalArgumentException("A bar is between 0 and 1, but is " + bar + ".");
+        if (!(minScore >= 0.0 && minScore <= 1.0)) {
+            throw new IllegalArgumentException("A minimum score is between 0 and 1, but is " + minScore + ".");
         }
-        return Figures.inSample(rows, bar, confidence, seedOf(), AgreementStatistics.RESAMPLES);
+        return AgreementFigures.inSample(rows, minScore, confidence, seedOf(), AgreementStatistics.RESAMPLES);
     }
 
     /** The seed the folds and the bootstraps start from. */
     long seedOf() {
-        return fittedBar == null ? Calibrator.DEFAULT_SEED : fittedBar.seed();
+        return fittedMinScore == null ? Calibrator.DEFAULT_SEED : fittedMinScore.seed();
     }
 
     /** Writes the record to {@code file}, whole or not at all. */
     public void write(Path file) {
-        CalibrationRecords.write(this, file);
+        RunRecords.write(RECORD, this, file);
     }
 
     /**
@@ -148,7 +156,7 @@ public record Calibration(
      *                                  record or damaged
      */
     public static Calibration read(Path file) {
-        return CalibrationRecords.read(file);
+        return RunRecords.read(RECORD, file, root -> RunRecords.JSON.treeToValue(root, Calibration.class));
     }
 
     /**
@@ -163,16 +171,16 @@ public record Calibration(
             text.append(" (").append(errors.size()).append(" not judged)");
         }
         text.append(": balanced accuracy ").append(short3(agreement.balancedAccuracy()));
-        text.append(fittedBar != null ? " held out at the fitted bar " + fittedBar.barText() : "");
+        text.append(fittedMinScore != null ? " held out at the fitted bar " + fittedMinScore.minScoreText() : "");
         if (agreement.kappa() != null) {
             text.append("; kappa ").append(short3(agreement.kappa()));
         }
         if (auc != null) {
             text.append("; AUC ").append(short3(auc));
         }
-        if (atCurrentBar != null) {
-            text.append(String.format(Locale.ROOT, "; at the current bar %.2f: ", currentBar))
-                    .append(short3(atCurrentBar.balancedAccuracy()));
+        if (atCurrentMinScore != null) {
+            text.append(String.format(Locale.ROOT, "; at the current bar %.2f: ", currentMinScore))
+                    .append(short3(atCurrentMinScore.balancedAccuracy()));
         }
         return text.toString();
     }

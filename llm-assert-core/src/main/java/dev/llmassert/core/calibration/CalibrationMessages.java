@@ -1,6 +1,6 @@
 package dev.llmassert.core.calibration;
 
-import dev.llmassert.core.eval.LabelledItem;
+import dev.llmassert.core.dataset.LabelledItem;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -55,5 +55,33 @@ final class CalibrationMessages {
                 .map(e -> "\n  - " + e.id() + " (" + e.where() + "): " + e.error())
                 .collect(Collectors.joining());
         return shown + (errors.size() > ERRORS_SHOWN ? "\n  ... and " + (errors.size() - ERRORS_SHOWN) + " more" : "");
+    }
+
+    static String noBarForCriteria(String testId) {
+        return "The calibration " + testId + " is of a criteria judge, which chooses an "
+                + "option and has no bar. Fix: read its agreement(), per option in agreement().labels().";
+    }
+
+    static String nullCriteria() {
+        return "The criteria to calibrate the judge on is null. Fix: pass the "
+                + "criteria the labels name options of, e.g. CriteriaCatalog.ANSWER_RELEVANCE.";
+    }
+
+    static String nullJudge() {
+        return "The judge to calibrate is null. Fix: pass the judge whose verdicts "
+                + "the labels should be compared with, e.g. the one injected into the test.";
+    }
+
+    static String nullItem(int i, List<LabelledItem> items) {
+        return "Labelled item " + (i + 1) + " of " + items.size() + " is null. Fix: leave it out.";
+    }
+
+    static String tooFewFolds(int value) {
+        return "A cross-validation needs at least 2 folds, but folds is " + value + ". Fix: use 5 or 10.";
+    }
+
+    static String tooFewResamples(int value, int min, int defaultResamples) {
+        return "A bootstrap needs at least " + min + " resamples, but bootstrapResamples is " + value
+                + ". Fix: keep the default, " + defaultResamples + ".";
     }
 }

@@ -4,11 +4,16 @@ import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.dataset.LabelledDataset;
+import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.eval.EvaluationSettings;
-import dev.llmassert.core.eval.LabelledDataset;
-import dev.llmassert.core.eval.LabelledItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.core.run.internal.ErrorChain;
+import dev.llmassert.core.run.internal.Outcome;
+import dev.llmassert.core.run.internal.RunRecords;
+import dev.llmassert.core.run.internal.WorkerPool;
+import dev.llmassert.core.stats.AgreementStatistics;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;
@@ -19,7 +24,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
@@ -31,7 +35,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *
  * <pre>{@code
  * Calibration calibration = Calibrator.builder()
- *         .currentBar(0.7)
+ *         .currentMinScore(0.7)
  *         .recordTo(Path.of("target/llm-assert/calibrations/support.json"))
  *         .build()
  *         .calibrate(judge, Dataset.fromClasspath("calibration/support.jsonl").labelled().contextList("sources"));
@@ -65,7 +69,7 @@ public final class Calibrator {
     private final int folds;
     private final long seed;
     private final int resamples;
-    private final Double currentBar;
+    private final Double currentMinScore;
     private final String testId;
     private final String recordings;
     private final Path recordFile;
@@ -75,7 +79,7 @@ public final class Calibrator {
         this.folds = builder.folds;
         this.seed = builder.seed;
         this.resamples = builder.resamples;
-        this.currentBar = builder.currentBar;
+        this.currentMinScore = builder.currentMinScore;
         this.testId = builder.testId;
         this.recordings = builder.recordings;
         this.recordFile = builder.recordFile;
@@ -94,7 +98,7 @@ public final class Calibrator {
      * Calibrates a groundedness judge: each row's response judged against its sources, the bar fitted, and the
      * agreement measured held out at it.
      *
-     * @throws dev.llmassert.core.eval.DatasetException naming the row, for a label that is not yes or no
+     * @throws dev.llmassert.core.dataset.DatasetException naming the row, for a label that is not yes or no
      * @throws IllegalArgumentException                  for no rows, two rows with one id, a row without sources,
      *                                                   or fewer than {@value #MIN_ROWS_PER_LABEL} rows of a label
      * @throws IllegalStateException                     when so many rows failed to be judged that fewer than
@@ -111,8 +115,8 @@ public final class Calibrator {
         requireBothLabels(labels, "labelled", null);
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
-        List<Judging.Outcome<GroundednessVerdict>> outcomes = Judging.run(
-                items, item -> judge.judge(item.response(), item.contextList(SOURCES)), settings.concurrency());
+        List<Outcome<GroundednessVerdict>> outcomes =
+                judgeRows(items, item -> judge.judge(item.response(), item.contextList(SOURCES)));
 
         List<Integer> judged = new ArrayList<>();
         List<RowError> errors = errors(items, outcomes, judged);
@@ -122,46 +126,46 @@ public final class Calibrator {
         for (int j = 0; j < judged.size(); j++) {
             int i = judged.get(j);
             yes[j] = labels[i];
-            scores[j] = outcomes.get(i).verdict().score();
+            scores[j] = outcomes.get(i).value().score();
         }
         requireBothLabels(yes, "judged", errors);
 
         double level = settings.confidence();
-        int k = Math.min(folds, Math.min(Figures.count(yes, true), Figures.count(yes, false)));
-        int[] fold = BarFitting.folds(yes, k, seed);
+        int k = Math.min(folds, Math.min(AgreementFigures.count(yes, true), AgreementFigures.count(yes, false)));
+        int[] fold = MinScoreFitting.folds(yes, k, seed);
         for (int j = 0; j < judged.size(); j++) {
             rows.add(new JudgedRow(items.get(judged.get(j)).id(), label(yes[j]), scores[j], null, fold[j]));
         }
-        double[] foldBars = new double[k];
-        boolean[] heldOut = BarFitting.heldOut(scores, yes, fold, k, foldBars);
-        double bar =
-                BarFitting.fit(scores, yes, IntStream.range(0, scores.length).toArray());
-        List<Double> barsOfFolds = new ArrayList<>(k);
-        for (double foldBar : foldBars) {
-            barsOfFolds.add(foldBar);
+        double[] foldMinScores = new double[k];
+        boolean[] heldOut = MinScoreFitting.heldOut(scores, yes, fold, k, foldMinScores);
+        double minScore = MinScoreFitting.fit(
+                scores, yes, IntStream.range(0, scores.length).toArray());
+        List<Double> minScoresOfFolds = new ArrayList<>(k);
+        for (double foldMinScore : foldMinScores) {
+            minScoresOfFolds.add(foldMinScore);
         }
-        FittedBar fitted = new FittedBar(bar, k, seed, barsOfFolds);
-        Agreement agreement = Figures.binary(Agreement.HELD_OUT, yes, heldOut, level, seed, resamples);
+        FittedMinScore fitted = new FittedMinScore(minScore, k, seed, minScoresOfFolds);
+        Agreement agreement = AgreementFigures.binary(Agreement.HELD_OUT, yes, heldOut, level, seed, resamples);
 
         List<MisjudgedRow> misjudged = new ArrayList<>();
         for (int j = 0; j < judged.size(); j++) {
-            boolean passed = BarFitting.passes(scores[j], bar);
+            boolean passed = MinScoreFitting.passes(scores[j], minScore);
             if (passed != yes[j]) {
                 LabelledItem item = items.get(judged.get(j));
-                GroundednessVerdict verdict = outcomes.get(judged.get(j)).verdict();
+                GroundednessVerdict verdict = outcomes.get(judged.get(j)).value();
                 misjudged.add(new MisjudgedRow(
                         item.id(),
                         item.where(),
                         label(yes[j]),
                         label(passed),
                         scores[j],
-                        bar,
+                        minScore,
                         item.response(),
                         verdict.sentences(),
                         ""));
             }
         }
-        misjudged.sort(Comparator.comparingDouble((MisjudgedRow row) -> -Math.abs(row.score() - bar)));
+        misjudged.sort(Comparator.comparingDouble((MisjudgedRow row) -> -Math.abs(row.score() - minScore)));
 
         Calibration calibration = new Calibration(
                 Calibration.FORMAT,
@@ -169,21 +173,23 @@ public final class Calibrator {
                 Calibration.GROUNDEDNESS,
                 judge.name(),
                 null,
-                Figures.BINARY,
+                AgreementFigures.BINARY,
                 level,
                 settings.maxErrorRate(),
                 recordings,
-                versions(),
+                RunRecords.versions(),
                 started.toString(),
                 millisSince(startNanos),
                 items.size(),
                 errors,
-                currentBar,
-                currentBar == null ? null : Figures.inSample(rows, currentBar, level, seed, resamples),
+                currentMinScore,
+                currentMinScore == null
+                        ? null
+                        : AgreementFigures.inSample(rows, currentMinScore, level, seed, resamples),
                 fitted,
                 agreement,
-                Figures.auc(scores, yes, level, seed, resamples),
-                Figures.curve(scores, yes),
+                AgreementFigures.auc(scores, yes, level, seed, resamples),
+                AgreementFigures.curve(scores, yes),
                 misjudged,
                 rows);
         return recorded(calibration);
@@ -200,7 +206,7 @@ public final class Calibrator {
      * context fields from the row's context, and the options it chose compared with the labels, per option and in
      * all. A criteria judge chooses an option, so no bar is fitted.
      *
-     * @throws dev.llmassert.core.eval.DatasetException naming the row, for a label that is none of the options
+     * @throws dev.llmassert.core.dataset.DatasetException naming the row, for a label that is none of the options
      * @throws IllegalArgumentException                  for no rows, two rows with one id, or a row without one of
      *                                                   the criteria's context fields
      * @throws IllegalStateException                     when every row failed to be judged
@@ -208,8 +214,7 @@ public final class Calibrator {
     public Calibration calibrate(DirectJudge judge, Criteria criteria, List<LabelledItem> items) {
         requireJudge(judge);
         if (criteria == null) {
-            throw new IllegalArgumentException("The criteria to calibrate the judge on is null. Fix: pass the "
-                    + "criteria the labels name options of, e.g. CriteriaCatalog.ANSWER_RELEVANCE.");
+            throw new IllegalArgumentException(CalibrationMessages.nullCriteria());
         }
         requireItems(items);
         List<String> options = criteria.optionNames();
@@ -225,16 +230,13 @@ public final class Calibrator {
         }
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
-        List<Judging.Outcome<DirectResult>> outcomes = Judging.run(
-                items,
-                item -> {
-                    Instance instance = Instance.of(criteria.toEvaluateField(), item.response());
-                    for (String field : criteria.contextFields()) {
-                        instance = instance.with(field, String.join("\n\n", item.contextList(field)));
-                    }
-                    return judge.evaluate(instance, criteria);
-                },
-                settings.concurrency());
+        List<Outcome<DirectResult>> outcomes = judgeRows(items, item -> {
+            Instance instance = Instance.of(criteria.toEvaluateField(), item.response());
+            for (String field : criteria.contextFields()) {
+                instance = instance.with(field, String.join("\n\n", item.contextList(field)));
+            }
+            return judge.evaluate(instance, criteria);
+        });
 
         List<Integer> judged = new ArrayList<>();
         List<RowError> errors = errors(items, outcomes, judged);
@@ -248,7 +250,7 @@ public final class Calibrator {
         Map<String, Double> distance = new HashMap<>();
         for (int j = 0; j < judged.size(); j++) {
             LabelledItem item = items.get(judged.get(j));
-            DirectResult result = outcomes.get(judged.get(j)).verdict();
+            DirectResult result = outcomes.get(judged.get(j)).value();
             label[j] = labels[judged.get(j)];
             chosen[j] = options.indexOf(result.option());
             String expected = options.get(label[j]);
@@ -284,7 +286,7 @@ public final class Calibrator {
                 level,
                 settings.maxErrorRate(),
                 recordings,
-                versions(),
+                RunRecords.versions(),
                 started.toString(),
                 millisSince(startNanos),
                 items.size(),
@@ -292,12 +294,22 @@ public final class Calibrator {
                 null,
                 null,
                 null,
-                Figures.agreement(Agreement.OPTIONS, null, options, label, chosen, level, seed, resamples),
+                AgreementFigures.agreement(Agreement.OPTIONS, null, options, label, chosen, level, seed, resamples),
                 null,
                 List.of(),
                 misjudged,
                 rows);
         return recorded(calibration);
+    }
+
+    /**
+     * Every row judged on a pool of {@code concurrency} threads, through the judge's own limits, retries and
+     * recordings; a row whose judging throws keeps its error.
+     */
+    private <T> List<Outcome<T>> judgeRows(List<LabelledItem> items, WorkerPool.Work<LabelledItem, T> work) {
+        try (WorkerPool pool = WorkerPool.forRun("the calibration", "calibrate", settings.concurrency())) {
+            return pool.each(items, work);
+        }
     }
 
     private Calibration recorded(Calibration calibration) {
@@ -309,14 +321,14 @@ public final class Calibrator {
 
     /** The errors of the rows that failed; the indices of the others go to {@code judged}. */
     private static <T> List<RowError> errors(
-            List<LabelledItem> items, List<Judging.Outcome<T>> outcomes, List<Integer> judged) {
+            List<LabelledItem> items, List<Outcome<T>> outcomes, List<Integer> judged) {
         List<RowError> errors = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             Throwable error = outcomes.get(i).error();
             if (error == null) {
                 judged.add(i);
             } else {
-                errors.add(new RowError(items.get(i).id(), items.get(i).where(), Judging.describe(error)));
+                errors.add(new RowError(items.get(i).id(), items.get(i).where(), ErrorChain.describe(error)));
             }
         }
         return errors;
@@ -336,8 +348,7 @@ public final class Calibrator {
 
     private static void requireJudge(Object judge) {
         if (judge == null) {
-            throw new IllegalArgumentException("The judge to calibrate is null. Fix: pass the judge whose verdicts "
-                    + "the labels should be compared with, e.g. the one injected into the test.");
+            throw new IllegalArgumentException(CalibrationMessages.nullJudge());
         }
     }
 
@@ -349,8 +360,7 @@ public final class Calibrator {
         for (int i = 0; i < items.size(); i++) {
             LabelledItem item = items.get(i);
             if (item == null) {
-                throw new IllegalArgumentException(
-                        "Labelled item " + (i + 1) + " of " + items.size() + " is null. " + "Fix: leave it out.");
+                throw new IllegalArgumentException(CalibrationMessages.nullItem(i, items));
             }
             Integer first = seen.putIfAbsent(item.id(), i + 1);
             if (first != null) {
@@ -367,20 +377,12 @@ public final class Calibrator {
 
     /** Fails when fewer than {@value #MIN_ROWS_PER_LABEL} rows have either label. */
     private static void requireBothLabels(boolean[] yes, String which, List<RowError> errors) {
-        int positives = Figures.count(yes, true);
+        int positives = AgreementFigures.count(yes, true);
         int negatives = yes.length - positives;
         if (positives < MIN_ROWS_PER_LABEL || negatives < MIN_ROWS_PER_LABEL) {
             String message = CalibrationMessages.tooFewOfALabel(which, positives, negatives, errors);
             throw errors == null ? new IllegalArgumentException(message) : new IllegalStateException(message);
         }
-    }
-
-    private static Map<String, String> versions() {
-        Map<String, String> versions = new TreeMap<>();
-        String own = Calibrator.class.getPackage().getImplementationVersion();
-        versions.put("llm-assert", own == null ? "development" : own);
-        versions.put("java", System.getProperty("java.version"));
-        return versions;
     }
 
     @API(status = EXPERIMENTAL, since = "0.1")
@@ -389,7 +391,7 @@ public final class Calibrator {
         private int folds = DEFAULT_FOLDS;
         private long seed = DEFAULT_SEED;
         private int resamples = DEFAULT_RESAMPLES;
-        private Double currentBar;
+        private Double currentMinScore;
         private String testId;
         private String recordings = "none";
         private Path recordFile;
@@ -411,8 +413,7 @@ public final class Calibrator {
          */
         public Builder folds(int value) {
             if (value < 2) {
-                throw new IllegalArgumentException(
-                        "A cross-validation needs at least 2 folds, but folds is " + value + ". Fix: use 5 or 10.");
+                throw new IllegalArgumentException(CalibrationMessages.tooFewFolds(value));
             }
             this.folds = value;
             return this;
@@ -430,22 +431,23 @@ public final class Calibrator {
          */
         public Builder bootstrapResamples(int value) {
             if (value < MIN_RESAMPLES) {
-                throw new IllegalArgumentException("A bootstrap needs at least " + MIN_RESAMPLES + " resamples, but "
-                        + "bootstrapResamples is " + value + ". Fix: keep the default, " + DEFAULT_RESAMPLES + ".");
+                throw new IllegalArgumentException(
+                        CalibrationMessages.tooFewResamples(value, MIN_RESAMPLES, DEFAULT_RESAMPLES));
             }
             this.resamples = value;
             return this;
         }
 
         /**
-         * The bar a groundedness judge is used with now (e.g. the configured default minimum): the calibration also
+         * The minimum score a groundedness judge is used with now (e.g. the configured default): the calibration also
          * reports the agreement at it. Not set by default.
          */
-        public Builder currentBar(double value) {
+        public Builder currentMinScore(double value) {
             if (!(value >= 0.0 && value <= 1.0)) {
-                throw new IllegalArgumentException("The current bar must be between 0 and 1, but is " + value + ".");
+                throw new IllegalArgumentException(
+                        "The current minimum score must be between 0 and 1, but is " + value + ".");
             }
-            this.currentBar = value;
+            this.currentMinScore = value;
             return this;
         }
 

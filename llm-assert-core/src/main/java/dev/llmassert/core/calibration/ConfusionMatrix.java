@@ -1,6 +1,7 @@
 package dev.llmassert.core.calibration;
 
-import dev.llmassert.core.eval.Statistics;
+import dev.llmassert.core.stats.Estimate;
+import dev.llmassert.core.stats.Statistics;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.llmassert.core.calibration;
 
+import dev.llmassert.core.stats.Estimate;
 import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;

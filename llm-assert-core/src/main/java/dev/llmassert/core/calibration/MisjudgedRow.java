@@ -1,5 +1,6 @@
 package dev.llmassert.core.calibration;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.llmassert.core.groundedness.SentenceVerdict;
 import org.apiguardian.api.API;
 
@@ -16,7 +17,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param judged      the judge's: {@code yes} or {@code no} at the fitted bar for groundedness, the chosen option for
  *                    a criteria
  * @param score       the judge's score, or {@code null} when a criteria's options have none
- * @param bar         the bar the groundedness score was compared with, or {@code null} for a criteria
+ * @param minScore    the minimum the groundedness score was compared with ({@code bar} in the record), or
+ *                    {@code null} for a criteria
  * @param response    the text that was judged
  * @param sentences   a groundedness judge's verdict on each sentence: its score and evidence; empty for a criteria
  * @param explanation a criteria judge's explanation; empty for groundedness
@@ -28,7 +30,7 @@ public record MisjudgedRow(
         String label,
         String judged,
         Double score,
-        Double bar,
+        @JsonProperty("bar") Double minScore,
         String response,
         List<SentenceVerdict> sentences,
         String explanation) {

@@ -67,6 +67,11 @@ public final class ConfigKeys {
      */
     public static final String GROUNDEDNESS_CALIBRATION = "llmassert.groundedness.calibration";
     /**
+     * {@value}: the most characters of source text in one claim-check call; longer sources are cut between sentences
+     * into chunks of at most this size, one call each; from 200 to 1,000,000, default {@code 4000}.
+     */
+    public static final String GROUNDEDNESS_CHUNK_SIZE = "llmassert.groundedness.chunk-size";
+    /**
      * {@value}: {@code on} (the default) for the local judge to read the sources' meaning with its entailment model
      * beside the lexical evidence, {@code off} for the judge of earlier versions (faster, lexical and similarity
      * evidence only).
@@ -91,6 +96,37 @@ public final class ConfigKeys {
     public static final String EVAL_CONFIDENCE = "llmassert.eval.confidence";
     /** {@value}: the share of items that may fail (SUT call or annotator) before a gate fails, default {@code 0}. */
     public static final String EVAL_MAX_ERROR_RATE = "llmassert.eval.max-error-rate";
+
+    /** {@value}: the mutation check's seed: the same seed gives the same mutants; default {@code 1}. */
+    public static final String MUTATION_SEED = "llmassert.mutation.seed";
+    /**
+     * {@value}: the operators of the mutation check, a comma list ({@code number}, {@code swap}, {@code entity},
+     * {@code negation}, {@code antonym}, {@code condition}, {@code invented}, {@code tool-result}); default all.
+     */
+    public static final String MUTATION_OPERATORS = "llmassert.mutation.operators";
+    /** {@value}: the most mutants of one recorded answer or tool result; default {@code 5}. */
+    public static final String MUTATION_MAX_PER_ANSWER = "llmassert.mutation.max-per-answer";
+    /**
+     * {@value}: the test classes the mutation check runs, a comma list of names or patterns with {@code *}
+     * ({@code com.example.*Test}); default every class of the test class path.
+     */
+    public static final String MUTATION_CLASSES = "llmassert.mutation.classes";
+    /** {@value}: mutants run at once, each its own launch of the JUnit Platform; default the processors. */
+    public static final String MUTATION_CONCURRENCY = "llmassert.mutation.concurrency";
+
+    /** {@value}: the runs of an {@code @LlmJudge.Repeat} test that sets no {@code times}; default {@code 10}. */
+    public static final String REPEAT_TIMES = "llmassert.repeat.times";
+    /**
+     * {@value}: the share of runs of an {@code @LlmJudge.Repeat} test that must pass, when it sets no
+     * {@code minPassRate}; default {@code 1.0}.
+     */
+    public static final String REPEAT_MIN_PASS_RATE = "llmassert.repeat.min-pass-rate";
+    /**
+     * {@value}: what a repeated test's minimum pass rate is held to: {@code rate} (the share of runs that passed,
+     * the default) or {@code lower-bound} (the lower bound of its Wilson interval at
+     * {@code llmassert.eval.confidence}).
+     */
+    public static final String REPEAT_GATE = "llmassert.repeat.gate";
 
     /**
      * {@value}: what llm-assert prints to the console, whatever the logging setup: {@code verdicts} (a line per
@@ -120,6 +156,7 @@ public final class ConfigKeys {
             GROUNDEDNESS_MIN_SCORE,
             GROUNDEDNESS_METHOD,
             GROUNDEDNESS_CALIBRATION,
+            GROUNDEDNESS_CHUNK_SIZE,
             GROUNDEDNESS_LOCAL_ENTAILMENT,
             RECORDINGS_MODE,
             RECORDINGS_DIR,
@@ -130,6 +167,14 @@ public final class ConfigKeys {
             EVAL_SHARD,
             EVAL_CONFIDENCE,
             EVAL_MAX_ERROR_RATE,
+            MUTATION_SEED,
+            MUTATION_OPERATORS,
+            MUTATION_MAX_PER_ANSWER,
+            MUTATION_CLASSES,
+            MUTATION_CONCURRENCY,
+            REPEAT_TIMES,
+            REPEAT_MIN_PASS_RATE,
+            REPEAT_GATE,
             CONSOLE,
             REPORT_ENABLED,
             REPORT_DIR,

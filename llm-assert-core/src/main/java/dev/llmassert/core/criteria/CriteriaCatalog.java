@@ -1,5 +1,6 @@
 package dev.llmassert.core.criteria;
 
+import dev.llmassert.core.criteria.internal.CriteriaMessages;
 import org.apiguardian.api.API;
 
 import java.util.Collections;
@@ -73,10 +74,7 @@ public final class CriteriaCatalog {
     public static Criteria get(String name) {
         Criteria criteria = name == null ? null : BY_KEY.get(key(name));
         if (criteria == null) {
-            throw new IllegalArgumentException("There is no criteria '" + name + "' in the catalog."
-                    + System.lineSeparator() + "The catalog has: " + String.join(", ", names()) + "."
-                    + System.lineSeparator() + "Fix: use one of these names, or load your own criteria file with"
-                    + " CriteriaLoader.fromClasspath(\"criteria/<name>.json\").");
+            throw new IllegalArgumentException(CriteriaMessages.notInCatalog(name, names()));
         }
         return criteria;
     }

@@ -3,8 +3,8 @@ package dev.llmassert.core.criteria;
 import dev.llmassert.core.criteria.internal.CriteriaCalls;
 import dev.llmassert.core.criteria.internal.CriteriaMessages;
 import dev.llmassert.core.criteria.internal.SyntheticPersonas;
-import dev.llmassert.core.model.internal.JudgePool;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
+import dev.llmassert.core.run.internal.WorkerPool;
 
 import java.util.HashMap;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
 abstract class CriteriaJudge implements AutoCloseable {
 
     final CriteriaCalls calls;
-    final JudgePool pool;
+    final WorkerPool pool;
     final boolean checkPositionalBias;
     private final SyntheticPersonas personas;
     private final String judgeDescription;
@@ -68,7 +68,7 @@ abstract class CriteriaJudge implements AutoCloseable {
             }
             return byCriteria;
         }
-        List<String> generated = pool.runAll(distinct.stream()
+        List<String> generated = pool.all(distinct.stream()
                 .<Callable<String>>map(c -> () -> personas.personaFor(c))
                 .toList());
         for (int i = 0; i < distinct.size(); i++) {

@@ -3,7 +3,7 @@ package dev.llmassert.core.criteria;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.criteria.internal.PromptText;
 import dev.llmassert.core.model.LlmJudgeBuilder;
-import dev.llmassert.core.model.internal.JudgeLimits;
+import dev.llmassert.core.model.internal.JudgeSettingBounds;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
 import org.apiguardian.api.API;
 
@@ -21,7 +21,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> extends LlmJudgeBuilder<B> {
 
     /** The most samples {@link #selfConsistency(int)} takes. */
-    public static final int MAX_SELF_CONSISTENCY = JudgeLimits.MAX_SELF_CONSISTENCY;
+    public static final int MAX_SELF_CONSISTENCY = JudgeSettingBounds.MAX_SELF_CONSISTENCY;
 
     private String judgeDescription;
     private Boolean generateSyntheticPersona;
@@ -66,7 +66,7 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> ex
      * {@value #MAX_SELF_CONSISTENCY}; an odd n avoids ties.
      */
     public B selfConsistency(int n) {
-        this.selfConsistency = JudgeLimits.selfConsistency(n);
+        this.selfConsistency = JudgeSettingBounds.selfConsistency(n);
         return self();
     }
 

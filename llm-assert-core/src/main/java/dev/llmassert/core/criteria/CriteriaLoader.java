@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmassert.core.criteria.internal.CriteriaMessages;
 import org.apiguardian.api.API;
 
 import java.io.IOException;
@@ -131,9 +132,7 @@ public final class CriteriaLoader {
 
     private static String stripSlash(String resource) {
         if (resource == null || resource.isBlank()) {
-            throw new IllegalArgumentException("The criteria resource name is blank." + System.lineSeparator()
-                    + "Fix: name a file on the classpath, e.g. \"criteria/conciseness.json\" for"
-                    + " src/test/resources/criteria/conciseness.json.");
+            throw new IllegalArgumentException(CriteriaMessages.blankCriteriaResource());
         }
         return resource.startsWith("/") ? resource.substring(1) : resource;
     }
@@ -145,9 +144,7 @@ public final class CriteriaLoader {
             in = CriteriaLoader.class.getClassLoader().getResourceAsStream(name);
         }
         if (in == null) {
-            throw new IllegalArgumentException("There is no criteria file '" + name + "' on the classpath."
-                    + System.lineSeparator() + "Fix: put it under src/test/resources/" + name
-                    + " (or src/main/resources/" + name + "), or pass its path to CriteriaLoader.fromPath(..).");
+            throw new IllegalArgumentException(CriteriaMessages.noCriteriaResource(name));
         }
         try (InputStream stream = in) {
             return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
@@ -160,11 +157,7 @@ public final class CriteriaLoader {
         try {
             return Files.readString(path, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(
-                    "There is no criteria file at " + path.toAbsolutePath() + "."
-                            + System.lineSeparator() + "Fix: check the path, or load it from the classpath with"
-                            + " CriteriaLoader.fromClasspath(..).",
-                    e);
+            throw new IllegalArgumentException(CriteriaMessages.noCriteriaFile(path), e);
         } catch (IOException e) {
             throw new UncheckedIOException("Could not read criteria file " + path.toAbsolutePath(), e);
         }

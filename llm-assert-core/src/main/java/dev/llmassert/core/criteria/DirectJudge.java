@@ -158,7 +158,7 @@ public final class DirectJudge extends CriteriaJudge {
             }
         }
         long started = System.nanoTime();
-        List<List<JudgeReply<DirectReply>>> replies = pool.runAll(tasks);
+        List<List<JudgeReply<DirectReply>>> replies = pool.all(tasks);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
 
         int perJob = checkPositionalBias ? 2 : 1;

@@ -93,7 +93,7 @@ public final class PairwiseJudge extends CriteriaJudge {
             tasks.add(() -> calls.sample(subject + ", responses reversed", reversed, PairwiseReply.parser(n, true)));
         }
         long started = System.nanoTime();
-        List<List<JudgeReply<PairwiseReply>>> replies = pool.runAll(tasks);
+        List<List<JudgeReply<PairwiseReply>>> replies = pool.all(tasks);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
 
         boolean replayed = replies.stream().flatMap(List::stream).allMatch(JudgeReply::replayed);

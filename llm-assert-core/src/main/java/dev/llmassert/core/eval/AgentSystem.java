@@ -15,9 +15,7 @@ record AgentSystem(String name, Function<String, Trajectory> agent) implements S
     Trajectory run(Prompt prompt) {
         Trajectory trajectory = agent.apply(prompt.text());
         if (trajectory == null) {
-            throw new IllegalStateException("The agent '" + name + "' returned no trajectory (null) for the prompt '"
-                    + prompt.text() + "'. Fix: return the trajectory of the call, e.g. Trajectories.of(result, "
-                    + "question) or recorder.lastTrajectory().");
+            throw new IllegalStateException(EvaluationMessages.agentReturnedNoTrajectory(name, prompt));
         }
         return trajectory;
     }

@@ -1,5 +1,8 @@
 package dev.llmassert.core.eval;
 
+import dev.llmassert.core.stats.MeasurementKind;
+import dev.llmassert.core.stats.Statistics;
+import dev.llmassert.core.stats.Summary;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;
@@ -44,8 +47,7 @@ public final class Aggregation {
      */
     public Aggregation(double confidence, List<String> groupBy, Map<String, MeasurementKind> kinds) {
         if (!(confidence > 0.0 && confidence < 1.0)) {
-            throw new IllegalArgumentException("The confidence level must be between 0 and 1 (exclusive), but is: "
-                    + confidence + ". Fix: use e.g. 0.95.");
+            throw new IllegalArgumentException(EvaluationMessages.confidenceOutOfRange(confidence));
         }
         this.confidence = confidence;
         this.groupBy = List.copyOf(groupBy);

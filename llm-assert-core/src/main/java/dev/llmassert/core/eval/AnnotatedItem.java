@@ -31,9 +31,7 @@ public record AnnotatedItem(TestItem item, List<Interaction> interactions, Map<S
     public List<Annotation> annotations(String annotator) {
         List<Annotation> list = annotations.get(annotator);
         if (list == null) {
-            throw new IllegalArgumentException("The item '" + item.id() + "' has no annotations of '" + annotator
-                    + "'; its annotators are " + annotations.keySet() + ". Fix: use one of these names, or add the "
-                    + "annotator to annotators().");
+            throw new IllegalArgumentException(EvaluationMessages.noSuchAnnotator(item, annotator, annotations));
         }
         return list;
     }

@@ -24,8 +24,7 @@ public record Annotation(double score, Boolean passed, String label, String expl
 
     public Annotation {
         if (!Double.isFinite(score)) {
-            throw new IllegalArgumentException("An annotation's score must be a finite number, but is: " + score
-                    + ". Fix: give a number, e.g. 0 or 1 for a check.");
+            throw new IllegalArgumentException(EvaluationMessages.scoreNotFinite(score));
         }
         explanation = explanation == null ? "" : explanation;
         // sorted, so that a record of the same outcome is the same text in every run

@@ -35,8 +35,7 @@ public interface Annotator {
     static Annotator of(String name, ResponseAnnotator annotator) {
         Annotators.requireName(name);
         if (annotator == null) {
-            throw new IllegalArgumentException("The annotator '" + name + "' is null. Fix: pass a lambda, e.g. "
-                    + "(item, interaction) -> Annotation.check(interaction.response().contains(\"reset\")).");
+            throw new IllegalArgumentException(EvaluationMessages.nullAnnotator(name));
         }
         return new PerResponseAnnotator(name, null, annotator);
     }

@@ -88,9 +88,7 @@ public final class Annotators {
         requireKey(name, expectedKey, "the context key that holds the expected tool calls, e.g. \"expected_tools\"");
         return new PerResponseAnnotator(name, null, (item, interaction) -> {
             if (interaction.trajectory() == null) {
-                throw new IllegalStateException("The annotator '" + name + "' needs the agent's trajectory, but the "
-                        + "system under test is not an agent. Fix: make it with SystemUnderTest.ofAgent(name, question"
-                        + " -> trajectory).");
+                throw new IllegalStateException(EvaluationMessages.notAnAgent(name));
             }
             List<ExpectedCall> expected = contextList(item, interaction.prompt(), expectedKey).stream()
                     .filter(text -> !text.isBlank())
@@ -236,9 +234,7 @@ public final class Annotators {
             @Override
             public List<Annotation> annotate(TestItem item, List<Interaction> interactions) {
                 if (item.prompts().size() < 2) {
-                    throw new IllegalArgumentException("The pairwise annotator '" + name + "' compares the answers "
-                            + "to an item's prompts, but the item '" + item.id() + "' has one prompt. Fix: give "
-                            + "the item two or more prompts, or use a criteria annotator.");
+                    throw new IllegalArgumentException(EvaluationMessages.pairwiseNeedsPrompts(name, item));
                 }
                 Instance context = null;
                 for (String field : criteria.contextFields()) {
@@ -357,16 +353,13 @@ public final class Annotators {
 
     static void requireName(String name) {
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("An annotator's name is " + (name == null ? "null" : "blank")
-                    + ". Fix: name it after what it measures, e.g. \"grounded\"; the name keys its annotations and "
-                    + "its measurement.");
+            throw new IllegalArgumentException(EvaluationMessages.blankAnnotatorName(name));
         }
     }
 
     private static void requireJudge(String name, Object judge) {
         if (judge == null) {
-            throw new IllegalArgumentException("The judge of the annotator '" + name + "' is null. Fix: pass the "
-                    + "judge, e.g. the one injected into the test method.");
+            throw new IllegalArgumentException(EvaluationMessages.nullJudge(name));
         }
     }
 
@@ -384,9 +377,7 @@ public final class Annotators {
                     "The annotator '" + name + "' needs the criteria to judge on, but it " + "is null.");
         }
         if (!criteria.hasScores()) {
-            throw new IllegalArgumentException("The criteria '" + criteria.name() + "' of the annotator '" + name
-                    + "' gives its options no scores, so it cannot be measured. Fix: give each option a score, e.g. "
-                    + "option(\"Yes\", \"...\", 1.0).");
+            throw new IllegalArgumentException(EvaluationMessages.criteriaWithoutScores(criteria, name));
         }
     }
 
@@ -405,11 +396,6 @@ public final class Annotators {
         if (prompt != null && PROMPT_FIELDS.contains(field)) {
             return prompt.text();
         }
-        throw new IllegalArgumentException("The annotator '" + annotator + "' needs the context field '" + field
-                + "' for its criteria, but the item '" + item.id() + "' has "
-                + (item.context().isEmpty()
-                        ? "no context"
-                        : "only " + item.context().keySet()) + ". Fix: add '" + field
-                + "' to the items' context (a dataset's .context(\"" + field + "\")).");
+        throw new IllegalArgumentException(EvaluationMessages.missingContextField(annotator, field, item));
     }
 }

@@ -1,5 +1,7 @@
 package dev.llmassert.core.eval;
 
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -7,31 +9,35 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Context maps hold texts and lists of texts only, so every context value can be grouped on and written as JSON. */
-final class ContextValues {
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * Context maps hold texts and lists of texts only, so every context value can be grouped on and written as JSON.
+ * Public for the items of {@code core.dataset}; not for use outside llm-assert.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class ContextValues {
 
     private ContextValues() {}
 
-    static Map<String, Object> copy(Map<String, ?> context, String where) {
+    public static Map<String, Object> copy(Map<String, ?> context, String where) {
         if (context == null || context.isEmpty()) {
             return Map.of();
         }
         Map<String, Object> copy = new LinkedHashMap<>();
         context.forEach((key, value) -> {
             if (key == null || key.isBlank()) {
-                throw new IllegalArgumentException("A context key of " + where + " is blank. Fix: name every "
-                        + "context value, e.g. context(\"topic\", \"billing\").");
+                throw new IllegalArgumentException(EvaluationMessages.blankContextKey(where));
             }
             copy.put(key.strip(), value(value, where + ", context '" + key.strip() + "'"));
         });
         return Collections.unmodifiableMap(copy);
     }
 
-    static Object value(Object value, String where) {
+    public static Object value(Object value, String where) {
         if (value instanceof String || value == null) {
             if (value == null) {
-                throw new IllegalArgumentException("The value of " + where + " is null. Fix: leave the key out, "
-                        + "or give a text or a list of texts.");
+                throw new IllegalArgumentException(EvaluationMessages.nullContextValue(where));
             }
             return value;
         }
@@ -46,28 +52,25 @@ final class ContextValues {
             for (Object element : values) {
                 Object text = value(element, where);
                 if (!(text instanceof String s)) {
-                    throw new IllegalArgumentException("The value of " + where + " is a list that holds a list. "
-                            + "Fix: give a text or a flat list of texts.");
+                    throw new IllegalArgumentException(EvaluationMessages.nestedList(where));
                 }
                 texts.add(s);
             }
             return List.copyOf(texts);
         }
-        throw new IllegalArgumentException("The value of " + where + " is a "
-                + value.getClass().getName() + ". Fix: give a text, a number, a boolean or a list of these.");
+        throw new IllegalArgumentException(EvaluationMessages.unsupportedContextValue(value, where));
     }
 
-    static String text(Map<String, Object> context, String key, String where) {
+    public static String text(Map<String, Object> context, String key, String where) {
         Object value = required(context, key, where);
         if (value instanceof String s) {
             return s;
         }
-        throw new IllegalArgumentException("The context '" + key + "' of " + where + " is a list, not a text: " + value
-                + ". Fix: read it with contextList(\"" + key + "\").");
+        throw new IllegalArgumentException(EvaluationMessages.contextIsAList(key, where, value));
     }
 
     @SuppressWarnings("unchecked")
-    static List<String> list(Map<String, Object> context, String key, String where) {
+    public static List<String> list(Map<String, Object> context, String key, String where) {
         Object value = required(context, key, where);
         return value instanceof String s ? List.of(s) : (List<String>) value;
     }
@@ -75,9 +78,7 @@ final class ContextValues {
     private static Object required(Map<String, Object> context, String key, String where) {
         Object value = context.get(key);
         if (value == null) {
-            throw new IllegalArgumentException(where + " has no context '" + key + "'; it has "
-                    + (context.isEmpty() ? "no context" : context.keySet()) + ". Fix: add '" + key
-                    + "' to the item's context, or read one of the keys it has.");
+            throw new IllegalArgumentException(EvaluationMessages.noSuchContext(context, key, where));
         }
         return value;
     }

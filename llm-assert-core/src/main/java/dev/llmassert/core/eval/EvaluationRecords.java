@@ -1,20 +1,16 @@
 package dev.llmassert.core.eval;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.agent.Trajectory;
-import dev.llmassert.core.io.AtomicFiles;
+import dev.llmassert.core.run.internal.RunRecords;
+import dev.llmassert.core.stats.Interval;
+import dev.llmassert.core.stats.MeasurementKind;
+import dev.llmassert.core.stats.Summary;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,59 +32,19 @@ final class EvaluationRecords {
 
     static final int FORMAT = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = RunRecords.JSON;
+
+    private static final RunRecords.Kind RECORD =
+            new RunRecords.Kind("evaluation", "an", "evaluations", FORMAT, null, " as the baseline");
 
     private EvaluationRecords() {}
 
     static void write(EvaluationResults results, Path file) {
-        try {
-            byte[] bytes = (JSON.writeValueAsString(toJson(results)) + "\n").getBytes(StandardCharsets.UTF_8);
-            AtomicFiles.replace(file, bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "Could not write the evaluation record " + file.toAbsolutePath() + ": " + e.getMessage()
-                            + ". Fix: make the folder writable (llmassert.report.dir moves it).",
-                    e);
-        }
+        RunRecords.write(RECORD, toJson(results), file);
     }
 
     static EvaluationResults read(Path file) {
-        JsonNode root;
-        try {
-            root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(
-                    "There is no evaluation record at " + file.toAbsolutePath()
-                            + " (working directory " + Path.of("").toAbsolutePath()
-                            + "). Fix: run the evaluation once and "
-                            + "commit its record from target/llm-assert/evaluations/ as the baseline, or correct "
-                            + "the path.",
-                    e);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "The evaluation record " + file.toAbsolutePath() + " is not valid "
-                            + "JSON, at line " + e.getLocation().getLineNr() + ": " + e.getOriginalMessage()
-                            + ". Fix: restore it from version control, or write it again by running the evaluation.",
-                    e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "Could not read the evaluation record " + file.toAbsolutePath() + ": " + e.getMessage(), e);
-        }
-        if (root == null || root.path("format").asInt(-1) != FORMAT) {
-            throw new IllegalArgumentException("The file " + file.toAbsolutePath() + " is not an evaluation record "
-                    + "of format " + FORMAT + " (its \"format\" is " + (root == null ? "missing" : root.path("format"))
-                    + "). Fix: point at a record from target/llm-assert/evaluations/.");
-        }
-        try {
-            return fromJson(root);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(
-                    "The evaluation record " + file.toAbsolutePath() + " is damaged: "
-                            + e.getMessage()
-                            + ". Fix: restore it from version control, or write it again by running the "
-                            + "evaluation.",
-                    e);
-        }
+        return RunRecords.read(RECORD, file, EvaluationRecords::fromJson);
     }
 
     static ObjectNode toJson(EvaluationResults results) {
@@ -206,7 +162,7 @@ final class EvaluationRecords {
                     a.put("explanation", annotation.explanation());
                 }
                 if (!annotation.details().isEmpty()) {
-                    a.set("details", JSON.valueToTree(annotation.details()));
+                    a.set("details", JSON.valueToTree(RunRecords.ordered(annotation.details())));
                 }
             }
         });

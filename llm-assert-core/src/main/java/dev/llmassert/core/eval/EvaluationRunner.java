@@ -1,6 +1,10 @@
 package dev.llmassert.core.eval;
 
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.record.internal.ReplyTaps;
+import dev.llmassert.core.run.internal.RunRecords;
+import dev.llmassert.core.run.internal.WorkerPool;
+import dev.llmassert.core.stats.MeasurementKind;
 import org.apiguardian.api.API;
 
 import java.nio.charset.StandardCharsets;
@@ -21,10 +25,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -87,8 +87,7 @@ public final class EvaluationRunner {
     public EvaluationResults run(PromptResponseTest test, SystemUnderTest sut) {
         Objects.requireNonNull(test, "test");
         if (sut == null) {
-            throw new IllegalArgumentException("The system under test is null. Fix: pass the system to evaluate, "
-                    + "e.g. SystemUnderTest.of(\"assistant\", question -> bot.ask(question)).");
+            throw new IllegalArgumentException(EvaluationMessages.nullSystemUnderTest());
         }
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
@@ -115,8 +114,7 @@ public final class EvaluationRunner {
                         groupBy == null ? List.of() : groupBy,
                         kinds == null ? Map.of() : kinds));
         if (aggregate == null) {
-            throw new IllegalStateException(test.name() + ".aggregate returned null. Fix: return the results, e.g. "
-                    + "aggregation.standard(items).");
+            throw new IllegalStateException(EvaluationMessages.aggregateReturnedNull(test));
         }
         Map<String, String> judges = new TreeMap<>();
         annotators.forEach(a -> judges.put(a.name(), a.judge() == null ? "code" : a.judge()));
@@ -132,7 +130,7 @@ public final class EvaluationRunner {
                 sut.name(),
                 judges,
                 recordings,
-                versions(),
+                RunRecords.versions(),
                 settings,
                 groupBy == null ? List.of() : groupBy,
                 timings,
@@ -152,11 +150,10 @@ public final class EvaluationRunner {
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            throw new EvaluationException(test.name() + ".makeTestItems threw " + e + ". Fix: see the cause.", e);
+            throw new EvaluationException(EvaluationMessages.makeTestItemsThrew(test, e), e);
         }
         if (items == null || items.isEmpty()) {
-            throw new IllegalArgumentException(test.name() + ".makeTestItems gave no items. Fix: return at least "
-                    + "one TestItem, or load them with Dataset.fromFile(...).load().");
+            throw new IllegalArgumentException(EvaluationMessages.noItems(test));
         }
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
@@ -166,9 +163,7 @@ public final class EvaluationRunner {
             }
             Integer first = seen.putIfAbsent(item.id(), i);
             if (first != null) {
-                throw new IllegalArgumentException("Items " + (first + 1) + " and " + (i + 1) + " of " + test.name()
-                        + " have the same id '" + item.id() + "'. Fix: give every item its own id; the id pairs an "
-                        + "item with its baseline and names its test.");
+                throw new IllegalArgumentException(EvaluationMessages.duplicateItemId(test, item, first, i));
             }
         }
         return List.copyOf(items);
@@ -177,8 +172,7 @@ public final class EvaluationRunner {
     private static List<Annotator> annotators(PromptResponseTest test) {
         List<Annotator> annotators = test.annotators();
         if (annotators == null) {
-            throw new IllegalArgumentException(
-                    test.name() + ".annotators returned null. Fix: return List.of() for " + "none.");
+            throw new IllegalArgumentException(EvaluationMessages.annotatorsReturnedNull(test));
         }
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < annotators.size(); i++) {
@@ -188,9 +182,7 @@ public final class EvaluationRunner {
             }
             Annotators.requireName(annotator.name());
             if (seen.putIfAbsent(annotator.name(), i) != null) {
-                throw new IllegalArgumentException("Two annotators of " + test.name() + " are named '"
-                        + annotator.name() + "'. Fix: give each its own name; it keys its annotations and "
-                        + "measurement.");
+                throw new IllegalArgumentException(EvaluationMessages.duplicateAnnotatorName(test, annotator));
             }
         }
         return List.copyOf(annotators);
@@ -246,14 +238,6 @@ public final class EvaluationRunner {
         }
     }
 
-    private static Map<String, String> versions() {
-        Map<String, String> versions = new TreeMap<>();
-        String own = EvaluationRunner.class.getPackage().getImplementationVersion();
-        versions.put("llm-assert", own == null ? "development" : own);
-        versions.put("java", System.getProperty("java.version"));
-        return versions;
-    }
-
     /**
      * One evaluation. Each call of the system under test completes a future with its answer; the calls that send the
      * same prompt run one after another as one task of the system pool, the others in parallel. Each item's
@@ -274,9 +258,9 @@ public final class EvaluationRunner {
 
         /** Every item's result, in the test's order. */
         List<Annotated> execute() {
-            ExecutorService sutPool = Executors.newFixedThreadPool(settings.concurrency(), threads("sut"));
-            ExecutorService annotationPool = Executors.newFixedThreadPool(settings.concurrency(), threads("annotate"));
-            try {
+            String owner = "the evaluation of " + test.name();
+            try (WorkerPool sutPool = WorkerPool.forRun(owner, "eval-sut", settings.concurrency());
+                    WorkerPool annotationPool = WorkerPool.forRun(owner, "eval-annotate", settings.concurrency())) {
                 // Calls with the same prompt text form one chain, run in item then repeat order.
                 Map<String, List<Call>> chains = new LinkedHashMap<>();
                 List<CompletableFuture<Annotated>> annotated = new ArrayList<>(items.size());
@@ -292,10 +276,13 @@ public final class EvaluationRunner {
                             answers.add(call.answer());
                         }
                     }
-                    annotated.add(annotation(index, answers, annotationPool));
+                    annotated.add(annotation(index, answers, annotationPool.executor()));
                 }
+                Executor calls = sutPool.executor();
                 for (List<Call> chain : chains.values()) {
-                    sutPool.execute(() -> chain.forEach(call -> call.answer().complete(call(call))));
+                    // with the test's reply tap, so that a mutation check sees the answers of the system's own model
+                    calls.execute(ReplyTaps.propagating(
+                            () -> chain.forEach(call -> call.answer().complete(call(call)))));
                 }
                 CompletableFuture.allOf(annotated.toArray(CompletableFuture[]::new))
                         .get();
@@ -304,12 +291,7 @@ public final class EvaluationRunner {
                 Thread.currentThread().interrupt();
                 throw new EvaluationException("The evaluation of " + test.name() + " was interrupted.", e);
             } catch (ExecutionException e) {
-                throw new EvaluationException(
-                        "The evaluation of " + test.name() + " failed: " + e.getCause() + ". Fix: see the cause.",
-                        e.getCause());
-            } finally {
-                sutPool.shutdownNow();
-                annotationPool.shutdownNow();
+                throw new EvaluationException(EvaluationMessages.evaluationFailed(test, e.getCause()), e.getCause());
             }
         }
 
@@ -378,12 +360,8 @@ public final class EvaluationRunner {
                     // contains(null) throws on an immutable list, so nulls are looked for one by one
                     boolean hasNull = list != null && list.stream().anyMatch(Objects::isNull);
                     if (list == null || list.size() != answers.size() || hasNull) {
-                        throw new IllegalStateException("The annotator '" + annotator.name() + "' gave "
-                                + (list == null
-                                        ? "null"
-                                        : list.size() + " annotations" + (hasNull ? " with a null among them" : ""))
-                                + " for " + answers.size() + " responses. Fix: "
-                                + "return one annotation per interaction, in their order.");
+                        throw new IllegalStateException(
+                                EvaluationMessages.annotationsDoNotMatch(annotator, list, hasNull, answers));
                     }
                 } catch (Throwable e) {
                     return new ItemResult(
@@ -408,17 +386,14 @@ public final class EvaluationRunner {
 
         private void check(Map<String, Double> measurements) {
             if (measurements == null) {
-                throw new IllegalStateException(test.name() + ".measureQuality returned null. Fix: return a map of "
-                        + "named numbers, e.g. Map.of(\"grounded\", 1.0).");
+                throw new IllegalStateException(EvaluationMessages.measureQualityReturnedNull(test));
             }
             measurements.forEach((name, value) -> {
                 if (name == null || name.isBlank()) {
-                    throw new IllegalStateException(test.name() + ".measureQuality gave a measurement with a blank "
-                            + "name. Fix: name every measurement.");
+                    throw new IllegalStateException(EvaluationMessages.blankMeasurementName(test));
                 }
                 if (value == null || !Double.isFinite(value)) {
-                    throw new IllegalStateException(test.name() + ".measureQuality gave '" + name + "' = " + value
-                            + ". Fix: give a finite number; leave the measurement out when it does not apply.");
+                    throw new IllegalStateException(EvaluationMessages.measurementNotFinite(test, name, value));
                 }
             });
         }
@@ -441,15 +416,6 @@ public final class EvaluationRunner {
 
     /** An item's result, with the time its calls took and the time its annotation took. */
     private record Annotated(ItemResult result, long systemNanos, long annotationNanos) {}
-
-    private static ThreadFactory threads(String role) {
-        AtomicInteger count = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, "llm-assert-eval-" + role + "-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
-    }
 
     @API(status = EXPERIMENTAL, since = "0.1")
     public static final class Builder {

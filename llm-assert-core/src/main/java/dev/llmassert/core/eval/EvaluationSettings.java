@@ -117,9 +117,7 @@ public record EvaluationSettings(
     }
 
     static IllegalArgumentException invalid(String key, Object value, String allowed) {
-        return new IllegalArgumentException(key + " is " + value + ", but it must be " + allowed + ". Fix: set "
-                + key + " (or the environment variable " + ConfigKeys.environmentVariable(key)
-                + ") to an allowed value, or leave it out for the default.");
+        return new IllegalArgumentException(EvaluationMessages.invalidSetting(key, value, allowed));
     }
 
     /**

@@ -19,8 +19,7 @@ record FunctionSystem(String name, SystemUnderTest.Responder answer) implements 
                     + "e.g. SystemUnderTest.of(\"support-assistant\", question -> bot.ask(question)).");
         }
         if (answer == null) {
-            throw new IllegalArgumentException("The system under test '" + name + "' has no function (null). Fix: "
-                    + "pass the function that answers a prompt, e.g. question -> bot.ask(question).");
+            throw new IllegalArgumentException(EvaluationMessages.nullFunction(name));
         }
     }
 

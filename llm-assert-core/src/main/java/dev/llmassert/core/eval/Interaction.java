@@ -30,8 +30,7 @@ public record Interaction(
             throw new IllegalArgumentException("An interaction needs the prompt it answers, but it is null.");
         }
         if (response == null) {
-            throw new IllegalArgumentException("The system under test answered the prompt '" + prompt.text()
-                    + "' with null. Fix: return the answer's text, or an empty text for no answer.");
+            throw new IllegalArgumentException(EvaluationMessages.nullResponse(prompt));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.llmassert.core.eval;
 
+import dev.llmassert.core.run.internal.ErrorChain;
 import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
@@ -25,7 +26,7 @@ public record ItemError(
 
     static ItemError of(String stage, String annotator, int promptIndex, int repeat, Throwable cause) {
         return new ItemError(
-                stage, annotator, promptIndex, repeat, cause.getClass().getName(), messageOf(cause), cause);
+                stage, annotator, promptIndex, repeat, cause.getClass().getName(), ErrorChain.message(cause), cause);
     }
 
     /** Where and what, in one line: {@code prompt 2, repeat 1: the system under test threw ...}. */
@@ -44,20 +45,5 @@ public record ItemError(
             default -> "the system under test";
         };
         return where + who + " threw " + type + (message.isEmpty() ? "" : ": " + message);
-    }
-
-    private static String messageOf(Throwable error) {
-        StringBuilder text = new StringBuilder(error.getMessage() == null ? "" : error.getMessage());
-        Throwable cause = error.getCause();
-        for (int depth = 0; cause != null && cause != error && depth < 3; depth++, cause = cause.getCause()) {
-            String line =
-                    cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
-            if (!text.toString().contains(line)) {
-                text.append(text.length() == 0 ? "" : " (caused by ")
-                        .append(line)
-                        .append(text.length() == 0 ? "" : ")");
-            }
-        }
-        return text.toString();
     }
 }

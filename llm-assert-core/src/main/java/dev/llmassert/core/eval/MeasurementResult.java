@@ -1,5 +1,8 @@
 package dev.llmassert.core.eval;
 
+import dev.llmassert.core.stats.Interval;
+import dev.llmassert.core.stats.MeasurementKind;
+import dev.llmassert.core.stats.Summary;
 import org.apiguardian.api.API;
 
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package dev.llmassert.core.eval;
 
+import dev.llmassert.core.stats.MeasurementKind;
 import org.apiguardian.api.API;
 
 import java.io.UncheckedIOException;
@@ -48,10 +49,7 @@ public final class MergeShards {
             for (int i = 1; i < args.length; i++) {
                 Path shard = Path.of(args[i]);
                 if (!Files.isRegularFile(shard)) {
-                    System.err.println("There is no shard record at " + shard.toAbsolutePath() + ". Fix: run each "
-                            + "shard with -Dllmassert.eval.shard=i/n (its record is <llmassert.report.dir>/evaluations/"
-                            + "<test id>.shard-i-of-n.json, by default under target/llm-assert), then pass every "
-                            + "shard's record after the merged file's path.");
+                    System.err.println(EvaluationMessages.noShardRecord(shard));
                     System.exit(2);
                     return;
                 }
@@ -81,8 +79,7 @@ public final class MergeShards {
      */
     public static EvaluationResults merge(List<EvaluationResults> shards) {
         if (shards == null || shards.isEmpty()) {
-            throw new IllegalArgumentException("There are no shard records to merge. Fix: pass the record of every "
-                    + "shard, e.g. target/llm-assert/evaluations/*.shard-*.json.");
+            throw new IllegalArgumentException(EvaluationMessages.noShards());
         }
         EvaluationResults first = shards.get(0);
         List<ItemResult> items = new ArrayList<>();
@@ -100,9 +97,7 @@ public final class MergeShards {
             for (ItemResult item : shard.items()) {
                 Integer other = owner.putIfAbsent(item.id(), s);
                 if (other != null) {
-                    throw new IllegalArgumentException("The item '" + item.id() + "' is in shard record " + (other + 1)
-                            + " and in shard record " + (s + 1) + ". Fix: merge each shard's record once, and the "
-                            + "records of one sharded run only.");
+                    throw new IllegalArgumentException(EvaluationMessages.itemInTwoShards(item, other, s));
                 }
                 items.add(item);
             }
@@ -145,9 +140,7 @@ public final class MergeShards {
 
     private static void same(String what, Object expected, Object actual, int shard) {
         if (!expected.equals(actual)) {
-            throw new IllegalArgumentException("Shard record " + (shard + 1) + " has another " + what + " than shard "
-                    + "record 1: " + actual + " instead of " + expected + ". Fix: merge the records of one sharded "
-                    + "run only.");
+            throw new IllegalArgumentException(EvaluationMessages.shardsDiffer(what, expected, actual, shard));
         }
     }
 }

@@ -21,9 +21,7 @@ public record Prompt(String text, Map<String, Object> context) {
 
     public Prompt {
         if (text == null || text.isBlank()) {
-            throw new IllegalArgumentException("A prompt's text is " + (text == null ? "null" : "blank")
-                    + ". Fix: give the text to send to the system under test, e.g. Prompt.of(\"How do I reset "
-                    + "the router?\").");
+            throw new IllegalArgumentException(EvaluationMessages.blankPrompt(text));
         }
         context = ContextValues.copy(context, "the prompt '" + text + "'");
     }

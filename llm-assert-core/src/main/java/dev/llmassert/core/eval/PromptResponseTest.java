@@ -1,5 +1,7 @@
 package dev.llmassert.core.eval;
 
+import dev.llmassert.core.dataset.Dataset;
+import dev.llmassert.core.stats.MeasurementKind;
 import org.apiguardian.api.API;
 
 import java.util.LinkedHashMap;

@@ -97,8 +97,7 @@ public interface SystemUnderTest {
     /** A chat model: each prompt is sent as one user message; the name is {@code provider:model}. */
     static SystemUnderTest of(ChatModel model) {
         if (model == null) {
-            throw new IllegalArgumentException(
-                    "The system under test's chat model is null. Fix: pass the " + "ChatModel the application uses.");
+            throw new IllegalArgumentException(EvaluationMessages.nullChatModel());
         }
         return new ChatModelSystem(model);
     }

@@ -31,14 +31,11 @@ public record TestItem(String id, List<Prompt> prompts, Map<String, Object> cont
 
     public TestItem {
         if (id == null || id.isBlank()) {
-            throw new IllegalArgumentException("A test item's id is " + (id == null ? "null" : "blank")
-                    + ". Fix: give every item an id that is unique within its test, e.g. TestItem.of(\"q1\", "
-                    + "\"How do I reset the router?\").");
+            throw new IllegalArgumentException(EvaluationMessages.blankItemId(id));
         }
         id = id.strip();
         if (prompts == null || prompts.isEmpty()) {
-            throw new IllegalArgumentException("The test item '" + id + "' has no prompt. Fix: give it at least "
-                    + "one prompt to send to the system under test.");
+            throw new IllegalArgumentException(EvaluationMessages.noPrompt(id));
         }
         for (int i = 0; i < prompts.size(); i++) {
             if (prompts.get(i) == null) {

@@ -5,15 +5,17 @@ import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.groundedness.internal.ClaimEvidence;
 import dev.llmassert.core.groundedness.internal.ClaimReplies;
 import dev.llmassert.core.groundedness.internal.ClaimReplies.ClaimAnswer;
+import dev.llmassert.core.groundedness.internal.Claims;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
 import dev.llmassert.core.groundedness.internal.MiniCheckPrompt;
 import dev.llmassert.core.groundedness.internal.SourceChunks;
 import dev.llmassert.core.groundedness.internal.SourceIndex;
 import dev.llmassert.core.model.LlmJudgeBuilder;
+import dev.llmassert.core.model.internal.DataTags;
 import dev.llmassert.core.model.internal.JudgeChat;
-import dev.llmassert.core.model.internal.JudgePool;
 import dev.llmassert.core.model.internal.JudgeReply;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
+import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.text.SentenceSplitter;
 import org.apiguardian.api.API;
 
@@ -31,8 +33,14 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * Yes or No. Sources longer than {@link Builder#chunkSize(int) chunkSize} characters are cut between sentences into
  * chunks; each chunk is a call, and the chunk with the highest score decides.
  *
+ * <p>A sentence that makes no claim ("Yes.", "Great question!"), read as the local judge reads it, is not sent: it
+ * scores 1 with the evidence {@link LocalGroundednessJudge#NO_CLAIM} and the reason "no claim", and is left out of the
+ * mean. The user's question ({@link #judge(String, List, String)}) follows the document in each call, between data
+ * tags, marked as what the user said and not a source.
+ *
  * <p>A sentence's score is the probability of Yes where the server sends log-probabilities (an OpenAI-compatible
- * server such as vLLM, which is asked for them), else 1 for Yes and 0 for No; the evidence says which. MiniCheck
+ * server such as vLLM, or Ollama 0.12.11 and later through the judge model {@code JudgeModels} builds, which are asked
+ * for them), else 1 for Yes and 0 for No; the evidence says which. MiniCheck
  * quotes nothing, so the evidence names the chunk that decided and shows the source sentences nearest the sentence,
  * marked as not a quote. The verdict's score is the mean of the sentence scores, so
  * {@code withMinScore} and the default minimum mean what they mean for every judge: with yes/no answers, the share
@@ -60,7 +68,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
     private final int concurrency;
     private final int chunkSize;
     private final SentenceSplitter splitter;
-    private final JudgePool pool;
+    private final WorkerPool pool;
 
     private ClaimCheckGroundednessJudge(Builder builder) {
         LlmJudgeSetup setup = builder.setup();
@@ -92,15 +100,30 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
 
     @Override
     public GroundednessVerdict judge(String response, List<String> sources) {
+        return judge(response, sources, null);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The question follows the document in each call, between data tags, under a line that marks it as what the
+     * user said and not a source, so that the user's own figures, names and dates are there when a sentence repeats
+     * them.
+     */
+    @Override
+    public GroundednessVerdict judge(String response, List<String> sources, String question) {
         long started = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
+        List<Integer> claims = Claims.claimIndexes(sentences);
         SourceChunks chunks = SourceChunks.of(checkedSources, splitter, chunkSize);
         ModelProvider provider = chat.chatModel().provider();
+        String shownQuestion = question == null || question.isBlank() ? null : question.strip();
+        DataTags tags = shownQuestion == null ? null : tags(chunks, sentences, shownQuestion);
 
         int chunkCount = chunks.size();
-        List<Callable<JudgeReply<ClaimAnswer>>> calls = new ArrayList<>(sentences.size() * chunkCount);
-        for (int i = 0; i < sentences.size(); i++) {
+        List<Callable<JudgeReply<ClaimAnswer>>> calls = new ArrayList<>(claims.size() * chunkCount);
+        for (int i : claims) {
             String sentence = sentences.get(i);
             String about =
                     "sentence " + (i + 1) + " of " + sentences.size() + " (\"" + JudgeInput.shorten(sentence) + "\")";
@@ -108,34 +131,51 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
                 String subject = chunkCount == 1
                         ? about
                         : about + " against chunk " + (chunk.index() + 1) + " of " + chunkCount + " of the sources";
+                String message = MiniCheckPrompt.userMessage(chunk.text(), sentence, shownQuestion, tags);
                 calls.add(() -> chat.askWithResponse(
-                        subject, MiniCheckPrompt.request(chunk.text(), sentence, provider), ClaimReplies.parser()));
+                        subject, MiniCheckPrompt.request(message, provider), ClaimReplies.parser()));
             }
         }
-        List<JudgeReply<ClaimAnswer>> replies = pool.runAll(calls);
+        List<JudgeReply<ClaimAnswer>> replies = pool.all(calls);
 
         ClaimEvidence evidence = new ClaimEvidence(chunks, SourceIndex.of(checkedSources, splitter::split));
         List<SentenceVerdict> verdicts = new ArrayList<>(sentences.size());
-        TokenUsage usage = new TokenUsage(0, 0, 0);
-        boolean replayed = true;
-        int retries = 0;
         for (int i = 0; i < sentences.size(); i++) {
+            verdicts.add(Claims.noClaim(i, sentences.get(i)));
+        }
+        TokenUsage usage = new TokenUsage(0, 0, 0);
+        boolean replayed = !replies.isEmpty();
+        int retries = 0;
+        for (int c = 0; c < claims.size(); c++) {
+            int i = claims.get(c);
             List<ClaimAnswer> answers = new ArrayList<>(chunkCount);
-            for (JudgeReply<ClaimAnswer> reply : replies.subList(i * chunkCount, (i + 1) * chunkCount)) {
+            for (JudgeReply<ClaimAnswer> reply : replies.subList(c * chunkCount, (c + 1) * chunkCount)) {
                 answers.add(reply.value());
                 usage = usage.add(reply.tokenUsage());
                 replayed &= reply.replayed();
                 retries += reply.retries();
             }
             int deciding = ClaimEvidence.decidingChunk(answers);
-            verdicts.add(new SentenceVerdict(
+            verdicts.set(
                     i,
-                    sentences.get(i),
-                    answers.get(deciding).score(),
-                    evidence.of(sentences.get(i), answers, deciding)));
+                    new SentenceVerdict(
+                            i,
+                            sentences.get(i),
+                            answers.get(deciding).score(),
+                            evidence.of(sentences.get(i), answers, deciding)));
         }
         return GroundednessVerdict.of(
-                verdicts, name(), usage, replayed, Duration.ofNanos(System.nanoTime() - started), retries);
+                        verdicts, name(), usage, replayed, Duration.ofNanos(System.nanoTime() - started), retries)
+                .withRecordedModel(JudgeReply.recordedModelOf(replies));
+    }
+
+    /** Tags that no chunk, sentence or the question contains, so the question's end cannot be faked. */
+    private static DataTags tags(SourceChunks chunks, List<String> sentences, String question) {
+        List<String> texts = new ArrayList<>(chunks.size() + sentences.size() + 1);
+        texts.add(question);
+        chunks.chunks().forEach(chunk -> texts.add(chunk.text()));
+        texts.addAll(sentences);
+        return DataTags.forTexts(texts);
     }
 
     /** Stops the judge's threads. Calls after this fail. */
@@ -167,11 +207,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
          */
         public Builder chunkSize(int chunkSize) {
             if (chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE) {
-                throw new IllegalArgumentException(String.format(
-                        "chunkSize must be between %d and %d characters, "
-                                + "but is: %d. Fix: pass the characters of source text one call may hold, e.g. "
-                                + "chunkSize(%d) for a model served with a 2,048-token context.",
-                        MIN_CHUNK_SIZE, MAX_CHUNK_SIZE, chunkSize, DEFAULT_CHUNK_SIZE));
+                throw new IllegalArgumentException(GroundednessMessages.chunkSizeOutOfRange(chunkSize));
             }
             this.chunkSize = chunkSize;
             return this;
@@ -183,8 +219,7 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
          */
         public ClaimCheckGroundednessJudge build() {
             if (Boolean.TRUE.equals(structuredOutput())) {
-                throw new IllegalArgumentException("structuredOutput(true) does not apply to the claim-check judge: "
-                        + "MiniCheck answers one token, Yes or No, never JSON. Fix: leave structuredOutput unset.");
+                throw new IllegalArgumentException(GroundednessMessages.structuredOutputForClaimCheck());
             }
             return new ClaimCheckGroundednessJudge(this);
         }

@@ -1,12 +1,10 @@
 package dev.llmassert.core.groundedness;
 
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.core.config.InvalidSettingException;
+import dev.llmassert.core.config.EnumSetting;
 import org.apiguardian.api.API;
 
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -49,19 +47,8 @@ public enum GroundednessMethod {
      * @throws InvalidSettingException naming the key, the value and the allowed values
      */
     public static GroundednessMethod parse(String value) {
-        if (value == null || value.isBlank()) {
-            return AUTO;
-        }
-        String wanted = value.strip().toLowerCase(Locale.ROOT);
-        for (GroundednessMethod method : values()) {
-            if (method.id.equals(wanted)) {
-                return method;
-            }
-        }
-        throw new InvalidSettingException(
-                ConfigKeys.GROUNDEDNESS_METHOD,
-                value,
-                Arrays.stream(values()).map(GroundednessMethod::id).collect(Collectors.joining(", ")));
+        return EnumSetting.parse(
+                ConfigKeys.GROUNDEDNESS_METHOD, value, GroundednessMethod.class, GroundednessMethod::id, AUTO);
     }
 
     /**

@@ -12,8 +12,9 @@ import static org.apiguardian.api.API.Status.STABLE;
 /**
  * What a groundedness judge decided about one response.
  *
- * @param score      the mean of the sentence scores, from 0 to 1 (the local judge leaves out sentences that make no
- *                   claim, such as "Yes.")
+ * @param score      the mean of the sentence scores, from 0 to 1; every judge leaves out the sentences that make no
+ *                   claim, such as "Yes." or "Great question!" (evidence {@link LocalGroundednessJudge#NO_CLAIM}), and
+ *                   a response of such sentences only scores 1
  * @param sentences  every sentence's score and evidence, in response order
  * @param judge      who judged, as {@code provider:model}, e.g. {@code openai:gpt-4o-mini} or
  *                   {@code local:all-minilm-l6-v2-q}
@@ -78,13 +79,17 @@ public record GroundednessVerdict(
         return new GroundednessVerdict(score, sentences, judge, tokenUsage, replayed, duration, retries, model);
     }
 
-    /** The verdict for sentences already judged: the score is their mean. */
+    /** The verdict for sentences already judged: the score is the mean of those that make a claim. */
     public static GroundednessVerdict of(
             List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage, boolean replayed, Duration duration) {
         return of(sentences, judge, tokenUsage, replayed, duration, 0);
     }
 
-    /** The verdict for sentences already judged, whose calls took {@code retries} retries: the score is their mean. */
+    /**
+     * The verdict for sentences already judged, whose calls took {@code retries} retries: the score is the mean of
+     * the sentences that make a claim, leaving out those whose evidence is {@link LocalGroundednessJudge#NO_CLAIM}
+     * (1 when every sentence is such; 0 for no sentences).
+     */
     public static GroundednessVerdict of(
             List<SentenceVerdict> sentences,
             String judge,
@@ -92,8 +97,13 @@ public record GroundednessVerdict(
             boolean replayed,
             Duration duration,
             int retries) {
-        double mean =
-                sentences.stream().mapToDouble(SentenceVerdict::score).average().orElse(0.0);
+        double mean = sentences.isEmpty()
+                ? 0.0
+                : sentences.stream()
+                        .filter(s -> !LocalGroundednessJudge.NO_CLAIM.equals(s.evidence()))
+                        .mapToDouble(SentenceVerdict::score)
+                        .average()
+                        .orElse(1.0);
         return new GroundednessVerdict(mean, sentences, judge, tokenUsage, replayed, duration, retries);
     }
 

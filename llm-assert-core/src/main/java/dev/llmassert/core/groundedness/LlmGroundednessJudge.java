@@ -1,16 +1,17 @@
 package dev.llmassert.core.groundedness;
 
 import dev.langchain4j.model.output.TokenUsage;
+import dev.llmassert.core.groundedness.internal.Claims;
 import dev.llmassert.core.groundedness.internal.GroundednessPrompt;
 import dev.llmassert.core.groundedness.internal.GroundednessReplies;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
 import dev.llmassert.core.groundedness.internal.SentenceScore;
 import dev.llmassert.core.model.LlmJudgeBuilder;
 import dev.llmassert.core.model.internal.JudgeChat;
-import dev.llmassert.core.model.internal.JudgePool;
 import dev.llmassert.core.model.internal.JudgeReply;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
 import dev.llmassert.core.model.internal.ReplyParser;
+import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.text.SentenceSplitter;
 import org.apiguardian.api.API;
 
@@ -26,6 +27,11 @@ import static org.apiguardian.api.API.Status.STABLE;
  * each one the model rates from 0 to 10 how much of its information the sources hold, quoting its evidence or
  * saying NOTHING FOUND. Scores are normalised to 0–1; the verdict's score is their mean.
  *
+ * <p>A sentence that makes no claim ("Yes.", "Great question!", "I hope this helps!"), read as the local judge reads
+ * it, is not sent: it scores 1 with the evidence {@link LocalGroundednessJudge#NO_CLAIM} and the reason "no claim",
+ * and is left out of the mean, so it neither props up nor drags down the answer. The user's question
+ * ({@link #judge(String, List, String)}) is shown to the model beside the sources, marked as what the user said.
+ *
  * <p>Calls run in parallel, at most {@code concurrency} at once across every response this judge is judging, on a
  * fixed pool of threads created on first use and stopped by {@link #close()}. A reply that cannot be parsed is
  * re-asked with the error, up to 3 tries; transient failures are retried with backoff. Either failure, once final,
@@ -40,7 +46,7 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
     private final int concurrency;
     private final boolean structured;
     private final SentenceSplitter splitter;
-    private final JudgePool pool;
+    private final WorkerPool pool;
 
     private LlmGroundednessJudge(Builder builder) {
         LlmJudgeSetup setup = builder.setup();
@@ -72,33 +78,52 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
 
     @Override
     public GroundednessVerdict judge(String response, List<String> sources) {
+        return judge(response, sources, null);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The question is shown to the model after the sources, between the same data tags, as what the user said and
+     * not a source: the user's own figures, names and dates count as given when a sentence repeats them.
+     */
+    @Override
+    public GroundednessVerdict judge(String response, List<String> sources, String question) {
         long started = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
-        GroundednessPrompt prompt = GroundednessPrompt.forJudgement(checkedSources, sentences, structured);
+        List<Integer> claims = Claims.claimIndexes(sentences);
+        // The tags come from every sentence, asked or not, so a sentence's request is the same with or without an
+        // opener that makes no claim beside it, and recordings made before openers were left out still replay.
+        GroundednessPrompt prompt = GroundednessPrompt.forJudgement(checkedSources, sentences, question, structured);
         ReplyParser<SentenceScore> parser = structured ? GroundednessReplies.json() : GroundednessReplies.text();
 
-        List<Callable<JudgeReply<SentenceScore>>> calls = new ArrayList<>(sentences.size());
-        for (int i = 0; i < sentences.size(); i++) {
-            int index = i;
+        List<Callable<JudgeReply<SentenceScore>>> calls = new ArrayList<>(claims.size());
+        for (int index : claims) {
             calls.add(() -> chat.ask(
                     subject(index, sentences.size(), sentences.get(index)),
                     prompt.request(sentences.get(index)),
                     parser));
         }
-        List<JudgeReply<SentenceScore>> replies = pool.runAll(calls);
+        List<JudgeReply<SentenceScore>> replies = pool.all(calls);
 
-        List<SentenceVerdict> verdicts = new ArrayList<>(replies.size());
+        List<SentenceVerdict> verdicts = new ArrayList<>(sentences.size());
+        for (int i = 0; i < sentences.size(); i++) {
+            verdicts.add(Claims.noClaim(i, sentences.get(i)));
+        }
         TokenUsage usage = new TokenUsage(0, 0, 0);
-        boolean replayed = true;
+        boolean replayed = !replies.isEmpty();
         int retries = 0;
-        for (int i = 0; i < replies.size(); i++) {
-            JudgeReply<SentenceScore> reply = replies.get(i);
-            verdicts.add(new SentenceVerdict(
+        for (int r = 0; r < replies.size(); r++) {
+            JudgeReply<SentenceScore> reply = replies.get(r);
+            int i = claims.get(r);
+            verdicts.set(
                     i,
-                    sentences.get(i),
-                    reply.value().score() / (double) GroundednessReplies.MAX_SCORE,
-                    reply.value().evidence()));
+                    new SentenceVerdict(
+                            i,
+                            sentences.get(i),
+                            reply.value().score() / (double) GroundednessReplies.MAX_SCORE,
+                            reply.value().evidence()));
             usage = usage.add(reply.tokenUsage());
             replayed &= reply.replayed();
             retries += reply.retries();

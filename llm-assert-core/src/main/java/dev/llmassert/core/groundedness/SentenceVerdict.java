@@ -12,10 +12,13 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param index    position of the sentence in the response, from 0
  * @param sentence the sentence as it stands in the response
  * @param score    how much of the sentence the sources support, from 0 (nothing) to 1 (all of it)
- * @param evidence the supporting text the judge found, or {@link #NOTHING_FOUND}
+ * @param evidence the supporting text the judge found, or {@link #NOTHING_FOUND}, or
+ *                 {@link LocalGroundednessJudge#NO_CLAIM} for a sentence that makes no claim (the judges of this
+ *                 library give it without asking a model)
  * @param reason   why the judge scored it as it did, in a few words ("'30 days' is in no source"), or empty when
  *                 the judge gives none; the local judge gives one for every sentence below
- *                 {@link LocalGroundednessJudge#DEFAULT_THRESHOLD} and for a sentence that makes no claim
+ *                 {@link LocalGroundednessJudge#DEFAULT_THRESHOLD}, and each judge of this library gives "no claim"
+ *                 for a sentence that makes none
  */
 @API(status = STABLE, since = "0.1")
 public record SentenceVerdict(int index, String sentence, double score, String evidence, String reason) {

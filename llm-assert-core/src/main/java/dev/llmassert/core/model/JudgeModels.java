@@ -4,9 +4,10 @@ import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.llmassert.core.model.internal.EndpointRateBudgets;
 import dev.llmassert.core.model.internal.JudgeHttpClient;
 import dev.llmassert.core.model.internal.JudgeMessages;
-import dev.llmassert.core.model.internal.JudgeRateLimits;
+import dev.llmassert.core.model.internal.OllamaJudgeModel;
 import dev.llmassert.core.model.internal.RateLimitedChatModel;
 import dev.llmassert.core.model.internal.Sleeper;
 import org.apiguardian.api.API;
@@ -26,7 +27,9 @@ import static org.apiguardian.api.API.Status.STABLE;
  *       JSON-schema structured output declared. The key comes from the environment variable named by
  *       {@code llmassert.judge.api-key-env}. OpenAI itself needs it; a server at another base URL (vLLM, llama.cpp,
  *       LM Studio) often needs none, so a placeholder is sent when the variable is unset.</li>
- *   <li>{@code ollama}: langchain4j's {@link OllamaChatModel}, which needs no key.</li>
+ *   <li>{@code ollama}: langchain4j's {@link OllamaChatModel}, which needs no key; a request that asks for
+ *       log-probabilities (the claim-check judge's) goes to the same server's OpenAI-compatible endpoint,
+ *       {@code <base-url>/v1}, through langchain4j's {@link OpenAiChatModel}, as the Ollama client reads none.</li>
  *   <li>{@code local}: no chat model; the local judge works without one.</li>
  * </ul>
  *
@@ -66,20 +69,26 @@ public final class JudgeModels {
         return switch (settings.provider()) {
             case LOCAL -> throw new IllegalArgumentException(JudgeMessages.localHasNoChatModel());
             case OPENAI -> limited(settings, openAi(settings, environment));
-            case OLLAMA ->
-                limited(
-                        settings,
-                        OllamaChatModel.builder()
-                                .baseUrl(settings.baseUrl())
-                                .modelName(settings.model())
-                                .temperature(settings.temperature())
-                                .timeout(settings.timeout())
-                                .maxRetries(0)
-                                .httpClientBuilder(JudgeHttpClient.builder())
-                                // Ollama constrains decoding to a JSON schema given in the request's "format".
-                                .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
-                                .build());
+            case OLLAMA -> limited(settings, ollama(settings));
         };
+    }
+
+    private static ChatModel ollama(JudgeSettings settings) {
+        ChatModel ollama = OllamaChatModel.builder()
+                .baseUrl(settings.baseUrl())
+                .modelName(settings.model())
+                .temperature(settings.temperature())
+                .timeout(settings.timeout())
+                .maxRetries(0)
+                .httpClientBuilder(JudgeHttpClient.builder())
+                // Ollama constrains decoding to a JSON schema given in the request's "format".
+                .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
+                .build();
+        // Ollama reads no key; the client needs some value.
+        ChatModel openAiCompatible = openAiClient(
+                        OllamaJudgeModel.openAiCompatibleUrl(settings.baseUrl()), NO_KEY_PLACEHOLDER, settings)
+                .build();
+        return new OllamaJudgeModel(ollama, openAiCompatible);
     }
 
     /** {@code model}, held to the JVM-wide rate budget of its endpoint when the settings set one. */
@@ -94,7 +103,9 @@ public final class JudgeModels {
             return model;
         }
         return new RateLimitedChatModel(
-                model, JudgeRateLimits.budget(settings.baseUrl(), settings.model(), requests, tokens), Sleeper.THREAD);
+                model,
+                EndpointRateBudgets.budget(settings.baseUrl(), settings.model(), requests, tokens),
+                Sleeper.THREAD);
     }
 
     private static ChatModel openAi(JudgeSettings settings, Function<String, String> environment) {
@@ -110,19 +121,28 @@ public final class JudgeModels {
             }
             key = NO_KEY_PLACEHOLDER;
         }
+        return openAiClient(settings.baseUrl(), key.strip(), settings)
+                .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
+                .strictJsonSchema(true)
+                .build();
+    }
+
+    /**
+     * langchain4j's OpenAI client for {@code baseUrl}, with the settings' model, temperature and timeout, no retries of
+     * its own and no logging of requests or responses.
+     */
+    private static OpenAiChatModel.OpenAiChatModelBuilder openAiClient(
+            String baseUrl, String key, JudgeSettings settings) {
         return OpenAiChatModel.builder()
-                .baseUrl(settings.baseUrl())
-                .apiKey(key.strip())
+                .baseUrl(baseUrl)
+                .apiKey(key)
                 .modelName(settings.model())
                 .temperature(settings.temperature())
                 .timeout(settings.timeout())
                 .maxRetries(0)
                 .httpClientBuilder(JudgeHttpClient.builder())
-                .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
-                .strictJsonSchema(true)
                 .logRequests(false)
-                .logResponses(false)
-                .build();
+                .logResponses(false);
     }
 
     /** OpenAI's own API always needs a key; other OpenAI-compatible servers often do not. */

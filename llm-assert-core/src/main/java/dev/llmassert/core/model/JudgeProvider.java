@@ -1,12 +1,8 @@
 package dev.llmassert.core.model;
 
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.core.config.InvalidSettingException;
+import dev.llmassert.core.config.EnumSetting;
 import org.apiguardian.api.API;
-
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
@@ -50,18 +46,10 @@ public enum JudgeProvider {
      * a typo never falls back to another provider.
      */
     public static JudgeProvider parse(String value) {
-        if (value != null) {
-            String wanted = value.trim().toLowerCase(Locale.ROOT);
-            for (JudgeProvider provider : values()) {
-                if (provider.id.equals(wanted)) {
-                    return provider;
-                }
-            }
-        }
-        throw new InvalidSettingException(ConfigKeys.JUDGE_PROVIDER, value, allowedValues());
+        return EnumSetting.parse(ConfigKeys.JUDGE_PROVIDER, value, JudgeProvider.class, JudgeProvider::id, null);
     }
 
     static String allowedValues() {
-        return Arrays.stream(values()).map(JudgeProvider::id).collect(Collectors.joining(", "));
+        return EnumSetting.ids(JudgeProvider.class, JudgeProvider::id);
     }
 }

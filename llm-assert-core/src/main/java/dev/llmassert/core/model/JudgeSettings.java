@@ -2,7 +2,7 @@ package dev.llmassert.core.model;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.InvalidSettingException;
-import dev.llmassert.core.model.internal.JudgeLimits;
+import dev.llmassert.core.model.internal.JudgeSettingBounds;
 import org.apiguardian.api.API;
 
 import java.time.Duration;
@@ -185,7 +185,7 @@ public final class JudgeSettings {
             }
         }
         if (result == null || result.isZero() || result.isNegative()) {
-            throw new InvalidSettingException(key, value, JudgeLimits.POSITIVE_DURATION);
+            throw new InvalidSettingException(key, value, JudgeSettingBounds.POSITIVE_DURATION);
         }
         return result;
     }
@@ -242,7 +242,7 @@ public final class JudgeSettings {
     }
 
     private static String orUnlimited(Integer perMinute) {
-        return perMinute == null ? JudgeLimits.UNLIMITED : String.valueOf(perMinute);
+        return perMinute == null ? JudgeSettingBounds.UNLIMITED : String.valueOf(perMinute);
     }
 
     /** Whether {@code name} can be the name of an environment variable: letters, digits and underscores. */
@@ -316,36 +316,36 @@ public final class JudgeSettings {
         }
 
         public Builder temperature(Double temperature) {
-            this.temperature = JudgeLimits.temperatureSetting(temperature);
+            this.temperature = JudgeSettingBounds.temperatureSetting(temperature);
             return this;
         }
 
         public Builder concurrency(Integer concurrency) {
-            this.concurrency = JudgeLimits.concurrencySetting(concurrency);
+            this.concurrency = JudgeSettingBounds.concurrencySetting(concurrency);
             return this;
         }
 
         public Builder timeout(Duration timeout) {
-            this.timeout = JudgeLimits.timeoutSetting(timeout);
+            this.timeout = JudgeSettingBounds.timeoutSetting(timeout);
             return this;
         }
 
         public Builder maxRetries(Integer maxRetries) {
-            this.maxRetries = JudgeLimits.maxRetriesSetting(maxRetries);
+            this.maxRetries = JudgeSettingBounds.maxRetriesSetting(maxRetries);
             return this;
         }
 
         /** Calls a minute to the endpoint and model, JVM-wide, from 1 to 1,000,000,000; {@code null}: unlimited. */
         public Builder maxRequestsPerMinute(Integer maxRequestsPerMinute) {
             this.maxRequestsPerMinute =
-                    JudgeLimits.perMinuteSetting(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, maxRequestsPerMinute);
+                    JudgeSettingBounds.perMinuteSetting(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, maxRequestsPerMinute);
             return this;
         }
 
         /** Tokens a minute to the endpoint and model, JVM-wide, from 1 to 1,000,000,000; {@code null}: unlimited. */
         public Builder maxTokensPerMinute(Integer maxTokensPerMinute) {
             this.maxTokensPerMinute =
-                    JudgeLimits.perMinuteSetting(ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE, maxTokensPerMinute);
+                    JudgeSettingBounds.perMinuteSetting(ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE, maxTokensPerMinute);
             return this;
         }
 
@@ -361,10 +361,12 @@ public final class JudgeSettings {
                 case ConfigKeys.JUDGE_BASE_URL -> baseUrl(value);
                 case ConfigKeys.JUDGE_API_KEY_ENV -> apiKeyEnv(value);
                 case ConfigKeys.JUDGE_TEMPERATURE ->
-                    temperature(parseDouble(key, value, JudgeLimits.TEMPERATURE_RANGE));
-                case ConfigKeys.JUDGE_CONCURRENCY -> concurrency(parseInt(key, value, JudgeLimits.CONCURRENCY_RANGE));
+                    temperature(parseDouble(key, value, JudgeSettingBounds.TEMPERATURE_RANGE));
+                case ConfigKeys.JUDGE_CONCURRENCY ->
+                    concurrency(parseInt(key, value, JudgeSettingBounds.CONCURRENCY_RANGE));
                 case ConfigKeys.JUDGE_TIMEOUT -> timeout(parseDuration(key, value));
-                case ConfigKeys.JUDGE_MAX_RETRIES -> maxRetries(parseInt(key, value, JudgeLimits.MAX_RETRIES_RANGE));
+                case ConfigKeys.JUDGE_MAX_RETRIES ->
+                    maxRetries(parseInt(key, value, JudgeSettingBounds.MAX_RETRIES_RANGE));
                 case ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE -> maxRequestsPerMinute(parsePerMinute(key, value));
                 case ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE -> maxTokensPerMinute(parsePerMinute(key, value));
                 default -> throw new InvalidSettingException(key, value, "a key of llmassert.judge.*");
@@ -386,10 +388,10 @@ public final class JudgeSettings {
 
         /** A rate: a whole number, or {@code unlimited} ({@code null}). */
         private static Integer parsePerMinute(String key, String value) {
-            if (value != null && value.strip().equalsIgnoreCase(JudgeLimits.UNLIMITED)) {
+            if (value != null && value.strip().equalsIgnoreCase(JudgeSettingBounds.UNLIMITED)) {
                 return null;
             }
-            return parseInt(key, value, JudgeLimits.PER_MINUTE_RANGE);
+            return parseInt(key, value, JudgeSettingBounds.PER_MINUTE_RANGE);
         }
 
         private static Integer parseInt(String key, String value, String allowed) {

@@ -1,7 +1,7 @@
 package dev.llmassert.core.model;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.llmassert.core.model.internal.JudgeLimits;
+import dev.llmassert.core.model.internal.JudgeSettingBounds;
 import org.apiguardian.api.API;
 
 import java.time.Duration;
@@ -51,19 +51,19 @@ public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
 
     /** Retries of a transient failure (timeout, 429, 5xx), from 0 to 20; default 3. */
     public B maxRetries(int maxRetries) {
-        this.maxRetries = JudgeLimits.maxRetries(maxRetries);
+        this.maxRetries = JudgeSettingBounds.maxRetries(maxRetries);
         return self();
     }
 
     /** The wait before the first retry, doubled for each further one; default 500 ms. */
     public B retryBackoff(Duration retryBackoff) {
-        this.retryBackoff = JudgeLimits.retryBackoff(retryBackoff);
+        this.retryBackoff = JudgeSettingBounds.retryBackoff(retryBackoff);
         return self();
     }
 
     /** Calls in flight at once, across every caller of the judge, from 1 to 256; default 8. */
     public B concurrency(int concurrency) {
-        this.concurrency = JudgeLimits.concurrency(concurrency);
+        this.concurrency = JudgeSettingBounds.concurrency(concurrency);
         return self();
     }
 

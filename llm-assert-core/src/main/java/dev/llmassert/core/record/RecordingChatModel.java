@@ -28,25 +28,27 @@ public final class RecordingChatModel implements ChatModel {
 
     private final ChatModel delegate;
     private final RecordingSession session;
+    private final boolean application;
 
-    RecordingChatModel(ChatModel delegate, RecordingSession session) {
+    RecordingChatModel(ChatModel delegate, RecordingSession session, boolean application) {
         this.delegate = delegate;
         this.session = session;
+        this.application = application;
     }
 
     @Override
     public ChatResponse chat(ChatRequest chatRequest) {
-        return session.chat(delegate, chatRequest, ChatRequestOptions.EMPTY);
+        return session.chat(delegate, chatRequest, ChatRequestOptions.EMPTY, application);
     }
 
     @Override
     public ChatResponse chat(ChatRequest chatRequest, ChatRequestOptions options) {
-        return session.chat(delegate, chatRequest, options == null ? ChatRequestOptions.EMPTY : options);
+        return session.chat(delegate, chatRequest, options == null ? ChatRequestOptions.EMPTY : options, application);
     }
 
     @Override
     public ChatResponse doChat(ChatRequest chatRequest) {
-        return session.chat(delegate, chatRequest, ChatRequestOptions.EMPTY);
+        return session.chat(delegate, chatRequest, ChatRequestOptions.EMPTY, application);
     }
 
     /** The wrapped model's defaults, so that the model name and temperature are part of every key. */
@@ -78,6 +80,14 @@ public final class RecordingChatModel implements ChatModel {
 
     public RecordingSession session() {
         return session;
+    }
+
+    /**
+     * Whether this is the application's own model ({@link Recordings#wrap}, {@link RecordingSession#wrapApplication}),
+     * whose answers a mutation check may change, rather than a judge's.
+     */
+    public boolean application() {
+        return application;
     }
 
     @Override

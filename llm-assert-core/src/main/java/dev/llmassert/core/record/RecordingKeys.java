@@ -8,6 +8,7 @@ import dev.llmassert.core.io.AtomicFiles;
 import dev.llmassert.core.record.internal.CanonicalRequests;
 import dev.llmassert.core.record.internal.Entry;
 import dev.llmassert.core.record.internal.PathLocks;
+import dev.llmassert.core.record.internal.RecordingMessages;
 import dev.llmassert.core.record.internal.RecordingsCodec;
 import org.apiguardian.api.API;
 
@@ -102,12 +103,7 @@ public final class RecordingKeys {
             AtomicFiles.replace(absolute, RecordingsCodec.write(new TreeMap<>(entries).values()));
             return changed;
         } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "Cannot rewrite the keys of " + absolute + ": " + e
-                            + System.lineSeparator()
-                            + "The file is unchanged. Fix: make the file and its folder readable "
-                            + "and writable by the user running the command.",
-                    e);
+            throw new UncheckedIOException(RecordingMessages.keysNotRewritten(absolute, e), e);
         }
     }
 }

@@ -1,13 +1,10 @@
 package dev.llmassert.core.record;
 
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.core.config.InvalidSettingException;
+import dev.llmassert.core.config.EnumSetting;
 import org.apiguardian.api.API;
 
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
@@ -56,15 +53,7 @@ public enum RecordingMode {
      * @throws InvalidSettingException naming {@value ConfigKeys#RECORDINGS_MODE}, the value and the allowed values
      */
     public static RecordingMode parse(String value) {
-        if (value != null) {
-            String wanted = value.trim().toLowerCase(Locale.ROOT).replace('_', '-');
-            for (RecordingMode mode : values()) {
-                if (mode.id.equals(wanted)) {
-                    return mode;
-                }
-            }
-        }
-        throw new InvalidSettingException(ConfigKeys.RECORDINGS_MODE, value, allowedValues());
+        return EnumSetting.parse(ConfigKeys.RECORDINGS_MODE, value, RecordingMode.class, RecordingMode::id, null);
     }
 
     /**
@@ -88,7 +77,7 @@ public enum RecordingMode {
 
     /** {@code off, replay, record-missing, record}. */
     public static String allowedValues() {
-        return Arrays.stream(values()).map(RecordingMode::id).collect(Collectors.joining(", "));
+        return EnumSetting.ids(RecordingMode.class, RecordingMode::id);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.llmassert.core.record;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.ChatRequestOptions;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -8,9 +9,13 @@ import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.llmassert.core.record.internal.CanonicalRequests;
 import dev.llmassert.core.record.internal.RecordedResponse;
+import dev.llmassert.core.record.internal.RecordingMessages;
+import dev.llmassert.core.record.internal.ReplyTap;
+import dev.llmassert.core.record.internal.ReplyTaps;
 import org.apiguardian.api.API;
 
 import java.util.Collections;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,6 +40,7 @@ public final class RecordingSession implements AutoCloseable {
     private final ConcurrentHashMap<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     private final AtomicInteger replayed = new AtomicInteger();
     private final AtomicInteger recorded = new AtomicInteger();
+    private final AtomicInteger missed = new AtomicInteger();
     private volatile boolean closed;
 
     RecordingSession(RecordingFile file, RecordingMode mode, String testName, boolean saveEachRecording) {
@@ -50,13 +56,27 @@ public final class RecordingSession implements AutoCloseable {
      * working.
      */
     public RecordingChatModel wrap(ChatModel model) {
+        return wrap(model, false);
+    }
+
+    /**
+     * As {@link #wrap(ChatModel)}, for the application's own model rather than a judge's: a mutation check may change
+     * the answers it hands the application, one at a time, to see whether the tests notice.
+     */
+    public RecordingChatModel wrapApplication(ChatModel model) {
+        return wrap(model, true);
+    }
+
+    private RecordingChatModel wrap(ChatModel model, boolean application) {
         if (model == null) {
             throw new IllegalArgumentException("model must be the ChatModel to record and replay, but is: null");
         }
-        if (model instanceof RecordingChatModel recording && recording.session() == this) {
+        if (model instanceof RecordingChatModel recording
+                && recording.session() == this
+                && recording.application() == application) {
             return recording;
         }
-        return new RecordingChatModel(model, this);
+        return new RecordingChatModel(model, this, application);
     }
 
     public RecordingFile file() {
@@ -81,6 +101,11 @@ public final class RecordingSession implements AutoCloseable {
         return recorded.get();
     }
 
+    /** Calls that found no recording in {@link RecordingMode#REPLAY} and failed. */
+    public int missedCalls() {
+        return missed.get();
+    }
+
     /** The keys this session replayed or recorded, sorted. */
     public SortedSet<String> usedKeys() {
         return Collections.unmodifiableSortedSet(new TreeSet<>(calls.keySet()));
@@ -102,10 +127,9 @@ public final class RecordingSession implements AutoCloseable {
         }
     }
 
-    ChatResponse chat(ChatModel delegate, ChatRequest request, ChatRequestOptions options) {
+    ChatResponse chat(ChatModel delegate, ChatRequest request, ChatRequestOptions options, boolean application) {
         if (closed) {
-            throw new IllegalStateException("The recording session of " + testName + " is closed; a model wrapped "
-                    + "for one test was used after it ended. Fix: wrap the model again in the test that uses it.");
+            throw new IllegalStateException(RecordingMessages.sessionClosed(testName));
         }
         if (mode == RecordingMode.OFF) {
             return delegate.chat(request, options);
@@ -117,12 +141,14 @@ public final class RecordingSession implements AutoCloseable {
             RecordingFile.Replay replay = file.lookup(key, position);
             if (replay != null) {
                 replayed.incrementAndGet();
-                return replay.response()
+                ChatResponse response = replay.response()
                         .toChatResponse(
                                 Replayed.ID_PREFIX + key + "/" + (position + 1),
                                 replay.entry().model());
+                return application ? tapped(response, canonical, key, position, true) : response;
             }
             if (mode == RecordingMode.REPLAY) {
+                missed.incrementAndGet();
                 throw file.miss(key, position, canonical, testName);
             }
         }
@@ -136,7 +162,30 @@ public final class RecordingSession implements AutoCloseable {
         if (saveEachRecording) {
             file.save();
         }
-        return live;
+        return application ? tapped(live, canonical, key, position, false) : live;
+    }
+
+    /** The response as the test's {@link ReplyTap} has it: a mutation check may change an answer's text. */
+    private ChatResponse tapped(ChatResponse response, ObjectNode request, String key, int position, boolean replay) {
+        Optional<ReplyTap> tap = ReplyTaps.current();
+        AiMessage message = response.aiMessage();
+        if (tap.isEmpty()
+                || message == null
+                || message.text() == null
+                || message.text().isBlank()
+                || message.hasToolExecutionRequests()) {
+            return response;
+        }
+        String text = tap.get()
+                .answer(new ReplyTap.ServedAnswer(
+                        file.path(), key, position, message.text(), CanonicalRequests.messageText(request), replay));
+        if (text.equals(message.text())) {
+            return response;
+        }
+        return ChatResponse.builder()
+                .aiMessage(AiMessage.from(text))
+                .metadata(response.metadata())
+                .build();
     }
 
     /** The request as the model's own {@code chat} will send it: its parameters merged over the model's defaults. */

@@ -10,6 +10,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 /**
  * Record and replay any {@link ChatModel}, for hermetic tests of an application's own model calls as well as judges.
+ * A model wrapped here counts as the application's: a mutation check may change the answers it replays.
  *
  * <pre>{@code
  * ChatModel model = Recordings.wrap(realModel,
@@ -51,7 +52,7 @@ public final class Recordings {
                     "mode must be one of " + RecordingMode.allowedValues() + ", but is: null");
         }
         RecordingStore store = RecordingStore.create();
-        return store.file(file).openSession(mode, name, true).wrap(model);
+        return store.file(file).openSession(mode, name, true).wrapApplication(model);
     }
 
     /**

@@ -2,8 +2,8 @@ package dev.llmassert.core.calibration;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.eval.EvaluationSettings;
-import dev.llmassert.core.eval.LabelledItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -102,7 +102,7 @@ public final class CalibrationBenchmark {
     }
 
     private static void print(String name, String half, Calibration fitting, Calibration measured) {
-        double bar = fitting.fittedBar().bar();
+        double bar = fitting.fittedMinScore().minScore();
         double heldOut = measured.agreementAt(bar).balancedAccuracy().value();
         double best = bestSingleBar(measured.rows());
         long yes = measured.rows().stream()

@@ -2,13 +2,14 @@ package dev.llmassert.core.calibration;
 
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.DirectJudge;
-import dev.llmassert.core.eval.DatasetException;
+import dev.llmassert.core.dataset.DatasetException;
+import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.eval.EvaluationSettings;
-import dev.llmassert.core.eval.LabelledItem;
-import dev.llmassert.core.eval.Statistics;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
+import dev.llmassert.core.stats.Estimate;
+import dev.llmassert.core.stats.Statistics;
 import dev.llmassert.core.testing.PromptData;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
@@ -80,8 +81,11 @@ class CalibratorTest {
     void aGroundednessCalibrationFitsTheBarAndMeasuresItHeldOut() {
         ScoreJudge judge = new ScoreJudge();
 
-        Calibration calibration =
-                Calibrator.builder().currentBar(0.7).testId("support").build().calibrate(judge, rows());
+        Calibration calibration = Calibrator.builder()
+                .currentMinScore(0.7)
+                .testId("support")
+                .build()
+                .calibrate(judge, rows());
 
         assertThat(judge.calls).hasValue(24);
         assertThat(calibration.kind()).isEqualTo(Calibration.GROUNDEDNESS);
@@ -94,10 +98,10 @@ class CalibratorTest {
                 .extracting(JudgedRow::id, JudgedRow::label, JudgedRow::score, JudgedRow::option)
                 .containsExactly("y0", "yes", 0.95, null);
         // the best bar over all rows: the yes rows from 0.52 up pass, the no rows from 0.5 down fail
-        FittedBar fitted = calibration.fittedBar();
-        assertThat(fitted.bar()).isGreaterThan(0.5).isLessThanOrEqualTo(0.52);
+        FittedMinScore fitted = calibration.fittedMinScore();
+        assertThat(fitted.minScore()).isGreaterThan(0.5).isLessThanOrEqualTo(0.52);
         assertThat(fitted.folds()).isEqualTo(5);
-        assertThat(fitted.foldBars()).hasSize(5);
+        assertThat(fitted.foldMinScores()).hasSize(5);
         assertThat(fitted.seed()).isEqualTo(Calibrator.DEFAULT_SEED);
 
         Agreement agreement = calibration.agreement();
@@ -121,7 +125,7 @@ class CalibratorTest {
         // the held-out verdicts are each row's score against the bar of the fold it was held out in
         long yesPassedAtFoldBars = calibration.rows().stream()
                 .filter(row -> row.label().equals("yes"))
-                .filter(row -> row.score() >= fitted.foldBars().get(row.fold()))
+                .filter(row -> row.score() >= fitted.foldMinScores().get(row.fold()))
                 .count();
         assertThat(yesPassedAtFoldBars).isEqualTo(yesPassed);
         assertThat(calibration.rows()).extracting(JudgedRow::fold).containsOnly(0, 1, 2, 3, 4);
@@ -132,24 +136,24 @@ class CalibratorTest {
                 .hasSize(101)
                 .first()
                 .satisfies(point -> assertThat(point.recallYes()).isEqualTo(1.0));
-        assertThat(calibration.atCurrentBar().basis()).isEqualTo(Agreement.IN_SAMPLE);
-        assertThat(calibration.atCurrentBar().bar()).isEqualTo(0.7);
-        assertThat(calibration.atCurrentBar().recall("yes").orElseThrow().value())
+        assertThat(calibration.atCurrentMinScore().basis()).isEqualTo(Agreement.IN_SAMPLE);
+        assertThat(calibration.atCurrentMinScore().minScore()).isEqualTo(0.7);
+        assertThat(calibration.atCurrentMinScore().recall("yes").orElseThrow().value())
                 .isEqualTo(7 / 14.0);
-        assertThat(calibration.agreementAt(0.7)).isEqualTo(calibration.atCurrentBar());
+        assertThat(calibration.agreementAt(0.7)).isEqualTo(calibration.atCurrentMinScore());
     }
 
     @Test
     void theMisjudgedRowsComeWorstFirstWithTheJudgesEvidence() {
         Calibration calibration = Calibrator.builder().build().calibrate(new ScoreJudge(), rows());
-        double bar = calibration.fittedBar().bar();
+        double bar = calibration.fittedMinScore().minScore();
 
         // at the fitted bar: y12 (0.45) and y13 (0.3) fail, n0 (0.6) passes
         assertThat(calibration.misjudged()).extracting(MisjudgedRow::id).containsExactly("y13", "n0", "y12");
         MisjudgedRow worst = calibration.misjudged().get(0);
         assertThat(worst.label()).isEqualTo("yes");
         assertThat(worst.judged()).isEqualTo("no");
-        assertThat(worst.bar()).isEqualTo(bar);
+        assertThat(worst.minScore()).isEqualTo(bar);
         assertThat(worst.where()).isEqualTo("the labelled item 'y13'");
         assertThat(worst.response()).isEqualTo("answer y13 scores 0.3");
         assertThat(worst.sentences())
@@ -163,7 +167,7 @@ class CalibratorTest {
         Path file = dir.resolve("calibrations").resolve("support.json");
 
         Calibration calibration =
-                Calibrator.builder().currentBar(0.7).recordTo(file).build().calibrate(new ScoreJudge(), rows());
+                Calibrator.builder().currentMinScore(0.7).recordTo(file).build().calibrate(new ScoreJudge(), rows());
 
         assertThat(Calibration.read(file)).isEqualTo(calibration);
         String json = Files.readString(file);
@@ -274,7 +278,7 @@ class CalibratorTest {
         assertThat(calibration.kind()).isEqualTo(Calibration.CRITERIA);
         assertThat(calibration.criteria()).isEqualTo("clarity");
         assertThat(calibration.labels()).containsExactly("Clear", "Somewhat clear", "Unclear");
-        assertThat(calibration.fittedBar()).isNull();
+        assertThat(calibration.fittedMinScore()).isNull();
         assertThat(calibration.auc()).isNull();
         assertThat(calibration.curve()).isEmpty();
         Agreement agreement = calibration.agreement();

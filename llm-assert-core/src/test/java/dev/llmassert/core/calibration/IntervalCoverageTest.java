@@ -1,11 +1,11 @@
 package dev.llmassert.core.calibration;
 
+import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.eval.EvaluationSettings;
-import dev.llmassert.core.eval.Interval;
-import dev.llmassert.core.eval.LabelledItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
+import dev.llmassert.core.stats.Interval;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.apache.commons.statistics.distribution.BetaDistribution;
@@ -97,7 +97,7 @@ class IntervalCoverageTest {
             }
             // the figures checked here take no bootstrap: the fewest resamples keep the test quick
             Calibrator calibrator = Calibrator.builder()
-                    .currentBar(FIXED_BAR)
+                    .currentMinScore(FIXED_BAR)
                     .seed(s)
                     .bootstrapResamples(Calibrator.MIN_RESAMPLES)
                     .settings(EvaluationSettings.defaults().withConcurrency(1).withConfidence(LEVEL))
@@ -109,9 +109,9 @@ class IntervalCoverageTest {
             double truth = heldOutTruth(calibration, yes, no);
             heldOutCovered += heldOut.lower() <= truth && truth <= heldOut.upper() ? 1 : 0;
             double fittedTruth =
-                    balancedAccuracy(yes, no, calibration.fittedBar().bar());
+                    balancedAccuracy(yes, no, calibration.fittedMinScore().minScore());
             lowerBelowFittedTruth += heldOut.lower() <= fittedTruth ? 1 : 0;
-            Interval fixed = calibration.atCurrentBar().balancedAccuracy().interval();
+            Interval fixed = calibration.atCurrentMinScore().balancedAccuracy().interval();
             fixedCovered += fixed.lower() <= truthAtFixedBar && truthAtFixedBar <= fixed.upper() ? 1 : 0;
             width += heldOut.upper() - heldOut.lower();
         }
@@ -153,7 +153,7 @@ class IntervalCoverageTest {
 
     /** The true agreement of the held-out verdicts: each row's true chance of being judged right at its fold's bar. */
     private static double heldOutTruth(Calibration calibration, ContinuousDistribution yes, ContinuousDistribution no) {
-        List<Double> bars = calibration.fittedBar().foldBars();
+        List<Double> bars = calibration.fittedMinScore().foldMinScores();
         double recallYes = 0;
         double recallNo = 0;
         int yesCount = 0;

@@ -11,6 +11,7 @@ import dev.llmassert.core.groundedness.SentenceVerdict;
 import dev.llmassert.core.model.internal.JudgeChat;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.Recordings;
+import dev.llmassert.core.stats.MeasurementKind;
 import dev.llmassert.core.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

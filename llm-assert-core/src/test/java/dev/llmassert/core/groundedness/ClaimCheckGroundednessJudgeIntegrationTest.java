@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.model.chat.ChatModel;
-import dev.llmassert.core.Judges;
+import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.llmassert.core.groundedness.internal.MiniCheckPrompt;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
@@ -41,8 +41,9 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * The claim-check judge through langchain4j's real OpenAI and Ollama clients, built by {@link JudgeModels}, against
- * a loopback server speaking their protocols: MiniCheck's own prompt on the wire, one call per sentence (and per
- * chunk), the probability of Yes from the OpenAI protocol's log-probabilities, recordings, chunking and re-asking.
+ * a loopback server speaking their protocols (for Ollama, both of its chat endpoints): MiniCheck's own prompt on the
+ * wire, one call per sentence (and per chunk), the probability of Yes from the log-probabilities, recordings, chunking
+ * and re-asking.
  */
 class ClaimCheckGroundednessJudgeIntegrationTest {
 
@@ -158,23 +159,26 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
     }
 
     @Test
-    void anOllamaServerGetsTheSamePromptAndWithoutLogprobsTheScoreIsOneOrZeroAndSaysSo() {
-        // The server sends logprobs as Ollama 0.12.11+ does; langchain4j 1.17's Ollama client neither asks for them
-        // nor reads them.
+    void underOllamaTheCallGoesToItsOpenAiCompatibleEndpointAndTheScoreIsTheProbabilityOfYes() {
+        // The loopback server speaks both of Ollama's chat protocols, /api/chat and /v1/chat/completions, and sends
+        // log-probabilities at both as Ollama 0.12.11+ does; langchain4j's Ollama client would read none of them.
         server.respondWith(ClaimCheckGroundednessJudgeIntegrationTest::miniCheck);
 
         GroundednessVerdict verdict;
         try (GroundednessJudge judge = judge(ollama(), JudgeModels.chatModel(ollama(), NO_ENVIRONMENT))) {
+            assertThat(judge).isInstanceOf(ClaimCheckGroundednessJudge.class);
             verdict = judge.judge(SUPPORTED + " " + UNSUPPORTED, MANUAL);
         }
 
         assertThat(server.requests()).hasSize(2).allSatisfy(request -> {
-            assertThat(request.path()).isEqualTo("/api/chat");
+            assertThat(request.path()).isEqualTo("/v1/chat/completions");
             JsonNode json = request.json();
             assertThat(json.path("messages").get(0).path("content").asText()).isEqualTo(MiniCheckPrompt.SYSTEM);
-            assertThat(json.path("options").path("temperature").asDouble(-1)).isEqualTo(0.0);
-            assertThat(json.path("options").path("num_predict").asInt()).isEqualTo(1);
-            assertThat(json.has("format")).isFalse();
+            assertThat(json.path("temperature").asDouble(-1)).isEqualTo(0.0);
+            assertThat(json.path("max_tokens").asInt()).isEqualTo(1);
+            assertThat(json.path("logprobs").asBoolean()).isTrue();
+            assertThat(json.path("top_logprobs").asInt()).isEqualTo(MiniCheckPrompt.TOP_LOGPROBS);
+            assertThat(json.has("response_format")).isFalse();
             assertThat(json.path("model").asText()).isEqualTo("bespoke-minicheck");
         });
         assertThat(server.requests())
@@ -182,13 +186,65 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
                 .containsExactlyInAnyOrder(
                         "Document: " + MANUAL + "\nClaim: " + SUPPORTED,
                         "Document: " + MANUAL + "\nClaim: " + UNSUPPORTED);
+        assertThat(verdict.sentences())
+                .extracting(SentenceVerdict::score)
+                .containsExactly(Math.exp(-0.05), Math.exp(-3.9))
+                .noneMatch(score -> score == 0.0 || score == 1.0);
+        assertThat(verdict.sentences().get(0).evidence())
+                .startsWith("[said Yes, P(yes) 0.95 from logprobs] nearest there, not a quote:");
+        assertThat(verdict.sentences().get(1).evidence())
+                .isEqualTo("[said No, P(yes) 0.02 from logprobs] nearest in the sources, not a quote: "
+                        + "chars 42-70 \"The warranty lasts two years.\"");
+        assertThat(verdict.score()).isCloseTo((Math.exp(-0.05) + Math.exp(-3.9)) / 2, within(1e-9));
+        assertThat(verdict.judge()).isEqualTo("ollama:bespoke-minicheck");
+    }
+
+    @Test
+    void anOllamaThatSendsNoLogprobsGivesOneOrZeroAndTheEvidenceSaysSo() {
+        // Ollama before 0.12.11 answers the same request without log-probabilities.
+        server.respondWith(request -> Reply.content(claimOf(request).contains("four ports") ? "Yes" : "No"));
+
+        GroundednessVerdict verdict;
+        try (GroundednessJudge judge = judge(ollama(), JudgeModels.chatModel(ollama(), NO_ENVIRONMENT))) {
+            verdict = judge.judge(SUPPORTED + " " + UNSUPPORTED, MANUAL);
+        }
+
+        assertThat(server.requests()).extracting(ReceivedRequest::path).containsOnly("/v1/chat/completions");
         assertThat(verdict.sentences()).extracting(SentenceVerdict::score).containsExactly(1.0, 0.0);
         assertThat(verdict.sentences().get(0).evidence())
                 .startsWith("[said Yes, yes/no only (the server sent no logprobs)] nearest there, not a quote:");
         assertThat(verdict.sentences().get(1).evidence())
                 .isEqualTo("[said No, yes/no only (the server sent no logprobs)] nearest in the sources, not a "
                         + "quote: chars 42-70 \"The warranty lasts two years.\"");
-        assertThat(verdict.judge()).isEqualTo("ollama:bespoke-minicheck");
+    }
+
+    @Test
+    void anOllamaClientBuiltByHandStillGetsMiniChecksPromptAtApiChatAndScoresYesOrNo() {
+        // A user's own OllamaChatModel, not the judge model JudgeModels builds: it speaks /api/chat only and reads
+        // no log-probabilities, so the score stays 1 or 0, and the evidence says why.
+        server.respondWith(ClaimCheckGroundednessJudgeIntegrationTest::miniCheck);
+        ChatModel own = OllamaChatModel.builder()
+                .baseUrl(server.ollamaBaseUrl())
+                .modelName("bespoke-minicheck")
+                .temperature(0.0)
+                .maxRetries(0)
+                .build();
+
+        GroundednessVerdict verdict;
+        try (GroundednessJudge judge = judge(ollama(), own)) {
+            verdict = judge.judge(SUPPORTED + " " + UNSUPPORTED, MANUAL);
+        }
+
+        assertThat(server.requests()).hasSize(2).allSatisfy(request -> {
+            assertThat(request.path()).isEqualTo("/api/chat");
+            assertThat(request.json().path("options").path("num_predict").asInt())
+                    .isEqualTo(1);
+            assertThat(request.json().path("options").path("temperature").asDouble(-1))
+                    .isEqualTo(0.0);
+        });
+        assertThat(verdict.sentences()).extracting(SentenceVerdict::score).containsExactly(1.0, 0.0);
+        assertThat(verdict.sentences().get(1).evidence())
+                .startsWith("[said No, yes/no only (the server sent no " + "logprobs)]");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -223,14 +279,9 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
         assertThat(replayed.judge()).isEqualTo(live.judge());
         String recording = Files.readString(file);
         assertThat(recording).contains("\"maxOutputTokens\": 1", "Document: ");
-        if ("openai".equals(provider)) {
-            assertThat(replayed.sentences().get(0).score()).isCloseTo(0.95, within(0.002));
-            assertThat(recording)
-                    .contains("\"logprobs\": true", "\"topLogprobs\": 5", "\"logprob\": -0.05", "\"top\": [");
-        } else {
-            assertThat(replayed.sentences()).extracting(SentenceVerdict::score).containsExactly(1.0, 0.0);
-            assertThat(recording).doesNotContain("logprob");
-        }
+        // Both ask for log-probabilities (Ollama at its OpenAI-compatible endpoint), and the recording keeps them.
+        assertThat(replayed.sentences().get(0).score()).isCloseTo(0.95, within(0.002));
+        assertThat(recording).contains("\"logprobs\": true", "\"topLogprobs\": 5", "\"logprob\": -0.05", "\"top\": [");
     }
 
     /**
@@ -372,7 +423,7 @@ class ClaimCheckGroundednessJudgeIntegrationTest {
         server.respondWith(ClaimCheckGroundednessJudgeIntegrationTest::miniCheck);
 
         try (GroundednessJudge judge = judge(ollama(), JudgeModels.chatModel(ollama(), NO_ENVIRONMENT))) {
-            assertThat(judge.judge(SUPPORTED, MANUAL).score()).isEqualTo(1.0);
+            assertThat(judge.judge(SUPPORTED, MANUAL).score()).isCloseTo(Math.exp(-0.05), within(1e-9));
         }
         assertThat(server.requestCount()).isEqualTo(2);
     }

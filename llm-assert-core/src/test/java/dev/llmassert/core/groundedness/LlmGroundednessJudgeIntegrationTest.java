@@ -1,19 +1,29 @@
 package dev.llmassert.core.groundedness;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.model.JudgeCallException;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.record.RecordingMode;
+import dev.llmassert.core.record.RecordingSession;
+import dev.llmassert.core.record.RecordingStore;
+import dev.llmassert.core.record.Recordings;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +46,9 @@ class LlmGroundednessJudgeIntegrationTest {
     private static final String MANUAL = "The X200 router has four Ethernet ports. The warranty lasts two years.";
     private static final String JSON_REPLY =
             "{\"evidence\": \"The X200 router has four Ethernet ports.\", " + "\"score\": 9}";
+
+    @TempDir
+    Path dir;
 
     private LoopbackChatServer server;
 
@@ -346,5 +359,52 @@ class LlmGroundednessJudgeIntegrationTest {
                 .isEqualTo("integer");
         assertThat(request.json().path("options").path("temperature").asDouble(-1))
                 .isEqualTo(0.0);
+    }
+
+    /**
+     * The judge model for Ollama sends only requests for log-probabilities to the OpenAI-compatible endpoint; every
+     * other request keeps the key it had with langchain4j's Ollama client alone, so recordings made with it replay.
+     */
+    @Test
+    void recordingsMadeWithTheOllamaClientAloneReplayThroughTheJudgeModelForOllama() throws IOException {
+        server.respondWith(request -> Reply.content(JSON_REPLY));
+        JudgeSettings settings = JudgeSettings.builder()
+                .provider(JudgeProvider.OLLAMA)
+                .baseUrl(server.ollamaBaseUrl())
+                .model("llama3.1")
+                .timeout(Duration.ofSeconds(10))
+                .build();
+        ChatModel ollamaClientAlone = OllamaChatModel.builder()
+                .baseUrl(server.ollamaBaseUrl())
+                .modelName("llama3.1")
+                .temperature(0.0)
+                .maxRetries(0)
+                .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
+                .build();
+        Path file = Recordings.fileFor(dir, "com.example.OllamaJudgedTest");
+
+        try (RecordingStore store = RecordingStore.create();
+                RecordingSession session = store.file(file).openSession(RecordingMode.RECORD_MISSING, "record");
+                LlmGroundednessJudge judge = LlmGroundednessJudge.builder()
+                        .chatModel(session.wrap(ollamaClientAlone))
+                        .settings(settings)
+                        .build()) {
+            judge.judge("The router has four ports.", MANUAL);
+        }
+        server.close();
+
+        GroundednessVerdict replayed;
+        try (RecordingStore store = RecordingStore.create();
+                RecordingSession session = store.file(file).openSession(RecordingMode.REPLAY, "replay");
+                LlmGroundednessJudge judge = LlmGroundednessJudge.builder()
+                        .chatModel(session.wrap(JudgeModels.chatModel(settings, ENVIRONMENT)))
+                        .settings(settings)
+                        .build()) {
+            replayed = judge.judge("The router has four ports.", MANUAL);
+        }
+
+        assertThat(replayed.replayed()).isTrue();
+        assertThat(replayed.score()).isEqualTo(0.9);
+        assertThat(Files.readString(file)).doesNotContain("logprobs");
     }
 }

@@ -1,10 +1,11 @@
 package dev.llmassert.core.model;
 
+import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.model.internal.JudgeChat;
+import dev.llmassert.core.model.internal.OllamaJudgeModel;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -42,9 +43,15 @@ class JudgeModelsTest {
 
         ChatModel model = JudgeModels.chatModel(settings, name -> null);
 
-        assertThat(model).isInstanceOf(OllamaChatModel.class);
+        // langchain4j's Ollama client, with its OpenAI client for the same server's /v1 beside it for the requests
+        // that ask for log-probabilities, which the Ollama client cannot read
+        assertThat(model).isInstanceOf(OllamaJudgeModel.class);
+        assertThat(model.provider()).isEqualTo(ModelProvider.OLLAMA);
         assertThat(model.supportedCapabilities()).contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
         assertThat(JudgeChat.defaultJudgeName(model)).isEqualTo("ollama:llama3.1");
+        assertThat(OllamaJudgeModel.openAiCompatibleUrl(settings.baseUrl())).isEqualTo("http://localhost:11434/v1");
+        assertThat(OllamaJudgeModel.openAiCompatibleUrl("http://gpu-box:11434/ "))
+                .isEqualTo("http://gpu-box:11434/v1");
     }
 
     @Test

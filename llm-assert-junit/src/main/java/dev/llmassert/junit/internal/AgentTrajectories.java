@@ -2,6 +2,7 @@ package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.junit.TrajectoryRecorder;
+import dev.llmassert.junit.internal.config.ExtensionState;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 

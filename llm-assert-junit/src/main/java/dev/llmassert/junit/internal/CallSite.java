@@ -26,7 +26,7 @@ public final class CallSite {
             "dev.llmassert.junit.PairwiseAssert",
             "dev.llmassert.junit.PreferredOver",
             "dev.llmassert.junit.MultiCriteriaAssert",
-            "dev.llmassert.junit.Judging");
+            "dev.llmassert.junit.CheckSteps");
     private static final String INTERNAL_PACKAGE = "dev.llmassert.junit.internal.";
     private static final List<String> LIBRARY_PACKAGES =
             List.of(INTERNAL_PACKAGE, "org.assertj.", "net.bytebuddy.", "java.", "jdk.", "sun.");

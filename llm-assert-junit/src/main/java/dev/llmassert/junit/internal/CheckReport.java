@@ -8,7 +8,8 @@ import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.criteria.ResultMetadata;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
+import dev.llmassert.junit.internal.message.CriteriaLines;
+import dev.llmassert.junit.internal.report.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.EntryOnly;
 import dev.llmassert.junit.internal.report.ReportFormat.Sentence;
 import dev.llmassert.junit.internal.report.ReportFormat.Tokens;
@@ -17,7 +18,6 @@ import org.apiguardian.api.API;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -47,40 +47,25 @@ public final class CheckReport {
         String expected = (check.endsWith("every-sentence") ? "every sentence" : "score") + " >= "
                 + decimals(minScore).substring(0, 4);
         Integer total = verdict.tokenUsage().totalTokenCount();
-        return new Check(
-                null,
-                null,
-                null,
-                null,
-                source(site),
-                check,
-                passed,
-                null,
-                verdict.score(),
-                minScore,
-                expected,
-                null,
-                String.join(
+        return Check.builder(check, passed)
+                .source(source(site))
+                .score(verdict.score())
+                .minimum(minScore)
+                .expected(expected)
+                .response(String.join(
                         " ",
                         verdict.sentences().stream()
                                 .map(SentenceVerdict::sentence)
-                                .toList()),
-                sentences,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                verdict.judge(),
-                verdict.recordedModel(),
-                verdict.replayed(),
-                verdict.retries(),
-                tokens(verdict.tokenUsage()),
-                verdict.duration().toMillis(),
-                null,
-                null,
-                new EntryOnly(at(site), total == null ? 0 : total, null, null, List.of()));
+                                .toList()))
+                .sentences(sentences)
+                .judge(verdict.judge())
+                .recordedModel(verdict.recordedModel())
+                .replayed(verdict.replayed())
+                .retries(verdict.retries())
+                .tokens(tokens(verdict.tokenUsage()))
+                .latencyMillis(verdict.duration().toMillis())
+                .entryOnly(new EntryOnly(at(site), total == null ? 0 : total, null, null, List.of()))
+                .build();
     }
 
     /**
@@ -92,85 +77,46 @@ public final class CheckReport {
      */
     public static Check direct(
             String check, DirectResult result, String expected, boolean passed, StackTraceElement site) {
-        ResultMetadata metadata = result.metadata();
-        return new Check(
-                null,
-                null,
-                null,
-                null,
-                source(site),
-                check,
-                passed,
-                null,
-                result.hasScore() ? result.score() : null,
-                null,
-                expected,
-                null,
-                null,
-                null,
-                result.criteriaName(),
-                result.option(),
-                result.explanation(),
-                result.feedback(),
-                result.samples(),
-                result.agreement(),
-                metadata == null ? null : metadata.judge(),
-                metadata == null ? null : metadata.recordedModel(),
-                metadata == null ? null : metadata.replayed(),
-                metadata == null ? null : metadata.retries(),
-                metadata == null ? null : tokens(metadata.tokenUsage()),
-                metadata == null ? null : metadata.duration().toMillis(),
-                null,
-                null,
-                new EntryOnly(
+        return judgedBy(Check.builder(check, passed), result.metadata())
+                .source(source(site))
+                .score(result.hasScore() ? result.score() : null)
+                .expected(expected)
+                .criteria(result.criteriaName())
+                .option(result.option())
+                .explanation(result.explanation())
+                .feedback(result.feedback())
+                .samples(result.samples())
+                .agreement(result.agreement())
+                .entryOnly(new EntryOnly(
                         at(site),
                         0,
                         result.positionalBiasChecked() ? result.positionalBiasDetected() : null,
                         null,
-                        List.of()));
+                        List.of()))
+                .build();
     }
 
     /** A pairwise check: {@code pairwise}, {@code pairwise.positional-bias} or {@code pairwise.agreement}. */
     public static Check pairwise(
             String check, PairwiseResult result, String expected, boolean passed, StackTraceElement site) {
-        ResultMetadata metadata = result.metadata();
-        return new Check(
-                null,
-                null,
-                null,
-                null,
-                source(site),
-                check,
-                passed,
-                null,
-                result.responses().get(0).winrate(),
-                null,
-                expected,
-                null,
-                null,
-                null,
-                result.criteria().name(),
-                "ranking " + result.ranking(),
-                String.join(
+        return judgedBy(Check.builder(check, passed), result.metadata())
+                .source(source(site))
+                .score(result.responses().get(0).winrate())
+                .expected(expected)
+                .criteria(result.criteria().name())
+                .option("ranking " + result.ranking())
+                .explanation(String.join(
                         " ",
-                        result.contests().stream().map(Contest::explanation).toList()),
-                null,
-                result.samples(),
-                result.agreement(),
-                metadata == null ? null : metadata.judge(),
-                metadata == null ? null : metadata.recordedModel(),
-                metadata == null ? null : metadata.replayed(),
-                metadata == null ? null : metadata.retries(),
-                metadata == null ? null : tokens(metadata.tokenUsage()),
-                metadata == null ? null : metadata.duration().toMillis(),
-                null,
-                null,
-                new EntryOnly(
+                        result.contests().stream().map(Contest::explanation).toList()))
+                .samples(result.samples())
+                .agreement(result.agreement())
+                .entryOnly(new EntryOnly(
                         at(site),
                         0,
                         result.positionalBiasChecked() ? result.positionalBiasDetected() : null,
                         result.ranking().toString(),
-                        List.of()));
+                        List.of()))
+                .build();
     }
 
     /** A {@code multi-criteria} check: the judge calls of its criteria summed, the longest one's latency. */
@@ -191,62 +137,49 @@ public final class CheckReport {
                 took = took.compareTo(metadata.duration()) >= 0 ? took : metadata.duration();
             }
         }
-        boolean judged = first != null;
         List<String> fellShort = result.items().stream()
                 .filter(MultiCriteriaResult.Item::fellShort)
                 .map(MultiCriteriaResult.Item::criteriaName)
                 .toList();
-        return new Check(
-                null,
-                null,
-                null,
-                null,
-                source(site),
-                check,
-                passed,
-                null,
-                result.score(),
-                minScore,
-                "score >= " + decimals(minScore).substring(0, 4),
-                null,
-                null,
-                null,
-                String.join(
+        Check.Builder built = Check.builder(check, passed)
+                .source(source(site))
+                .score(result.score())
+                .minimum(minScore)
+                .expected("score >= " + decimals(minScore).substring(0, 4))
+                .criteria(String.join(
                         ", ",
                         result.items().stream()
                                 .map(i -> i.criteriaName() + "=" + i.result().option())
-                                .toList()),
-                null,
-                String.join(
+                                .toList()))
+                .explanation(String.join(
                         "\n",
                         result.items().stream()
                                 .map(i -> i.criteriaName() + ": " + i.result().option() + ". "
                                         + i.result().explanation())
-                                .toList()),
-                null,
-                null,
-                null,
-                judged ? first.judge() : null,
-                judged ? recordedModel(result) : null,
-                judged ? replayed : null,
-                judged ? retries : null,
-                judged ? tokens(tokens) : null,
-                judged ? took.toMillis() : null,
-                null,
-                null,
-                new EntryOnly(at(site), 0, null, null, fellShort));
+                                .toList()))
+                .entryOnly(new EntryOnly(at(site), 0, null, null, fellShort));
+        if (first != null) {
+            built.judge(first.judge())
+                    .recordedModel(CriteriaLines.recordedModel(result))
+                    .replayed(replayed)
+                    .retries(retries)
+                    .tokens(tokens(tokens))
+                    .latencyMillis(took.toMillis());
+        }
+        return built.build();
     }
 
-    /** Who wrote the replayed replies of a multi-criteria check's judgements, when not the judge's model. */
-    static String recordedModel(MultiCriteriaResult result) {
-        List<String> models = result.items().stream()
-                .map(i -> i.result().metadata())
-                .filter(Objects::nonNull)
-                .map(ResultMetadata::recordedModel)
-                .filter(Objects::nonNull)
-                .distinct()
-                .toList();
-        return models.isEmpty() ? null : String.join(", ", models);
+    /** The judge's figures of a check judged by one model call, when the result has them. */
+    private static Check.Builder judgedBy(Check.Builder check, ResultMetadata metadata) {
+        if (metadata == null) {
+            return check;
+        }
+        return check.judge(metadata.judge())
+                .recordedModel(metadata.recordedModel())
+                .replayed(metadata.replayed())
+                .retries(metadata.retries())
+                .tokens(tokens(metadata.tokenUsage()))
+                .latencyMillis(metadata.duration().toMillis());
     }
 
     /** {@code BotTest.java:42}, or {@code null} when the file is not known. */

@@ -7,7 +7,8 @@ import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
 import dev.llmassert.core.eval.PromptResponseTest;
 import dev.llmassert.core.eval.TestItem;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.report.Gate;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.engine.UniqueId;
@@ -201,7 +202,7 @@ public final class EvaluationText {
                             .append(
                                     a.explanation().isEmpty()
                                             ? ""
-                                            : " " + MessageText.shorten(a.explanation(), TEXT_LIMIT))
+                                            : " " + Messages.shorten(a.explanation(), TEXT_LIMIT))
                             .append('\n');
                 }
             }
@@ -224,7 +225,7 @@ public final class EvaluationText {
     }
 
     private static String quote(String text) {
-        return "\"" + MessageText.shorten(text.replace("\n", " "), TEXT_LIMIT) + "\"";
+        return "\"" + Messages.shorten(text.replace("\n", " "), TEXT_LIMIT) + "\"";
     }
 
     private static String shortContext(Map<String, Object> context) {
@@ -232,7 +233,7 @@ public final class EvaluationText {
         context.forEach((key, value) -> text.append(text.length() > 1 ? ", " : "")
                 .append(key)
                 .append('=')
-                .append(MessageText.shorten(String.valueOf(value), 60)));
+                .append(Messages.shorten(String.valueOf(value), 60)));
         return text.append('}').toString();
     }
 }

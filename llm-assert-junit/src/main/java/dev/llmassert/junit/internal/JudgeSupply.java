@@ -1,18 +1,25 @@
 package dev.llmassert.junit.internal;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.llmassert.core.Judges;
 import dev.llmassert.core.criteria.CriteriaJudgeBuilder;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
+import dev.llmassert.core.groundedness.ClaimCheckGroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessMethod;
+import dev.llmassert.core.groundedness.Judges;
 import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.record.RecordingChatModel;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
+import dev.llmassert.junit.internal.config.AppliedCalibration;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ExtensionState;
+import dev.llmassert.junit.internal.config.ResolvedConfiguration;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -50,7 +57,12 @@ public final class JudgeSupply {
      */
     public static void supply(ExtensionContext context, ChatModel chatModel) {
         ExtensionContext.Store store = ExtensionState.store(context);
-        store.put(Supplied.CHAT_MODEL, new SuppliedChatModel(chatModel, store));
+        // a model wrapped with Recordings.wrap is the application's by default; given here, it is a judge's, whose
+        // replies a mutation check never changes
+        ChatModel judgeModel = chatModel instanceof RecordingChatModel recording && recording.application()
+                ? recording.session().wrap(recording.delegate())
+                : chatModel;
+        store.put(Supplied.CHAT_MODEL, new SuppliedChatModel(judgeModel, store));
     }
 
     /**
@@ -72,7 +84,12 @@ public final class JudgeSupply {
     public static void verifyCalibration(ExtensionContext context, GroundednessJudge judge) {
         AppliedCalibration calibration = ConfigurationResolver.of(context).calibration();
         if (calibration != null && !calibration.judge().equals(judge.name())) {
-            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(calibration, judge.name()));
+            throw new ExtensionConfigurationException(Messages.calibrationOfAnotherJudge(
+                    calibration.record(),
+                    calibration.where(),
+                    calibration.judge(),
+                    calibration.minScore(),
+                    judge.name()));
         }
     }
 
@@ -91,11 +108,12 @@ public final class JudgeSupply {
             return local(context, settings, configuration.localEntailment());
         }
         GroundednessMethod method = method(context, configuration);
+        int chunkSize = configuration.chunkSize();
         JudgeChatModel chatModel = judgeChatModel(context, settings);
         return closedWith(
                 chatModel.owner(),
-                new JudgeKey(settings, chatModel.model(), method),
-                () -> build(settings, method, Optional.of(chatModel.model())));
+                new JudgeKey(settings, chatModel.model(), method, chunkSize),
+                () -> build(settings, method, chunkSize, chatModel.model()));
     }
 
     /**
@@ -133,14 +151,18 @@ public final class JudgeSupply {
         if (entailment) {
             return closedWith(root(context), new JudgeKey(settings, null), () -> build(settings, Optional.empty()));
         }
-        return closedWith(root(context), new JudgeKey(settings, null, GroundednessMethod.AUTO, false), () -> {
-            try {
-                return LocalGroundednessJudge.create(false);
-            } catch (RuntimeException e) {
-                throw new ExtensionConfigurationException(
-                        Messages.judgeUnavailable(settings, "groundedness judge", e), e);
-            }
-        });
+        return closedWith(
+                root(context),
+                new JudgeKey(
+                        settings, null, GroundednessMethod.AUTO, ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE, false),
+                () -> {
+                    try {
+                        return LocalGroundednessJudge.create(false);
+                    } catch (RuntimeException e) {
+                        throw new ExtensionConfigurationException(
+                                Messages.judgeUnavailable(settings, "groundedness judge", e), e);
+                    }
+                });
     }
 
     /**
@@ -297,6 +319,15 @@ public final class JudgeSupply {
         }
     }
 
+    private static GroundednessJudge build(
+            JudgeSettings settings, GroundednessMethod method, int chunkSize, ChatModel chatModel) {
+        try {
+            return Judges.groundedness(settings, method, chunkSize, chatModel);
+        } catch (RuntimeException e) {
+            throw new ExtensionConfigurationException(Messages.judgeUnavailable(settings, "groundedness judge", e), e);
+        }
+    }
+
     private static ExtensionContext.Store root(ExtensionContext context) {
         return ExtensionState.store(context.getRoot());
     }
@@ -333,18 +364,22 @@ public final class JudgeSupply {
     private record CriteriaJudgeKey(Class<?> type, JudgeSettings settings, ChatModel chatModel, int samples) {}
 
     /**
-     * One judge per settings, chat model, groundedness method and use of the local entailment model: a supplied or
-     * recording chat model gets its own judge.
+     * One judge per settings, chat model, groundedness method, chunk size and use of the local entailment model: a
+     * supplied or recording chat model gets its own judge.
      */
     private record JudgeKey(
-            JudgeSettings settings, ChatModel chatModel, GroundednessMethod method, boolean localEntailment) {
+            JudgeSettings settings,
+            ChatModel chatModel,
+            GroundednessMethod method,
+            int chunkSize,
+            boolean localEntailment) {
 
         JudgeKey(JudgeSettings settings, ChatModel chatModel) {
-            this(settings, chatModel, GroundednessMethod.AUTO);
+            this(settings, chatModel, GroundednessMethod.AUTO, ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE, true);
         }
 
-        JudgeKey(JudgeSettings settings, ChatModel chatModel, GroundednessMethod method) {
-            this(settings, chatModel, method, true);
+        JudgeKey(JudgeSettings settings, ChatModel chatModel, GroundednessMethod method, int chunkSize) {
+            this(settings, chatModel, method, chunkSize, true);
         }
     }
 

@@ -3,7 +3,6 @@ package dev.llmassert.junit.internal;
 import org.apiguardian.api.API;
 
 import java.util.Optional;
-import java.util.function.DoubleSupplier;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -18,10 +17,6 @@ public interface PendingCheck {
     /** Whether the user completed it with an explicit expectation, so nothing is left to check. */
     boolean settled();
 
-    /**
-     * Checks it against its default expectation; the failure, if any, says where the assertion was made.
-     *
-     * @param defaultMinScore the configured default minimum of a bare {@code isGroundedIn(...)}, read only when used
-     */
-    Optional<AssertionError> checkAfterTest(DoubleSupplier defaultMinScore);
+    /** Checks it against its default expectation; the failure, if any, says where the assertion was made. */
+    Optional<AssertionError> checkAfterTest();
 }

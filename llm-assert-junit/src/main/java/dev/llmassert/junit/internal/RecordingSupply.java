@@ -4,6 +4,12 @@ import dev.llmassert.core.record.RecordingFile;
 import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.RecordingSession;
 import dev.llmassert.core.record.RecordingStore;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ExtensionState;
+import dev.llmassert.junit.internal.config.RecordingConfiguration;
+import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.mutation.MutationLaunch;
+import dev.llmassert.junit.internal.repeat.RepeatedRuns;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -49,7 +55,22 @@ public final class RecordingSupply {
      *                                                          mode) its folder is not writable
      */
     public static Optional<RecordingSession> session(ExtensionContext context) {
+        return sessionOf(scope(context));
+    }
+
+    /**
+     * The recording session of the application's own model in the test of {@code context}: the test's session, but
+     * for the runs of a repeated test one session for all of them, so that run n replays the n-th recorded reply.
+     */
+    public static Optional<RecordingSession> applicationSession(ExtensionContext context) {
         ExtensionContext scope = scope(context);
+        if (RepeatedRuns.isRun(scope) || RepeatedRuns.isGate(scope)) {
+            return sessionOf(scope.getParent().orElseThrow());
+        }
+        return sessionOf(scope);
+    }
+
+    private static Optional<RecordingSession> sessionOf(ExtensionContext scope) {
         RecordingConfiguration configuration = ConfigurationResolver.of(scope).recordings();
         if (configuration.mode() == RecordingMode.OFF) {
             return Optional.empty();
@@ -83,6 +104,21 @@ public final class RecordingSupply {
         }
     }
 
+    /**
+     * The calls of the test of {@code context} that found no recording in {@code replay}, over its open sessions (the
+     * test's, and a repeated test's shared one); no session is opened to ask.
+     */
+    public static int missedCalls(ExtensionContext context) {
+        int missed = 0;
+        for (ExtensionContext c = scope(context); c != null; c = c.getParent().orElse(null)) {
+            OpenSession open = ExtensionState.store(c).get(new SessionKey(c.getUniqueId()), OpenSession.class);
+            if (open != null) {
+                missed += open.session().missedCalls();
+            }
+        }
+        return missed;
+    }
+
     /** Closes the session of {@code context}, saving what it recorded. */
     public static void closeSession(ExtensionContext context) {
         OpenSession open =
@@ -105,7 +141,9 @@ public final class RecordingSupply {
      */
     public static void classFinished(ExtensionContext context) {
         closeSession(context);
-        if (context.getParent().flatMap(ExtensionContext::getParent).isPresent()) {
+        if (context.getParent().flatMap(ExtensionContext::getParent).isPresent()
+                || context.getConfigurationParameter(MutationLaunch.MUTANT).isPresent()) {
+            // a mutant's run runs the few tests that read its answer: the class's other recordings are not unused
             return;
         }
         ClassRecordings used = ExtensionState.store(context).get(ClassRecordings.class, ClassRecordings.class);

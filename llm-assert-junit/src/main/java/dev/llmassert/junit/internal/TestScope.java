@@ -4,9 +4,10 @@ import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.groundedness.GroundednessJudge;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.report.Check;
+import dev.llmassert.junit.internal.report.Gate;
 import dev.llmassert.junit.internal.report.ReportChannel;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import dev.llmassert.junit.internal.report.VerdictLine;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -61,8 +62,12 @@ public final class TestScope {
         return ConfigurationResolver.of(context).settings().provider().id();
     }
 
-    public double defaultMinScore() {
-        return ConfigurationResolver.of(context).defaultMinScore();
+    /**
+     * The minimum a bare groundedness check is held to: the running test's under the extension ({@code scope} given),
+     * else the one outside it, where a calibration record applies to {@code judgeName} only.
+     */
+    public static double defaultMinScore(TestScope scope, String judgeName) {
+        return ConfigurationResolver.defaultMinScore(scope == null ? null : scope.context, judgeName);
     }
 
     public void register(PendingCheck check) {
@@ -106,7 +111,7 @@ public final class TestScope {
         List<AssertionError> failures = new ArrayList<>();
         for (PendingCheck check; (check = pending.poll()) != null; ) {
             if (!check.settled()) {
-                check.checkAfterTest(this::defaultMinScore).ifPresent(failures::add);
+                check.checkAfterTest().ifPresent(failures::add);
             }
         }
         return failures;

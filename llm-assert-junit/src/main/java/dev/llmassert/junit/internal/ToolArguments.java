@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.llmassert.core.agent.internal.JsonValues;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 
 import java.util.regex.Matcher;

@@ -2,6 +2,7 @@ package dev.llmassert.junit.internal;
 
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
+import dev.llmassert.junit.internal.config.ExtensionState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;

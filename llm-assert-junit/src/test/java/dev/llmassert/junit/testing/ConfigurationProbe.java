@@ -1,7 +1,7 @@
 package dev.llmassert.junit.testing;
 
-import dev.llmassert.junit.internal.ConfigurationResolver;
-import dev.llmassert.junit.internal.ResolvedConfiguration;
+import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.config.ResolvedConfiguration;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 

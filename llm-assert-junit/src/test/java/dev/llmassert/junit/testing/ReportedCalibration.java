@@ -1,7 +1,7 @@
 package dev.llmassert.junit.testing;
 
 import dev.llmassert.core.calibration.Calibration;
-import dev.llmassert.core.eval.LabelledItem;
+import dev.llmassert.core.dataset.LabelledItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.Evaluator;
 import dev.llmassert.junit.LlmJudge;

@@ -1,7 +1,9 @@
 package dev.llmassert.core.criteria.internal;
 
+import dev.llmassert.core.criteria.Criteria;
 import org.apiguardian.api.API;
 
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -306,5 +308,36 @@ public final class CriteriaMessages {
 
     private static String shorten(String text, int max) {
         return text.length() <= max ? text : text.substring(0, max - 3) + "...";
+    }
+
+    public static String notInCatalog(String name, List<String> names) {
+        return "There is no criteria '" + name + "' in the catalog." + System.lineSeparator() + "The catalog has: "
+                + String.join(", ", names) + "." + System.lineSeparator()
+                + "Fix: use one of these names, or load your own criteria file with"
+                + " CriteriaLoader.fromClasspath(\"criteria/<name>.json\").";
+    }
+
+    public static String blankCriteriaResource() {
+        return "The criteria resource name is blank." + System.lineSeparator()
+                + "Fix: name a file on the classpath, e.g. \"criteria/conciseness.json\" for"
+                + " src/test/resources/criteria/conciseness.json.";
+    }
+
+    public static String noCriteriaResource(String name) {
+        return "There is no criteria file '" + name + "' on the classpath." + System.lineSeparator()
+                + "Fix: put it under src/test/resources/" + name + " (or src/main/resources/" + name
+                + "), or pass its path to CriteriaLoader.fromPath(..).";
+    }
+
+    public static String noCriteriaFile(Path path) {
+        return "There is no criteria file at " + path.toAbsolutePath() + "." + System.lineSeparator()
+                + "Fix: check the path, or load it from the classpath with CriteriaLoader.fromClasspath(..).";
+    }
+
+    static String pairwiseWithoutContext(Criteria criteria) {
+        return "Criteria '" + criteria.name() + "' shows the context fields " + criteria.contextFields()
+                + ", but no context was given." + System.lineSeparator() + "Fix: pass .context(Instance.of(\""
+                + criteria.contextFields().get(0)
+                + "\", ...)), or use criteria.withContextFields() to compare without context.";
     }
 }

@@ -110,11 +110,7 @@ public final class PairwisePrompt {
             Map<String, String> contextValues = Map.of();
             if (!criteria.contextFields().isEmpty()) {
                 if (context == null) {
-                    throw new IllegalArgumentException("Criteria '" + criteria.name() + "' shows the context fields "
-                            + criteria.contextFields() + ", but no context was given." + System.lineSeparator()
-                            + "Fix: pass .context(Instance.of(\""
-                            + criteria.contextFields().get(0)
-                            + "\", ...)), or use criteria.withContextFields() to compare without context.");
+                    throw new IllegalArgumentException(CriteriaMessages.pairwiseWithoutContext(criteria));
                 }
                 contextValues = criteria.contextOf(context);
             }

@@ -30,7 +30,7 @@ import javax.net.ssl.SSLException;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * Why a call to a judge model failed, read from what langchain4j throws. langchain4j 1.17 maps HTTP statuses to
+ * Why a call to a judge model failed, read from what langchain4j throws. langchain4j 1.19 maps HTTP statuses to
  * exception types and keeps the {@link HttpException} (status and body) as the cause: 429 →
  * {@link RateLimitException}, 5xx → {@link InternalServerException}, 401/403 → {@link AuthenticationException}, 404 →
  * {@link ModelNotFoundException}, 400 → {@link InvalidRequestException}, client timeouts → {@link TimeoutException}

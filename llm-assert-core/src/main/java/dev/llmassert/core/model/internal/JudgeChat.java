@@ -62,7 +62,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * here every wait goes through a {@link Sleeper}, so tests can assert on the waits with simulated time. Failsafe over
  * Resilience4j: one 144 KB jar with no dependencies (Resilience4j's retry needs its core module and, in a synchronous
  * call, sleeps in a static function that cannot be replaced), and its smooth {@code RateLimiter} hands out
- * reservations for {@link JudgeRateLimits}. Neither library's rate limiter takes a clock.
+ * reservations for {@link EndpointRateBudgets}. Neither library's rate limiter takes a clock.
  *
  * <p>Thread-safe and stateless between calls: one instance serves all the calls of a judge.
  */
@@ -372,19 +372,19 @@ public final class JudgeChat {
 
         /** Retries of a transient failure, from 0 to 20; default 3. */
         public Builder maxRetries(Integer maxRetries) {
-            this.maxRetries = maxRetries == null ? null : JudgeLimits.maxRetries(maxRetries);
+            this.maxRetries = maxRetries == null ? null : JudgeSettingBounds.maxRetries(maxRetries);
             return this;
         }
 
         /** The wait before the first retry, doubled for each further one; default 500 ms. */
         public Builder retryBackoff(Duration retryBackoff) {
-            this.retryBackoff = JudgeLimits.retryBackoff(retryBackoff);
+            this.retryBackoff = JudgeSettingBounds.retryBackoff(retryBackoff);
             return this;
         }
 
         /** Replies tried before a reply that does not parse is an error, from 1 to 10; default 3. */
         public Builder maxAttempts(Integer maxAttempts) {
-            this.maxAttempts = JudgeLimits.maxAttempts(maxAttempts);
+            this.maxAttempts = JudgeSettingBounds.maxAttempts(maxAttempts);
             return this;
         }
 

@@ -25,7 +25,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 /**
  * The HTTP client of the judge models: langchain4j's JDK client, except that an error response keeps its retry
  * headers. langchain4j's {@code JdkHttpClient} turns an error into {@code new HttpException(status, body)}, and the
- * headers ({@code Retry-After}, OpenAI's {@code x-ratelimit-reset-*}) are lost; nothing in langchain4j 1.17 exposes
+ * headers ({@code Retry-After}, OpenAI's {@code x-ratelimit-reset-*}) are lost; nothing in langchain4j 1.19 exposes
  * them. So plain requests (every chat call) are sent here with the same JDK {@code java.net.http} client and mapped the
  * same way, but an error becomes a {@link StatusException}: still an {@link HttpException} with the status and body,
  * so langchain4j maps it to {@code RateLimitException} and the rest as before, plus the hint headers.

@@ -118,7 +118,7 @@ public final class JudgeMessages {
                         where, retries, detail, ConfigKeys.JUDGE_BASE_URL);
             case OTHER_TRANSIENT ->
                 String.format(
-                        "%s: a transient error%s %s.%s%n" + "Fix: run again, or raise %s.",
+                        "%s: a transient error%s %s.%s%nFix: run again, or raise %s.",
                         where, status(failure), retries, detail, ConfigKeys.JUDGE_MAX_RETRIES);
             case AUTHENTICATION ->
                 String.format(
@@ -149,7 +149,7 @@ public final class JudgeMessages {
                         where, status(failure), tried, detail, ConfigKeys.JUDGE_MODEL);
             case UNKNOWN_HOST ->
                 String.format(
-                        "%s: the endpoint's host name is unknown, %s.%s%n" + "Fix: correct %s.",
+                        "%s: the endpoint's host name is unknown, %s.%s%nFix: correct %s.",
                         where, tried, detail, ConfigKeys.JUDGE_BASE_URL);
             case CONTENT_FILTERED ->
                 String.format(
@@ -158,7 +158,7 @@ public final class JudgeMessages {
                         where, tried, detail);
             case UNEXPECTED ->
                 String.format(
-                        "%s: the call failed, %s.%s%n" + "Fix: check %s and %s, and the cause below.",
+                        "%s: the call failed, %s.%s%nFix: check %s and %s, and the cause below.",
                         where, tried, detail, ConfigKeys.JUDGE_PROVIDER, ConfigKeys.JUDGE_BASE_URL);
         };
     }
@@ -244,5 +244,10 @@ public final class JudgeMessages {
                 ? reply.substring(0, MAX_QUOTED_REPLY) + "... (" + reply.length() + " characters in all)"
                 : reply;
         return "\"" + shown + "\"";
+    }
+
+    static String selfConsistencyOutOfRange(int n, int max) {
+        return "selfConsistency must be between 1 and " + max + ", but is: " + n + "." + System.lineSeparator()
+                + "Fix: use 1 for a single run, or an odd number such as 3 or 5 for a majority vote.";
     }
 }

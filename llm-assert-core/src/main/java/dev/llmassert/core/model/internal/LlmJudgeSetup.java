@@ -2,6 +2,7 @@ package dev.llmassert.core.model.internal;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.model.JudgeSettings;
+import dev.llmassert.core.run.internal.WorkerPool;
 import org.apiguardian.api.API;
 
 import java.time.Duration;
@@ -67,7 +68,7 @@ public record LlmJudgeSetup(JudgeChat chat, int concurrency, boolean structured)
     }
 
     /** A new pool for the judge's calls, at most {@link #concurrency()} at once; the judge closes it. */
-    public JudgePool pool() {
-        return new JudgePool(chat.judgeName(), concurrency);
+    public WorkerPool pool() {
+        return WorkerPool.forJudge(chat.judgeName(), concurrency);
     }
 }

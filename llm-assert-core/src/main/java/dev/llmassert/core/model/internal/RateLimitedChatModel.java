@@ -19,7 +19,7 @@ import java.util.Objects;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * A judge's client, held to the JVM-wide {@link JudgeRateLimits.Budget} of its endpoint and model: each call waits
+ * A judge's client, held to the JVM-wide {@link EndpointRateBudgets.Budget} of its endpoint and model: each call waits
  * until the budget lets it through. It sits right on the provider's client, under the recordings, so a replayed
  * reply never waits, and every try of a retried call counts.
  *
@@ -33,10 +33,10 @@ public final class RateLimitedChatModel extends DelegatingChatModel {
     /** Characters a token, for estimates: about 4 in English text. */
     public static final int CHARACTERS_PER_TOKEN = 4;
 
-    private final JudgeRateLimits.Budget budget;
+    private final EndpointRateBudgets.Budget budget;
     private final Sleeper sleeper;
 
-    public RateLimitedChatModel(ChatModel delegate, JudgeRateLimits.Budget budget, Sleeper sleeper) {
+    public RateLimitedChatModel(ChatModel delegate, EndpointRateBudgets.Budget budget, Sleeper sleeper) {
         super(delegate);
         this.budget = Objects.requireNonNull(budget, "budget");
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
@@ -113,10 +113,10 @@ public final class RateLimitedChatModel extends DelegatingChatModel {
     }
 
     private static String orUnlimited(Integer limit) {
-        return limit == null ? JudgeLimits.UNLIMITED : String.valueOf(limit);
+        return limit == null ? JudgeSettingBounds.UNLIMITED : String.valueOf(limit);
     }
 
-    public JudgeRateLimits.Budget budget() {
+    public EndpointRateBudgets.Budget budget() {
         return budget;
     }
 

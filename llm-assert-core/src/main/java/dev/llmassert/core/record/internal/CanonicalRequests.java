@@ -95,6 +95,22 @@ public final class CanonicalRequests {
         return sha256(canonicalBytes(canonical));
     }
 
+    /** The texts of the canonical request's messages, one a line (a message of several parts, each part). */
+    public static String messageText(JsonNode canonical) {
+        StringBuilder text = new StringBuilder();
+        for (JsonNode message : canonical.path("messages")) {
+            if (message.path("text").isTextual()) {
+                text.append(message.path("text").asText()).append('\n');
+            }
+            for (JsonNode part : message.path("contents")) {
+                if (part.path("text").isTextual()) {
+                    text.append(part.path("text").asText()).append('\n');
+                }
+            }
+        }
+        return text.toString();
+    }
+
     /** The canonical form as compact JSON with sorted keys: exactly the bytes the key is the hash of. */
     public static String canonicalJson(JsonNode canonical) {
         return new String(canonicalBytes(canonical), StandardCharsets.UTF_8);

@@ -148,15 +148,7 @@ public final class PathLocks {
 
     private static void noOsLock(Path file, Exception e) {
         if (Files.isWritable(file.getParent())) {
-            LOG.warn(
-                    "No cross-process lock for {} ({}). Tests in this JVM still write it one at a time, but a "
-                            + "test run in another JVM (a Maven or Gradle fork) writing the same file at the "
-                            + "same moment "
-                            + "could overwrite its new entries. Fix: keep recordings on a local file system that "
-                            + "supports "
-                            + "file locks, or run the tests that share this file in one JVM.",
-                    file,
-                    e.toString());
+            LOG.warn(RecordingMessages.noCrossProcessLock(file, e));
         } else {
             // The write fails next, saying the folder is not writable; nothing to add here.
             LOG.debug("No cross-process lock for {}: {}", file, e.toString());

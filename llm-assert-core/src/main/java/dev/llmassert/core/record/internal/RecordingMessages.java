@@ -3,6 +3,7 @@ package dev.llmassert.core.record.internal;
 import dev.llmassert.core.config.ConfigKeys;
 import org.apiguardian.api.API;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -129,5 +130,24 @@ public final class RecordingMessages {
         return "Fix: if the change is intended, record it: run the test with " + RECORD_COMMAND
                 + " (or the environment variable " + ConfigKeys.environmentVariable(ConfigKeys.RECORDINGS_MODE)
                 + "=record-missing) and the judge's API key set, then commit " + file.getFileName() + ".";
+    }
+
+    public static String keysNotRewritten(Object absolute, IOException e) {
+        return "Cannot rewrite the keys of " + absolute + ": " + e + System.lineSeparator()
+                + "The file is unchanged. Fix: make the file and its folder readable "
+                + "and writable by the user running the command.";
+    }
+
+    public static String sessionClosed(String testName) {
+        return "The recording session of " + testName + " is closed; a model wrapped "
+                + "for one test was used after it ended. Fix: wrap the model again in the test that uses it.";
+    }
+
+    /** A recordings file that another JVM could write at the same moment: a warning, the write goes on. */
+    static String noCrossProcessLock(Path file, Exception e) {
+        return "No cross-process lock for " + file + " (" + e + "). Tests in this JVM still write it one at a time, "
+                + "but a test run in another JVM (a Maven or Gradle fork) writing the same file at the same moment "
+                + "could overwrite its new entries. Fix: keep recordings on a local file system that supports file "
+                + "locks, or run the tests that share this file in one JVM.";
     }
 }

@@ -80,7 +80,7 @@ class CallFailureTest {
 
     @Test
     void aBrokenConnectionIsTransientAndSaysHowItBroke() {
-        // exactly what langchain4j 1.17's OpenAI client throws when the server closes the connection with no reply
+        // exactly what langchain4j's OpenAI client threw (1.17) when the server closes the connection with no reply
         IOException parser = new IOException(
                 "HTTP/1.1 header parser received no bytes", new EOFException("EOF reached while reading"));
         CallFailure eof = CallFailure.classify(new RuntimeException(new IOException(parser.getMessage(), parser)));

@@ -2,9 +2,9 @@ package dev.llmassert.junit.internal.report;
 
 import dev.llmassert.core.calibration.Agreement;
 import dev.llmassert.core.calibration.CurvePoint;
-import dev.llmassert.core.calibration.Estimate;
-import dev.llmassert.core.calibration.FittedBar;
+import dev.llmassert.core.calibration.FittedMinScore;
 import dev.llmassert.core.calibration.MisjudgedRow;
+import dev.llmassert.core.stats.Estimate;
 import org.apiguardian.api.API;
 
 import java.util.List;
@@ -34,7 +34,7 @@ public record CalibrationEntry(
         String recordings,
         long wallMillis,
         double confidence,
-        FittedBar fittedBar,
+        FittedMinScore fittedBar,
         Double currentBar,
         Agreement agreement,
         Agreement atCurrentBar,

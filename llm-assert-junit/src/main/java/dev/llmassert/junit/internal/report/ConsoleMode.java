@@ -1,10 +1,8 @@
 package dev.llmassert.junit.internal.report;
 
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.core.config.InvalidSettingException;
+import dev.llmassert.core.config.EnumSetting;
 import org.apiguardian.api.API;
-
-import java.util.Locale;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -40,16 +38,7 @@ public enum ConsoleMode {
      * @throws InvalidSettingException naming the key, the value and the four modes
      */
     public static ConsoleMode parse(String value) {
-        if (value == null || value.isBlank()) {
-            return VERDICTS;
-        }
-        String id = value.strip().toLowerCase(Locale.ROOT);
-        for (ConsoleMode mode : values()) {
-            if (mode.id.equals(id)) {
-                return mode;
-            }
-        }
-        throw new InvalidSettingException(ConfigKeys.CONSOLE, value, "verdicts, failures, summary, off");
+        return EnumSetting.parse(ConfigKeys.CONSOLE, value, ConsoleMode.class, ConsoleMode::id, VERDICTS);
     }
 
     /** Whether the line of a check that {@code passed} is printed. */

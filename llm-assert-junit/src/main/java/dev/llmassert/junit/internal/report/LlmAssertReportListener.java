@@ -54,6 +54,9 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
 
     private static final Logger LOG = LoggerFactory.getLogger("dev.llmassert.junit.report");
 
+    /** A repeated test's gate, as {@code RepeatedRuns} publishes it. */
+    static final String REPEAT_ENTRY = "llm-assert.repeat";
+
     private final PrintStream console;
 
     /** Instantiated by the JUnit Platform's {@code ServiceLoader}. */
@@ -133,6 +136,11 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                 if (mode.printsCheck(Boolean.parseBoolean(values.get("llmassert.passed")))) {
                     console.println(testName(testIdentifier) + ": " + VerdictLine.of(values));
                 }
+            } else if (values.containsKey(REPEAT_ENTRY)) {
+                published.incrementAndGet();
+                if (mode.printsCheck(values.get(REPEAT_ENTRY).startsWith("pass rate PASSED"))) {
+                    console.println(testName(testIdentifier) + ": " + values.get(REPEAT_ENTRY));
+                }
             } else if (values.containsKey("llm-assert.evaluation")) {
                 published.incrementAndGet();
                 if (mode.printsEvaluations()) {
@@ -159,7 +167,8 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                 var checks = collector.checks();
                 var evaluations = collector.evaluations();
                 var calibrations = collector.calibrations();
-                if (checks.isEmpty() && evaluations.isEmpty() && calibrations.isEmpty()) {
+                var repeats = collector.repeats();
+                if (checks.isEmpty() && evaluations.isEmpty() && calibrations.isEmpty() && repeats.isEmpty()) {
                     if (published.get() > 0) {
                         noReport();
                     }
@@ -172,7 +181,8 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                                 Prices.load(prices),
                                 (System.nanoTime() - startNanos) / 1_000_000,
                                 Instant.now())
-                        .withCalibrations(calibrations);
+                        .withCalibrations(calibrations)
+                        .withRepeats(repeats);
                 report.write(dir);
                 if (mode.printsSummary()) {
                     console.println(report.summary(dir.resolve("report.html")));

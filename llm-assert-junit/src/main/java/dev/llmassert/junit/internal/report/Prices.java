@@ -2,7 +2,7 @@ package dev.llmassert.junit.internal.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 
 import java.io.IOException;
@@ -89,14 +89,7 @@ public final class Prices {
             return new Prices(
                     root.path("source").asText(where), root.path("asOf").asText("not given"), prices);
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException(
-                    "The price table " + where + " (" + ConfigKeys.REPORT_PRICES
-                            + ") cannot be used: " + e.getMessage()
-                            + ". Fix: give per model its input and output price "
-                            + "per million tokens, e.g. {\"models\": {\"gpt-4o-mini\": {\"input\": 0.15, "
-                            + "\"output\": 0.60}}}"
-                            + " or gpt-4o-mini.input=0.15 and gpt-4o-mini.output=0.60 in a .properties file.",
-                    e);
+            throw new IllegalArgumentException(Messages.unusablePrices(where, e), e);
         }
     }
 
@@ -155,12 +148,7 @@ public final class Prices {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IllegalArgumentException(
-                    "The price table " + where + " (" + ConfigKeys.REPORT_PRICES
-                            + ") is neither on the classpath nor a readable file (" + file.toAbsolutePath()
-                            + "). Fix: give "
-                            + "a classpath resource such as prices/llm.json or a file path.",
-                    e);
+            throw new IllegalArgumentException(Messages.noPriceTable(where, file), e);
         }
     }
 }

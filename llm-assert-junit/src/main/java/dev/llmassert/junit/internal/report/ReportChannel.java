@@ -2,8 +2,6 @@ package dev.llmassert.junit.internal.report;
 
 import dev.llmassert.core.calibration.Calibration;
 import dev.llmassert.core.eval.EvaluationResults;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -65,6 +63,14 @@ public final class ReportChannel {
                         context.getTestClass().map(Class::getName).orElse(""),
                         results,
                         gate.inTest(context.getUniqueId(), context.getDisplayName())));
+    }
+
+    /**
+     * Hands the pass rate of one repeated test to the report; a passed gate makes its failed runs failures the test
+     * allowed.
+     */
+    public static void repeat(ExtensionContext template, RepeatEntry entry) {
+        collector(template).ifPresent(collector -> collector.addRepeat(entry));
     }
 
     /** Hands one calibration to the report. */

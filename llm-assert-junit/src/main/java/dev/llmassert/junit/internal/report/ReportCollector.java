@@ -6,9 +6,7 @@ import dev.llmassert.core.eval.Annotation;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import dev.llmassert.junit.internal.report.ReportFormat.Group;
 import dev.llmassert.junit.internal.report.ReportFormat.Measurement;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
@@ -41,6 +39,7 @@ public final class ReportCollector {
 
     private final Set<String> passedTests = ConcurrentHashMap.newKeySet();
     private final List<CalibrationEntry> calibrations = new ArrayList<>();
+    private final List<RepeatEntry> repeats = new ArrayList<>();
     private volatile boolean enabled = true;
 
     void disable() {
@@ -136,16 +135,38 @@ public final class ReportCollector {
                 calibration.recordings(),
                 calibration.wallMillis(),
                 calibration.confidence(),
-                calibration.fittedBar(),
-                calibration.currentBar(),
+                calibration.fittedMinScore(),
+                calibration.currentMinScore(),
                 calibration.agreement(),
-                calibration.atCurrentBar(),
+                calibration.atCurrentMinScore(),
                 calibration.auc(),
                 calibration.curve(),
                 shown,
                 calibration.misjudged().size());
         synchronized (calibrations) {
             calibrations.add(entry);
+        }
+    }
+
+    /**
+     * Adds a repeated test's pass rate. When its gate passed, its failed runs count as tests that passed: their
+     * failed checks are failures the test allowed, as inside {@code assertThatThrownBy}.
+     */
+    void addRepeat(RepeatEntry entry) {
+        if (!enabled) {
+            return;
+        }
+        synchronized (repeats) {
+            repeats.add(entry);
+        }
+        if (entry.passedGate()) {
+            entry.runs().forEach(run -> passedTests.add(run.testId()));
+        }
+    }
+
+    List<RepeatEntry> repeats() {
+        synchronized (repeats) {
+            return List.copyOf(repeats);
         }
     }
 

@@ -9,7 +9,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,8 +16,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * The run report's JSON, {@code report.json} format {@value #FORMAT}, as records: Jackson writes them, and reads a
- * report back into them. The README's "The run report" lists the same fields. A {@link Check} also gives the JUnit
- * report entry of its check ({@link Check#reportEntry()}), so the two cannot drift apart.
+ * report back into them, with {@link Check} and {@link Gate}, which have their own files. The README's "The run report"
+ * lists the same fields. A {@link Check} also gives the JUnit report entry of its check ({@link Check#reportEntry()}),
+ * so the two cannot drift apart.
  *
  * <p>Fields without a value are left out, except the costs and interval bounds, which are {@code null} when unknown.
  */
@@ -45,15 +45,18 @@ public final class ReportFormat {
             @JsonInclude(JsonInclude.Include.NON_NULL) PricesUsed prices,
             List<Check> checks,
             List<Evaluation> evaluations,
-            List<CalibrationEntry> calibrations) {
+            List<CalibrationEntry> calibrations,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RepeatEntry> repeats,
+            @JsonInclude(JsonInclude.Include.NON_NULL) MutationsEntry mutations) {
 
         public Report {
             checks = List.copyOf(checks);
             evaluations = List.copyOf(evaluations);
             calibrations = calibrations == null ? List.of() : List.copyOf(calibrations);
+            repeats = repeats == null ? List.of() : List.copyOf(repeats);
         }
 
-        /** A report without calibrations. */
+        /** A report without calibrations, repeated tests or mutations. */
         public Report(
                 int format,
                 String generatedAt,
@@ -61,7 +64,7 @@ public final class ReportFormat {
                 PricesUsed prices,
                 List<Check> checks,
                 List<Evaluation> evaluations) {
-            this(format, generatedAt, run, prices, checks, evaluations, List.of());
+            this(format, generatedAt, run, prices, checks, evaluations, List.of(), List.of(), null);
         }
     }
 
@@ -165,285 +168,6 @@ public final class ReportFormat {
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ToolCallMade(String name, String arguments, String result, Boolean failed) {}
-
-    /**
-     * One judged check: groundedness ({@code sentences}), criteria and pairwise ({@code criteria}, {@code option},
-     * {@code explanation}, {@code feedback}, {@code samples}, {@code agreement}) or multi-criteria. {@code id},
-     * {@code nearTheBar} and {@code cost} are set when the report is made; {@code testId}, {@code className} and
-     * {@code displayName} when the check reaches the report.
-     *
-     * @param source      the file and line of the assertion, e.g. {@code BotTest.java:42}
-     * @param kind        {@code groundedness}, {@code groundedness.every-sentence}, {@code criteria},
-     *                    {@code criteria.positional-bias}, {@code criteria.agreement}, {@code pairwise},
-     *                    {@code pairwise.positional-bias}, {@code pairwise.agreement} or {@code multi-criteria}
-     * @param failedAsExpected {@code true} for a failed check in a test that passed (an {@code assertThatThrownBy}
-     *                    around it): the test expected the failure, and the run does not count it as failed; left
-     *                    out otherwise
-     * @param expected    what was required, e.g. {@code score >= 0.70} or {@code option "Concise"}
-     * @param judge       {@code provider:model}
-     * @param recordedModel who wrote the replayed replies when it was not the judge's model, e.g.
-     *                    {@code hand-written-example}
-     * @param entryOnly   what the JUnit report entry shows and the JSON does not
-     */
-    @API(status = INTERNAL, since = "0.1")
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Check(
-            Integer id,
-            String testId,
-            String className,
-            String displayName,
-            String source,
-            String kind,
-            boolean passed,
-            Boolean failedAsExpected,
-            Double score,
-            Double minimum,
-            String expected,
-            Boolean nearTheBar,
-            String response,
-            List<Sentence> sentences,
-            String criteria,
-            String option,
-            String explanation,
-            String feedback,
-            Integer samples,
-            Double agreement,
-            String judge,
-            String recordedModel,
-            Boolean replayed,
-            Integer retries,
-            Tokens tokens,
-            Long latencyMillis,
-            CheckCost cost,
-            AgentTrajectory trajectory,
-            @JsonIgnore EntryOnly entryOnly) {
-
-        public Check {
-            sentences = sentences == null ? null : List.copyOf(sentences);
-            score = finiteOrNull(score);
-            minimum = finiteOrNull(minimum);
-            agreement = finiteOrNull(agreement);
-        }
-
-        /** The same check, made in the test {@code testId} of {@code className}, shown as {@code displayName}. */
-        public Check inTest(String testId, String className, String displayName) {
-            return new Check(
-                    id,
-                    testId,
-                    className,
-                    displayName,
-                    source,
-                    kind,
-                    passed,
-                    failedAsExpected,
-                    score,
-                    minimum,
-                    expected,
-                    nearTheBar,
-                    response,
-                    sentences,
-                    criteria,
-                    option,
-                    explanation,
-                    feedback,
-                    samples,
-                    agreement,
-                    judge,
-                    recordedModel,
-                    replayed,
-                    retries,
-                    tokens,
-                    latencyMillis,
-                    cost,
-                    trajectory,
-                    entryOnly);
-        }
-
-        /** The same check with the trajectory whose final answer it judged. */
-        public Check withTrajectory(AgentTrajectory agentTrajectory) {
-            return new Check(
-                    id,
-                    testId,
-                    className,
-                    displayName,
-                    source,
-                    kind,
-                    passed,
-                    failedAsExpected,
-                    score,
-                    minimum,
-                    expected,
-                    nearTheBar,
-                    response,
-                    sentences,
-                    criteria,
-                    option,
-                    explanation,
-                    feedback,
-                    samples,
-                    agreement,
-                    judge,
-                    recordedModel,
-                    replayed,
-                    retries,
-                    tokens,
-                    latencyMillis,
-                    cost,
-                    agentTrajectory,
-                    entryOnly);
-        }
-
-        /** The same check with the response it judged. */
-        public Check withResponse(String judgedResponse) {
-            return new Check(
-                    id,
-                    testId,
-                    className,
-                    displayName,
-                    source,
-                    kind,
-                    passed,
-                    failedAsExpected,
-                    score,
-                    minimum,
-                    expected,
-                    nearTheBar,
-                    judgedResponse,
-                    sentences,
-                    criteria,
-                    option,
-                    explanation,
-                    feedback,
-                    samples,
-                    agreement,
-                    judge,
-                    recordedModel,
-                    replayed,
-                    retries,
-                    tokens,
-                    latencyMillis,
-                    cost,
-                    trajectory,
-                    entryOnly);
-        }
-
-        /**
-         * The same check as the report lists it: numbered, whether it failed in a test that passed (so the test
-         * expected it), whether it passed near the bar, and what it cost.
-         */
-        Check listed(int number, boolean expectedFailure, boolean near, CheckCost checkCost) {
-            return new Check(
-                    number,
-                    testId,
-                    className,
-                    displayName,
-                    source,
-                    kind,
-                    passed,
-                    expectedFailure ? Boolean.TRUE : null,
-                    score,
-                    minimum,
-                    expected,
-                    near,
-                    response,
-                    sentences,
-                    criteria,
-                    option,
-                    explanation,
-                    feedback,
-                    samples,
-                    agreement,
-                    judge,
-                    recordedModel,
-                    replayed,
-                    retries,
-                    tokens,
-                    latencyMillis,
-                    checkCost,
-                    trajectory,
-                    entryOnly);
-        }
-
-        /**
-         * The JUnit report entry of the check, as Surefire's XML and the IDEs show it: flat texts under
-         * {@code llmassert.} keys, scores with four decimals.
-         */
-        public Map<String, String> reportEntry() {
-            EntryOnly extra = entryOnly == null ? EntryOnly.NONE : entryOnly;
-            Map<String, String> entry = new LinkedHashMap<>();
-            entry.put("llmassert.check", kind);
-            entry.put("llmassert.passed", String.valueOf(passed));
-            if (kind.startsWith("groundedness")) {
-                entry.put("llmassert.score", decimals(score));
-                entry.put(
-                        "llmassert.lowestSentenceScore",
-                        decimals(sentences.stream()
-                                .mapToDouble(s -> s.score() == null ? Double.NaN : s.score())
-                                .min()
-                                .orElse(0.0)));
-                entry.put("llmassert.minScore", decimals(minimum));
-                entry.put("llmassert.judge", judge);
-                recordedModel(entry);
-                entry.put("llmassert.sentences", String.valueOf(sentences.size()));
-                entry.put("llmassert.tokens", String.valueOf(extra.totalTokens()));
-                entry.put("llmassert.durationMillis", String.valueOf(latencyMillis));
-                entry.put("llmassert.replayed", String.valueOf(replayed));
-                entry.put("llmassert.retries", String.valueOf(retries));
-            } else if (kind.equals("multi-criteria")) {
-                entry.put("llmassert.score", decimals(score));
-                entry.put("llmassert.minScore", decimals(minimum));
-                entry.put("llmassert.criteria", criteria);
-                if (!extra.fellShort().isEmpty()) {
-                    // JUnit rejects blank report values, so the key is left out when nothing fell short
-                    entry.put("llmassert.fellShort", String.join(", ", extra.fellShort()));
-                }
-                judged(entry);
-            } else {
-                entry.put("llmassert.criteria", criteria);
-                if (kind.startsWith("pairwise")) {
-                    entry.put("llmassert.ranking", extra.ranking());
-                    entry.put("llmassert.winrate", decimals(score));
-                } else {
-                    entry.put("llmassert.option", option);
-                    if (score != null) {
-                        entry.put("llmassert.score", decimals(score));
-                    }
-                }
-                entry.put("llmassert.expected", expected);
-                entry.put("llmassert.samples", String.valueOf(samples));
-                entry.put("llmassert.agreement", decimals(agreement));
-                if (extra.positionalBias() != null) {
-                    entry.put("llmassert.positionalBias", String.valueOf(extra.positionalBias()));
-                }
-                judged(entry);
-            }
-            if (extra.at() != null) {
-                entry.put("llmassert.at", extra.at());
-            }
-            return entry;
-        }
-
-        /** The judge, when the check was judged by a model call of its own. */
-        private void judged(Map<String, String> entry) {
-            if (replayed != null) {
-                entry.put("llmassert.judge", judge);
-                recordedModel(entry);
-                entry.put("llmassert.replayed", String.valueOf(replayed));
-                entry.put("llmassert.retries", String.valueOf(retries));
-            }
-        }
-
-        /** Who wrote the replayed replies, when it was not the judge's model. */
-        private void recordedModel(Map<String, String> entry) {
-            if (recordedModel != null) {
-                entry.put("llmassert.recordedModel", recordedModel);
-            }
-        }
-
-        private static String decimals(Double score) {
-            return String.format(Locale.ROOT, "%.4f", score == null ? Double.NaN : score);
-        }
-    }
 
     /**
      * The parts of a check's JUnit report entry that the report's JSON does not hold.
@@ -613,85 +337,6 @@ public final class ReportFormat {
     @API(status = INTERNAL, since = "0.1")
     public record Part(String model, boolean replayed, String recordedModel, Tokens tokens) {}
 
-    /**
-     * One gate on an evaluation's results ({@code assertThat(results).measurement(...)...}), passed or failed.
-     *
-     * @param testId           the JUnit unique id of the test that ran it (an evaluation's {@code results} test)
-     * @param measurement      the measurement it asked about, or {@code null} for the error rate
-     * @param group            the group, e.g. {@code topic=billing}, or {@code null} for all items
-     * @param asked            what it asked, e.g. {@code lower bound >= 0.350}
-     * @param figure           the figure it compared: the mean, a bound, the error rate or the mean difference from
-     *                         the baseline
-     * @param mean             the measurement's mean (the mean difference for a baseline comparison)
-     * @param lower            the interval's lower bound, or {@code null}
-     * @param upper            the interval's upper bound, or {@code null}
-     * @param method           how the interval was computed
-     * @param failedAsExpected {@code true} for a failed gate in a test that passed; left out otherwise
-     * @param detail           more, e.g. a baseline comparison's p-value, or why it failed
-     */
-    @API(status = INTERNAL, since = "0.1")
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Gate(
-            String testId,
-            String displayName,
-            String measurement,
-            String group,
-            String asked,
-            Double figure,
-            Double mean,
-            Double lower,
-            Double upper,
-            String method,
-            Integer n,
-            boolean passed,
-            Boolean failedAsExpected,
-            String detail) {
-
-        public Gate {
-            figure = finiteOrNull(figure);
-            mean = finiteOrNull(mean);
-            lower = finiteOrNull(lower);
-            upper = finiteOrNull(upper);
-        }
-
-        /** The same gate, run in the test {@code id} shown as {@code name}. */
-        public Gate inTest(String id, String name) {
-            return new Gate(
-                    id,
-                    name,
-                    measurement,
-                    group,
-                    asked,
-                    figure,
-                    mean,
-                    lower,
-                    upper,
-                    method,
-                    n,
-                    passed,
-                    failedAsExpected,
-                    detail);
-        }
-
-        Gate listed(boolean expectedFailure) {
-            return new Gate(
-                    testId,
-                    displayName,
-                    measurement,
-                    group,
-                    asked,
-                    figure,
-                    mean,
-                    lower,
-                    upper,
-                    method,
-                    n,
-                    passed,
-                    expectedFailure ? Boolean.TRUE : null,
-                    detail);
-        }
-    }
-
     /** One measurement's mean and interval; a bound that is not a finite number is {@code null}. */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -713,7 +358,7 @@ public final class ReportFormat {
         }
     }
 
-    private static Double finiteOrNull(Double value) {
+    static Double finiteOrNull(Double value) {
         return value == null || !Double.isFinite(value) ? null : value;
     }
 }

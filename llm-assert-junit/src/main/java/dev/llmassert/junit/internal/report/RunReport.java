@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.llmassert.core.io.AtomicFiles;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.CheckCost;
 import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
-import dev.llmassert.junit.internal.report.ReportFormat.Gate;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
 import dev.llmassert.junit.internal.report.ReportFormat.Part;
 import dev.llmassert.junit.internal.report.ReportFormat.PricesUsed;
@@ -20,6 +18,7 @@ import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -142,14 +141,48 @@ public final class RunReport {
 
     /** This report with the run's calibrations. */
     RunReport withCalibrations(List<CalibrationEntry> calibrations) {
-        return new RunReport(new Report(
-                report.format(),
-                report.generatedAt(),
-                report.run(),
-                report.prices(),
-                report.checks(),
-                report.evaluations(),
-                calibrations));
+        return new RunReport(with(report, report.generatedAt(), calibrations, report.repeats(), report.mutations()));
+    }
+
+    /** This report with the run's repeated tests. */
+    RunReport withRepeats(List<RepeatEntry> repeats) {
+        return new RunReport(with(report, report.generatedAt(), report.calibrations(), repeats, report.mutations()));
+    }
+
+    /**
+     * Puts a mutation check's section into the run report of {@code dir}: the report its baseline run wrote, or an
+     * empty one when that run judged nothing, and writes both files again.
+     *
+     * @return the section's place, {@code dir/report.html}
+     * @throws IOException when the report cannot be read or written
+     */
+    public static Path writeMutations(Path dir, MutationsEntry mutations, Instant generatedAt) throws IOException {
+        Path json = dir.resolve("report.json");
+        Report base = Files.exists(json)
+                ? read(json)
+                : of(List.of(), List.of(), Set.of(), Prices.load(null), mutations.wallMillis(), generatedAt)
+                        .report();
+        new RunReport(with(base, generatedAt.toString(), base.calibrations(), base.repeats(), mutations)).write(dir);
+        return dir.resolve("report.html");
+    }
+
+    /** {@code base} with the parts that are added after its checks and evaluations. */
+    private static Report with(
+            Report base,
+            String generatedAt,
+            List<CalibrationEntry> calibrations,
+            List<RepeatEntry> repeats,
+            MutationsEntry mutations) {
+        return new Report(
+                base.format(),
+                generatedAt,
+                base.run(),
+                base.prices(),
+                base.checks(),
+                base.evaluations(),
+                calibrations,
+                repeats,
+                mutations);
     }
 
     /** The report's records. */
@@ -199,6 +232,14 @@ public final class RunReport {
                     .append(", ")
                     .append(run.failedGates())
                     .append(" failed");
+        }
+        if (!report.repeats().isEmpty()) {
+            long below = report.repeats().stream().filter(r -> !r.passedGate()).count();
+            line.append("; ")
+                    .append(VerdictLine.count(report.repeats().size(), "repeated test"))
+                    .append(", ")
+                    .append(below)
+                    .append(" below its pass rate");
         }
         if (run.localOnly()) {
             line.append("; local judge: no tokens, no cost");

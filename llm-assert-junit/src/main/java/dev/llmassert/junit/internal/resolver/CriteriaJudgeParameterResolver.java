@@ -3,7 +3,7 @@ package dev.llmassert.junit.internal.resolver;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.junit.internal.JudgeSupply;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
@@ -30,6 +30,8 @@ final class CriteriaJudgeParameterResolver implements ParameterResolver {
                 ? JudgeSupply.directJudge(extensionContext, 1)
                 : JudgeSupply.pairwiseJudge(extensionContext, 1);
         return judge.orElseThrow(() -> new ParameterResolutionException(Messages.noCriteriaJudgeForLocalJudge(
-                type.getSimpleName(), parameterContext.getParameter().toString(), Where.of(parameterContext))));
+                type.getSimpleName(),
+                parameterContext.getParameter().toString(),
+                ParameterOwner.named(parameterContext))));
     }
 }

@@ -5,7 +5,7 @@ import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.CriteriaLoader;
 import dev.llmassert.core.criteria.MultiCriteria;
 import dev.llmassert.junit.LlmJudge;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
@@ -35,7 +35,7 @@ final class CriteriaParameterResolver implements ParameterResolver {
         String reference = value == null ? "" : value.strip();
         boolean multi = parameterContext.getParameter().getType() == MultiCriteria.class;
         String parameter = parameterContext.getParameter().toString();
-        String where = Where.of(parameterContext);
+        String where = ParameterOwner.named(parameterContext);
         boolean file = reference.endsWith(FILE_SUFFIX);
         if (multi && !file) {
             throw new ParameterResolutionException(Messages.multiCriteriaNeedsFile(reference, parameter, where));

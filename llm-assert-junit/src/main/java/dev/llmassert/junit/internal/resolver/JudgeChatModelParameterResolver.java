@@ -2,7 +2,7 @@ package dev.llmassert.junit.internal.resolver;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.junit.internal.JudgeSupply;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
@@ -15,6 +15,6 @@ final class JudgeChatModelParameterResolver extends TypeBasedParameterResolver<C
     public ChatModel resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
         return JudgeSupply.chatModel(extensionContext)
                 .orElseThrow(() -> new ParameterResolutionException(Messages.noChatModelForLocalJudge(
-                        parameterContext.getParameter().toString(), Where.of(parameterContext))));
+                        parameterContext.getParameter().toString(), ParameterOwner.named(parameterContext))));
     }
 }

@@ -3,7 +3,7 @@ package dev.llmassert.junit.internal.resolver;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.junit.LlmJudge;
 import dev.llmassert.junit.internal.JudgeSupply;
-import dev.llmassert.junit.internal.Messages;
+import dev.llmassert.junit.internal.message.Messages;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
@@ -26,7 +26,9 @@ final class LocalJudgeParameterResolver implements ParameterResolver {
         Class<?> type = parameterContext.getParameter().getType();
         if (type != GroundednessJudge.class) {
             throw new ParameterResolutionException(Messages.localJudgeOnAnotherType(
-                    type.getSimpleName(), parameterContext.getParameter().toString(), Where.of(parameterContext)));
+                    type.getSimpleName(),
+                    parameterContext.getParameter().toString(),
+                    ParameterOwner.named(parameterContext)));
         }
         return JudgeSupply.localGroundednessJudge(extensionContext);
     }

@@ -14,6 +14,8 @@
   const checks = Array.isArray(data.checks) ? data.checks.map(object) : [];
   const evaluations = Array.isArray(data.evaluations) ? data.evaluations.map(object) : [];
   const calibrations = Array.isArray(data.calibrations) ? data.calibrations.map(object) : [];
+  const repeats = Array.isArray(data.repeats) ? data.repeats.map(object) : [];
+  const mutations = data.mutations && typeof data.mutations === 'object' ? object(data.mutations) : null;
   const margin = isNum(run.nearTheBarMargin) ? run.nearTheBarMargin
     : isNum(prices.nearTheBarMargin) ? prices.nearTheBarMargin : null;
   const localOnly = run.localOnly === true;
@@ -809,6 +811,126 @@
       tbody);
   }
 
+  // ---- repeated runs ------------------------------------------------------------------------------------------
+
+  function repeat(r, k) {
+    const headingId = 'repeat-' + k;
+    const counted = (isNum(r.passed) ? r.passed : 0) + (isNum(r.failed) ? r.failed : 0);
+    const box = h('section', { class: 'repeat', 'aria-labelledby': headingId, 'data-passed': String(r.passedGate) },
+      h('h3', { id: headingId }, [simpleName(r.className), r.displayName].filter(isText).join(' · ')));
+    const level = isNum(r.level) ? Math.round(r.level * 100) + '%' : '';
+    box.append(h('p', null, r.passedGate === true ? h('span', { class: 'badge passed' }, '✓ pass rate reached')
+      : h('span', { class: 'badge failed' }, '✗ pass rate too low')));
+    box.append(fields([
+      ['Runs', fmtInt(r.passed) + ' of ' + plural(counted, 'run', 'runs') + ' passed'
+        + (r.skipped > 0 ? ' (' + fmtInt(r.skipped) + ' skipped, not counted)' : '')],
+      ['Pass rate', isNum(r.rate) ? r.rate.toFixed(2) + (isNum(r.lower) && isNum(r.upper)
+        ? ' [' + r.lower.toFixed(2) + ', ' + r.upper.toFixed(2) + '] (' + (r.method || '') + ' ' + level + ')' : '') : null],
+      ['Gate', isNum(r.minPassRate) ? 'at least ' + r.minPassRate.toFixed(2) + ' on '
+        + (r.gate === 'lower-bound' ? 'the interval’s lower bound' : 'the rate') : null],
+    ]));
+    const runs = Array.isArray(r.runs) ? r.runs.map(object) : [];
+    box.append(h('ol', { class: 'runs', 'aria-label': 'Each run’s verdict' }, runs.map(run =>
+      h('li', { class: 'run ' + (run.outcome || ''), 'data-outcome': run.outcome || '', title: run.message || null },
+        (run.outcome === 'passed' ? '✓ ' : run.outcome === 'failed' ? '✗ ' : '– ') + fmtInt(run.index)))));
+    const failed = runs.filter(run => run.outcome !== 'passed' && isText(run.message));
+    if (failed.length > 0) {
+      box.append(h('table', { class: 'measurements run-failures' },
+        h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'num' }, 'Run'), h('th', { scope: 'col' }, 'Failure'))),
+        h('tbody', null, failed.map(run => h('tr', null, h('td', { class: 'num' }, fmtInt(run.index)),
+          h('td', null, run.message))))));
+    }
+    return box;
+  }
+
+  // ---- mutation check -----------------------------------------------------------------------------------------
+
+  function share(value) {
+    return isNum(value) ? value.toFixed(2) : '–';
+  }
+
+  function mutationSection(m) {
+    const section = h('section', { class: 'mutations', 'aria-label': 'Mutation check' });
+    const withVerdict = (m.killed || 0) + (m.survived || 0);
+    section.append(h('dl', { class: 'summary' }, [
+      figure('mutation-score', 'Mutation score', share(m.score),
+        isNum(m.score) ? integer.format(m.killed) + ' killed of ' + integer.format(withVerdict) + ' with a verdict'
+          : 'no mutant has a verdict', isNum(m.score) && m.survived > 0 ? 'warn' : 'good'),
+      figure('mutants', 'Mutants', fmtInt(m.mutants), fmtInt(m.answers) + ' answers, ' + fmtInt(m.toolResults)
+        + ' tool results'),
+      figure('killed', 'Killed', fmtInt(m.killed), 'a test failed'),
+      figure('survived', 'Survived', fmtInt(m.survived), 'every test passed', m.survived > 0 ? 'bad' : null),
+      figure('needs-judge', 'Need a judge', fmtInt(m.needsJudge), 'no recorded judge reply for the change'),
+      figure('errored', 'Errored', fmtInt(m.errored), null, m.errored > 0 ? 'warn' : null),
+    ]));
+    const ratio = isNum(m.wallMillis) && m.wallMillis > 0 && isNum(m.runsMillis) ? m.runsMillis / m.wallMillis : null;
+    section.append(h('p', { class: 'muted' }, 'Seed ' + m.seed + ', operators '
+      + (Array.isArray(m.operators) ? m.operators.join(', ') : '') + ', at most ' + m.maxPerAnswer
+      + ' per answer, recordings ' + m.recordings + '; ' + fmtInt(m.testsRead) + ' of ' + fmtInt(m.testsRun)
+      + ' tests read an answer; ' + fmtInt(m.threads) + ' at once: ' + fmtMillis(m.wallMillis) + ' for '
+      + fmtMillis(m.runsMillis) + ' of mutant runs' + (ratio !== null ? ' (' + ratio.toFixed(2) + '×)' : '') + '.'));
+    section.append(h('h3', null, 'Per test class'), scoreTable('class', 'Test class', m.byClass));
+    section.append(h('h3', null, 'Per operator'), scoreTable('operator', 'Operator', m.byOperator));
+    const judges = Array.isArray(m.byJudge) ? m.byJudge.map(object) : [];
+    if (judges.length > 0) {
+      section.append(h('h3', null, 'Per judge'), h('p', { class: 'muted' }, 'Of the mutants a judge’s checks judged, '
+        + 'those whose verdict it changed from the run without mutants.'),
+      h('div', { class: 'table-scroll' }, h('table', { class: 'measurements mutation-judges' },
+        h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Judge'), h('th', { scope: 'col', class: 'num' }, 'Judged'),
+          h('th', { scope: 'col', class: 'num' }, 'Caught'), h('th', { scope: 'col', class: 'num' }, 'Share'),
+          h('th', { scope: 'col' }, 'Per operator (caught of judged)'))),
+        h('tbody', null, judges.map(j => h('tr', { 'data-judge': j.judge },
+          h('td', { class: 'mono' }, j.judge), h('td', { class: 'num' }, fmtInt(j.judged)),
+          h('td', { class: 'num' }, fmtInt(j.caught)), h('td', { class: 'num' }, share(j.score)),
+          h('td', null, (Array.isArray(j.byOperator) ? j.byOperator.map(object) : [])
+            .map(o => o.judge + ' ' + o.caught + '/' + o.judged).join(', '))))))));
+    }
+    const results = Array.isArray(m.results) ? m.results.map(object) : [];
+    const survived = results.filter(r => r.status === 'survived');
+    section.append(h('h3', { id: 'survived' }, 'Surviving mutants (' + survived.length + ')'));
+    section.append(survived.length > 0 ? h('div', { class: 'mutants' }, survived.map(mutant))
+      : h('p', { class: 'empty' }, 'No mutant survived.'));
+    for (const [status, title] of [['errored', 'Errored'], ['needs-judge', 'Needing a judge'], ['killed', 'Killed']]) {
+      const some = results.filter(r => r.status === status);
+      if (some.length > 0) {
+        section.append(h('details', { class: 'mutant-group', 'data-status': status },
+          h('summary', null, title + ' (' + some.length + ')'), h('div', { class: 'mutants' }, some.map(mutant))));
+      }
+    }
+    return section;
+  }
+
+  function scoreTable(kind, label, scores) {
+    const rows = Array.isArray(scores) ? scores.map(object) : [];
+    return h('div', { class: 'table-scroll' }, h('table', { class: 'measurements mutation-scores', 'data-kind': kind },
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, label),
+        ...['Mutants', 'Killed', 'Survived', 'Need a judge', 'Errored', 'Score'].map(t => h('th', { scope: 'col', class: 'num' }, t)))),
+      h('tbody', null, rows.map(s => h('tr', { 'data-name': s.name }, h('td', null, s.name),
+        h('td', { class: 'num' }, fmtInt(s.mutants)), h('td', { class: 'num' }, fmtInt(s.killed)),
+        h('td', { class: 'num' }, fmtInt(s.survived)), h('td', { class: 'num' }, fmtInt(s.needsJudge)),
+        h('td', { class: 'num' }, fmtInt(s.errored)), h('td', { class: 'num' }, share(s.score)))))));
+  }
+
+  function mutant(r) {
+    const diff = object(r.diff);
+    const target = object(r.target);
+    const tests = Array.isArray(r.tests) ? r.tests.map(object) : [];
+    const box = h('article', { class: 'mutant ' + (r.status || ''), 'data-id': r.id, 'data-status': r.status },
+      h('h4', null, h('code', null, r.id), ' ', h('span', { class: 'tag' }, r.operator),
+        r.possiblyEquivalent ? h('span', { class: 'tag' }, 'possibly equivalent') : null, ' ', r.change || ''),
+      h('p', { class: 'muted' }, target.kind === 'tool-result' ? 'Result of the tool ' + target.tool
+        : 'Answer ' + (target.position + 1) + ' of the request ' + String(target.key || '').slice(0, 12) + '… in ' + target.file),
+      h('pre', { class: 'diff' },
+        h('span', { class: 'del-line' }, '- ', diff.before || '', h('del', null, diff.removed || ''), diff.after || ''),
+        '\n',
+        h('span', { class: 'ins-line' }, '+ ', diff.before || '', h('ins', null, diff.added || ''), diff.after || '')));
+    box.append(h('ul', { class: 'mutant-tests' }, tests.map(t => h('li', { 'data-outcome': t.outcome },
+      simpleName(t.className) + '.' + t.displayName + ': ' + t.outcome + (isText(t.detail) ? ': ' + t.detail : ''),
+      Array.isArray(t.passedChecks) && t.passedChecks.length > 0
+        ? h('ul', { class: 'passed-checks' }, t.passedChecks.map(c => h('li', null, 'still passed: ' + c))) : null))));
+    return box;
+  }
+
   // ---- page ---------------------------------------------------------------------------------------------------
 
   const main = document.getElementById('report');
@@ -838,5 +960,11 @@
   }
   if (calibrations.length > 0) {
     main.append(h('h2', { id: 'calibrations' }, 'Calibrations'), ...calibrations.map(calibration));
+  }
+  if (repeats.length > 0) {
+    main.append(h('h2', { id: 'repeats' }, 'Repeated runs'), ...repeats.map(repeat));
+  }
+  if (mutations !== null) {
+    main.append(h('h2', { id: 'mutations' }, 'Mutation check'), mutationSection(mutations));
   }
 })();

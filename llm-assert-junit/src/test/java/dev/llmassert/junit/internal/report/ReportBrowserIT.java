@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.junit.MutationCheck;
+import dev.llmassert.junit.mutation.MutationFixtures;
 import dev.llmassert.junit.testing.HandWrittenReplies;
 import dev.llmassert.junit.testing.LocalJudgeChecks;
 import dev.llmassert.junit.testing.ReportedCalibration;
 import dev.llmassert.junit.testing.ReportedChecks;
+import dev.llmassert.junit.testing.ReportedRepeats;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -96,8 +99,19 @@ class ReportBrowserIT {
                 new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8),
                 ReportedChecks.class,
                 HandWrittenReplies.class,
-                ReportedCalibration.class);
-        return new ObjectMapper().readTree(dir.resolve("report.json").toFile());
+                ReportedCalibration.class,
+                ReportedRepeats.class);
+        ObjectNode report = (ObjectNode)
+                new ObjectMapper().readTree(dir.resolve("report.json").toFile());
+        // and a mutation check's section, from a real check of a recorded application
+        Path mutationRun = OUTPUT.resolve("mutation-run");
+        MutationCheck.run(MutationFixtures.recorded(mutationRun.resolve("recordings"), mutationRun.resolve("report")));
+        report.set(
+                "mutations",
+                new ObjectMapper()
+                        .readTree(mutationRun.resolve("report/report.json").toFile())
+                        .path("mutations"));
+        return report;
     }
 
     @BeforeAll
@@ -326,6 +340,60 @@ class ReportBrowserIT {
         assertThat(note("evaluations"))
                 .isEqualTo(integer(report.at("/run/gates")) + " gates, " + integer(report.at("/run/failedGates"))
                         + " failed");
+    }
+
+    @Test
+    void aRepeatedTestShowsItsPassRateWithItsIntervalAndEachRunsVerdict() {
+        WebElement repeat = driver.findElement(By.cssSelector("section.repeat"));
+
+        assertThat(repeat.getDomAttribute("data-passed")).isEqualTo("false");
+        assertThat(repeat.getText())
+                .contains("ReportedRepeats · answersNameTheWarrantyTerm(TestInfo)")
+                .contains("✗ pass rate too low")
+                .contains("3 of 5 runs passed")
+                .contains("0.60 [0.23, 0.88] (wilson 95%)")
+                .contains("at least 0.80 on the rate");
+        assertThat(repeat.findElements(By.cssSelector("li.run")))
+                .extracting(WebElement::getText)
+                .containsExactly("✓ 1", "✗ 2", "✓ 3", "✗ 4", "✓ 5");
+        assertThat(repeat.findElements(By.cssSelector("table.run-failures tbody tr")))
+                .hasSize(2)
+                .allSatisfy(row -> assertThat(row.getText()).contains("five years"));
+        assertThat(report.path("repeats").get(0).path("runs")).hasSize(5);
+    }
+
+    @Test
+    void theMutationCheckShowsItsScoresAndEachSurvivorWithItsDiffAndTheChecksThatStillPassed() {
+        JsonNode mutations = report.path("mutations");
+        WebElement section = driver.findElement(By.cssSelector("section.mutations"));
+
+        assertThat(section.findElement(By.cssSelector("[data-field=mutation-score] .value"))
+                        .getText())
+                .isEqualTo(String.format(
+                        Locale.ROOT, "%.2f", mutations.path("score").asDouble()));
+        assertThat(section.findElement(By.cssSelector("[data-field=survived] .value"))
+                        .getText())
+                .isEqualTo(mutations.path("survived").asText());
+        WebElement classRow = section.findElement(
+                By.cssSelector("table.mutation-scores[data-kind=class] tr[data-name='MutationFixtures$Support']"));
+        assertThat(classRow.getText())
+                .startsWith(
+                        "MutationFixtures$Support " + mutations.path("mutants").asText());
+        assertThat(section.findElements(By.cssSelector("table.mutation-scores[data-kind=operator] tbody tr")))
+                .hasSize(mutations.path("byOperator").size());
+        List<WebElement> survivors = section.findElements(By.cssSelector("article.mutant[data-status=survived]"));
+        assertThat(survivors).hasSize(mutations.path("survived").asInt()).isNotEmpty();
+        WebElement survivor = survivors.get(0);
+        assertThat(survivor.findElement(By.cssSelector("pre.diff del")).getText())
+                .isNotBlank();
+        assertThat(survivor.findElement(By.cssSelector("pre.diff")).getText())
+                .contains("- ")
+                .contains("+ ");
+        assertThat(survivor.findElement(By.cssSelector(".passed-checks")).getText())
+                .startsWith("still passed: groundedness PASSED score");
+        assertThat(section.findElement(By.cssSelector("details[data-status=killed] summary"))
+                        .getText())
+                .isEqualTo("Killed (" + mutations.path("killed").asText() + ")");
     }
 
     @Test

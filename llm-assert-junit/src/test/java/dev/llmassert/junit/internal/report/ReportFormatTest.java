@@ -1,6 +1,7 @@
 package dev.llmassert.junit.internal.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmassert.core.agent.ToolCall;
@@ -8,14 +9,13 @@ import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.calibration.Agreement;
 import dev.llmassert.core.calibration.ConfusionMatrix;
 import dev.llmassert.core.calibration.CurvePoint;
-import dev.llmassert.core.calibration.Estimate;
-import dev.llmassert.core.calibration.FittedBar;
+import dev.llmassert.core.calibration.FittedMinScore;
 import dev.llmassert.core.calibration.LabelAgreement;
 import dev.llmassert.core.calibration.MisjudgedRow;
 import dev.llmassert.core.config.ConfigKeys;
-import dev.llmassert.core.eval.Interval;
+import dev.llmassert.core.stats.Estimate;
+import dev.llmassert.core.stats.Interval;
 import dev.llmassert.junit.LlmJudge;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.internal.report.ReportFormat.Report;
 import dev.llmassert.junit.testing.ReportedChecks;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -144,6 +143,8 @@ class ReportFormatTest {
         String checks = part(section, "`checks[]`:");
         String evaluations = part(section, "`evaluations[]`:");
         String calibrations = part(section, "`calibrations[]`");
+        String repeats = part(section, "`repeats[]`");
+        String mutations = part(section, "`mutations`");
 
         assertNamed(section, Report.class);
         assertNamed(run, ReportFormat.Run.class, ReportFormat.Tokens.class, ReportFormat.RunCost.class);
@@ -164,11 +165,11 @@ class ReportFormatTest {
                 ReportFormat.Tokens.class,
                 ReportFormat.ModelUse.class,
                 ReportFormat.CheckCost.class,
-                ReportFormat.Gate.class);
+                Gate.class);
         assertNamed(
                 calibrations,
                 CalibrationEntry.class,
-                FittedBar.class,
+                FittedMinScore.class,
                 Agreement.class,
                 Estimate.class,
                 Interval.class,
@@ -176,6 +177,16 @@ class ReportFormatTest {
                 ConfusionMatrix.class,
                 CurvePoint.class,
                 MisjudgedRow.class);
+        assertNamed(repeats, RepeatEntry.class, RepeatEntry.Run.class);
+        assertNamed(
+                mutations,
+                MutationsEntry.class,
+                MutationsEntry.Score.class,
+                MutationsEntry.JudgeScore.class,
+                MutationsEntry.Result.class,
+                MutationsEntry.Target.class,
+                MutationsEntry.Diff.class,
+                MutationsEntry.TestOutcome.class);
     }
 
     /** The README's bullet for one part of the report, from its name to the next bullet of the list. */
@@ -186,13 +197,18 @@ class ReportFormatTest {
         return section.substring(start, end < 0 ? section.length() : end);
     }
 
-    /** Every field the records write is named in {@code text}, as {@code `name`} or {@code `name[]`}. */
+    /**
+     * Every field the records write is named in {@code text}, as {@code `name`} or {@code `name[]`}: a component's
+     * name, or the name its {@code @JsonProperty} writes it under.
+     */
     private static void assertNamed(String text, Class<?>... records) {
         TreeSet<String> fields = new TreeSet<>();
         for (Class<?> type : records) {
             Arrays.stream(type.getRecordComponents())
                     .filter(c -> !c.getAccessor().isAnnotationPresent(JsonIgnore.class))
-                    .map(RecordComponent::getName)
+                    .map(c -> c.getAccessor().isAnnotationPresent(JsonProperty.class)
+                            ? c.getAccessor().getAnnotation(JsonProperty.class).value()
+                            : c.getName())
                     .forEach(fields::add);
         }
         assertThat(fields)

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.testing.ReadOnlyFolders;
-import dev.llmassert.junit.internal.report.ReportFormat.Check;
 import dev.llmassert.junit.testing.EvaluationCosts;
 import dev.llmassert.junit.testing.HandWrittenReplies;
 import dev.llmassert.junit.testing.LocalJudgeChecks;

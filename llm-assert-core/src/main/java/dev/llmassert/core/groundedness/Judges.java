@@ -1,0 +1,116 @@
+package dev.llmassert.core.groundedness;
+
+import dev.langchain4j.model.chat.ChatModel;
+import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.model.JudgeModels;
+import dev.llmassert.core.model.JudgeProvider;
+import dev.llmassert.core.model.JudgeSettings;
+import org.apiguardian.api.API;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/** Builds judges from settings: the one entry point for runners such as the JUnit extension. */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Judges {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Judges.class);
+
+    private Judges() {}
+
+    /** The groundedness judge the settings describe: the local judge by default, else an LLM judge. */
+    public static GroundednessJudge groundedness(JudgeSettings settings) {
+        return groundedness(settings, GroundednessMethod.AUTO);
+    }
+
+    /**
+     * The groundedness judge the settings describe, checking by {@code method}: the local judge under the local
+     * provider, else a judge that asks the settings' model.
+     *
+     * @throws IllegalArgumentException if {@code method} needs a judge model and the provider is local
+     */
+    public static GroundednessJudge groundedness(JudgeSettings settings, GroundednessMethod method) {
+        if (settings.provider() == JudgeProvider.LOCAL) {
+            if (method != GroundednessMethod.AUTO) {
+                throw new IllegalArgumentException(needsJudgeModel(method));
+            }
+            return LocalGroundednessJudge.create();
+        }
+        return groundedness(settings, method, JudgeModels.chatModel(settings));
+    }
+
+    /**
+     * An LLM groundedness judge that asks {@code chatModel} (for instance a recording wrapper of it). Under the local
+     * provider the settings do not describe {@code chatModel}, so the judge takes its name from the model instead of
+     * claiming to be the local judge.
+     */
+    public static GroundednessJudge groundedness(JudgeSettings settings, ChatModel chatModel) {
+        return groundedness(settings, GroundednessMethod.AUTO, chatModel);
+    }
+
+    /**
+     * As {@link #groundedness(JudgeSettings, ChatModel)}, checking by {@code method}: {@link GroundednessMethod#AUTO}
+     * chooses the claim-check judge when the model's name says MiniCheck, and logs that it did (INFO).
+     */
+    public static GroundednessJudge groundedness(
+            JudgeSettings settings, GroundednessMethod method, ChatModel chatModel) {
+        return groundedness(settings, method, ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE, chatModel);
+    }
+
+    /**
+     * As {@link #groundedness(JudgeSettings, GroundednessMethod, ChatModel)}, a claim-check judge cutting the sources
+     * into chunks of at most {@code chunkSize} characters ({@code llmassert.groundedness.chunk-size}); the TruLens
+     * judge sends the sources whole and ignores it.
+     *
+     * @throws IllegalArgumentException if the judge checks claims and {@code chunkSize} is out of its range
+     */
+    public static GroundednessJudge groundedness(
+            JudgeSettings settings, GroundednessMethod method, int chunkSize, ChatModel chatModel) {
+        boolean local = settings.provider() == JudgeProvider.LOCAL;
+        String model = local ? modelName(chatModel) : settings.model();
+        GroundednessMethod chosen = method.forModel(model);
+        if (method == GroundednessMethod.AUTO && chosen == GroundednessMethod.CLAIM_CHECK) {
+            LOG.info(claimCheckChosen(model));
+        }
+        String judgeName = local ? null : settings.judgeName();
+        if (chosen == GroundednessMethod.CLAIM_CHECK) {
+            return ClaimCheckGroundednessJudge.builder()
+                    .chatModel(chatModel)
+                    .settings(settings)
+                    .judgeName(judgeName)
+                    .chunkSize(chunkSize)
+                    .build();
+        }
+        return LlmGroundednessJudge.builder()
+                .chatModel(chatModel)
+                .settings(settings)
+                .judgeName(judgeName)
+                .build();
+    }
+
+    /**
+     * The log line when {@code auto} chooses the claim-check judge for {@code model}: for the JUnit module, which
+     * logs it once for the run.
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public static String claimCheckChosen(String model) {
+        return "The judge model " + model + " is a MiniCheck fact-checking model, so groundedness is checked by "
+                + "claim-check (" + ConfigKeys.GROUNDEDNESS_METHOD + "=auto): one Document/Claim call per sentence, "
+                + "answered Yes or No. Set " + ConfigKeys.GROUNDEDNESS_METHOD + "=trulens to ask it the TruLens "
+                + "prompt instead.";
+    }
+
+    /** The error when {@code method} needs a judge model and the provider is local: for the JUnit module. */
+    @API(status = INTERNAL, since = "0.1")
+    public static String needsJudgeModel(GroundednessMethod method) {
+        return GroundednessMessages.needsJudgeModel(method);
+    }
+
+    private static String modelName(ChatModel chatModel) {
+        return chatModel.defaultRequestParameters() == null
+                ? null
+                : chatModel.defaultRequestParameters().modelName();
+    }
+}

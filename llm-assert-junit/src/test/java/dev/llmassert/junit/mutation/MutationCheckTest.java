@@ -1,0 +1,122 @@
+package dev.llmassert.junit.mutation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmassert.core.config.ConfigKeys;
+import dev.llmassert.core.config.InvalidSettingException;
+import dev.llmassert.junit.MutationCheck;
+import dev.llmassert.junit.MutationCheck.Mutant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import static dev.llmassert.junit.LlmAssertions.assertThat;
+import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
+
+/**
+ * The mutation check through the JUnit Platform on {@link MutationFixtures.Support}: which test read which recorded
+ * answer, each mutant run on those tests only, what killed it, what still passed, and the run report's section.
+ */
+class MutationCheckTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void eachMutantRunsTheTestsThatReadItsAnswerAndTheReportShowsTheirVerdicts() throws Exception {
+        Map<String, String> configuration = MutationFixtures.recorded(dir.resolve("recordings"), dir.resolve("report"));
+
+        MutationCheck check = MutationCheck.run(configuration);
+
+        assertThat(check.mutants()).isEqualTo(check.killed() + check.survived() + check.needsJudge() + check.errored());
+        assertThat(check.errored()).isZero();
+        assertThat(check.needsJudge()).as("the local judge needs no recording").isZero();
+        assertThat(check.results())
+                .allSatisfy(m -> assertThat(m.tests()).doesNotContain("MutationFixtures$Support.readsNoAnswer()"));
+        Mutant term = check.results().stream()
+                .filter(m -> m.change().matches("'two-year' → '\\w+-year'"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(term.status()).isEqualTo("killed");
+        assertThat(term.tests())
+                .containsExactly(
+                        "MutationFixtures$Support.theWarrantyAnswerIsGrounded(Evaluator, AppModel)",
+                        "MutationFixtures$Support.theWarrantyAnswerNamesItsTerm(Evaluator, AppModel)");
+        assertThat(term.outcomes())
+                .anySatisfy(o -> assertThat(o)
+                        .startsWith("MutationFixtures$Support.theWarrantyAnswerNamesItsTerm(Evaluator, AppModel):"
+                                + " killed: Expecting actual:"));
+        assertThat(check.survivors())
+                .as("a reset answer that is grounded on average only")
+                .anySatisfy(m -> {
+                    assertThat(m.tests())
+                            .containsExactly(
+                                    "MutationFixtures$Support.theResetAnswerIsGroundedOnAverage(Evaluator, AppModel)");
+                    assertThat(m.passedChecks()).singleElement().asString().startsWith("groundedness PASSED score");
+                });
+
+        JsonNode report =
+                new ObjectMapper().readTree(dir.resolve("report/report.json").toFile());
+        JsonNode mutations = report.path("mutations");
+        assertThat(mutations.path("mutants").asInt()).isEqualTo(check.mutants());
+        assertThat(mutations.path("testsRead").asInt()).isEqualTo(3);
+        assertThat(mutations.path("answers").asInt()).isEqualTo(2);
+        assertThat(mutations.path("byClass").get(0).path("name").asText()).isEqualTo("MutationFixtures$Support");
+        assertThat(mutations.path("results").get(0).path("target").path("file").asText())
+                .endsWith("MutationFixtures$Support.json");
+        assertThat(report.path("checks")).as("the baseline's own checks").isNotEmpty();
+        assertThat(Files.readString(dir.resolve("report/report.html"))).contains("\"mutations\":");
+        assertThat(check.summary())
+                .contains("llm-assert mutation check (seed 1, operators all, at most 5 per answer, recordings replay):")
+                .contains("read by 3 of 4 tests")
+                .contains("Survived (" + check.survived() + "):");
+    }
+
+    @Test
+    void aSettingThatCannotBeUsedFailsBeforeAnyTestRuns() {
+        Map<String, String> configuration = new HashMap<>();
+        configuration.put(ConfigKeys.MUTATION_MAX_PER_ANSWER, "0");
+
+        assertThatThrownBy(() -> MutationCheck.run(configuration))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("'llmassert.mutation.max-per-answer': '0'")
+                .hasMessageContaining("Allowed: a whole number from 1 to 1000.");
+
+        configuration.clear();
+        configuration.put(ConfigKeys.MUTATION_OPERATORS, "number,hallucination");
+        assertThatThrownBy(() -> MutationCheck.run(configuration))
+                .hasMessageContaining("'llmassert.mutation.operators': 'number,hallucination'")
+                .hasMessageContaining("a comma list of number, swap, entity, negation, antonym, condition, invented,"
+                        + " tool-result, or all");
+
+        configuration.clear();
+        configuration.put(ConfigKeys.RECORDINGS_MODE, "record");
+        assertThatThrownBy(() -> MutationCheck.run(configuration))
+                .hasMessageContaining("Allowed: replay or record-missing in a mutation check");
+    }
+
+    @Test
+    void classesThatMatchNoTestFailNamingThePattern() {
+        Map<String, String> configuration = new HashMap<>();
+        configuration.put(ConfigKeys.MUTATION_CLASSES, "com.example.NoSuchTest");
+        configuration.put(ConfigKeys.REPORT_DIR, dir.toString());
+
+        assertThatThrownBy(() -> MutationCheck.run(configuration))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("The mutation check found no test to run in the classes com.example.NoSuchTest"
+                        + " (llmassert.mutation.classes). Fix: run it from the folder of the module");
+    }
+
+    @Test
+    void mainTakesSettingsAsKeyValueAndSaysSoOtherwise() {
+        assertThatThrownBy(() -> MutationCheck.main(new String[] {"--seed", "2"}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("MutationCheck takes settings as key=value, e.g. llmassert.mutation.classes="
+                        + "com.example.*Test, but got: '--seed'. Fix: write the argument as key=value, or set the key"
+                        + " with -D.");
+    }
+}
