@@ -100,3 +100,61 @@ def check_against_onnx(bert, model, tokenizer, texts):
 
 def tokenizer_config(tokenizer_json):
     return json.loads(tokenizer_json)
+
+
+def save_init(bert, tokenizer_json, used_ids, folder, record):
+    """The encoder for a machine without the jar (a GPU machine with a transfer limit): every weight in fp16, and of
+    the word embeddings only the rows of the tokens the training and dev pairs use. Training keeps the word
+    embeddings frozen, so the other rows are never read; export.py puts the jar's fp32 weights back beside the
+    trained ones."""
+    from pathlib import Path
+
+    from safetensors.torch import save_file
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    state = {n: p.detach().to(torch.float16).contiguous() for n, p in bert.state_dict().items()
+             if n != "embeddings.word_embeddings.weight" and not n.endswith("position_ids")}
+    ids = torch.tensor(sorted(used_ids), dtype=torch.long)
+    state["word_rows.ids"] = ids
+    state["word_rows.values"] = bert.embeddings.word_embeddings.weight.detach()[ids].to(torch.float16).contiguous()
+    save_file(state, str(folder / "encoder-fp16.safetensors"))
+    (folder / "tokenizer.json").write_text(tokenizer_json, encoding="utf-8")
+    (folder / "init.json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+
+
+def read_init(folder):
+    """The BertModel, tokenizer JSON and record that save_init wrote; unused word rows are zero."""
+    from pathlib import Path
+
+    from safetensors.torch import load_file
+
+    folder = Path(folder)
+    state = {n: t.to(torch.float32) if t.is_floating_point() else t
+             for n, t in load_file(str(folder / "encoder-fp16.safetensors")).items()}
+    ids, values = state.pop("word_rows.ids"), state.pop("word_rows.values")
+    words = torch.zeros((CONFIG["vocab_size"], CONFIG["hidden_size"]))
+    words[ids] = values
+    state["embeddings.word_embeddings.weight"] = words
+    bert = BertModel(BertConfig(**CONFIG), add_pooling_layer=False)
+    missing, unexpected = bert.load_state_dict(state, strict=False)
+    missing = [m for m in missing if not m.endswith("position_ids")]
+    if missing or unexpected:
+        raise ValueError(f"{folder} does not match BERT: missing {missing}, unexpected {unexpected}")
+    record = json.loads((folder / "init.json").read_text(encoding="utf-8"))
+    return bert, (folder / "tokenizer.json").read_text(encoding="utf-8"), record
+
+
+def check_rows(folder, encoded_sets):
+    """Fails when a pair uses a token whose word embedding save_init left out (other data or settings than
+    prepare.py's)."""
+    from pathlib import Path
+
+    from safetensors import safe_open
+
+    with safe_open(str(Path(folder) / "encoder-fp16.safetensors"), framework="pt") as f:
+        kept = set(f.get_tensor("word_rows.ids").tolist())
+    used = {i for encoded in encoded_sets for ids, _ in encoded for i in ids}
+    if not used <= kept:
+        raise ValueError(f"{len(used - kept)} tokens of these pairs are not in {folder}: run prepare.py with the same "
+                         "--data, --seed, --per-kind and --max-length as train.py")

