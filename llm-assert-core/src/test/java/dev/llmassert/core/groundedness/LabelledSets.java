@@ -15,6 +15,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -22,6 +26,9 @@ import java.util.function.ToDoubleFunction;
  * measured by the judge once, and the figures of a scoring on them.
  */
 final class LabelledSets {
+
+    /** Rows measured side by side. */
+    private static final int THREADS = 4;
 
     private LabelledSets() {}
 
@@ -108,32 +115,58 @@ final class LabelledSets {
         }
         SentenceSplitter splitter = SentenceSplitter.english();
         ObjectMapper json = new ObjectMapper();
-        List<Item> items = new ArrayList<>();
+        List<JsonNode> rows = new ArrayList<>();
         for (String line : Files.readAllLines(path, StandardCharsets.UTF_8)) {
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode node = json.readTree(line);
-            String article = node.get("article").asText();
-            for (JsonNode s : node.get("summary_sentences")) {
-                String sentence = s.get("sentence").asText();
-                int yes = 0;
-                int all = 0;
-                for (JsonNode r : s.get("responses")) {
-                    all++;
-                    yes += "yes".equalsIgnoreCase(r.get("response").asText()) ? 1 : 0;
-                }
-                List<String> parts = JudgeInput.sentences(sentence, splitter);
-                List<Support> supports = judge.measure(sentence, List.of(article));
-                List<Support> claims = new ArrayList<>();
-                for (int i = 0; i < parts.size(); i++) {
-                    if (!Words.of(parts.get(i)).makesNoClaim()) {
-                        claims.add(supports.get(i));
-                    }
-                }
-                items.add(new Item(2 * yes >= all, claims));
+            if (!line.isBlank()) {
+                rows.add(json.readTree(line));
             }
         }
-        return new LabelledSet(path.getFileName().toString().replaceFirst("\\.jsonl$", ""), items);
+        // Rows are measured side by side (the judge is thread-safe), in order: the entailment model's calls of one
+        // row are short, and several keep the cores busy.
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+        try {
+            List<Future<List<Item>>> measured = new ArrayList<>();
+            for (JsonNode node : rows) {
+                measured.add(pool.submit(() -> items(node, judge, splitter)));
+            }
+            List<Item> items = new ArrayList<>();
+            for (Future<List<Item>> f : measured) {
+                items.addAll(f.get());
+            }
+            String name = path.getFileName().toString().replaceFirst("\\.jsonl$", "");
+            System.err.println("Measured " + name + ": " + items.size() + " labelled responses");
+            return new LabelledSet(name, items);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while measuring " + path, e);
+        } catch (ExecutionException e) {
+            throw new IOException("Could not measure " + path + ": " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static List<Item> items(JsonNode node, LocalGroundednessJudge judge, SentenceSplitter splitter) {
+        List<Item> items = new ArrayList<>();
+        String article = node.get("article").asText();
+        for (JsonNode s : node.get("summary_sentences")) {
+            String sentence = s.get("sentence").asText();
+            int yes = 0;
+            int all = 0;
+            for (JsonNode r : s.get("responses")) {
+                all++;
+                yes += "yes".equalsIgnoreCase(r.get("response").asText()) ? 1 : 0;
+            }
+            List<String> parts = JudgeInput.sentences(sentence, splitter);
+            List<Support> supports = judge.measure(sentence, List.of(article));
+            List<Support> claims = new ArrayList<>();
+            for (int i = 0; i < parts.size(); i++) {
+                if (!Words.of(parts.get(i)).makesNoClaim()) {
+                    claims.add(supports.get(i));
+                }
+            }
+            items.add(new Item(2 * yes >= all, claims));
+        }
+        return items;
     }
 }

@@ -98,8 +98,8 @@ public final class LocalJudgeFit {
         List<LabelledSet> sets = new ArrayList<>();
         for (String path : paths) {
             sets.add(LabelledSets.read(Path.of(path), judge));
+            cache.save();
         }
-        cache.save();
         if (modelOnly) {
             ModelOnly.print(sets);
             return;

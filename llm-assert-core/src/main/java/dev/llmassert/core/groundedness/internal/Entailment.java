@@ -16,9 +16,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * sentence, taken as the highest over a few premises around the evidence the search found (never every window of a
  * long source, so that the judge stays fast):
  * <ul>
+ *   <li>the evidence's whole sentence, always;</li>
  *   <li>a short source (at most {@value #SHORT_SOURCE} characters) whole, the evidence's own source;</li>
- *   <li>otherwise the evidence's whole sentence, that sentence with its neighbours, and the evidence with the
- *       next-best sentence when it is further away (a sentence that joins two statements of the source).</li>
+ *   <li>otherwise that sentence with its neighbours, and the evidence with the next-best sentence when it is further
+ *       away (a sentence that joins two statements of the source).</li>
  * </ul>
  * Every premise of a group of sentences runs in one call. A sentence that is word for word a sentence of the sources
  * needs no model: a sentence entails itself.
@@ -108,16 +109,21 @@ public final class Entailment {
                 && words.tokens().equals(support.evidence().words().tokens());
     }
 
-    /** The premises to read a sentence against, around its evidence; at most three, none repeated. */
+    /**
+     * The premises to read a sentence against, around its evidence; at most three, none repeated. The evidence's own
+     * sentence is always one: the model reads a sentence against a short premise best, and more context can only
+     * dilute it ("Returns are accepted within 30 days of delivery." entails "You can send it back within 30 days of
+     * delivery." at 0.91, the first two sentences of that policy at 0.62).
+     */
     static List<String> premises(SourceIndex index, Support support) {
         SourceIndex.Sentence evidence = support.evidence();
         String source = index.source(evidence.chunk());
         LinkedHashSet<String> out = new LinkedHashSet<>();
+        out.add(index.window(evidence, 0, 0));
         if (source.length() <= SHORT_SOURCE) {
             out.add(source.strip());
             return List.copyOf(out);
         }
-        out.add(index.window(evidence, 0, 0));
         out.add(index.window(evidence, 1, 1));
         SourceIndex.Sentence runnerUp = support.runnerUp();
         if (runnerUp != null
