@@ -63,7 +63,10 @@ public final class LocalJudgeFit {
     /** The entailment probability at which the model confirms a sentence ({@code --confirm}); NaN without it. */
     private static double confirm;
 
-    private static final int[] SIGNS = {1, 0, -1, -1, -1, -1, -1, -1, -1, 1};
+    /** The probability under which a sentence that restates its evidence fails ({@code --otherwise}); NaN for none. */
+    private static double otherwise;
+
+    private static final int[] SIGNS = {1, 0, -1, -1, -1, -1, -1, -1, -1, -1};
     /** The least weight of the evidence's logarithm, standardised: the score always rises with the evidence. */
     private static final double EVIDENCE_FLOOR = 0.05;
 
@@ -94,6 +97,7 @@ public final class LocalJudgeFit {
         related = judge.scoring().related();
         otherLanguages = judge.scoring().otherLanguages();
         confirm = option(args, "--confirm=", judge.scoring().confirm());
+        otherwise = option(args, "--otherwise=", judge.scoring().otherwise());
         EntailmentCacheFile cache = EntailmentCacheFile.of(args, judge);
         List<LabelledSet> sets = new ArrayList<>();
         for (String path : paths) {
@@ -102,14 +106,20 @@ public final class LocalJudgeFit {
         }
         if (modelOnly) {
             ModelOnly.print(sets);
-            return;
+            System.out.println();
         }
+        double shipped = confirm;
+        double shippedOtherwise = otherwise;
+        boolean[] given = allowed;
         for (String arg : args) {
             if (arg.startsWith("--configs=")) {
                 compare(sets, arg.substring("--configs=".length()), l2);
-                return;
+                System.out.println();
             }
         }
+        allowed = given;
+        confirm = shipped;
+        otherwise = shippedOtherwise;
         System.out.printf(
                 Locale.ROOT,
                 "judge %s, group re-weighting eta %.2f, L2 %.4f, confirm %.2f%n%n",
@@ -185,8 +195,9 @@ public final class LocalJudgeFit {
             allowed = features(parts[0]);
             double eta = Double.parseDouble(parts[1]);
             confirm = parts.length > 2 ? Double.parseDouble(parts[2]) : shipped;
-            StringBuilder line = new StringBuilder(
-                    String.format(Locale.ROOT, "%-24s eta %.1f confirm %.2f LOSO", parts[0], eta, confirm));
+            otherwise = parts.length > 3 ? Double.parseDouble(parts[3]) : Double.NaN;
+            StringBuilder line = new StringBuilder(String.format(
+                    Locale.ROOT, "%-24s eta %.1f confirm %.2f otherwise %.2f LOSO", parts[0], eta, confirm, otherwise));
             double worst = 1;
             double sum = 0;
             for (int i = 0; i < sets.size(); i++) {
@@ -212,6 +223,11 @@ public final class LocalJudgeFit {
             line.append(String.format(
                     Locale.ROOT, " worst %.3f mean %.3f minpass %.2f", allWorst, allSum / sets.size(), minPass));
             System.out.println(line);
+            System.out.println("    centre " + constant(all.center()) + ", weights {"
+                    + Arrays.stream(all.weights())
+                            .mapToObj(LocalJudgeFit::constant)
+                            .collect(Collectors.joining(", "))
+                    + "}");
         }
     }
 
@@ -223,7 +239,7 @@ public final class LocalJudgeFit {
         double best = -1;
         double center = 0.5;
         for (int step = 20; step <= 396; step++) {
-            Scoring scoring = new Scoring(step * 0.0025, related, weights, otherLanguages, confirm);
+            Scoring scoring = new Scoring(step * 0.0025, related, weights, otherLanguages, confirm, otherwise);
             double worst = sets.stream()
                     .mapToDouble(s -> LabelledSets.figures(s, scoring).balanced())
                     .min()
@@ -233,7 +249,7 @@ public final class LocalJudgeFit {
                 center = scoring.center();
             }
         }
-        return new Scoring(center, related, weights, otherLanguages, confirm);
+        return new Scoring(center, related, weights, otherLanguages, confirm, otherwise);
     }
 
     /**

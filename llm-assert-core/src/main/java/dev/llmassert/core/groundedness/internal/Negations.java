@@ -50,22 +50,9 @@ public final class Negations {
                 && Character.isDigit(tokens.get(i + 1).charAt(0))) {
             return false; // "the no 1 jersey": "no" for number
         }
-        if (t.equals("no") && isFreeOfCharge(tokens, i + 1)) {
-            return false; // "at no cost", "at no extra charge": free, not a negation
-        }
         return Lexicon.NEGATIONS.contains(t)
                 || Lexicon.NEGATING_VERBS.contains(t)
                 || t.equals("t") && i > 0 && tokens.get(i - 1).endsWith("n");
-    }
-
-    /** Whether the tokens from {@code i} say "cost" or "charge", maybe after "extra" or "additional". */
-    private static boolean isFreeOfCharge(List<String> tokens, int i) {
-        int at = i < tokens.size()
-                        && (tokens.get(i).equals("extra") || tokens.get(i).equals("additional"))
-                ? i + 1
-                : i;
-        return at < tokens.size()
-                && (tokens.get(at).equals("cost") || tokens.get(at).equals("charge"));
     }
 
     /**

@@ -109,7 +109,7 @@ public final class Reasons {
             return NOT_SAID + ": " + UNRELATED;
         }
         String evidence = "\"" + shorten(support.evidence().text()) + "\"";
-        return support.evidenceCoverage() >= RESTATES
+        return support.evidenceCoverage() >= RESTATES || Scoring.evidence(support) >= Scoring.RESTATES_EVIDENCE
                 ? SAID_OTHERWISE + ": " + evidence
                 : NOT_SAID + ": closest is " + evidence;
     }
