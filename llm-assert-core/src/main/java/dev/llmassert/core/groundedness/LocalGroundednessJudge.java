@@ -206,7 +206,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         for (int from = 0; from < responseSentences.size(); from += BATCH) {
             List<String> batch = responseSentences.subList(from, Math.min(from + BATCH, responseSentences.size()));
             List<Words> words = batch.stream().map(Words::of).toList();
-            List<Support> supports = measure(batch, words, index, given);
+            List<Support> supports = measure(batch, words, index, given, question);
             for (int i = 0; i < batch.size(); i++) {
                 verdicts.add(verdict(from + i, batch.get(i), words.get(i), supports.get(i)));
             }
@@ -263,10 +263,12 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
                 sentences,
                 sentences.stream().map(Words::of).toList(),
                 SourceIndex.of(checkedSources, splitter::split),
-                Set.of());
+                Set.of(),
+                null);
     }
 
-    private List<Support> measure(List<String> sentences, List<Words> words, SourceIndex index, Set<String> given) {
+    private List<Support> measure(
+            List<String> sentences, List<Words> words, SourceIndex index, Set<String> given, String question) {
         List<List<SourceIndex.Sentence>> candidates =
                 words.stream().map(w -> index.candidates(w, CANDIDATES)).toList();
         List<Support> out = new ArrayList<>(sentences.size());
@@ -314,7 +316,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             return out;
         }
         // The meaning of the few source windows around each sentence's evidence, all in one call.
-        return entailment.read(sentences, words, out, index);
+        return entailment.read(sentences, words, out, index, question);
     }
 
     /** The scoring of this judge: for calibration ({@code LocalJudgeFit}). */

@@ -69,9 +69,13 @@ public final class Entailment {
 
     /**
      * {@code supports} with the probability that the sources entail each sentence; a sentence that makes no claim or
-     * is not English is left as it is, and one without evidence gets probability 0.
+     * is not English is left as it is, and one without evidence gets probability 0. The user's question, when given
+     * ({@code null} otherwise), is read before each premise: what the user says about their own case is given.
      */
-    public List<Support> read(List<String> sentences, List<Words> words, List<Support> measured, SourceIndex index) {
+    public List<Support> read(
+            List<String> sentences, List<Words> words, List<Support> measured, SourceIndex index, String question) {
+        // What the user said counts as given, as its facts do: it is read before each premise.
+        String given = question == null || question.isBlank() ? "" : plain(question.strip()) + " ";
         List<Support> supports = new ArrayList<>(measured);
         List<List<String>> premises = new ArrayList<>(sentences.size());
         List<EntailmentModel.Pair> pairs = new ArrayList<>();
@@ -87,7 +91,7 @@ public final class Entailment {
             List<String> own = skip[i] || support.evidence() == null ? List.of() : premises(index, support);
             premises.add(own);
             for (String premise : own) {
-                pairs.add(new EntailmentModel.Pair(plain(premise), plain(sentences.get(i))));
+                pairs.add(new EntailmentModel.Pair(given + plain(premise), plain(sentences.get(i))));
             }
         }
         double[] p = pairs.isEmpty() ? new double[0] : model.entailment(pairs);

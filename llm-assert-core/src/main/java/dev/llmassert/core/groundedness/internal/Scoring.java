@@ -91,7 +91,7 @@ public record Scoring(
     public static final Scoring WITH_ENTAILMENT = new Scoring(
             0.155,
             0.3,
-            new double[] {0.2905, -3.5441, -0.7953, -2.8790, -3.6782, -19.3680, -4.8325, -1.4118, -1.9918},
+            new double[] {0.2914, -3.5805, -0.7806, -2.8004, -3.7627, -19.4502, -4.8693, -1.3858, -1.9922},
             evidenceOnly(0.8975),
             0.6,
             0.2);
