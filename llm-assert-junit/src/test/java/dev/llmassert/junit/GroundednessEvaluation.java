@@ -59,8 +59,8 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
  * format, committed so that the command can be tried at once, and run by {@code GroundednessEvaluationTest}.
  * Options after the paths: {@code --without-embeddings} measures the lexical-only judge (what a user gets with the
  * embedding artifact excluded); {@code --without-entailment} the judge without its entailment model
- * ({@code llmassert.groundedness.local.entailment=off}); {@code --min-score=<x>} checks against another minimum (it sets
- * {@value LlmJudge#MIN_SCORE_KEY}, so the bare assertion uses it); {@code --errors=<n>} also prints up to n
+ * ({@code llmassert.groundedness.local.entailment=off}); {@code --min-score=<x>} checks against another minimum (it
+ * sets {@value LlmJudge#MIN_SCORE_KEY}, so the bare assertion uses it); {@code --errors=<n>} also prints up to n
  * misjudged sentences of each class, the most confidently wrong first. Bad input ends with a message and exit code 2.
  */
 public final class GroundednessEvaluation {
