@@ -22,32 +22,34 @@ class MutationCheckTest {
     static final String DATE_IN_THE_BOOKING = "tool bookTechnician: '3 December' → '24 December'";
 
     @Test
-    void aDateChangedInTheBookingToolsResultSurvivesNimbusAgentTestAndTheEverySentenceCheckKillsIt() {
+    void aDateChangedInTheBookingToolsResultIsKilledByNimbusAgentTestAndByTheEverySentenceCheck() {
         MutationCheck before = check("before", "NimbusAgentTest", 2);
         MutationCheck after = check("after", "NimbusAgentTest,NimbusAgentEverySentenceTest", 2);
 
-        Mutant survivor = mutant(before, DATE_IN_THE_BOOKING);
-        assertThat(survivor.status()).isEqualTo("survived");
-        assertThat(survivor.diff())
+        // With its entailment model the default judge reads the changed date out of the booking sentence, and the
+        // answer's mean falls under the bar (0.69): the mutant that the mean used to hide no longer survives.
+        Mutant mutant = mutant(before, DATE_IN_THE_BOOKING);
+        assertThat(mutant.status()).isEqualTo("killed");
+        assertThat(mutant.diff())
                 .containsExactly(
                         "- A technician visit for NR2-0042 is booked on 3 December 2026 between 8 am and noon.",
                         "+ A technician visit for NR2-0042 is booked on 24 December 2026 between 8 am and noon.");
-        assertThat(survivor.passedChecks())
-                .contains("groundedness PASSED score 0.70 (min 0.70), lowest sentence 0.10, 3 sentences, judge "
-                        + "local:all-minilm-l6-v2-q, live at NimbusAgentTest.java:75");
+        assertThat(mutant.outcomes())
+                .anySatisfy(outcome -> assertThat(outcome)
+                        .startsWith("NimbusAgentTest.looksTheWarrantyUpThenBooksTheVisit(Evaluator): killed:"));
 
         Mutant killed = mutant(after, DATE_IN_THE_BOOKING);
-        assertThat(killed.id()).isEqualTo(survivor.id());
+        assertThat(killed.id()).isEqualTo(mutant.id());
         assertThat(killed.status()).isEqualTo("killed");
         assertThat(killed.outcomes())
                 .anySatisfy(outcome -> assertThat(outcome)
                         .startsWith("NimbusAgentEverySentenceTest.everySentenceOfTheBookingIsWhatTheToolsReturned"
-                                + "(Evaluator): killed: Expecting every sentence of response:"));
+                                + "(Evaluator): killed:"));
 
-        assertThat(before.score()).hasValueSatisfying(score -> assertThat(score).isCloseTo(17 / 42.0, within(1e-9)));
+        assertThat(before.score()).hasValueSatisfying(score -> assertThat(score).isCloseTo(26 / 42.0, within(1e-9)));
         assertThat(after.score()).hasValueSatisfying(score -> assertThat(score).isCloseTo(27 / 42.0, within(1e-9)));
         assertThat(before.scoreOfOperator("tool-result"))
-                .hasValueSatisfying(score -> assertThat(score).isCloseTo(7 / 17.0, within(1e-9)));
+                .hasValueSatisfying(score -> assertThat(score).isCloseTo(15 / 17.0, within(1e-9)));
         assertThat(after.scoreOfOperator("tool-result"))
                 .hasValueSatisfying(score -> assertThat(score).isCloseTo(15 / 17.0, within(1e-9)));
         assertThat(after.scoreOfClass("NimbusAgentTest")).isEqualTo(before.scoreOfClass("NimbusAgentTest"));

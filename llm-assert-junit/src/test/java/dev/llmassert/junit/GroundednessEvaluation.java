@@ -58,8 +58,9 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
  * {@code llm-assert-junit/src/test/resources/labelled/grounded-sentences.jsonl} is a tiny labelled file of this
  * format, committed so that the command can be tried at once, and run by {@code GroundednessEvaluationTest}.
  * Options after the paths: {@code --without-embeddings} measures the lexical-only judge (what a user gets with the
- * embedding artifact excluded); {@code --min-score=<x>} checks against another minimum (it sets
- * {@value LlmJudge#MIN_SCORE_KEY}, so the bare assertion uses it); {@code --errors=<n>} also prints up to n
+ * embedding artifact excluded); {@code --without-entailment} the judge without its entailment model
+ * ({@code llmassert.groundedness.local.entailment=off}); {@code --min-score=<x>} checks against another minimum (it
+ * sets {@value LlmJudge#MIN_SCORE_KEY}, so the bare assertion uses it); {@code --errors=<n>} also prints up to n
  * misjudged sentences of each class, the most confidently wrong first. Bad input ends with a message and exit code 2.
  */
 public final class GroundednessEvaluation {
@@ -69,12 +70,13 @@ public final class GroundednessEvaluation {
 
     static final String USAGE = String.join(
             System.lineSeparator(),
-            "Usage: GroundednessEvaluation <file.jsonl> [<file.jsonl> ...] [--without-embeddings] [--min-score=<x>]"
-                    + " [--errors=<n>]",
+            "Usage: GroundednessEvaluation <file.jsonl> [<file.jsonl> ...] [--without-embeddings | "
+                    + "--without-entailment] [--min-score=<x>] [--errors=<n>]",
             "  <file.jsonl>          labelled JSON Lines, one object a line: {\"article\": \"...\", "
                     + "\"summary_sentences\": [{\"sentence\": \"...\", \"responses\": [{\"response\": \"yes\"}, "
                     + "...]}]}",
             "  --without-embeddings  measure the lexical-only local judge",
+            "  --without-entailment  measure the local judge without its entailment model (entailment=off)",
             "  --min-score=<x>       the minimum a bare isGroundedIn(...) is checked against, 0 to 1 (default: "
                     + LlmJudge.MIN_SCORE_KEY + ", else " + LlmJudge.DEFAULT_MIN_SCORE + ")",
             "  --errors=<n>          also print up to n misjudged sentences of each class",
@@ -93,7 +95,8 @@ public final class GroundednessEvaluation {
     }
 
     /** The command line. {@code minScore} is {@code null} when not given; {@code errors} is 0 when not given. */
-    record Options(List<Path> files, boolean withoutEmbeddings, Double minScore, int errors) {
+    record Options(
+            List<Path> files, boolean withoutEmbeddings, Double minScore, int errors, boolean withoutEntailment) {
 
         static Options parse(String... args) throws InputException {
             if (args == null || args.length == 0) {
@@ -101,11 +104,14 @@ public final class GroundednessEvaluation {
             }
             List<Path> files = new ArrayList<>();
             boolean withoutEmbeddings = false;
+            boolean withoutEntailment = false;
             Double minScore = null;
             int errors = 0;
             for (String arg : args) {
                 if (arg.equals("--without-embeddings")) {
                     withoutEmbeddings = true;
+                } else if (arg.equals("--without-entailment")) {
+                    withoutEntailment = true;
                 } else if (arg.startsWith("--min-score=")) {
                     minScore = minScore(arg.substring("--min-score=".length()));
                 } else if (arg.startsWith("--errors=")) {
@@ -120,7 +126,7 @@ public final class GroundednessEvaluation {
                 throw new InputException("No file given: pass the path of at least one labelled .jsonl file before "
                         + "the options." + System.lineSeparator() + USAGE);
             }
-            return new Options(List.copyOf(files), withoutEmbeddings, minScore, errors);
+            return new Options(List.copyOf(files), withoutEmbeddings, minScore, errors, withoutEntailment);
         }
 
         private static double minScore(String value) throws InputException {
@@ -278,7 +284,9 @@ public final class GroundednessEvaluation {
         long buildStart = System.nanoTime();
         try (GroundednessJudge judge = options.withoutEmbeddings()
                 ? LocalGroundednessJudge.builder().withoutEmbeddings().build()
-                : Judges.groundedness(JudgeSettings.defaults())) {
+                : options.withoutEntailment()
+                        ? LocalGroundednessJudge.create(false)
+                        : Judges.groundedness(JudgeSettings.defaults())) {
             out.printf(Locale.ROOT, "judge %s built in %.3f s%n", judge.name(), seconds(buildStart));
             for (int f = 0; f < files.size(); f++) {
                 List<Labelled> items = files.get(f);

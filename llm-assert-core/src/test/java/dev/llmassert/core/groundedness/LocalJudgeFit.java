@@ -1,12 +1,10 @@
 package dev.llmassert.core.groundedness;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmassert.core.groundedness.internal.JudgeInput;
+import dev.llmassert.core.groundedness.LabelledSets.Figures;
+import dev.llmassert.core.groundedness.LabelledSets.Item;
+import dev.llmassert.core.groundedness.LabelledSets.LabelledSet;
 import dev.llmassert.core.groundedness.internal.Scoring;
 import dev.llmassert.core.groundedness.internal.Support;
-import dev.llmassert.core.groundedness.internal.Words;
-import dev.llmassert.core.text.SentenceSplitter;
 import org.hipparchus.optim.InitialGuess;
 import org.hipparchus.optim.MaxEval;
 import org.hipparchus.optim.SimpleValueChecker;
@@ -16,8 +14,6 @@ import org.hipparchus.optim.nonlinear.scalar.ObjectiveFunctionGradient;
 import org.hipparchus.optim.nonlinear.scalar.gradient.NonLinearConjugateGradientOptimizer;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -64,75 +60,73 @@ public final class LocalJudgeFit {
     /** The judge's scoring of other languages, which the fit keeps: {@link Scoring#otherLanguages()}. */
     private static Scoring otherLanguages;
 
-    private static final int[] SIGNS = {1, 0, -1, -1, -1, -1, -1, -1, -1};
+    /** The entailment probability at which the model confirms a sentence ({@code --confirm}); NaN without it. */
+    private static double confirm;
+
+    /** The probability under which a sentence that restates its evidence fails ({@code --otherwise}); NaN for none. */
+    private static double otherwise;
+
+    private static final int[] SIGNS = {1, 0, -1, -1, -1, -1, -1, -1, -1, -1};
     /** The least weight of the evidence's logarithm, standardised: the score always rises with the evidence. */
     private static final double EVIDENCE_FLOOR = 0.05;
 
     private LocalJudgeFit() {}
 
-    /** One labelled response: the measurements of its sentences that make a claim. */
-    record Item(boolean grounded, List<Support> supports) {
-
-        double score(Scoring scoring) {
-            return supports.isEmpty()
-                    ? 1.0
-                    : supports.stream().mapToDouble(scoring::score).average().orElse(1.0);
-        }
-    }
-
-    record LabelledSet(String name, List<Item> items) {}
-
-    /** Balanced accuracy and the two recalls of {@code scoring} on a set, with the AUC of the scores. */
-    record Figures(double balanced, double grounded, double ungrounded, double auc, int positives, int negatives) {
-
-        @Override
-        public String toString() {
-            return String.format(
-                    Locale.ROOT,
-                    "%.3f (correct pass %.3f, unsupported fail %.3f, AUC %.3f)",
-                    balanced,
-                    grounded,
-                    ungrounded,
-                    auc);
-        }
-    }
-
     public static void main(String[] args) throws IOException {
         List<String> paths =
                 Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
-        boolean lexical = Arrays.asList(args).contains("--without-embeddings");
+        List<String> flags = Arrays.asList(args);
+        boolean lexical = flags.contains("--without-embeddings");
+        boolean modelOnly = flags.contains("--model-only");
         double eta = option(args, "--dro=", 1.0);
         for (String arg : args) {
             if (arg.startsWith("--features=")) {
-                allowed = new boolean[Scoring.FEATURES.size()];
-                for (String k : arg.substring("--features=".length()).split(",")) {
-                    allowed[Integer.parseInt(k.strip())] = true;
-                }
-                allowed[0] = true;
+                allowed = features(arg.substring("--features=".length()));
             }
         }
         double l2 = option(args, "--l2=", 0.003);
         if (paths.size() < 2) {
-            System.err.println("Usage: LocalJudgeFit <labelled.jsonl> <labelled.jsonl>... [--without-embeddings]"
-                    + " [--dro=1] [--l2=0.003]\nPass at least two labelled sets, e.g. ../shared/data/*.jsonl.");
+            System.err.println("Usage: LocalJudgeFit <labelled.jsonl> <labelled.jsonl>... [--without-embeddings | "
+                    + "--without-entailment | --model-only] [--confirm=0.5] [--dro=1] [--l2=0.003] "
+                    + "[--nli-cache=file]\nPass at least two labelled sets, e.g. ../shared/data/*.jsonl.");
             System.exit(2);
         }
         LocalGroundednessJudge judge = lexical
                 ? LocalGroundednessJudge.builder().withoutEmbeddings().build()
-                : LocalGroundednessJudge.create();
+                : LocalGroundednessJudge.create(!flags.contains("--without-entailment"));
         related = judge.scoring().related();
         otherLanguages = judge.scoring().otherLanguages();
+        confirm = option(args, "--confirm=", judge.scoring().confirm());
+        otherwise = option(args, "--otherwise=", judge.scoring().otherwise());
+        EntailmentCacheFile cache = EntailmentCacheFile.of(args, judge);
         List<LabelledSet> sets = new ArrayList<>();
         for (String path : paths) {
-            sets.add(read(Path.of(path), judge));
+            sets.add(LabelledSets.read(Path.of(path), judge));
+            cache.save();
         }
+        if (modelOnly) {
+            ModelOnly.print(sets);
+            System.out.println();
+        }
+        double shipped = confirm;
+        double shippedOtherwise = otherwise;
+        boolean[] given = allowed;
         for (String arg : args) {
             if (arg.startsWith("--configs=")) {
                 compare(sets, arg.substring("--configs=".length()), l2);
-                return;
+                System.out.println();
             }
         }
-        System.out.printf(Locale.ROOT, "judge %s, group re-weighting eta %.2f, L2 %.4f%n%n", judge.name(), eta, l2);
+        allowed = given;
+        confirm = shipped;
+        otherwise = shippedOtherwise;
+        System.out.printf(
+                Locale.ROOT,
+                "judge %s, group re-weighting eta %.2f, L2 %.4f, confirm %.2f%n%n",
+                judge.name(),
+                eta,
+                l2,
+                confirm);
 
         System.out.println("Each set left out: fitted on the others, measured on it");
         double[] held = new double[sets.size()];
@@ -140,9 +134,9 @@ public final class LocalJudgeFit {
             List<LabelledSet> train = new ArrayList<>(sets);
             LabelledSet out = train.remove(i);
             Scoring fitted = fit(train, eta, l2);
-            Figures f = figures(out, fitted);
+            Figures f = LabelledSets.figures(out, fitted);
             held[i] = f.balanced();
-            System.out.printf(Locale.ROOT, "  %-22s %s%n", out.name(), f);
+            System.out.printf(Locale.ROOT, "  %-28s %s%n", out.name(), f);
         }
         System.out.printf(
                 Locale.ROOT,
@@ -155,16 +149,22 @@ public final class LocalJudgeFit {
                 "Fitted on all sets (in-sample), at the shipped threshold " + LocalGroundednessJudge.DEFAULT_THRESHOLD);
         double sum = 0;
         for (LabelledSet set : sets) {
-            Figures f = figures(set, all);
+            Figures f = LabelledSets.figures(set, all);
             sum += f.balanced();
-            System.out.printf(Locale.ROOT, "  %-22s %s%n", set.name(), f);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %-28s %s, %d of %d correct pass%n",
+                    set.name(),
+                    f,
+                    Math.round(f.grounded() * f.positives()),
+                    f.positives());
         }
         System.out.printf(Locale.ROOT, "  mean %.3f%n%n", sum / sets.size());
-        System.out.println("Constants for Scoring (" + (lexical ? "LEXICAL" : "WITH_EMBEDDINGS") + "):");
+        System.out.println("Constants for Scoring (" + judge.name() + "):");
         String weights =
                 Arrays.stream(all.weights()).mapToObj(LocalJudgeFit::constant).collect(Collectors.joining(", "));
         System.out.println("  new Scoring(" + constant(all.center()) + ", " + all.related() + ", new double[] {"
-                + weights + "}, ...)");
+                + weights + "}, ..., " + all.confirm() + ")");
         for (int k = 1; k < Scoring.FEATURES.size(); k++) {
             System.out.printf(
                     Locale.ROOT,
@@ -175,23 +175,35 @@ public final class LocalJudgeFit {
         }
     }
 
-    /** One line per configuration ("features|eta", separated by ";"): left-out and in-sample figures. */
+    private static boolean[] features(String list) {
+        boolean[] out = new boolean[Scoring.FEATURES.size()];
+        for (String k : list.split(",")) {
+            out[Integer.parseInt(k.strip())] = true;
+        }
+        out[0] = true;
+        return out;
+    }
+
+    /**
+     * One line per configuration ("features|eta" or "features|eta|confirm", separated by ";"): left-out and in-sample
+     * figures.
+     */
     private static void compare(List<LabelledSet> sets, String configs, double l2) {
+        double shipped = confirm;
         for (String config : configs.split(";")) {
             String[] parts = config.split("\\|");
-            allowed = new boolean[Scoring.FEATURES.size()];
-            for (String k : parts[0].split(",")) {
-                allowed[Integer.parseInt(k.strip())] = true;
-            }
-            allowed[0] = true;
+            allowed = features(parts[0]);
             double eta = Double.parseDouble(parts[1]);
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s eta %.1f LOSO", parts[0], eta));
+            confirm = parts.length > 2 ? Double.parseDouble(parts[2]) : shipped;
+            otherwise = parts.length > 3 ? Double.parseDouble(parts[3]) : Double.NaN;
+            StringBuilder line = new StringBuilder(String.format(
+                    Locale.ROOT, "%-24s eta %.1f confirm %.2f otherwise %.2f LOSO", parts[0], eta, confirm, otherwise));
             double worst = 1;
             double sum = 0;
             for (int i = 0; i < sets.size(); i++) {
                 List<LabelledSet> train = new ArrayList<>(sets);
                 LabelledSet out = train.remove(i);
-                double b = figures(out, fit(train, eta, l2)).balanced();
+                double b = LabelledSets.figures(out, fit(train, eta, l2)).balanced();
                 worst = Math.min(worst, b);
                 sum += b;
                 line.append(String.format(Locale.ROOT, " %.3f", b));
@@ -202,7 +214,7 @@ public final class LocalJudgeFit {
             double allSum = 0;
             double minPass = 1;
             for (LabelledSet set : sets) {
-                Figures f = figures(set, all);
+                Figures f = LabelledSets.figures(set, all);
                 allWorst = Math.min(allWorst, f.balanced());
                 allSum += f.balanced();
                 minPass = Math.min(minPass, f.grounded());
@@ -211,6 +223,11 @@ public final class LocalJudgeFit {
             line.append(String.format(
                     Locale.ROOT, " worst %.3f mean %.3f minpass %.2f", allWorst, allSum / sets.size(), minPass));
             System.out.println(line);
+            System.out.println("    centre " + constant(all.center()) + ", weights {"
+                    + Arrays.stream(all.weights())
+                            .mapToObj(LocalJudgeFit::constant)
+                            .collect(Collectors.joining(", "))
+                    + "}");
         }
     }
 
@@ -222,9 +239,9 @@ public final class LocalJudgeFit {
         double best = -1;
         double center = 0.5;
         for (int step = 20; step <= 396; step++) {
-            Scoring scoring = new Scoring(step * 0.0025, related, weights, otherLanguages);
+            Scoring scoring = new Scoring(step * 0.0025, related, weights, otherLanguages, confirm, otherwise);
             double worst = sets.stream()
-                    .mapToDouble(s -> figures(s, scoring).balanced())
+                    .mapToDouble(s -> LabelledSets.figures(s, scoring).balanced())
                     .min()
                     .orElse(0);
             if (worst > best + 1e-12) {
@@ -232,7 +249,7 @@ public final class LocalJudgeFit {
                 center = scoring.center();
             }
         }
-        return new Scoring(center, related, weights, otherLanguages);
+        return new Scoring(center, related, weights, otherLanguages, confirm, otherwise);
     }
 
     /**
@@ -400,86 +417,6 @@ public final class LocalJudgeFit {
             z += (active[j] ? beta[j] : fixed[j]) * x[j];
         }
         return z;
-    }
-
-    static Figures figures(LabelledSet set, Scoring scoring) {
-        int tp = 0;
-        int positives = 0;
-        int tn = 0;
-        int negatives = 0;
-        List<double[]> scored = new ArrayList<>();
-        for (Item item : set.items()) {
-            double score = item.score(scoring);
-            boolean passes = score >= LocalGroundednessJudge.DEFAULT_THRESHOLD;
-            scored.add(new double[] {score, item.grounded() ? 1 : 0});
-            if (item.grounded()) {
-                positives++;
-                tp += passes ? 1 : 0;
-            } else {
-                negatives++;
-                tn += passes ? 0 : 1;
-            }
-        }
-        double rg = positives == 0 ? Double.NaN : (double) tp / positives;
-        double ru = negatives == 0 ? Double.NaN : (double) tn / negatives;
-        return new Figures((rg + ru) / 2, rg, ru, auc(scored), positives, negatives);
-    }
-
-    /** The area under the ROC curve of the scores (Mann-Whitney, ties counted half). */
-    static double auc(List<double[]> scored) {
-        double pairs = 0;
-        double wins = 0;
-        for (double[] p : scored) {
-            if (p[1] != 1) {
-                continue;
-            }
-            for (double[] n : scored) {
-                if (n[1] != 0) {
-                    continue;
-                }
-                pairs++;
-                wins += p[0] > n[0] ? 1 : p[0] == n[0] ? 0.5 : 0;
-            }
-        }
-        return pairs == 0 ? Double.NaN : wins / pairs;
-    }
-
-    static LabelledSet read(Path path, LocalGroundednessJudge judge) throws IOException {
-        if (!Files.isRegularFile(path)) {
-            System.err.println("No such file: " + path.toAbsolutePath()
-                    + "\nPass labelled files in the format of ../shared/data/README.md, e.g. "
-                    + "../shared/data/qags-cnndm.jsonl from the checkout.");
-            System.exit(2);
-        }
-        SentenceSplitter splitter = SentenceSplitter.english();
-        ObjectMapper json = new ObjectMapper();
-        List<Item> items = new ArrayList<>();
-        for (String line : Files.readAllLines(path, StandardCharsets.UTF_8)) {
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode node = json.readTree(line);
-            String article = node.get("article").asText();
-            for (JsonNode s : node.get("summary_sentences")) {
-                String sentence = s.get("sentence").asText();
-                int yes = 0;
-                int all = 0;
-                for (JsonNode r : s.get("responses")) {
-                    all++;
-                    yes += "yes".equalsIgnoreCase(r.get("response").asText()) ? 1 : 0;
-                }
-                List<String> parts = JudgeInput.sentences(sentence, splitter);
-                List<Support> supports = judge.measure(sentence, List.of(article));
-                List<Support> claims = new ArrayList<>();
-                for (int i = 0; i < parts.size(); i++) {
-                    if (!Words.of(parts.get(i)).makesNoClaim()) {
-                        claims.add(supports.get(i));
-                    }
-                }
-                items.add(new Item(2 * yes >= all, claims));
-            }
-        }
-        return new LabelledSet(path.getFileName().toString().replaceFirst("\\.jsonl$", ""), items);
     }
 
     private static double option(String[] args, String prefix, double fallback) {

@@ -8,6 +8,7 @@ import dev.llmassert.core.groundedness.ClaimCheckGroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessMethod;
 import dev.llmassert.core.groundedness.Judges;
+import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.model.JudgeModels;
 import dev.llmassert.core.model.JudgeProvider;
 import dev.llmassert.core.model.JudgeSettings;
@@ -101,7 +102,7 @@ public final class JudgeSupply {
             if (configuration.method() != GroundednessMethod.AUTO) {
                 throw new ExtensionConfigurationException(Judges.needsJudgeModel(configuration.method()));
             }
-            return closedWith(root(context), new JudgeKey(settings, null), () -> build(settings, Optional.empty()));
+            return local(context, settings, configuration.localEntailment());
         }
         GroundednessMethod method = method(context, configuration);
         int chunkSize = configuration.chunkSize();
@@ -139,7 +140,26 @@ public final class JudgeSupply {
     public static GroundednessJudge localGroundednessJudge(ExtensionContext context) {
         JudgeSettings local =
                 JudgeSettings.builder().provider(JudgeProvider.LOCAL).build();
-        return closedWith(root(context), new JudgeKey(local, null), () -> build(local, Optional.empty()));
+        return local(context, local, ConfigurationResolver.of(context).localEntailment());
+    }
+
+    /** The local judge, with its entailment model or without ({@code llmassert.groundedness.local.entailment}). */
+    private static GroundednessJudge local(ExtensionContext context, JudgeSettings settings, boolean entailment) {
+        if (entailment) {
+            return closedWith(root(context), new JudgeKey(settings, null), () -> build(settings, Optional.empty()));
+        }
+        return closedWith(
+                root(context),
+                new JudgeKey(
+                        settings, null, GroundednessMethod.AUTO, ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE, false),
+                () -> {
+                    try {
+                        return LocalGroundednessJudge.create(false);
+                    } catch (RuntimeException e) {
+                        throw new ExtensionConfigurationException(
+                                Messages.judgeUnavailable(settings, "groundedness judge", e), e);
+                    }
+                });
     }
 
     /**
@@ -345,13 +365,22 @@ public final class JudgeSupply {
     private record CriteriaJudgeKey(Class<?> type, JudgeSettings settings, ChatModel chatModel, int samples) {}
 
     /**
-     * One judge per settings, chat model, groundedness method and chunk size: a supplied or recording chat model gets
-     * its own judge.
+     * One judge per settings, chat model, groundedness method, chunk size and use of the local entailment model: a
+     * supplied or recording chat model gets its own judge.
      */
-    private record JudgeKey(JudgeSettings settings, ChatModel chatModel, GroundednessMethod method, int chunkSize) {
+    private record JudgeKey(
+            JudgeSettings settings,
+            ChatModel chatModel,
+            GroundednessMethod method,
+            int chunkSize,
+            boolean localEntailment) {
 
         JudgeKey(JudgeSettings settings, ChatModel chatModel) {
-            this(settings, chatModel, GroundednessMethod.AUTO, ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE);
+            this(settings, chatModel, GroundednessMethod.AUTO, ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE, true);
+        }
+
+        JudgeKey(JudgeSettings settings, ChatModel chatModel, GroundednessMethod method, int chunkSize) {
+            this(settings, chatModel, method, chunkSize, true);
         }
     }
 

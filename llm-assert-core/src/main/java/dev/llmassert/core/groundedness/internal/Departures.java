@@ -2,9 +2,11 @@ package dev.llmassert.core.groundedness.internal;
 
 import org.apiguardian.api.API;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
@@ -126,7 +128,7 @@ public record Departures(
         for (int i = 0; i + 1 < tokens.size(); i++) {
             String a = tokens.get(i);
             String b = tokens.get(i + 1);
-            if (!Words.isContent(a) && !Words.isContent(b)
+            if (!Stems.isContent(a) && !Stems.isContent(b)
                     || ARTICLES.contains(a)
                     || ARTICLES.contains(b)
                     || swapsJoiner(tokens, i, regionTokens)) {
@@ -134,7 +136,7 @@ public record Departures(
             }
             pairs++;
             // Held as written or by stem: "firmware update" is the source's "firmware updates".
-            boolean held = index.hasBigram(a + " " + b) || index.hasStemPair(Words.stem(a) + " " + Words.stem(b));
+            boolean held = index.hasBigram(a + " " + b) || index.hasStemPair(Stems.stem(a) + " " + Stems.stem(b));
             if (!held && apart(a, b, regionTokens, 0, SHORTENING) && !skipsAside(a, b, region, t -> t)) {
                 recombined++;
             }
@@ -154,14 +156,14 @@ public record Departures(
                     previous = null;
                     continue;
                 }
-                String stem = Words.contentStem(token);
+                String stem = Stems.contentStem(token);
                 if (stem == null) {
                     continue;
                 }
                 if (previous != null && !previous.equals(stem)) {
                     pairs++;
                     if (apart(previous, stem, regionStems, CONTENT_SHORTENING, CONTENT_SHORTENING)
-                            && !skipsAside(previous, stem, region, Words::contentStem)) {
+                            && !skipsAside(previous, stem, region, Stems::contentStem)) {
                         recombined++;
                     }
                 }
@@ -177,14 +179,14 @@ public record Departures(
      */
     private static boolean swapsJoiner(List<String> tokens, int i, List<List<String>> region) {
         for (int k = i; k <= i + 1; k++) {
-            if (k == 0 || k + 1 >= tokens.size() || Words.isContent(tokens.get(k))) {
+            if (k == 0 || k + 1 >= tokens.size() || Stems.isContent(tokens.get(k))) {
                 continue;
             }
             String before = tokens.get(k - 1);
             String after = tokens.get(k + 1);
             for (List<String> t : region) {
                 for (int j = 0; j + 2 < t.size(); j++) {
-                    if (t.get(j).equals(before) && t.get(j + 2).equals(after) && !Words.isContent(t.get(j + 1))) {
+                    if (t.get(j).equals(before) && t.get(j + 2).equals(after) && !Stems.isContent(t.get(j + 1))) {
                         return true;
                     }
                 }
@@ -260,11 +262,15 @@ public record Departures(
         String closed = SourceIndex.closeSpacedNumbers(evidence.text());
         List<String> closedTokens = closed == null
                 ? List.of()
-                : Words.rawTokens(closed).stream()
+                : Tokens.rawTokens(closed).stream()
                         .map(t -> t.toLowerCase(Locale.ROOT))
                         .toList();
+        Misattached swapped = swapped(claim, evidence, givenFacts);
+        if (swapped != null) {
+            return swapped;
+        }
         for (int i = 0; i < tokens.size(); i++) {
-            String n = Words.number(tokens.get(i));
+            String n = Numbers.number(tokens.get(i));
             if (n == null
                     || n.isEmpty()
                     || !Character.isDigit(n.charAt(0))
@@ -275,7 +281,7 @@ public record Departures(
                 continue;
             }
             for (int j = 0; j < evidenceTokens.size(); j++) {
-                String m = Words.number(evidenceTokens.get(j));
+                String m = Numbers.number(evidenceTokens.get(j));
                 if (m == null
                         || m.equals(n)
                         || !Character.isDigit(m.isEmpty() ? 'x' : m.charAt(0))
@@ -294,9 +300,73 @@ public record Departures(
         return null;
     }
 
+    /**
+     * A number of the claim that its evidence gives for something else beside another number: "Members save 20
+     * percent at weekends" against "Members save 20 percent on weekdays and 10 percent at weekends". The words the
+     * claim puts after the number are among those the evidence puts after the other number, and none of them after
+     * this one.
+     */
+    private static Misattached swapped(Words claim, SourceIndex.Sentence evidence, Set<String> givenFacts) {
+        Map<String, Set<String>> own = afterNumbers(claim.clauses());
+        Map<String, Set<String>> theirs = afterNumbers(evidence.words().clauses());
+        if (theirs.size() < 2) {
+            return null;
+        }
+        for (Map.Entry<String, Set<String>> e : own.entrySet()) {
+            String n = e.getKey();
+            Set<String> at = theirs.get(n);
+            if (at == null || givenFacts.contains(n)) {
+                continue;
+            }
+            Set<String> words = e.getValue();
+            if (words.stream().anyMatch(at::contains)) {
+                continue;
+            }
+            for (Map.Entry<String, Set<String>> other : theirs.entrySet()) {
+                if (!other.getKey().equals(n)
+                        && !own.containsKey(other.getKey())
+                        && words.stream().anyMatch(w -> other.getValue().contains(w) && !at.contains(w))) {
+                    return new Misattached(n, evidence);
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * For each number of the clauses (in fact form), the content stems after it up to the next number or the end of
+     * its clause, less the unit right after it ("percent", "kg"), which numbers side by side share.
+     */
+    private static Map<String, Set<String>> afterNumbers(List<List<String>> clauses) {
+        Map<String, Set<String>> out = new HashMap<>();
+        for (List<String> clause : clauses) {
+            for (int i = 0; i < clause.size(); i++) {
+                String n = Numbers.number(clause.get(i));
+                if (n == null || n.isEmpty() || !Character.isDigit(n.charAt(0))) {
+                    continue;
+                }
+                Set<String> words = new HashSet<>();
+                for (int j = i + 2; j < clause.size(); j++) {
+                    String next = clause.get(j);
+                    String number = Numbers.number(next);
+                    if (number != null && !number.isEmpty() && Character.isDigit(number.charAt(0))) {
+                        break;
+                    }
+                    String stem = Stems.contentStem(next);
+                    if (stem != null) {
+                        words.add(stem);
+                    }
+                }
+                out.computeIfAbsent(n, k -> new HashSet<>()).addAll(words);
+            }
+        }
+        out.values().removeIf(Set::isEmpty);
+        return out;
+    }
+
     private static boolean holds(List<String> tokens, String number) {
         for (String t : tokens) {
-            if (number.equals(Words.number(t))) {
+            if (number.equals(Numbers.number(t))) {
                 return true;
             }
         }

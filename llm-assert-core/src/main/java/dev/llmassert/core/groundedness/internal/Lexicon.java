@@ -8,8 +8,11 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,545 +20,65 @@ import java.util.Set;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * Every English word list the local judge uses, in one place. The lists do not overlap: a word has one role.
+ * Every English word list the local judge uses, read once from {@value #LISTS}, where each list says what it holds
+ * and why. The lists do not overlap: a word has one role.
  *
- * <p>The opposites come from two sources: a short list written here for words WordNet does not pair (such as
- * "input" and "output"), and WordNet 3.1's direct antonyms, read from {@value #WORDNET_ANTONYMS} (written by
- * {@code WordNetAntonyms} in the tests; WordNet is © Princeton University, used under its licence, which the resource
- * repeats).
+ * <p>The opposites come from two sources: a short list of words WordNet does not pair (such as "input" and "output"),
+ * and WordNet 3.1's direct antonyms, read from {@value #WORDNET_ANTONYMS} (written by {@code WordNetAntonyms} in the
+ * tests; WordNet is © Princeton University, used under its licence, which the resource repeats).
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Lexicon {
 
+    static final String LISTS = "/dev/llmassert/core/groundedness/lexicon.txt";
     static final String WORDNET_ANTONYMS = "/dev/llmassert/core/groundedness/wordnet-antonyms.txt";
 
+    private static final Map<String, List<String>> RAW = read(LISTS);
+
     /** Function words: they carry no content of their own. */
-    static final Set<String> STOP_WORDS = Set.of(
-            "a",
-            "an",
-            "the",
-            "and",
-            "or",
-            "but",
-            "if",
-            "then",
-            "than",
-            "so",
-            "as",
-            "of",
-            "at",
-            "by",
-            "for",
-            "with",
-            "about",
-            "against",
-            "between",
-            "into",
-            "through",
-            "during",
-            "before",
-            "after",
-            "above",
-            "below",
-            "to",
-            "from",
-            "up",
-            "down",
-            "in",
-            "out",
-            "on",
-            "off",
-            "over",
-            "under",
-            "again",
-            "further",
-            "once",
-            "here",
-            "there",
-            "when",
-            "where",
-            "why",
-            "how",
-            "all",
-            "any",
-            "both",
-            "each",
-            "few",
-            "more",
-            "most",
-            "other",
-            "some",
-            "such",
-            "only",
-            "own",
-            "same",
-            "too",
-            "very",
-            "s",
-            "t",
-            "d",
-            "ll",
-            "m",
-            "re",
-            "ve",
-            "can",
-            "will",
-            "just",
-            "should",
-            "would",
-            "could",
-            "may",
-            "might",
-            "must",
-            "shall",
-            "now",
-            "i",
-            "me",
-            "my",
-            "myself",
-            "we",
-            "our",
-            "ours",
-            "ourselves",
-            "you",
-            "your",
-            "yours",
-            "yourself",
-            "yourselves",
-            "he",
-            "him",
-            "his",
-            "himself",
-            "she",
-            "her",
-            "hers",
-            "herself",
-            "it",
-            "its",
-            "itself",
-            "they",
-            "them",
-            "their",
-            "theirs",
-            "themselves",
-            "what",
-            "which",
-            "who",
-            "whom",
-            "this",
-            "that",
-            "these",
-            "those",
-            "am",
-            "is",
-            "are",
-            "was",
-            "were",
-            "be",
-            "been",
-            "being",
-            "have",
-            "has",
-            "had",
-            "having",
-            "do",
-            "does",
-            "did",
-            "doing",
-            "also",
-            "said",
-            "says",
-            "say",
-            "told",
-            "while",
-            "because",
-            "until",
-            "upon",
-            "per",
-            "via",
-            "whose",
-            "yet",
-            "still",
-            "ever",
-            "even",
-            "much",
-            "many",
-            "one's",
-            "get",
-            "got",
-            "go",
-            "goes",
-            "went");
+    static final Set<String> STOP_WORDS = set("stop-words");
 
     /** Words that negate what follows them. */
-    static final Set<String> NEGATIONS =
-            Set.of("not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot");
+    static final Set<String> NEGATIONS = set("negations");
 
     /** The first parts of contracted negations ("didn't" is tokenised "didn", "t"): not content, and negating. */
-    static final Set<String> CONTRACTED_NEGATIONS = Set.of(
-            "n", "didn", "doesn", "don", "isn", "wasn", "weren", "aren", "hasn", "haven", "hadn", "won", "wouldn",
-            "couldn", "shouldn", "mustn", "ain");
+    static final Set<String> CONTRACTED_NEGATIONS = set("contracted-negations");
 
     /** Verbs that negate the action after them ("was unable to provide", "fails to explain"); they are content too. */
-    static final Set<String> NEGATING_VERBS =
-            Set.of("unable", "fail", "fails", "failed", "refuse", "refuses", "refused", "deny", "denies", "denied");
+    static final Set<String> NEGATING_VERBS = set("negating-verbs");
 
-    /**
-     * What a speaker says of their own knowledge after "I'm not" or "I don't" ("I'm not sure, but...", "I don't
-     * know if..."): a hedge, not a negation of the claim that follows.
-     */
-    static final Set<String> HEDGES = Set.of("sure", "know", "remember", "recall", "certain", "idea");
+    /** What a speaker says of their own knowledge after "I'm not" or "I don't": a hedge, not a negation. */
+    static final Set<String> HEDGES = set("hedges");
 
-    /**
-     * Words a conversational answer wraps its claims in ("Yes, ...", "Well, I think ..."): they state nothing a
-     * source could support, so they are not content.
-     */
-    static final Set<String> INTERJECTIONS = Set.of(
-            "yes",
-            "yeah",
-            "yep",
-            "yup",
-            "nope",
-            "ok",
-            "okay",
-            "oh",
-            "ah",
-            "uh",
-            "um",
-            "hmm",
-            "wow",
-            "hey",
-            "hi",
-            "hello",
-            "thanks",
-            "please",
-            "sorry",
-            "well",
-            "actually",
-            "indeed",
-            "definitely",
-            "certainly",
-            "absolutely",
-            "really",
-            "sure",
-            "think",
-            "believe",
-            "guess",
-            "suppose",
-            "maybe",
-            "perhaps",
-            "probably",
-            "basically",
-            "know",
-            "remember",
-            "recall",
-            "heard",
-            "agree",
-            "interesting",
-            "nice",
-            "cool",
-            "awesome",
-            "amazing");
+    /** Words a conversational answer wraps its claims in ("Yes, ...", "Well, I think ..."): not content. */
+    static final Set<String> INTERJECTIONS = set("interjections");
 
-    /**
-     * Words that frame a claim as reported speech or name the text it comes from ("The group discussed the costs",
-     * "The email introduces..."): a summary of a conversation or a document uses them without the source holding
-     * them, so they are not content. The claim is what was discussed.
-     */
-    static final Set<String> FRAMING = Set.of(
-            "mention",
-            "mentions",
-            "mentioned",
-            "mentioning",
-            "discuss",
-            "discusses",
-            "discussed",
-            "discussing",
-            "discussion",
-            "discussions",
-            "explain",
-            "explains",
-            "explained",
-            "explaining",
-            "describe",
-            "describes",
-            "described",
-            "describing",
-            "suggest",
-            "suggests",
-            "suggested",
-            "suggesting",
-            "propose",
-            "proposes",
-            "proposed",
-            "proposing",
-            "note",
-            "notes",
-            "noted",
-            "noting",
-            "state",
-            "states",
-            "stated",
-            "stating",
-            "report",
-            "reports",
-            "reported",
-            "reporting",
-            "highlight",
-            "highlights",
-            "highlighted",
-            "highlighting",
-            "emphasize",
-            "emphasizes",
-            "emphasized",
-            "emphasizing",
-            "express",
-            "expresses",
-            "expressed",
-            "expressing",
-            "ask",
-            "asks",
-            "asked",
-            "asking",
-            "inquire",
-            "inquires",
-            "inquired",
-            "inquiring",
-            "introduce",
-            "introduces",
-            "introduced",
-            "introducing",
-            "present",
-            "presents",
-            "presented",
-            "presenting",
-            "talk",
-            "talks",
-            "talked",
-            "talking",
-            "speak",
-            "speaks",
-            "spoke",
-            "speaking",
-            "conversation",
-            "meeting",
-            "email",
-            "call",
-            "speaker",
-            "speakers",
-            "participant",
-            "participants",
-            "group",
-            "team",
-            "members",
-            "member",
-            "summary",
-            "document",
-            "text",
-            "article");
+    /** Words that frame a claim as reported speech or name the text it comes from: not content. */
+    static final Set<String> FRAMING = set("framing");
 
-    /**
-     * Words of sentences that make no claim: answers, greetings, thanks, offers of help and reactions ("Yes.",
-     * "Great question!", "I hope this helps!", "Thanks for asking!", "That's true!"). A sentence made only of these
-     * and of words without content states nothing a source could support or contradict.
-     */
-    static final Set<String> NO_CLAIM = Set.of(
-            "yes",
-            "no",
-            "yeah",
-            "nope",
-            "sure",
-            "ok",
-            "okay",
-            "certainly",
-            "absolutely",
-            "indeed",
-            "correct",
-            "right",
-            "thanks",
-            "thank",
-            "hello",
-            "hi",
-            "great",
-            "glad",
-            "happy",
-            "help",
-            "helps",
-            "helped",
-            "please",
-            "sorry",
-            "course",
-            "hope",
-            "question",
-            "questions",
-            "ask",
-            "asking",
-            "news",
-            "welcome",
-            "let",
-            "feel",
-            "free",
-            "anything",
-            "else",
-            "assist",
-            "true",
-            "bet",
-            "love",
-            "fun",
-            "funny",
-            "good",
-            "wonderful",
-            "fantastic",
-            "lovely",
-            "neat",
-            "exactly",
-            "quite",
-            "pretty",
-            "totally",
-            "scary",
-            "sad",
-            "thing",
-            "sound",
-            "sounds");
+    /** Words of sentences that make no claim: answers, greetings, thanks, offers of help and reactions. */
+    static final Set<String> NO_CLAIM = set("no-claim");
 
     /** Words that join clauses: two words on either side of one belong to different statements. */
-    static final Set<String> CONNECTORS = Set.of(
-            "and",
-            "or",
-            "but",
-            "when",
-            "while",
-            "because",
-            "if",
-            "which",
-            "that",
-            "so",
-            "then",
-            "after",
-            "before",
-            "until",
-            "where",
-            "since",
-            "although",
-            "though",
-            "as",
-            "who");
+    static final Set<String> CONNECTORS = set("connectors");
 
     /** Number words and their values; ordinals are their number ("third" states 3). */
-    static final Map<String, String> NUMBER_WORDS = Map.ofEntries(
-            Map.entry("zero", "0"),
-            Map.entry("one", "1"),
-            Map.entry("two", "2"),
-            Map.entry("three", "3"),
-            Map.entry("four", "4"),
-            Map.entry("five", "5"),
-            Map.entry("six", "6"),
-            Map.entry("seven", "7"),
-            Map.entry("eight", "8"),
-            Map.entry("nine", "9"),
-            Map.entry("ten", "10"),
-            Map.entry("eleven", "11"),
-            Map.entry("twelve", "12"),
-            Map.entry("thirteen", "13"),
-            Map.entry("fourteen", "14"),
-            Map.entry("fifteen", "15"),
-            Map.entry("sixteen", "16"),
-            Map.entry("seventeen", "17"),
-            Map.entry("eighteen", "18"),
-            Map.entry("nineteen", "19"),
-            Map.entry("twenty", "20"),
-            Map.entry("thirty", "30"),
-            Map.entry("forty", "40"),
-            Map.entry("fifty", "50"),
-            Map.entry("sixty", "60"),
-            Map.entry("seventy", "70"),
-            Map.entry("eighty", "80"),
-            Map.entry("ninety", "90"),
-            Map.entry("hundred", "100"),
-            Map.entry("thousand", "1000"),
-            Map.entry("million", "1000000"),
-            Map.entry("billion", "1000000000"),
-            Map.entry("first", "1"),
-            Map.entry("second", "2"),
-            Map.entry("third", "3"),
-            Map.entry("fourth", "4"),
-            Map.entry("fifth", "5"),
-            Map.entry("sixth", "6"),
-            Map.entry("seventh", "7"),
-            Map.entry("eighth", "8"),
-            Map.entry("ninth", "9"),
-            Map.entry("tenth", "10"),
-            Map.entry("dozen", "12"));
+    static final Map<String, String> NUMBER_WORDS = pairs("number-words", "=");
 
     /** The tens that combine with a unit: "twenty five" and "twenty-five" state 25. */
-    static final Set<String> TENS =
-            Set.of("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety");
+    static final Set<String> TENS = set("tens");
 
     /** The units that follow a ten. */
-    static final Set<String> UNITS = Set.of("one", "two", "three", "four", "five", "six", "seven", "eight", "nine");
+    static final Set<String> UNITS = set("units");
 
     /** Month and day names; "may" and "march" are left out: in lower-case text they are far more often verbs. */
-    static final Set<String> DATE_WORDS = Set.of(
-            "january",
-            "february",
-            "april",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-            "monday",
-            "tuesday",
-            "wednesday",
-            "thursday",
-            "friday",
-            "saturday",
-            "sunday");
+    static final Set<String> DATE_WORDS = set("date-words");
 
     /** Prefixes that turn a word into its opposite: "correct" and "incorrect", "exclusive" and "non-exclusive". */
-    static final List<String> OPPOSITE_PREFIXES = List.of("un", "in", "im", "il", "ir", "non", "dis", "mis");
+    static final List<String> OPPOSITE_PREFIXES = List.copyOf(RAW.get("opposite-prefixes"));
 
-    /** Opposites WordNet does not pair directly, as "word:opposite". */
-    private static final String[] OPPOSITES = {
-        "pre:post",
-        "input:output",
-        "increase:reduce",
-        "increase:cut",
-        "increase:lower",
-        "raise:lower",
-        "rise:fall",
-        "rise:drop",
-        "gain:lose",
-        "win:lose",
-        "won:lost",
-        "cheap:expensive",
-        "cheaper:expensive",
-        "quick:slow",
-        "easy:difficult",
-        "easy:hard",
-        "add:remove",
-        "adding:removing",
-        "new:existing",
-        "novice:advanced",
-        "beginner:advanced",
-        "exclusive:regular",
-        "exclusive:standard",
-        "unique:standard",
-        "boost:hinder",
-        "improve:hinder",
-        "improve:worsen",
-        "encoder:decoder",
-        "buyer:seller",
-        "employer:employee",
-        "before:after",
-        "first:last",
-        "early:late",
-        "above:below",
-        "upper:lower",
-        "inside:outside"
-    };
+    /** Opposites WordNet does not pair directly, as "word:opposite"; a word may have several. */
+    private static final List<String> OPPOSITES = List.copyOf(RAW.get("opposites"));
 
     private static volatile Map<String, Set<String>> opposites;
 
@@ -576,37 +99,106 @@ public final class Lexicon {
         return map.getOrDefault(stem, Set.of());
     }
 
+    private static Set<String> set(String name) {
+        return Set.copyOf(RAW.get(name));
+    }
+
+    /** The list {@code name} as a map: each entry {@code key<separator>value}, each key once. */
+    private static Map<String, String> pairs(String name, String separator) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String entry : RAW.get(name)) {
+            int at = entry.indexOf(separator);
+            if (at <= 0) {
+                throw damaged(LISTS, "the entry '" + entry + "' of [" + name + "] lacks '" + separator + "'");
+            }
+            out.put(entry.substring(0, at), entry.substring(at + separator.length()));
+        }
+        return Map.copyOf(out);
+    }
+
+    /** The lists of {@code resource}, by name, each word in file order. */
+    private static Map<String, List<String>> read(String resource) {
+        Map<String, List<String>> lists = new HashMap<>();
+        List<String> current = null;
+        for (String line : lines(resource)) {
+            String text = line.strip();
+            if (text.isEmpty() || text.startsWith("#")) {
+                continue;
+            }
+            if (text.startsWith("[") && text.endsWith("]")) {
+                current = new ArrayList<>();
+                lists.put(text.substring(1, text.length() - 1), current);
+            } else if (current == null) {
+                throw damaged(resource, "words before the first [list]");
+            } else {
+                current.addAll(Arrays.asList(text.split("\\s+")));
+            }
+        }
+        for (String name : List.of(
+                "stop-words",
+                "negations",
+                "contracted-negations",
+                "negating-verbs",
+                "hedges",
+                "interjections",
+                "framing",
+                "no-claim",
+                "connectors",
+                "number-words",
+                "tens",
+                "units",
+                "date-words",
+                "opposite-prefixes",
+                "opposites")) {
+            if (!lists.containsKey(name)) {
+                throw damaged(resource, "the list [" + name + "] is missing");
+            }
+        }
+        return lists;
+    }
+
+    private static List<String> lines(String resource) {
+        try (InputStream in = Lexicon.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw damaged(resource, "it is missing");
+            }
+            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))
+                    .lines()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not read " + resource, e);
+        }
+    }
+
+    private static IllegalStateException damaged(String resource, String what) {
+        return new IllegalStateException("The resource " + resource + " of the llm-assert-core jar is damaged: " + what
+                + ". Fix: rebuild or re-download llm-assert-core.");
+    }
+
     private static Map<String, Set<String>> loadOpposites() {
         Map<String, Set<String>> map = new HashMap<>();
         for (String pair : OPPOSITES) {
             String[] ab = pair.split(":");
+            if (ab.length != 2) {
+                throw damaged(LISTS, "the entry '" + pair + "' of [opposites] is not word:opposite");
+            }
             addOpposites(map, ab[0], ab[1]);
         }
-        try (InputStream in = Lexicon.class.getResourceAsStream(WORDNET_ANTONYMS)) {
-            if (in == null) {
-                throw new IllegalStateException("The resource " + WORDNET_ANTONYMS + " is missing from the "
-                        + "llm-assert-core jar: the jar is damaged. Fix: rebuild or re-download it.");
+        for (String line : lines(WORDNET_ANTONYMS)) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
             }
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] ab = line.strip().split("\\s+");
-                if (ab.length == 2) {
-                    addOpposites(map, ab[0], ab[1]);
-                }
+            String[] ab = line.strip().split("\\s+");
+            if (ab.length == 2) {
+                addOpposites(map, ab[0], ab[1]);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Could not read " + WORDNET_ANTONYMS, e);
         }
         return map;
     }
 
     private static void addOpposites(Map<String, Set<String>> map, String a, String b) {
-        String sa = Words.stem(a);
-        String sb = Words.stem(b);
+        String sa = Stems.stem(a);
+        String sb = Stems.stem(b);
         if (!sa.equals(sb)) {
             map.computeIfAbsent(sa, k -> new HashSet<>()).add(sb);
             map.computeIfAbsent(sb, k -> new HashSet<>()).add(sa);

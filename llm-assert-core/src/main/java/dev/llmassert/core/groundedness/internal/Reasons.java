@@ -26,6 +26,18 @@ public final class Reasons {
     /** The reason of a sentence that no source sentence shares content with. */
     public static final String UNRELATED = "no source sentence is related to it";
 
+    /** How a sentence the entailment model does not read in the sources starts its reason. */
+    public static final String NOT_SAID = "the sources do not say this";
+
+    /** How a sentence that restates its evidence in a way the model does not read there starts its reason. */
+    public static final String SAID_OTHERWISE = "the sources say otherwise";
+
+    /**
+     * The share of a sentence's content (weighted by rarity) its evidence must hold for the sentence to be an edit of
+     * it, which the sources say otherwise, rather than a claim they do not make.
+     */
+    static final double RESTATES = 0.6;
+
     private static final int MAX_QUOTE = 100;
     private static final int MAX_SHOWN_FACTS = 3;
 
@@ -38,11 +50,13 @@ public final class Reasons {
 
     /**
      * The reason of a sentence scored below the bar: its first problem in the order invented fact, misattached
-     * number, negation, opposite word, no related source, wording.
+     * number, negation, opposite word; then, with the entailment model, what the sources say otherwise or do not say;
+     * without it, no related source or wording.
      *
      * @param matched whether the judge found evidence for it
+     * @param scoring the judge's scoring, which says whether it reads the entailment model
      */
-    public static String of(String sentence, Words words, Support support, boolean matched) {
+    public static String of(String sentence, Words words, Support support, boolean matched, Scoring scoring) {
         if (!support.inventedFacts().isEmpty()) {
             List<String> shown = new ArrayList<>();
             for (String fact : support.inventedFacts()) {
@@ -73,10 +87,31 @@ public final class Reasons {
             return "it says " + quote(surfaceOfStem(sentence, d.opposite().word())) + " where its evidence says "
                     + quote(surfaceOfStem(evidence, d.opposite().evidenceWord()));
         }
+        if (!Double.isNaN(scoring.confirm()) && !Double.isNaN(support.entailment())) {
+            return meaning(support, matched);
+        }
         if (!matched && support.contentWords() >= 2) {
             return UNRELATED;
         }
         return WORDING;
+    }
+
+    /**
+     * The reason of a sentence the entailment model does not read in the sources, quoting its evidence. A sentence of
+     * fewer than two content words ("Unfortunately not.") is no claim the model can read: its meaning is in the
+     * question.
+     */
+    private static String meaning(Support support, boolean matched) {
+        if (support.contentWords() < 2) {
+            return WORDING;
+        }
+        if (!matched || support.evidence() == null) {
+            return NOT_SAID + ": " + UNRELATED;
+        }
+        String evidence = "\"" + shorten(support.evidence().text()) + "\"";
+        return support.evidenceCoverage() >= RESTATES || Scoring.evidence(support) >= Scoring.RESTATES_EVIDENCE
+                ? SAID_OTHERWISE + ": " + evidence
+                : NOT_SAID + ": closest is " + evidence;
     }
 
     private static String negation(String sentence, Words words, Support support) {
@@ -98,8 +133,8 @@ public final class Reasons {
 
     /** The word of {@code text} whose content stem is {@code stem}, or the stem itself when none is. */
     static String surfaceOfStem(String text, String stem) {
-        for (String token : Words.rawTokens(text)) {
-            if (stem.equals(Words.contentStem(token.toLowerCase(Locale.ROOT)))) {
+        for (String token : Tokens.rawTokens(text)) {
+            if (stem.equals(Stems.contentStem(token.toLowerCase(Locale.ROOT)))) {
                 return token;
             }
         }
@@ -108,10 +143,10 @@ public final class Reasons {
 
     /** How {@code text} writes the fact {@code fact}: a number with its unit ("30 days"), or the name. */
     static String surfaceOfFact(String text, String fact) {
-        for (String token : Words.rawTokens(text)) {
+        for (String token : Tokens.rawTokens(text)) {
             String lower = token.toLowerCase(Locale.ROOT);
-            if (fact.equals(Words.factForm(lower)) || fact.equals(Words.stem(lower))) {
-                boolean number = Character.isDigit(token.charAt(0)) || Words.number(lower) != null;
+            if (fact.equals(Numbers.factForm(lower)) || fact.equals(Stems.stem(lower))) {
+                boolean number = Character.isDigit(token.charAt(0)) || Numbers.number(lower) != null;
                 return number ? withUnit(text, token) : token;
             }
         }
@@ -133,7 +168,7 @@ public final class Reasons {
     /** {@code text} from {@code start} to {@code end}, and the content word right after it ("30 days", "30-day"). */
     private static String withWordAfter(String text, int start, int end) {
         Matcher unit = UNIT.matcher(text).region(end, text.length());
-        if (unit.lookingAt() && Words.isContent(unit.group(1).toLowerCase(Locale.ROOT))) {
+        if (unit.lookingAt() && Stems.isContent(unit.group(1).toLowerCase(Locale.ROOT))) {
             return text.substring(start, unit.end());
         }
         return text.substring(start, end);

@@ -20,9 +20,15 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *                logarithm of the factor the feature applies per unit
  * @param otherLanguages the scoring of a sentence that is not English, or {@code null} to score it the same way: the
  *                departures are read with English word lists, so another language is scored on its evidence
+ * @param confirm the entailment probability at or above which the model confirms a sentence, or {@code NaN} for a
+ *                scoring without the model: a sentence it confirms passes unless a fact fails it, and the wording
+ *                rules (negations, opposites, recombined words) count only as far as it does not confirm
+ * @param otherwise the entailment probability under which a sentence that restates its evidence
+ *                ({@link #RESTATES_EVIDENCE}) fails, the sources saying otherwise; {@code NaN} for no such rule
  */
 @API(status = INTERNAL, since = "0.1")
-public record Scoring(double center, double related, double[] weights, Scoring otherLanguages) {
+public record Scoring(
+        double center, double related, double[] weights, Scoring otherLanguages, double confirm, double otherwise) {
 
     /** The score at or above which a sentence counts as supported. */
     public static final double THRESHOLD = 0.7;
@@ -40,7 +46,13 @@ public record Scoring(double center, double related, double[] weights, Scoring o
             "negation mismatch",
             "opposite word",
             "recombined pairs",
-            "recombined content words");
+            "recombined content words",
+            "not entailed");
+
+    /** The first and last of {@link #FEATURES} that are wording rules, which the entailment model overrules. */
+    private static final int FIRST_WORDING = 4;
+
+    private static final int LAST_WORDING = 8;
 
     /**
      * What a negation mismatch with the evidence leaves of the score, on top of its fitted weight: "Phone support is
@@ -53,14 +65,36 @@ public record Scoring(double center, double related, double[] weights, Scoring o
     public static final double WEAK_MATCH = 0.5;
 
     /**
+     * The evidence at or above which a sentence restates its evidence, however few of its words it shares: "Refunds
+     * are paid as store credit within 5 business days" for "Refunds go back to the original payment method within 5
+     * business days of receiving the return" (0.81).
+     */
+    public static final double RESTATES_EVIDENCE = 0.75;
+
+    /**
      * The judge with embeddings, fitted by {@code LocalJudgeFit} on the six shared sets (2026-11-25). A sentence below
      * 0.3 similarity to every source sentence is about something else, whatever its length.
      */
     public static final Scoring WITH_EMBEDDINGS = new Scoring(
             0.8325,
             0.3,
-            new double[] {0.6177, -4.5357, -0.6863, -1.9403, -1.1736, -7.0209, -5.0831, -7.1218},
-            evidenceOnly(0.8975));
+            new double[] {0.6177, -4.5357, -0.6863, -1.9403, -1.1736, -7.0209, -5.0831, -7.1218, 0},
+            evidenceOnly(0.8975),
+            Double.NaN,
+            Double.NaN);
+
+    /**
+     * The judge with embeddings and the entailment model, fitted by {@code LocalJudgeFit} on the seven shared sets; the
+     * model confirms a sentence at 0.6 (chosen by leaving one set out among 0.5 to 0.9 and none), and a sentence that
+     * restates its evidence fails under 0.2 (chosen the same way among 0.1 to 0.3 and none).
+     */
+    public static final Scoring WITH_ENTAILMENT = new Scoring(
+            0.155,
+            0.3,
+            new double[] {0.2914, -3.5805, -0.7806, -2.8004, -3.7627, -19.4502, -4.8693, -1.3858, -1.9922},
+            evidenceOnly(0.8975),
+            0.6,
+            0.2);
 
     /**
      * The judge without embeddings (lexical evidence only), fitted the same way. Its evidence, the share of words
@@ -69,8 +103,10 @@ public record Scoring(double center, double related, double[] weights, Scoring o
     public static final Scoring LEXICAL = new Scoring(
             0.1175,
             0,
-            new double[] {6.2595, -33.0575, -4.5165, -8.3938, -7.2184, -39.0011, -23.7479, -65.3648},
-            evidenceOnly(0.765));
+            new double[] {6.2595, -33.0575, -4.5165, -8.3938, -7.2184, -39.0011, -23.7479, -65.3648, 0},
+            evidenceOnly(0.765),
+            Double.NaN,
+            Double.NaN);
 
     public Scoring {
         if (weights.length != FEATURES.size() - 1) {
@@ -87,7 +123,7 @@ public record Scoring(double center, double related, double[] weights, Scoring o
     private static Scoring evidenceOnly(double center) {
         double[] weights = new double[FEATURES.size() - 1];
         weights[FEATURES.indexOf("negation mismatch") - 1] = Math.log(0.4);
-        return new Scoring(center, 0, weights, null);
+        return new Scoring(center, 0, weights, null, Double.NaN, Double.NaN);
     }
 
     /**
@@ -107,10 +143,14 @@ public record Scoring(double center, double related, double[] weights, Scoring o
         return Math.max(Math.max(0, s.semantic()), copied);
     }
 
-    /** The features of a sentence, in the order of {@link #FEATURES}. */
+    /**
+     * The features of a sentence, in the order of {@link #FEATURES}. With the entailment model, each wording rule
+     * counts as far as the model does not confirm the sentence: times one minus its probability.
+     */
     public static double[] features(Support s) {
         Departures d = s.departures();
-        return new double[] {
+        double entailment = Double.isNaN(s.entailment()) ? 0 : s.entailment();
+        double[] x = {
             Math.log(Math.max(evidence(s), 0.05)),
             Math.log1p(s.contentWords()),
             s.inventedFacts().isEmpty() ? 0 : 1,
@@ -119,8 +159,28 @@ public record Scoring(double center, double related, double[] weights, Scoring o
             s.negationMismatch() ? 1 : 0,
             d.opposite() == null ? 0 : 1,
             d.recombined(),
-            d.recombinedContent()
+            d.recombinedContent(),
+            Double.isNaN(s.entailment()) ? 0 : 1 - s.entailment()
         };
+        for (int k = FIRST_WORDING; k <= LAST_WORDING; k++) {
+            x[k] *= 1 - entailment;
+        }
+        return x;
+    }
+
+    /** Whether this scoring has the entailment model's probability of {@code s} and the model confirms it. */
+    public boolean confirms(Support s) {
+        return !Double.isNaN(confirm) && !Double.isNaN(s.entailment()) && s.entailment() >= confirm;
+    }
+
+    /** Whether {@code s} restates its evidence and the model reads that the evidence does not say it. */
+    public boolean saysOtherwise(Support s) {
+        return reads(s) && !Double.isNaN(otherwise) && evidence(s) >= RESTATES_EVIDENCE && s.entailment() < otherwise;
+    }
+
+    /** Whether this scoring reads the entailment model's probability of {@code s}. */
+    private boolean reads(Support s) {
+        return !Double.isNaN(confirm) && !Double.isNaN(s.entailment());
     }
 
     /** The support: the evidence times the factor of each departure, at most 1. */
@@ -145,11 +205,24 @@ public record Scoring(double center, double related, double[] weights, Scoring o
             return otherLanguages.score(s);
         }
         double support = support(s);
+        boolean confirmed = confirms(s);
         double p = support >= center
                 ? THRESHOLD + (1 - THRESHOLD) * (support - center) / (1 - center)
                 : THRESHOLD * support / center;
+        if (reads(s) && !confirmed && evidence(s) < WEAK_MATCH) {
+            // Nothing related found, and the model does not read the sentence in the sources either: it cannot pass.
+            p = Math.min(p, THRESHOLD * evidence(s) / WEAK_MATCH);
+        }
+        if (saysOtherwise(s)) {
+            // It restates its evidence, and the model reads that the evidence does not say it: an edit.
+            p = Math.min(p, THRESHOLD * s.entailment() / otherwise);
+        }
+        if (confirmed) {
+            // Meaning first: what the model reads in the sources passes, however it is worded.
+            p = Math.max(p, THRESHOLD + (1 - THRESHOLD) * (s.entailment() - confirm) / (1 - confirm));
+        }
         p *= Math.pow(FACT_FACTOR, s.inventedFacts().size() + (s.departures().misattached() == null ? 0 : 1));
-        if (s.negationMismatch()) {
+        if (s.negationMismatch() && !confirmed) {
             p *= NEGATION_MISMATCH_FACTOR;
         }
         // Four decimals: enough to rank, and a last-bit difference in floating point never changes a verdict.

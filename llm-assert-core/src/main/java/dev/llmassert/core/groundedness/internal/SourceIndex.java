@@ -24,11 +24,18 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class SourceIndex {
 
-    /** One source sentence: its text, the source (chunk) it came from, and its words. */
+    /**
+     * One source sentence, or one clause of a sentence: its text, the source (chunk) it came from, the position of its
+     * sentence in that source, and its words.
+     */
     @API(status = INTERNAL, since = "0.1")
-    public record Sentence(int index, int chunk, String text, Words words, Set<String> stems) {}
+    public record Sentence(int index, int chunk, int position, String text, Words words, Set<String> stems) {}
 
     private final List<Sentence> sentences;
+    private final List<String> sources;
+    /** The sentences of each source, in order (clauses not split off). */
+    private final List<List<String>> sourceSentences;
+
     private final Map<String, int[]> postings;
     private final Map<String, Double> idf;
     private final Set<String> stems = new HashSet<>();
@@ -47,8 +54,10 @@ public final class SourceIndex {
      */
     private static final Pattern SPACED_NUMBER = Pattern.compile("(\\d)([,.]) (\\d)");
 
-    private SourceIndex(List<Sentence> sentences, List<String> sources) {
+    private SourceIndex(List<Sentence> sentences, List<String> sources, List<List<String>> sourceSentences) {
         this.sentences = List.copyOf(sentences);
+        this.sources = List.copyOf(sources);
+        this.sourceSentences = sourceSentences.stream().map(List::copyOf).toList();
         Map<String, List<Integer>> lists = new HashMap<>();
         for (Sentence s : sentences) {
             for (String stem : s.stems()) {
@@ -82,18 +91,18 @@ public final class SourceIndex {
     }
 
     private void addFacts(String text) {
-        List<String> tokens = Words.rawTokens(text).stream()
+        List<String> tokens = Tokens.rawTokens(text).stream()
                 .map(t -> t.toLowerCase(Locale.ROOT))
                 .toList();
         for (int i = 0; i < tokens.size(); i++) {
-            String fact = Words.factForm(tokens.get(i));
+            String fact = Numbers.factForm(tokens.get(i));
             factForms.add(fact);
-            factForms.add(Words.stem(fact));
-            String compound = i + 1 < tokens.size() ? Words.compound(tokens.get(i), tokens.get(i + 1)) : null;
+            factForms.add(Stems.stem(fact));
+            String compound = i + 1 < tokens.size() ? Numbers.compound(tokens.get(i), tokens.get(i + 1)) : null;
             if (compound != null) {
                 factForms.add(compound);
             }
-            String scaled = i + 1 < tokens.size() ? Words.scaled(tokens.get(i), tokens.get(i + 1)) : null;
+            String scaled = i + 1 < tokens.size() ? Numbers.scaled(tokens.get(i), tokens.get(i + 1)) : null;
             if (scaled != null) {
                 factForms.add(scaled);
             }
@@ -103,25 +112,29 @@ public final class SourceIndex {
     /** Indexes the sentences of every source, split by {@code splitter}; sentences keep the order of the sources. */
     public static SourceIndex of(List<String> sources, Function<String, List<String>> splitter) {
         List<Sentence> sentences = new ArrayList<>();
+        List<List<String>> sourceSentences = new ArrayList<>();
         for (int chunk = 0; chunk < sources.size(); chunk++) {
-            for (String text : splitter.apply(sources.get(chunk))) {
-                add(sentences, chunk, text);
+            List<String> split = splitter.apply(sources.get(chunk));
+            sourceSentences.add(split);
+            for (int position = 0; position < split.size(); position++) {
+                String text = split.get(position);
+                add(sentences, chunk, position, text);
                 // The clauses of "X: Y" and "X; Y" are units of their own too, so that a response sentence saying
                 // only X is compared with X, not with the whole longer sentence.
                 String[] clauses = CLAUSE.split(text);
                 if (clauses.length > 1) {
                     for (String clause : clauses) {
                         if (Words.of(clause).contentStems().size() >= MIN_CLAUSE_WORDS) {
-                            add(sentences, chunk, clause.strip());
+                            add(sentences, chunk, position, clause.strip());
                         }
                     }
                 }
             }
         }
-        return new SourceIndex(sentences, sources);
+        return new SourceIndex(sentences, sources, sourceSentences);
     }
 
-    private static void add(List<Sentence> sentences, int chunk, String text) {
+    private static void add(List<Sentence> sentences, int chunk, int position, String text) {
         Words words = Words.of(text);
         Set<String> stems = new LinkedHashSet<>(words.contentStems());
         // "235, 000" holds the number 235000 as well as the words 235 and 000: both readings count.
@@ -129,7 +142,7 @@ public final class SourceIndex {
         if (closed != null) {
             stems.addAll(Words.of(closed).contentStems());
         }
-        sentences.add(new Sentence(sentences.size(), chunk, text, words, stems));
+        sentences.add(new Sentence(sentences.size(), chunk, position, text, words, stems));
     }
 
     /** {@code text} with its spaced numbers closed up ("3, 800" as "3,800"), or {@code null} when it has none. */
@@ -146,6 +159,22 @@ public final class SourceIndex {
         return sentences.size();
     }
 
+    /** The source (chunk) {@code chunk} as given. */
+    public String source(int chunk) {
+        return sources.get(chunk);
+    }
+
+    /**
+     * The sentences of {@code sentence}'s source from {@code before} sentences before its own to {@code after}
+     * sentences after it, joined by spaces: the sentence with its context.
+     */
+    public String window(Sentence sentence, int before, int after) {
+        List<String> own = sourceSentences.get(sentence.chunk());
+        int from = Math.max(0, sentence.position() - before);
+        int to = Math.min(own.size(), sentence.position() + after + 1);
+        return String.join(" ", own.subList(from, to));
+    }
+
     /** Whether the sources hold this content stem anywhere. */
     public boolean hasStem(String stem) {
         return stems.contains(stem);
@@ -155,24 +184,24 @@ public final class SourceIndex {
     public Sentence sentenceHolding(String number) {
         for (Sentence s : sentences) {
             for (String t : s.words().tokens()) {
-                if (number.equals(Words.number(t))) {
+                if (number.equals(Numbers.number(t))) {
                     return s;
                 }
             }
         }
         for (Sentence s : sentences) {
             String closed = closeSpacedNumbers(s.text());
-            if (closed != null && Words.rawTokens(closed).stream().anyMatch(t -> number.equals(Words.number(t)))) {
+            if (closed != null && Tokens.rawTokens(closed).stream().anyMatch(t -> number.equals(Numbers.number(t)))) {
                 return s;
             }
         }
         return null;
     }
 
-    /** Whether the sources hold this fact (a number, date or name, in {@link Words#factForm} form). */
+    /** Whether the sources hold this fact (a number, date or name, in {@link Numbers#factForm} form). */
     public boolean hasFact(String fact) {
         // By stem too: "the Schnauzers" names what "the Schnauzer type" does.
-        return factForms.contains(fact) || factForms.contains(Words.stem(fact));
+        return factForms.contains(fact) || factForms.contains(Stems.stem(fact));
     }
 
     /** Whether the sources hold this pair of adjacent lower-cased words (see {@link #ngrams}), within a sentence. */
@@ -187,7 +216,7 @@ public final class SourceIndex {
 
     /** The stems of {@code tokens}, numbers as they are. */
     public static List<String> stems(List<String> tokens) {
-        return tokens.stream().map(Words::stem).toList();
+        return tokens.stream().map(Stems::stem).toList();
     }
 
     /** The runs of {@code n} adjacent tokens, joined by spaces, in order. */

@@ -14,19 +14,24 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * What the sources say for one response sentence: the measurements the local judge turns into a score.
  *
  * @param semantic         the highest cosine similarity of the sentence's claim to the stretch of a candidate source
- *                         sentence that it restates (see {@link Words#claim} and {@link Words#span}), or {@code NaN}
+ *                         sentence that it restates (see {@link Spans#claim} and {@link Spans#span}), or {@code NaN}
  *                         without embeddings
  * @param coverage         share of the sentence's content words that the sources hold anywhere
  * @param evidenceCoverage share of the sentence's content words, weighted by rarity, that the evidence holds
  * @param bigrams          share of the sentence's adjacent word pairs that the sources hold
  * @param contentWords     how many content words the sentence has
  * @param inventedFacts    the numbers, dates and names the sentence states that neither the sources nor the question
- *                         hold, in fact form ({@link Words#factForm})
+ *                         hold, in fact form ({@link Numbers#factForm})
  * @param negationMismatch whether one of the sentence and its evidence negates a word the other states plainly
  * @param evidence         the best-supporting source sentence, or {@code null} when no source sentence shares a
  *                         content word with it
+ * @param runnerUp         the next-best source sentence, or {@code null}
  * @param departures       where the sentence departs from its evidence
  * @param english          whether the sentence reads as English (see {@link Words#english()})
+ * @param entailment       the entailment model's probability that the sources entail the sentence: the highest over
+ *                         the few source windows around its evidence ({@link Entailment}); {@code NaN} without the
+ *                         model
+ * @param premise          the source window of that probability, or {@code null}
  */
 @API(status = INTERNAL, since = "0.1")
 public record Support(
@@ -38,11 +43,32 @@ public record Support(
         List<String> inventedFacts,
         boolean negationMismatch,
         SourceIndex.Sentence evidence,
+        SourceIndex.Sentence runnerUp,
         Departures departures,
-        boolean english) {
+        boolean english,
+        double entailment,
+        String premise) {
 
     public Support {
         inventedFacts = List.copyOf(inventedFacts);
+    }
+
+    /** This support with the entailment model's probability and the premise it was found for. */
+    public Support withEntailment(double probability, String premiseText) {
+        return new Support(
+                semantic,
+                coverage,
+                evidenceCoverage,
+                bigrams,
+                contentWords,
+                inventedFacts,
+                negationMismatch,
+                evidence,
+                runnerUp,
+                departures,
+                english,
+                probability,
+                premiseText);
     }
 
     /**
@@ -111,7 +137,7 @@ public record Support(
 
         List<String> invented = new ArrayList<>();
         for (String fact : words.facts()) {
-            if (!index.hasFact(fact) && !givenFacts.contains(fact) && !givenFacts.contains(Words.stem(fact))) {
+            if (!index.hasFact(fact) && !givenFacts.contains(fact) && !givenFacts.contains(Stems.stem(fact))) {
                 invented.add(fact);
             }
         }
@@ -125,8 +151,11 @@ public record Support(
                 invented,
                 negationMismatch,
                 evidence,
+                runnerUp,
                 Departures.measure(words, index, evidence, runnerUp, givenFacts),
-                words.english());
+                words.english(),
+                Double.NaN,
+                null);
     }
 
     /** How many numbers, dates and names the sentence states that no source holds. */
@@ -138,10 +167,10 @@ public record Support(
     private static List<String> claimTokens(List<String> tokens) {
         int from = 0;
         int to = tokens.size();
-        while (from < to && !Words.isContent(tokens.get(from))) {
+        while (from < to && !Stems.isContent(tokens.get(from))) {
             from++;
         }
-        while (to > from && !Words.isContent(tokens.get(to - 1))) {
+        while (to > from && !Stems.isContent(tokens.get(to - 1))) {
             to--;
         }
         return from < to ? tokens.subList(from, to) : tokens;

