@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.llmassert.core.config.InvalidSettingException;
 import dev.llmassert.core.record.internal.ReplyTaps;
-import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.message.MutationCheckMessages;
 import dev.llmassert.junit.internal.mutation.MutationConsole;
 import dev.llmassert.junit.internal.mutation.MutationRunner;
 import dev.llmassert.junit.internal.mutation.MutationSettings;
@@ -73,7 +73,7 @@ public final class MutationCheck {
         for (String arg : args) {
             int equals = arg.indexOf('=');
             if (equals < 1) {
-                throw new IllegalArgumentException(Messages.mutationArgumentNotASetting(arg));
+                throw new IllegalArgumentException(MutationCheckMessages.mutationArgumentNotASetting(arg));
             }
             String value = arg.substring(equals + 1).strip();
             if (!value.isEmpty()) {
@@ -108,7 +108,8 @@ public final class MutationCheck {
             Path html = RunReport.writeMutations(settings.reportDir(), entry, Instant.now());
             return new MutationCheck(entry, html);
         } catch (IOException e) {
-            throw new UncheckedIOException(Messages.mutationReportNotWritten(settings.reportDir(), e.getMessage()), e);
+            throw new UncheckedIOException(
+                    MutationCheckMessages.mutationReportNotWritten(settings.reportDir(), e.getMessage()), e);
         }
     }
 

@@ -5,7 +5,7 @@ import dev.llmassert.core.mutation.Mutant;
 import dev.llmassert.core.mutation.Mutator;
 import dev.llmassert.core.run.internal.Outcome;
 import dev.llmassert.core.run.internal.WorkerPool;
-import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.message.MutationCheckMessages;
 import dev.llmassert.junit.internal.mutation.MutationTap.Served;
 import dev.llmassert.junit.internal.report.MutationsEntry;
 import org.apiguardian.api.API;
@@ -67,7 +67,7 @@ public final class MutationRunner {
     public MutationsEntry run() {
         LaunchRecord baseline = baseline();
         if (baseline.tests.values().stream().noneMatch(TestIdentifier::isTest)) {
-            throw new IllegalStateException(Messages.mutationFoundNoTest(
+            throw new IllegalStateException(MutationCheckMessages.mutationFoundNoTest(
                     settings.classes().isEmpty()
                             ? "under " + Path.of("").toAbsolutePath()
                             : "in the classes " + String.join(", ", settings.classes()) + " ("
@@ -105,7 +105,7 @@ public final class MutationRunner {
         Set<Path> roots = ClassPathRoots.underWorkingDirectory();
         if (roots.isEmpty() && settings.classes().isEmpty()) {
             throw new IllegalStateException(
-                    Messages.mutationFoundNoTestClasses(Path.of("").toAbsolutePath()));
+                    MutationCheckMessages.mutationFoundNoTestClasses(Path.of("").toAbsolutePath()));
         }
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(roots.isEmpty() ? List.of(selectPackage("")) : selectClasspathRoots(roots))
