@@ -3,7 +3,6 @@ package dev.llmassert.junit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.service.Result;
 import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.groundedness.GroundednessJudge;
@@ -17,6 +16,7 @@ import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.junit.agents.ShopAgent;
 import dev.llmassert.junit.agents.ShopScript;
 import dev.llmassert.junit.agents.ShopTools;
+import dev.llmassert.junit.testing.LoopbackOpenAi;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -186,13 +186,7 @@ class AgentRecordReplayTest {
     }
 
     static ChatModel openAi(String baseUrl) {
-        return OpenAiChatModel.builder()
-                .baseUrl(baseUrl)
-                .apiKey("test-key")
-                .modelName("gpt-4o-mini")
-                .temperature(0.0)
-                .maxRetries(0)
-                .build();
+        return LoopbackOpenAi.chatModel(baseUrl);
     }
 
     record Verdicts(Trajectory trajectory, List<String> outcomes, double groundedScore) {}

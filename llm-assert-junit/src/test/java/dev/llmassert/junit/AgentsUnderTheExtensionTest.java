@@ -3,7 +3,6 @@ package dev.llmassert.junit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.Result;
 import dev.llmassert.core.config.ConfigKeys;
@@ -13,6 +12,7 @@ import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import dev.llmassert.core.testing.LoopbackChatServer.ToolCallReply;
 import dev.llmassert.junit.internal.report.ReportRuns;
+import dev.llmassert.junit.testing.LoopbackOpenAi;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -234,13 +234,7 @@ class AgentsUnderTheExtensionTest {
     }
 
     static ChatModel openAi() {
-        return OpenAiChatModel.builder()
-                .baseUrl(baseUrl)
-                .apiKey("test-key")
-                .modelName("gpt-4o-mini")
-                .temperature(0.0)
-                .maxRetries(0)
-                .build();
+        return LoopbackOpenAi.chatModel(baseUrl);
     }
 
     /** The agent of the fixtures: a langchain4j AI service. */

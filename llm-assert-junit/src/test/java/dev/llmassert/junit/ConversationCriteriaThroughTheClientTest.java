@@ -1,10 +1,10 @@
 package dev.llmassert.junit;
 
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.conversation.Conversation;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
+import dev.llmassert.junit.testing.LoopbackOpenAi;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -33,13 +33,7 @@ class ConversationCriteriaThroughTheClientTest {
 
     private DirectJudge judge() {
         return DirectJudge.builder()
-                .chatModel(OpenAiChatModel.builder()
-                        .baseUrl(server.baseUrl())
-                        .apiKey("test-key")
-                        .modelName("gpt-4o-mini")
-                        .temperature(0.0)
-                        .maxRetries(0)
-                        .build())
+                .chatModel(LoopbackOpenAi.chatModel(server.baseUrl()))
                 .build();
     }
 

@@ -23,6 +23,7 @@ import dev.llmassert.core.record.Recordings;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.junit.chats.ChatScript;
 import dev.llmassert.junit.chats.SupportChat;
+import dev.llmassert.junit.testing.LoopbackOpenAi;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -227,6 +228,6 @@ class ConversationDatasetTest {
     }
 
     private static ChatModel openAi(String baseUrl) {
-        return ConversationRecordReplayTest.openAi(baseUrl);
+        return LoopbackOpenAi.chatModel(baseUrl);
     }
 }

@@ -3,7 +3,6 @@ package dev.llmassert.junit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.conversation.Conversation;
 import dev.llmassert.core.conversation.Ending;
 import dev.llmassert.core.conversation.Turn;
@@ -17,6 +16,7 @@ import dev.llmassert.core.record.Recordings;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.junit.chats.ChatScript;
 import dev.llmassert.junit.chats.SupportChat;
+import dev.llmassert.junit.testing.LoopbackOpenAi;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -165,13 +165,7 @@ class ConversationRecordReplayTest {
     }
 
     static ChatModel openAi(String baseUrl) {
-        return OpenAiChatModel.builder()
-                .baseUrl(baseUrl)
-                .apiKey("test-key")
-                .modelName("gpt-4o-mini")
-                .temperature(0.0)
-                .maxRetries(0)
-                .build();
+        return LoopbackOpenAi.chatModel(baseUrl);
     }
 
     record Verdicts(Conversation conversation, List<String> outcomes) {}
