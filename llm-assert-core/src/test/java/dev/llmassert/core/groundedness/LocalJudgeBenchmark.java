@@ -5,6 +5,7 @@ import dev.llmassert.core.text.SentenceSplitter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Prints the throughput of sentence splitting and of the local judge (the default, with its entailment model; without
@@ -42,6 +43,9 @@ public final class LocalJudgeBenchmark {
         "sends a notification when a new device joins the network"
     };
 
+    private static final Pattern KIT =
+            Pattern.compile("(According to the manual, )?(\\p{L}[\\p{L} -]*?) of kit (K\\d+) ");
+
     public static void main(String[] args) {
         SentenceSplitter splitter = SentenceSplitter.english();
         System.out.printf(
@@ -78,9 +82,15 @@ public final class LocalJudgeBenchmark {
                 List<String> answers = new ArrayList<>();
                 ownSources(manual(series++, 5_000), chars, sources, answers);
                 LocalGroundednessJudge fresh = LocalGroundednessJudge.create(judge.usesEntailment());
-                measureOwnSources(fresh, answers, sources, chars, 0);
+                measureOwnSources(fresh, answers, sources, chars, "fresh judge, every text new to it");
+                // Other answers against the same sources, worded their own way ("On kit K30012, the router ..."): the
+                // sources are known, every answer sentence is new. The cost of one more answer in a suite that judges
+                // many against the same documents.
+                List<String> reworded =
+                        answers.stream().map(LocalJudgeBenchmark::reworded).toList();
+                measureOwnSources(fresh, reworded, sources, chars, "sources known, answers new");
                 // The same answers again: every embedding and every pair is remembered.
-                measureOwnSources(fresh, answers, sources, chars, 1);
+                measureOwnSources(fresh, answers, sources, chars, "warm: the same texts again");
             }
         }
     }
@@ -143,29 +153,39 @@ public final class LocalJudgeBenchmark {
         }
     }
 
+    /**
+     * An answer said another way: "On kit K30012, the router restarts ..." for "The router of kit K30012 restarts
+     * ...", without "According to the manual".
+     */
+    private static String reworded(String answer) {
+        return KIT.matcher(answer)
+                .replaceAll(m -> "On kit " + m.group(3) + ", "
+                        + Character.toLowerCase(m.group(2).charAt(0))
+                        + m.group(2).substring(1) + " ");
+    }
+
     private static void measureOwnSources(
-            LocalGroundednessJudge judge, List<String> answers, List<String> sources, int chars, int warmUpRounds) {
-        for (int round = 0; round < warmUpRounds; round++) {
-            for (int i = 0; i < answers.size(); i++) {
-                judge.judge(answers.get(i), sources.get(i));
-            }
-        }
+            LocalGroundednessJudge judge, List<String> answers, List<String> sources, int chars, String what) {
         long sentences = 0;
+        double scoreSum = 0;
         long start = System.nanoTime();
         for (int i = 0; i < answers.size(); i++) {
-            sentences += judge.judge(answers.get(i), sources.get(i)).sentences().size();
+            GroundednessVerdict verdict = judge.judge(answers.get(i), sources.get(i));
+            sentences += verdict.sentences().size();
+            scoreSum += verdict.score();
         }
         double s = (System.nanoTime() - start) / 1e9;
         System.out.printf(
                 Locale.ROOT,
-                "%s judge, each answer against its own %,d-character source%s: %.0f response "
-                        + "sentences/s (%d answers in %.2f s)%n",
+                "%s judge, each answer against its own %,d-character source (%s): %.0f response "
+                        + "sentences/s (%d answers in %.2f s, mean score %.2f)%n",
                 judge.name(),
                 chars,
-                warmUpRounds == 0 ? " (fresh judge, every text new to it)" : " (warm)",
+                what,
                 sentences / s,
                 answers.size(),
-                s);
+                s,
+                scoreSum / answers.size());
     }
 
     private static void measureSplitting(SentenceSplitter splitter, String text, int seconds) {
