@@ -100,4 +100,24 @@ class LocalJudgeEntailmentTest {
 
         assertThat(verdict.reason()).isEqualTo("wording the local judge cannot confirm; an LLM judge can decide it");
     }
+
+    @Test
+    void aSentenceThatReportsTheManualIsCheckedAgainstWhatItReportsNotAgainstAnotherSentenceNamingTheManual() {
+        String manual = "The mesh satellite of kit K41 is switched off by default and must be enabled in Settings. "
+                + "The guest network of kit K42 keeps a log of the last 200 connections. "
+                + "The mesh satellite of kit K65 is switched off by default and must be enabled in Settings, "
+                + "according to the manual of model 165.";
+        String answer = "According to the manual, the mesh satellite of kit K41 is switched off by default and must be "
+                + "enabled in Settings.";
+
+        for (LocalGroundednessJudge each : new LocalGroundednessJudge[] {judge, earlier}) {
+            SentenceVerdict verdict = each.judge(answer, manual).sentences().get(0);
+
+            assertThat(verdict.score()).as(each.name()).isEqualTo(1.0);
+            assertThat(verdict.evidence())
+                    .as(each.name())
+                    .isEqualTo("The mesh satellite of kit K41 is switched off by default and must be enabled in "
+                            + "Settings.");
+        }
+    }
 }

@@ -50,24 +50,6 @@ public final class Entailment {
                     + "|\\bwithout (?:any )?(?:extra |additional )?(?:cost|charge)\\b",
             Pattern.CASE_INSENSITIVE);
 
-    /** What a response calls the sources when it says it reports them. */
-    private static final String SOURCES = "(?:the|your|our|this|that) (?:[\\w-]+ ){0,3}?(?:manual|policy|policies"
-            + "|documentation|docs|guide|handbook|faq|terms|article|sources?|text|document|page|website|site"
-            + "|help center|knowledge base|context|contract|agreement|instructions|notes|specification|datasheet)"
-            + "\\b[^,;:.!?]*";
-
-    private static final String REPORTS =
-            "(?:according to|as (?:stated|noted|described|explained|mentioned|specified) in|as per|per";
-
-    /**
-     * A sentence that says it reports the sources ("According to the manual, ...", "..., as the policy states"), which
-     * the model reads as a claim of its own: "According to the manual, phone support can be paused from the Devices
-     * tab." against that very sentence of the manual scores about 0.5. The model reads what it reports.
-     */
-    private static final Pattern REPORTED = Pattern.compile(
-            "^" + REPORTS + "|based on) " + SOURCES + ",\\s*|,\\s*" + REPORTS + ") " + SOURCES + "(?=[.!?]?\\s*$)",
-            Pattern.CASE_INSENSITIVE);
-
     private final EntailmentModel model;
 
     private Entailment(EntailmentModel model) {
@@ -159,11 +141,7 @@ public final class Entailment {
 
     /** A response sentence as the model reads it: what it reports of the sources, said {@link #plain plainly}. */
     static String claim(String sentence) {
-        String reported = REPORTED.matcher(sentence.strip()).replaceAll("");
-        if (reported.isEmpty() || reported.equals(sentence.strip())) {
-            return plain(sentence);
-        }
-        return plain(Character.toUpperCase(reported.charAt(0)) + reported.substring(1));
+        return plain(Reported.content(sentence));
     }
 
     /** {@code text} as the model reads it: "at no cost" and its kin said as "free". */

@@ -19,12 +19,20 @@ class EntailmentTest {
             value = {
                 "According to the manual, phone support can be paused from the Devices tab.|"
                         + "Phone support can be paused from the Devices tab.",
+                "As stated in the user guide, phone support can be paused from the Devices tab.|"
+                        + "Phone support can be paused from the Devices tab.",
+                "Phone support can be paused from the Devices tab, as described in our help center.|"
+                        + "Phone support can be paused from the Devices tab.",
                 "As stated in the Nimbus R2 manual, phone support can be paused from the Devices tab.|"
-                        + "Phone support can be paused from the Devices tab.",
+                        + "As stated in the Nimbus R2 manual, phone support can be paused from the Devices tab.",
                 "Phone support can be paused from the Devices tab, according to the manual of model 110.|"
-                        + "Phone support can be paused from the Devices tab.",
+                        + "Phone support can be paused from the Devices tab, according to the manual of model 110.",
                 "Per our refund policy, returns are free at no cost.|Returns are free free.",
                 "According to the CEO, phone support can be paused.|According to the CEO, phone support can be paused.",
+                "According to the manual of model 100, support is free.|"
+                        + "According to the manual of model 100, support is free.",
+                "Support is free, per the Acme policy.|Support is free, per the Acme policy.",
+                "According to the FAQ, support is free.|Support is free.",
                 "According to the manual.|According to the manual."
             })
     void aSentenceThatReportsTheSourcesIsReadForWhatItReports(String sentence, String read) {
