@@ -52,6 +52,8 @@ def parse_args(argv):
     parser.add_argument("--no-export", action="store_true", help="measure the trained model only; export nothing")
     parser.add_argument("--device", default="cpu", help="cpu or cuda")
     parser.add_argument("--save-state", help="folder for the trained weights (for export.py), in shards of 15 MB")
+    parser.add_argument("--print-data", action="store_true",
+                        help="print the training and dev-edit pairs' counts and SHA-256, then stop (no training)")
     return parser.parse_args(argv)
 
 
@@ -60,6 +62,14 @@ def sha256(path):
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             digest.update(block)
+    return digest.hexdigest()
+
+
+def pairs_sha256(rows):
+    """SHA-256 of the pairs in their order, one compact JSON object a line with sorted keys."""
+    digest = hashlib.sha256()
+    for r in rows:
+        digest.update((json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n").encode())
     return digest.hexdigest()
 
 
@@ -273,8 +283,16 @@ def main(argv):
     if args.edits == "on":
         train = train + synthetic
     record["train_pairs"] = len(train)
+    record["train_pairs_sha256"] = pairs_sha256(train)
     # The entailed dev pairs beside their edits: can the model tell a supported claim from its edited copy?
     dev_edits = [r for r in dev if r["y"] == 1] + edits.synthesize(dev, args.seed + 1, 10_000)[0]
+    record["dev_edits_pairs"] = len(dev_edits)
+    record["dev_edits_sha256"] = pairs_sha256(dev_edits)
+    if args.print_data:
+        print(json.dumps({k: record[k] for k in ("train_sha256", "dev_sha256", "synthetic_kinds", "train_pairs",
+                                                 "train_pairs_sha256", "dev_edits_pairs", "dev_edits_sha256")},
+                         indent=1))
+        return
     print(f"training pairs: {len(train)} (synthetic: {made if args.edits == 'on' else 'off'}); "
           f"dev: {len(dev)}, dev edits: {len(dev_edits)}", flush=True)
 

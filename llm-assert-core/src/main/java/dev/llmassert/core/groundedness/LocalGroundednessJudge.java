@@ -6,6 +6,7 @@ import dev.llmassert.core.groundedness.internal.EmbeddingCache;
 import dev.llmassert.core.groundedness.internal.Entailment;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
 import dev.llmassert.core.groundedness.internal.Reasons;
+import dev.llmassert.core.groundedness.internal.Reported;
 import dev.llmassert.core.groundedness.internal.Scoring;
 import dev.llmassert.core.groundedness.internal.SourceIndex;
 import dev.llmassert.core.groundedness.internal.Spans;
@@ -205,8 +206,10 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         List<SentenceVerdict> verdicts = new ArrayList<>(responseSentences.size());
         for (int from = 0; from < responseSentences.size(); from += BATCH) {
             List<String> batch = responseSentences.subList(from, Math.min(from + BATCH, responseSentences.size()));
-            List<Words> words = batch.stream().map(Words::of).toList();
-            List<Support> supports = measure(batch, words, index, given, question);
+            // What a sentence reports of the sources is measured: "According to the manual, X" as X.
+            List<String> reported = batch.stream().map(Reported::content).toList();
+            List<Words> words = reported.stream().map(Words::of).toList();
+            List<Support> supports = measure(reported, words, index, given, question);
             for (int i = 0; i < batch.size(); i++) {
                 verdicts.add(verdict(from + i, batch.get(i), words.get(i), supports.get(i)));
             }
@@ -258,7 +261,9 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     /** The measurements behind each sentence's score, for fitting ({@code LocalJudgeFit}) and diagnosis. */
     List<Support> measure(String response, List<String> sources) {
         List<String> checkedSources = JudgeInput.sources(sources);
-        List<String> sentences = JudgeInput.sentences(response, splitter);
+        List<String> sentences = JudgeInput.sentences(response, splitter).stream()
+                .map(Reported::content)
+                .toList();
         return measure(
                 sentences,
                 sentences.stream().map(Words::of).toList(),

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.List;
+
 import static dev.llmassert.core.groundedness.LocalGroundednessJudge.DEFAULT_THRESHOLD;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -99,5 +101,44 @@ class LocalJudgeEntailmentTest {
                 judge.judge("Unfortunately not.", RETURNS).sentences().get(0);
 
         assertThat(verdict.reason()).isEqualTo("wording the local judge cannot confirm; an LLM judge can decide it");
+    }
+
+    @Test
+    void aSentenceThatReportsTheManualIsCheckedAgainstWhatItReportsNotAgainstAnotherSentenceNamingTheManual() {
+        String manual = "The mesh satellite of kit K41 is switched off by default and must be enabled in Settings. "
+                + "The guest network of kit K42 keeps a log of the last 200 connections. "
+                + "The mesh satellite of kit K65 is switched off by default and must be enabled in Settings, "
+                + "according to the manual of model 165.";
+        String answer = "According to the manual, the mesh satellite of kit K41 is switched off by default and must be "
+                + "enabled in Settings.";
+
+        for (LocalGroundednessJudge each : new LocalGroundednessJudge[] {judge, earlier}) {
+            SentenceVerdict verdict = each.judge(answer, manual).sentences().get(0);
+
+            assertThat(verdict.score()).as(each.name()).isEqualTo(1.0);
+            assertThat(verdict.evidence())
+                    .as(each.name())
+                    .isEqualTo("The mesh satellite of kit K41 is switched off by default and must be enabled in "
+                            + "Settings.");
+        }
+    }
+
+    /**
+     * A limit the README states ("Obligation and permission"), held here so that the README changes when the model
+     * does: the model reads "must" and "need not" poorly.
+     */
+    @Test
+    void theReadmesLimitOnObligationAndPermission() {
+        String manual = "The default network name and password are printed on the label under the router. The Nimbus "
+                + "R2 broadcasts two bands: a 2.4 GHz band for range and a 5 GHz band for speed. Both bands use the "
+                + "same name by default, and your devices pick the better band on their own.";
+        String question = "Should my laptop use the 2.4 GHz or the 5 GHz network?";
+
+        assertThat(judge.judge("You must pick the 5 GHz band.", List.of(manual), question)
+                        .score())
+                .isGreaterThanOrEqualTo(DEFAULT_THRESHOLD);
+        assertThat(judge.judge("You don't need to choose.", List.of(manual), question)
+                        .score())
+                .isLessThan(DEFAULT_THRESHOLD);
     }
 }

@@ -22,14 +22,21 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *   <li>otherwise that sentence with its neighbours, and the evidence with the next-best sentence when it is further
  *       away (a sentence that joins two statements of the source).</li>
  * </ul>
- * Every premise of a group of sentences runs in one call. A sentence that is word for word a sentence of the sources
- * needs no model: a sentence entails itself.
+ * All the sentences of a response are read in one call; on a short source, the whole source is read in a second call,
+ * only for the sentences that their evidence's own sentence does not clearly confirm ({@value #CLEARLY_ENTAILED}).
+ * A sentence that is word for word a sentence of the sources needs no model: a sentence entails itself.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Entailment {
 
     /** A source up to this long is one premise: a retrieved chunk, a short policy. */
     static final int SHORT_SOURCE = 500;
+
+    /**
+     * A probability from the evidence's own sentence at or above which no other premise is read: the model's cost
+     * grows with the tokens it reads, and a wider premise would move such a sentence's score by a few hundredths.
+     */
+    static final double CLEARLY_ENTAILED = 0.9;
 
     private static final Logger LOG = LoggerFactory.getLogger(Entailment.class);
 
@@ -78,48 +85,73 @@ public final class Entailment {
         String given = question == null || question.isBlank() ? "" : plain(question.strip()) + " ";
         List<Support> supports = new ArrayList<>(measured);
         List<List<String>> premises = new ArrayList<>(sentences.size());
-        List<EntailmentModel.Pair> pairs = new ArrayList<>();
-        boolean[] skip = new boolean[sentences.size()];
         for (int i = 0; i < sentences.size(); i++) {
             Support support = supports.get(i);
             // The model reads English: another language is judged as without it.
-            skip[i] = words.get(i).makesNoClaim() || !words.get(i).english();
-            if (!skip[i] && copies(words.get(i), support)) {
+            boolean skip = words.get(i).makesNoClaim() || !words.get(i).english();
+            if (!skip && copies(words.get(i), support)) {
                 supports.set(i, support.withEntailment(1.0, support.evidence().text()));
-                skip[i] = true;
+                skip = true;
             }
-            List<String> own = skip[i] || support.evidence() == null ? List.of() : premises(index, support);
-            premises.add(own);
-            for (String premise : own) {
-                pairs.add(new EntailmentModel.Pair(given + plain(premise), plain(sentences.get(i))));
+            // Left as it is when skipped; probability 0 when nothing related was found to read it against.
+            premises.add(skip ? null : support.evidence() == null ? List.of() : premises(index, support));
+        }
+        // Two calls at most, each for every sentence at once. On a short source, the evidence's own sentence first, and
+        // the whole source only for the sentences it does not clearly confirm (a premise can only raise the highest
+        // probability); on a long one, every premise in the first call.
+        double[] best = new double[sentences.size()];
+        String[] bestPremise = new String[sentences.size()];
+        for (boolean first : new boolean[] {true, false}) {
+            List<EntailmentModel.Pair> pairs = new ArrayList<>();
+            List<Integer> asked = new ArrayList<>();
+            List<String> read = new ArrayList<>();
+            for (int i = 0; i < sentences.size(); i++) {
+                List<String> own = premises.get(i);
+                if (own == null || own.isEmpty()) {
+                    continue;
+                }
+                boolean lazy = isShort(index, supports.get(i));
+                List<String> now = first
+                        ? (lazy ? own.subList(0, 1) : own)
+                        : (lazy && best[i] < CLEARLY_ENTAILED ? own.subList(1, own.size()) : List.of());
+                for (String premise : now) {
+                    pairs.add(new EntailmentModel.Pair(given + plain(premise), claim(sentences.get(i))));
+                    asked.add(i);
+                    read.add(premise);
+                }
+            }
+            double[] p = pairs.isEmpty() ? new double[0] : model.entailment(pairs);
+            for (int k = 0; k < p.length; k++) {
+                int i = asked.get(k);
+                if (bestPremise[i] == null || p[k] > best[i]) {
+                    best[i] = p[k];
+                    bestPremise[i] = read.get(k);
+                }
             }
         }
-        double[] p = pairs.isEmpty() ? new double[0] : model.entailment(pairs);
         List<Support> out = new ArrayList<>(supports.size());
-        int at = 0;
         for (int i = 0; i < sentences.size(); i++) {
-            Support support = supports.get(i);
-            if (skip[i]) {
-                out.add(support);
-                continue;
-            }
-            double best = 0;
-            String bestPremise = null;
-            for (String premise : premises.get(i)) {
-                if (bestPremise == null || p[at] > best) {
-                    best = p[at];
-                    bestPremise = premise;
-                }
-                at++;
-            }
-            out.add(support.withEntailment(best, bestPremise));
+            out.add(
+                    premises.get(i) == null
+                            ? supports.get(i)
+                            : supports.get(i).withEntailment(best[i], bestPremise[i]));
         }
         return out;
+    }
+
+    /** A response sentence as the model reads it: what it reports of the sources, said {@link #plain plainly}. */
+    static String claim(String sentence) {
+        return plain(Reported.content(sentence));
     }
 
     /** {@code text} as the model reads it: "at no cost" and its kin said as "free". */
     static String plain(String text) {
         return FREE.matcher(text).replaceAll("free");
+    }
+
+    /** Whether the sentence's evidence comes from a short source, which is read whole. */
+    private static boolean isShort(SourceIndex index, Support support) {
+        return index.source(support.evidence().chunk()).length() <= SHORT_SOURCE;
     }
 
     /** Whether the sentence is, word for word, its evidence: a whole source sentence or clause. */
@@ -140,7 +172,7 @@ public final class Entailment {
         String source = index.source(evidence.chunk());
         LinkedHashSet<String> out = new LinkedHashSet<>();
         out.add(index.window(evidence, 0, 0));
-        if (source.length() <= SHORT_SOURCE) {
+        if (isShort(index, support)) {
             out.add(source.strip());
             return List.copyOf(out);
         }
