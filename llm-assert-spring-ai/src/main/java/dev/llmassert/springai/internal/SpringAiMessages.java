@@ -129,4 +129,74 @@ public final class SpringAiMessages {
                 + "Fix: pass a model, e.g. OpenAiChatModel.builder()...build(), or use SpringAiJudge.bean(name) in a"
                 + " Spring test.";
     }
+
+    public static String noSuchConversation(String id, List<String> recorded) {
+        return "The ChatClientRecorder recorded no call in the conversation '" + id + "'; it recorded "
+                + (recorded.isEmpty() ? "no call at all" : "the conversations " + String.join(", ", recorded)) + "."
+                + NL + "Fix: pass the conversation id the application gives ChatMemory.CONVERSATION_ID, and check that"
+                + " its ChatClient has the recorder's advisors (ChatClient.builder(model).defaultAdvisors("
+                + "recorder.advisors()), or the Spring Boot wiring's auto-configured ChatClient.Builder).";
+    }
+
+    public static String unsupportedJudgeMessage(String type) {
+        return "A " + type + " message cannot be sent to a Spring AI model by llm-assert's judges." + NL
+                + "Fix: judges and the user simulator send system, user, assistant and tool messages only; this is a"
+                + " bug to report with the check that sent it.";
+    }
+
+    public static String nullMemory(boolean memoryMissing) {
+        return (memoryMissing
+                        ? "SpringAiConversations.of(memory, conversationId) needs the application's ChatMemory, but it"
+                                + " is null."
+                        : "SpringAiConversations.of(memory, conversationId) needs the conversation id, but it is blank.")
+                + NL + "Fix: pass the ChatMemory bean and the id the application gives ChatMemory.CONVERSATION_ID.";
+    }
+
+    public static String blankJudgeBean() {
+        return "SpringAiJudge.bean(name) needs the name of the ChatModel bean that judges, but it is blank." + NL
+                + "Fix: pass the bean's name, e.g. SpringAiJudge.bean(\"judgeChatModel\").";
+    }
+
+    public static String nullEvaluatorJudge(String evaluator) {
+        return evaluator + " needs the llm-assert judge that evaluates, but it is null." + NL
+                + "Fix: pass the judge of an @LlmJudge test (a GroundednessJudge or DirectJudge parameter), or build"
+                + " one: Judges.groundedness(JudgeSettings.defaults()), DirectJudge.builder().chatModel(...).build().";
+    }
+
+    public static String minScoreOutOfRange(double minScore) {
+        return "minScore must be between 0.0 and 1.0, but is: " + minScore + "." + NL
+                + "Fix: pass the share of the response that must be supported, e.g. 0.7.";
+    }
+
+    public static String nullCriteria() {
+        return "CriteriaEvaluator needs the criteria to judge on, but it is null." + NL
+                + "Fix: pass one of the catalog's (CriteriaCatalog.ANSWER_RELEVANCE, ...) or your own"
+                + " (CriteriaLoader.fromClasspath(\"criteria/tone.json\")).";
+    }
+
+    public static String criteriaWithoutScores(String criteria) {
+        return "The criteria '" + criteria + "' has no scores on its options, so no score can be held to a minimum."
+                + NL + "Fix: expect an option with withOption(...), or give every option a score.";
+    }
+
+    public static String noResponseToEvaluate(String evaluator) {
+        return evaluator + " was given an EvaluationRequest with no response content to judge." + NL
+                + "Fix: pass the answer as the request's response content: new EvaluationRequest(question,"
+                + " documents, answer).";
+    }
+
+    public static String noDocumentsToEvaluate() {
+        return "GroundednessEvaluator was given an EvaluationRequest with no document that has text, so the answer"
+                + " has nothing to be grounded in." + NL
+                + "Fix: pass the documents the model was given: new EvaluationRequest(question, documents, answer),"
+                + " e.g. the ChatResponse's QuestionAnswerAdvisor.RETRIEVED_DOCUMENTS.";
+    }
+
+    public static String missingCriteriaField(String criteria, String field) {
+        return "The criteria '" + criteria + "' shows the judge the field '" + field + "', which the"
+                + " EvaluationRequest does not fill." + NL
+                + "Fix: " + (field.equals("question")
+                        ? "give the request the user's question as its user text."
+                        : "give the request documents: their texts, joined, fill '" + field + "'.");
+    }
 }

@@ -89,6 +89,15 @@ public final class SpringAiRequests {
         return request.build();
     }
 
+    /** Spring AI's messages as langchain4j's, in order. */
+    public static List<ChatMessage> toMessages(List<Message> messages) {
+        List<ChatMessage> converted = new ArrayList<>();
+        for (Message message : messages) {
+            converted.addAll(messages(message));
+        }
+        return converted;
+    }
+
     private static List<ChatMessage> messages(Message message) {
         String text = message.getText();
         switch (message.getMessageType()) {
