@@ -74,8 +74,29 @@ public final class SpringAiBackedChatModel implements ChatModel {
                 .build();
     }
 
+    /**
+     * The provider of the Spring AI model, from its package ({@code org.springframework.ai.openai},
+     * {@code ...ollama}, ...), so that the judge is named {@code openai:gpt-4o-mini} as a langchain4j client of the same
+     * endpoint is; {@code other} for a provider not listed here.
+     */
     @Override
     public ModelProvider provider() {
+        String type = model.getClass().getName();
+        if (type.startsWith("org.springframework.ai.openai.")) {
+            return ModelProvider.OPEN_AI;
+        }
+        if (type.startsWith("org.springframework.ai.ollama.")) {
+            return ModelProvider.OLLAMA;
+        }
+        if (type.startsWith("org.springframework.ai.anthropic.")) {
+            return ModelProvider.ANTHROPIC;
+        }
+        if (type.startsWith("org.springframework.ai.mistralai.")) {
+            return ModelProvider.MISTRAL_AI;
+        }
+        if (type.startsWith("org.springframework.ai.google.genai.")) {
+            return ModelProvider.GOOGLE_GENAI;
+        }
         return ModelProvider.OTHER;
     }
 
