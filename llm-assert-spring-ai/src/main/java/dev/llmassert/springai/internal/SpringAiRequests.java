@@ -22,7 +22,6 @@ import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonRawSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
-import dev.langchain4j.model.chat.request.json.JsonSchemaElement;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apiguardian.api.API;
@@ -209,25 +208,45 @@ public final class SpringAiRequests {
     }
 
     /**
-     * A Spring AI tool as langchain4j describes one: its parameters read from the JSON schema Spring AI made of the
-     * method, by langchain4j's own reader of such schemas (the one its MCP client uses for a server's tools).
+     * A Spring AI tool as langchain4j describes one: the JSON object schema Spring AI made of the method's parameters,
+     * each parameter's schema read by langchain4j's own reader of such schemas (the one its MCP client uses for a
+     * server's tools; it keeps a schema it cannot model whole, as a raw schema). The draft the schema names
+     * ({@code $schema}) says nothing about the call and is left out.
      */
     private static ToolSpecification tool(ToolDefinition definition) {
         ToolSpecification.Builder tool =
                 ToolSpecification.builder().name(definition.name()).description(definition.description());
         String schema = definition.inputSchema();
         if (schema != null && !schema.isBlank()) {
-            JsonSchemaElement parameters;
             try {
-                parameters = JsonSchemaElementJsonUtils.fromMap(JSON.readValue(schema, MAP));
+                tool.parameters(objectSchema(JSON.readValue(schema, MAP)));
             } catch (IOException | RuntimeException e) {
                 throw new IllegalArgumentException(
                         SpringAiMessages.unreadableToolSchema(definition.name(), schema, e), e);
             }
-            if (parameters instanceof JsonObjectSchema object) {
-                tool.parameters(object);
-            }
         }
         return tool.build();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static JsonObjectSchema objectSchema(Map<String, Object> schema) {
+        JsonObjectSchema.Builder object = JsonObjectSchema.builder();
+        if (schema.get("description") instanceof String description) {
+            object.description(description);
+        }
+        if (schema.get("properties") instanceof Map<?, ?> properties) {
+            for (Map.Entry<?, ?> property : properties.entrySet()) {
+                object.addProperty(
+                        String.valueOf(property.getKey()),
+                        JsonSchemaElementJsonUtils.fromMap((Map<String, Object>) property.getValue()));
+            }
+        }
+        if (schema.get("required") instanceof List<?> required) {
+            object.required(required.stream().map(String::valueOf).toList());
+        }
+        if (schema.get("additionalProperties") instanceof Boolean additional) {
+            object.additionalProperties(additional);
+        }
+        return object.build();
     }
 }
