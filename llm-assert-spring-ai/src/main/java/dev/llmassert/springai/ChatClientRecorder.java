@@ -1,6 +1,8 @@
 package dev.llmassert.springai;
 
+import dev.llmassert.core.agent.Trajectory;
 import dev.llmassert.core.conversation.Conversation;
+import dev.llmassert.junit.internal.mutation.ToolResults;
 import dev.llmassert.springai.internal.ExchangeCapture;
 import dev.llmassert.springai.internal.SpringAiMessages;
 import org.apiguardian.api.API;
@@ -140,7 +142,7 @@ public final class ChatClientRecorder {
             ExchangeCapture capture = ExchangeCapture.begin(request.prompt(), conversationId(request));
             ChatClientResponse response =
                     chain.nextCall(request.mutate().context(CAPTURE, capture).build());
-            ChatClientExchange exchange = capture.finish(response.chatResponse());
+            ChatClientExchange exchange = tapped(capture.finish(response.chatResponse()));
             recorded(exchange);
             return response.mutate().context(EXCHANGE, exchange).build();
         }
@@ -153,7 +155,7 @@ public final class ChatClientRecorder {
                         chain.nextStream(request.mutate().context(CAPTURE, capture).build());
                 return new ChatClientMessageAggregator()
                         .aggregateChatClientResponse(
-                                responses, whole -> recorded(capture.finish(whole.chatResponse())));
+                                responses, whole -> recorded(tapped(capture.finish(whole.chatResponse()))));
             });
         }
 
@@ -209,6 +211,23 @@ public final class ChatClientRecorder {
         public int getOrder() {
             return Ordered.LOWEST_PRECEDENCE - 1;
         }
+    }
+
+    /**
+     * The exchange with its tool results as the test's reply tap has them, as an agent's trajectory has them: in a
+     * mutation check's run one result may be changed, so that an answer grounded in it no longer is.
+     */
+    private static ChatClientExchange tapped(ChatClientExchange exchange) {
+        Trajectory trajectory = ToolResults.tapped(exchange.trajectory());
+        return trajectory.toolCalls().equals(exchange.toolCalls())
+                ? exchange
+                : new ChatClientExchange(
+                        exchange.conversationId(),
+                        exchange.systemMessage(),
+                        exchange.user(),
+                        exchange.sources(),
+                        trajectory.toolCalls(),
+                        exchange.answer());
     }
 
     private static String conversationId(ChatClientRequest request) {
