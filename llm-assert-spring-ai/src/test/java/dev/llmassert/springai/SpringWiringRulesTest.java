@@ -23,6 +23,8 @@ import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.test.annotation.DirtiesContext;
@@ -129,6 +131,17 @@ class SpringWiringRulesTest {
                 .hasMessageContaining("was called while no @LlmJudge test method runs")
                 .hasMessageContaining("@BeforeEach");
         assertThat(server.requestCount()).isZero();
+    }
+
+    @Test
+    @ExtendWith(OutputCaptureExtension.class)
+    void anApplicationContextWithNoModelBeanSaysThereIsNothingToRecord(CapturedOutput output) {
+        assertThat(failures(run(NoModelBean.class, RecordingMode.REPLAY))).isEmpty();
+
+        assertThat(output.getAll())
+                .contains("SpringWiringRulesTest$NoModelBean is an @LlmJudge test of a Spring application context with"
+                        + " no Spring AI ChatModel bean")
+                .contains("set llmassert.spring-ai.record=off when the test needs no model");
     }
 
     @Test
@@ -242,6 +255,17 @@ class SpringWiringRulesTest {
             ask(model);
         }
 
+        @Test
+        void answers() {}
+    }
+
+    @Configuration
+    static class NoModel {}
+
+    @SpringJUnitConfig(NoModel.class)
+    @LlmJudge
+    @DirtiesContext
+    static class NoModelBean {
         @Test
         void answers() {}
     }

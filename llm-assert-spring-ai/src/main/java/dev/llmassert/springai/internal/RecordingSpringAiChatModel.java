@@ -123,6 +123,7 @@ public final class RecordingSpringAiChatModel implements ChatModel {
      * for the Spring AI one) in a recording session; {@code tap} is the test's reply tap, bound around the call when
      * it runs on a thread of the application's own ({@code null} when none or already bound).
      */
+    @API(status = INTERNAL, since = "0.1")
     public record Target(UnaryOperator<dev.langchain4j.model.chat.ChatModel> recording, ReplyTap tap) {
 
         /** The call is not recorded: the recordings, or the Spring Boot wiring, are off for it. */
@@ -135,6 +136,7 @@ public final class RecordingSpringAiChatModel implements ChatModel {
     }
 
     /** Decides, call by call, where a call is recorded. */
+    @API(status = INTERNAL, since = "0.1")
     public interface Route {
 
         /**

@@ -46,6 +46,7 @@ public final class Routes {
     }
 
     /** Whether the Spring Boot wiring records: {@code on} or {@code off}. */
+    @API(status = INTERNAL, since = "0.1")
     public enum Recording {
         ON,
         OFF;
