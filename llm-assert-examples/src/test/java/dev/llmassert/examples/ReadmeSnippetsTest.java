@@ -33,6 +33,7 @@ class ReadmeSnippetsTest {
     private static final Path README = Path.of("..", "README.md");
     /** The section whose snippets {@code llm-assert-examples-spring-boot} compiles, with Spring AI. */
     static final String SPRING_AI_SECTION = "\n## Spring AI\n";
+
     private static final Pattern BLOCK = Pattern.compile("(?ms)^```java\\n(.*?)^```$");
     private static final Pattern WITH = Pattern.compile("<!-- compiled with: (.*?) -->");
     private static final Pattern IN = Pattern.compile("<!-- compiled in: (.*?) -->");

@@ -101,7 +101,9 @@ public final class ChatClientRecorder {
 
     /** Every conversation recorded, in the order each began. */
     public synchronized List<Conversation> conversations() {
-        return byConversation().values().stream().map(ChatClientRecorder::conversationOf).toList();
+        return byConversation().values().stream()
+                .map(ChatClientRecorder::conversationOf)
+                .toList();
     }
 
     /** Forgets every call recorded: the Spring Boot wiring does so before each test. */
@@ -120,7 +122,8 @@ public final class ChatClientRecorder {
     }
 
     private static Conversation conversationOf(List<ChatClientExchange> calls) {
-        Conversation.Builder conversation = Conversation.builder().system(calls.get(0).systemMessage());
+        Conversation.Builder conversation =
+                Conversation.builder().system(calls.get(0).systemMessage());
         calls.forEach(call -> conversation.turn(call.turn()));
         return conversation.build();
     }
@@ -151,8 +154,8 @@ public final class ChatClientRecorder {
         public Flux<ChatClientResponse> adviseStream(ChatClientRequest request, StreamAdvisorChain chain) {
             return Flux.defer(() -> {
                 ExchangeCapture capture = ExchangeCapture.begin(request.prompt(), conversationId(request));
-                Flux<ChatClientResponse> responses =
-                        chain.nextStream(request.mutate().context(CAPTURE, capture).build());
+                Flux<ChatClientResponse> responses = chain.nextStream(
+                        request.mutate().context(CAPTURE, capture).build());
                 return new ChatClientMessageAggregator()
                         .aggregateChatClientResponse(
                                 responses, whole -> recorded(tapped(capture.finish(whole.chatResponse()))));
@@ -192,7 +195,8 @@ public final class ChatClientRecorder {
                 capture.get().modelCalled(request.prompt(), request.context());
                 return new ChatClientMessageAggregator()
                         .aggregateChatClientResponse(
-                                chain.nextStream(request), whole -> capture.get().modelReplied(whole.chatResponse()));
+                                chain.nextStream(request),
+                                whole -> capture.get().modelReplied(whole.chatResponse()));
             });
         }
 

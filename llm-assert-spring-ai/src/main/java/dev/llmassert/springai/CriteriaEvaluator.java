@@ -72,7 +72,8 @@ public final class CriteriaEvaluator implements Evaluator {
 
     /** An evaluator that passes when the judge picks {@code expected}, one of the criteria's options. */
     public CriteriaEvaluator withOption(String expected) {
-        return new CriteriaEvaluator(judge, criteria, criteria.requireOption(expected).name(), null);
+        return new CriteriaEvaluator(
+                judge, criteria, criteria.requireOption(expected).name(), null);
     }
 
     /** An evaluator that passes when the picked option's score is at least {@code min}; the criteria needs scores. */

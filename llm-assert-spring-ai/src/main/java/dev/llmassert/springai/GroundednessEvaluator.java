@@ -83,9 +83,8 @@ public final class GroundednessEvaluator implements Evaluator {
         if (sources.isEmpty()) {
             throw new IllegalArgumentException(SpringAiMessages.noDocumentsToEvaluate());
         }
-        String question = request.getUserText() == null || request.getUserText().isBlank()
-                ? null
-                : request.getUserText();
+        String question =
+                request.getUserText() == null || request.getUserText().isBlank() ? null : request.getUserText();
         GroundednessVerdict verdict = judge.judge(request.getResponseContent(), sources, question);
         boolean pass = verdict.score() >= minScore;
         Map<String, Object> metadata = new LinkedHashMap<>();

@@ -33,8 +33,7 @@ public final class SpringAiConversations {
     /** The conversation {@code memory} holds under {@code conversationId}. */
     public static Conversation of(ChatMemory memory, String conversationId) {
         if (memory == null || conversationId == null || conversationId.isBlank()) {
-            throw new IllegalArgumentException(
-                    SpringAiMessages.nullMemory(memory == null));
+            throw new IllegalArgumentException(SpringAiMessages.nullMemory(memory == null));
         }
         return of(memory.get(conversationId));
     }

@@ -71,7 +71,8 @@ class SpringAiEvaluatorsTest {
                 .contains("why: ");
         assertThat(response.getMetadata())
                 .containsEntry(GroundednessEvaluator.MIN_SCORE, 0.7)
-                .containsKeys(GroundednessEvaluator.SCORE, GroundednessEvaluator.JUDGE, GroundednessEvaluator.SENTENCES);
+                .containsKeys(
+                        GroundednessEvaluator.SCORE, GroundednessEvaluator.JUDGE, GroundednessEvaluator.SENTENCES);
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> sentences =
                 (List<Map<String, Object>>) response.getMetadata().get(GroundednessEvaluator.SENTENCES);
@@ -108,8 +109,9 @@ class SpringAiEvaluatorsTest {
                 .containsEntry(CriteriaEvaluator.CRITERIA, "answer_relevance");
         assertThat(server.requests().get(0).lastUserMessage()).contains("How do I reset the router?");
 
-        EvaluationResponse expectingAnother =
-                relevance.withOption("Irrelevant").evaluate(new EvaluationRequest(
+        EvaluationResponse expectingAnother = relevance
+                .withOption("Irrelevant")
+                .evaluate(new EvaluationRequest(
                         "How do I reset the router?", List.of(), "Hold the reset button for 15 seconds."));
         assertThat(expectingAnother.isPass()).isFalse();
         assertThat(expectingAnother.getFeedback()).contains("but expected option 'Irrelevant'");

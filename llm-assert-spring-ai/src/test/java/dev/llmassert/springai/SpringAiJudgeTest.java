@@ -167,7 +167,9 @@ class SpringAiJudgeTest {
 
         @Test
         void concise() {
-            assertThat("Hold the red button.").meets(CriteriaCatalog.CONCISENESS).withOption("Concise");
+            assertThat("Hold the red button.")
+                    .meets(CriteriaCatalog.CONCISENESS)
+                    .withOption("Concise");
         }
     }
 

@@ -64,8 +64,8 @@ class SpringAiRecordingsTest {
                 .doesNotContain("sk-loopback-test")
                 .doesNotContain("127.0.0.1");
 
-        org.springframework.ai.chat.model.ChatModel replaying =
-                SpringAiRecordings.wrap(SpringAiLoopback.chatModel(SpringAiLoopback.CLOSED), file, RecordingMode.REPLAY);
+        org.springframework.ai.chat.model.ChatModel replaying = SpringAiRecordings.wrap(
+                SpringAiLoopback.chatModel(SpringAiLoopback.CLOSED), file, RecordingMode.REPLAY);
         ChatResponse replayed = replaying.call(prompt(QUESTION));
 
         assertThat(replayed.getResult().getOutput().getText()).isEqualTo(ANSWER);
@@ -83,7 +83,8 @@ class SpringAiRecordingsTest {
         org.springframework.ai.chat.model.ChatModel recording = SpringAiRecordings.wrap(
                 SpringAiLoopback.chatModel(server.baseUrl()), file, RecordingMode.RECORD_MISSING);
 
-        List<ChatResponse> live = recording.stream(prompt(QUESTION)).collectList().block();
+        List<ChatResponse> live =
+                recording.stream(prompt(QUESTION)).collectList().block();
 
         assertThat(server.requests().get(0).json().path("stream").asBoolean())
                 .as("the client streamed")
@@ -91,9 +92,10 @@ class SpringAiRecordingsTest {
         assertThat(text(live)).isEqualTo(ANSWER);
         assertThat(Files.readString(file)).contains(ANSWER);
 
-        org.springframework.ai.chat.model.ChatModel replaying =
-                SpringAiRecordings.wrap(SpringAiLoopback.chatModel(SpringAiLoopback.CLOSED), file, RecordingMode.REPLAY);
-        List<ChatResponse> replayed = replaying.stream(prompt(QUESTION)).collectList().block();
+        org.springframework.ai.chat.model.ChatModel replaying = SpringAiRecordings.wrap(
+                SpringAiLoopback.chatModel(SpringAiLoopback.CLOSED), file, RecordingMode.REPLAY);
+        List<ChatResponse> replayed =
+                replaying.stream(prompt(QUESTION)).collectList().block();
 
         assertThat(replayed).as("a chunk a word, then the finish").hasSizeGreaterThan(5);
         assertThat(text(replayed)).isEqualTo(ANSWER);
@@ -105,8 +107,8 @@ class SpringAiRecordingsTest {
     @Test
     void aStreamedCallWithNoRecordingFailsSayingWhatToDo() {
         Path file = dir.resolve("com.example.StreamTest.json");
-        org.springframework.ai.chat.model.ChatModel replaying =
-                SpringAiRecordings.wrap(SpringAiLoopback.chatModel(SpringAiLoopback.CLOSED), file, RecordingMode.REPLAY);
+        org.springframework.ai.chat.model.ChatModel replaying = SpringAiRecordings.wrap(
+                SpringAiLoopback.chatModel(SpringAiLoopback.CLOSED), file, RecordingMode.REPLAY);
 
         assertThatThrownBy(() -> replaying.stream(prompt(QUESTION)).blockLast())
                 .isInstanceOf(RecordingMissException.class)
@@ -122,8 +124,8 @@ class SpringAiRecordingsTest {
         SpringAiRecordings.wrap(SpringAiLoopback.chatModel(server.baseUrl()), file, RecordingMode.RECORD_MISSING)
                 .call(prompt(QUESTION));
 
-        org.springframework.ai.chat.model.ChatModel replaying =
-                SpringAiRecordings.wrap(SpringAiLoopback.chatModel(SpringAiLoopback.CLOSED), file, RecordingMode.REPLAY);
+        org.springframework.ai.chat.model.ChatModel replaying = SpringAiRecordings.wrap(
+                SpringAiLoopback.chatModel(SpringAiLoopback.CLOSED), file, RecordingMode.REPLAY);
         String changed = "How do I reset the router to its factory settings?";
 
         assertThatThrownBy(() -> replaying.call(prompt(changed)))
@@ -144,12 +146,13 @@ class SpringAiRecordingsTest {
                 .maxRetries(0)
                 .build();
         Recordings.wrap(langchain4j, file, RecordingMode.RECORD_MISSING)
-                .chat(dev.langchain4j.data.message.SystemMessage.from(SYSTEM),
+                .chat(
+                        dev.langchain4j.data.message.SystemMessage.from(SYSTEM),
                         dev.langchain4j.data.message.UserMessage.from(QUESTION));
         assertThat(server.requestCount()).isEqualTo(1);
 
-        org.springframework.ai.chat.model.ChatModel springAi =
-                SpringAiRecordings.wrap(SpringAiLoopback.chatModel(SpringAiLoopback.CLOSED), file, RecordingMode.REPLAY);
+        org.springframework.ai.chat.model.ChatModel springAi = SpringAiRecordings.wrap(
+                SpringAiLoopback.chatModel(SpringAiLoopback.CLOSED), file, RecordingMode.REPLAY);
 
         assertThat(springAi.call(prompt(QUESTION)).getResult().getOutput().getText())
                 .as("langchain4j's recording replays for Spring AI's client")

@@ -16,10 +16,10 @@ import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.mockito.Mockito;
+import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
-import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -55,7 +55,8 @@ class SpringWiringRulesTest {
     Path dir;
 
     private final LoopbackChatServer server = LoopbackChatServer.start()
-            .respondWith(request -> Reply.content("Answer of " + request.json().path("model").asText() + "."));
+            .respondWith(request ->
+                    Reply.content("Answer of " + request.json().path("model").asText() + "."));
 
     @AfterEach
     void stop() {
@@ -78,7 +79,8 @@ class SpringWiringRulesTest {
 
     @Test
     void aMockitoBeanIsTheTestsOwnAndNeverRecorded() {
-        assertThat(failures(run(MockedBean.class, RecordingMode.RECORD_MISSING))).isEmpty();
+        assertThat(failures(run(MockedBean.class, RecordingMode.RECORD_MISSING)))
+                .isEmpty();
         assertThat(Recordings.fileFor(dir, MockedBean.class.getName())).doesNotExist();
         assertThat(server.requestCount()).isZero();
     }
@@ -87,11 +89,12 @@ class SpringWiringRulesTest {
     void recordOffLeavesTheBeansAloneAndTheirCallsGoLive() {
         System.setProperty(BASE_URL, server.baseUrl());
 
-        EngineExecutionResults results =
-                run(OneBean.class, RecordingMode.REPLAY, ConfigKeys.SPRING_AI_RECORD, "off");
+        EngineExecutionResults results = run(OneBean.class, RecordingMode.REPLAY, ConfigKeys.SPRING_AI_RECORD, "off");
 
         assertThat(failures(results)).isEmpty();
-        assertThat(server.requestCount()).as("called live although the mode replays").isEqualTo(1);
+        assertThat(server.requestCount())
+                .as("called live although the mode replays")
+                .isEqualTo(1);
         assertThat(Recordings.fileFor(dir, OneBean.class.getName())).doesNotExist();
     }
 
@@ -163,7 +166,10 @@ class SpringWiringRulesTest {
     }
 
     private static String ask(ChatModel model) {
-        return model.call(new Prompt("How do I reset the router?")).getResult().getOutput().getText();
+        return model.call(new Prompt("How do I reset the router?"))
+                .getResult()
+                .getOutput()
+                .getText();
     }
 
     @Configuration

@@ -144,7 +144,10 @@ public final class LoopbackChatServer implements AutoCloseable {
                 }
             }
             int status = reply.status;
-            if (status == 200 && reply.rawBody == null && !path.endsWith("/api/chat") && json.path("stream").asBoolean()) {
+            if (status == 200
+                    && reply.rawBody == null
+                    && !path.endsWith("/api/chat")
+                    && json.path("stream").asBoolean()) {
                 stream(exchange, json, reply);
                 return;
             }
@@ -236,7 +239,8 @@ public final class LoopbackChatServer implements AutoCloseable {
             chunks.add(chunk(id, model, delta, null));
         }
         chunks.add(chunk(id, model, JSON.createObjectNode(), reply.finishReason));
-        if (reply.inputTokens >= 0 && request.path("stream_options").path("include_usage").asBoolean()) {
+        if (reply.inputTokens >= 0
+                && request.path("stream_options").path("include_usage").asBoolean()) {
             ObjectNode usage = chunk(id, model, null, null);
             usage.putObject("usage")
                     .put("prompt_tokens", reply.inputTokens)

@@ -48,7 +48,9 @@ public class ManualRetriever implements DocumentRetriever {
                         .thenComparing(scored -> scored.getKey().getKey()))
                 .limit(2)
                 .map(scored -> new Document(
-                        scored.getKey().getKey(), scored.getKey().getValue(), Map.of("section", scored.getKey().getKey())))
+                        scored.getKey().getKey(),
+                        scored.getKey().getValue(),
+                        Map.of("section", scored.getKey().getKey())))
                 .toList();
     }
 

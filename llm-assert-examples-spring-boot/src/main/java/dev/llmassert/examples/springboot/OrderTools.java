@@ -11,9 +11,11 @@ import java.util.Map;
 public class OrderTools {
 
     private static final Map<String, String> ORDERS = Map.of(
-            "NR-20417", "Order NR-20417 (one Nimbus R2 router) shipped on 3 March by parcel post and arrives within"
+            "NR-20417",
+            "Order NR-20417 (one Nimbus R2 router) shipped on 3 March by parcel post and arrives within"
                     + " two working days.",
-            "NR-20533", "Order NR-20533 (two Nimbus R2 routers) is being packed and ships tomorrow.");
+            "NR-20533",
+            "Order NR-20533 (two Nimbus R2 routers) is being packed and ships tomorrow.");
 
     @Tool(description = "The shipping status of a customer's order")
     public String orderStatus(@ToolParam(description = "The order number, e.g. NR-20417") String orderNumber) {

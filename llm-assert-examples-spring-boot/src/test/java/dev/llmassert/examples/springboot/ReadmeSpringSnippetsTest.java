@@ -48,7 +48,8 @@ class ReadmeSpringSnippetsTest {
         String imports = null;
         while (block.find()) {
             String code = block.group(1);
-            if (code.startsWith("import ") && !Pattern.compile("(?m)^(?:public )?class ").matcher(code).find()) {
+            if (code.startsWith("import ")
+                    && !Pattern.compile("(?m)^(?:public )?class ").matcher(code).find()) {
                 imports = code;
                 continue;
             }
@@ -64,7 +65,9 @@ class ReadmeSpringSnippetsTest {
             Path source;
             if (code.startsWith("package ") || code.startsWith("import ")) {
                 Matcher name = Pattern.compile("(?m)^(?:public )?class (\\w+)").matcher(code);
-                assertThat(name.find()).as("a whole file declares its class: %s", code).isTrue();
+                assertThat(name.find())
+                        .as("a whole file declares its class: %s", code)
+                        .isTrue();
                 source = Files.createDirectories(dir.resolve("whole" + i)).resolve(name.group(1) + ".java");
                 Files.writeString(source, code);
             } else {
@@ -107,7 +110,8 @@ class ReadmeSpringSnippetsTest {
         List<String> errors = new ArrayList<>();
         for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
             if (d.getKind() == Diagnostic.Kind.ERROR) {
-                String file = d.getSource() == null ? "" : new File(d.getSource().getName()).getName();
+                String file =
+                        d.getSource() == null ? "" : new File(d.getSource().getName()).getName();
                 errors.add(file + ":" + d.getLineNumber() + ": " + d.getMessage(Locale.ROOT));
             }
         }

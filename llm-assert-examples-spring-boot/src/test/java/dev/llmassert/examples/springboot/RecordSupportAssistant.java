@@ -34,8 +34,8 @@ class RecordSupportAssistant {
 
     @Test
     void recordTheHandWrittenReplies() throws IOException {
-        List<Class<?>> tests =
-                List.of(SupportAssistantTest.class, SupportAssistantJudgedTest.class, SupportAssistantRepeatedTest.class);
+        List<Class<?>> tests = List.of(
+                SupportAssistantTest.class, SupportAssistantJudgedTest.class, SupportAssistantRepeatedTest.class);
         try (LoopbackChatServer server = LoopbackChatServer.start()) {
             server.respondWith(SupportScript::reply);
             System.setProperty("spring.ai.openai.base-url", server.baseUrl());
@@ -51,7 +51,9 @@ class RecordSupportAssistant {
                             .forEach(event -> System.out.println("failed while recording: "
                                     + event.getTestDescriptor().getDisplayName() + ": "
                                     + event.getPayload().orElse("")));
-                    assertThat(results.testEvents().failed().count()).as(test.getSimpleName()).isZero();
+                    assertThat(results.testEvents().failed().count())
+                            .as(test.getSimpleName())
+                            .isZero();
                     assertThat(models(recordings)).as(test.getSimpleName()).containsOnly(SupportScript.MODEL);
                 }
             } finally {

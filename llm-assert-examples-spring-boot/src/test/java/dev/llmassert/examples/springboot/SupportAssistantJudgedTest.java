@@ -40,7 +40,10 @@ class SupportAssistantJudgedTest {
     void theAnswerIsRelevantAndGroundedAsTheModelJudgesIt() {
         ChatClientResponse response = assistant.answer("judged-1", QUESTION);
 
-        assertThat(response).forQuestion(QUESTION).meets(CriteriaCatalog.ANSWER_RELEVANCE).withOption("Relevant");
+        assertThat(response)
+                .forQuestion(QUESTION)
+                .meets(CriteriaCatalog.ANSWER_RELEVANCE)
+                .withOption("Relevant");
         assertThat(response).isGroundedInItsSources().withMinScore(0.7);
     }
 }

@@ -80,6 +80,9 @@ class SupportAssistantTest {
         Conversation conversation = customer.talkTo(message -> assistant.reply("customer-4", message));
 
         assertThat(conversation).hasAtMostTurns(2);
-        assertThat(recorder.conversation("customer-4")).everyAssistantTurn().isGroundedInTheirSources().withMinScore(0.7);
+        assertThat(recorder.conversation("customer-4"))
+                .everyAssistantTurn()
+                .isGroundedInTheirSources()
+                .withMinScore(0.7);
     }
 }

@@ -1,11 +1,10 @@
 package dev.llmassert.examples.springboot;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import dev.llmassert.core.testing.LoopbackChatServer.ToolCallReply;
 import dev.llmassert.core.testing.PromptData;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
 import java.util.Locale;
@@ -26,8 +25,8 @@ final class SupportScript {
 
     static final String RESET = "Hold the recessed reset button on the back for 15 seconds with a paperclip, until"
             + " the status light turns amber. This erases your network name, password and parental controls.";
-    static final String ORDER = "Your order NR-20417 shipped on 3 March by parcel post and arrives within two"
-            + " working days.";
+    static final String ORDER =
+            "Your order NR-20417 shipped on 3 March by parcel post and arrives within two" + " working days.";
     static final String WARRANTY = "The Nimbus R2 router has a two-year warranty from the date of purchase.";
     static final String ARRIVAL = "Your order NR-20417 arrives within two working days of 3 March.";
 
@@ -77,7 +76,8 @@ final class SupportScript {
             int n = ASKED.computeIfAbsent("red", q -> new AtomicInteger()).getAndIncrement();
             return Reply.content(RED_LIGHT.get(n % RED_LIGHT.size())).byModel(MODEL);
         }
-        return Reply.content("I can help with the Nimbus R2 router and your orders.").byModel(MODEL);
+        return Reply.content("I can help with the Nimbus R2 router and your orders.")
+                .byModel(MODEL);
     }
 
     /** The customer's own words: the retrieval advisor wraps them in the manual's sections after "Query: ". */
@@ -95,10 +95,12 @@ final class SupportScript {
     private static Reply groundedness(String user) {
         String source = PromptData.all(user).get(0).toLowerCase(Locale.ROOT);
         String statement = PromptData.after(user, "STATEMENT:\n");
-        List<String> words = List.of(statement.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 ]", "").split(" +"));
+        List<String> words = List.of(
+                statement.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 ]", "").split(" +"));
         long found = words.stream().filter(source::contains).count();
         int score = (int) Math.round(10.0 * found / words.size());
         String evidence = score == 0 ? "NOTHING FOUND" : statement.replace("\"", "'");
-        return Reply.content("{\"evidence\": \"" + evidence + "\", \"score\": " + score + "}").byModel(MODEL);
+        return Reply.content("{\"evidence\": \"" + evidence + "\", \"score\": " + score + "}")
+                .byModel(MODEL);
     }
 }

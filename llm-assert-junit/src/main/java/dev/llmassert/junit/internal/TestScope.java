@@ -69,7 +69,8 @@ public final class TestScope {
      */
     public ChatModel applicationModel(ChatModel model) {
         Optional<RecordingSession> session = RecordingSupply.applicationSession(context);
-        ChatModel recorded = session.<ChatModel>map(s -> s.wrapApplication(model)).orElse(model);
+        ChatModel recorded =
+                session.<ChatModel>map(s -> s.wrapApplication(model)).orElse(model);
         return new SystemModelCalls(call -> ReportChannel.systemCall(context, call)).counting(recorded);
     }
 

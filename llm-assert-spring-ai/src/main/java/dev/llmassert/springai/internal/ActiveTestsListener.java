@@ -21,7 +21,9 @@ public final class ActiveTestsListener implements TestExecutionListener, Ordered
     public void beforeTestMethod(TestContext testContext) {
         ApplicationContext application = wired(testContext);
         if (application != null) {
-            application.getBean(LlmJudgeContextCustomizer.RECORDER, ChatClientRecorder.class).clear();
+            application
+                    .getBean(LlmJudgeContextCustomizer.RECORDER, ChatClientRecorder.class)
+                    .clear();
         }
     }
 
@@ -29,7 +31,8 @@ public final class ActiveTestsListener implements TestExecutionListener, Ordered
     public void beforeTestExecution(TestContext testContext) {
         ApplicationContext application = wired(testContext);
         if (application != null) {
-            application.getBean(LlmJudgeContextCustomizer.ACTIVE_TESTS, ActiveTests.class)
+            application
+                    .getBean(LlmJudgeContextCustomizer.ACTIVE_TESTS, ActiveTests.class)
                     .started(testContext.getTestInstance());
         }
     }
@@ -38,7 +41,8 @@ public final class ActiveTestsListener implements TestExecutionListener, Ordered
     public void afterTestExecution(TestContext testContext) {
         ApplicationContext application = wired(testContext);
         if (application != null) {
-            application.getBean(LlmJudgeContextCustomizer.ACTIVE_TESTS, ActiveTests.class)
+            application
+                    .getBean(LlmJudgeContextCustomizer.ACTIVE_TESTS, ActiveTests.class)
                     .finished(testContext.getTestInstance());
         }
     }

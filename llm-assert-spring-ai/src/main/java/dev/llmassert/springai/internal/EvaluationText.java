@@ -25,7 +25,9 @@ public final class EvaluationText {
         List<String> texts = new ArrayList<>();
         if (request.getDataList() != null) {
             for (Document document : request.getDataList()) {
-                if (document != null && document.getText() != null && !document.getText().isBlank()) {
+                if (document != null
+                        && document.getText() != null
+                        && !document.getText().isBlank()) {
                     texts.add(document.getText());
                 }
             }
@@ -86,7 +88,9 @@ public final class EvaluationText {
         if (result.hasScore()) {
             text.append(" (score ").append(score(result.score())).append(')');
         }
-        text.append(pass ? ", as expected (" : ", but expected ").append(expected).append(pass ? ")." : ".");
+        text.append(pass ? ", as expected (" : ", but expected ")
+                .append(expected)
+                .append(pass ? ")." : ".");
         if (result.metadata() != null) {
             text.append("\nJudge: ")
                     .append(result.metadata().judge())

@@ -92,7 +92,10 @@ public final class ExchangeCapture {
         List<String> texts = new ArrayList<>();
         if (response != null) {
             for (Generation generation : response.getResults()) {
-                texts.add(generation.getOutput().getText() == null ? "" : generation.getOutput().getText());
+                texts.add(
+                        generation.getOutput().getText() == null
+                                ? ""
+                                : generation.getOutput().getText());
             }
         }
         for (int i = 0; i < pending.size(); i++) {

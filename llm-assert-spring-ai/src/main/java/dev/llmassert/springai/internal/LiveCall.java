@@ -58,7 +58,8 @@ final class LiveCall implements ChatModel {
         AtomicReference<org.springframework.ai.chat.model.ChatResponse> whole = new AtomicReference<>();
         new MessageAggregator().aggregate(model.stream(prompt), whole::set).blockLast();
         if (whole.get() == null) {
-            throw new IllegalStateException(SpringAiMessages.emptyStream(model.getClass().getName()));
+            throw new IllegalStateException(
+                    SpringAiMessages.emptyStream(model.getClass().getName()));
         }
         return whole.get();
     }

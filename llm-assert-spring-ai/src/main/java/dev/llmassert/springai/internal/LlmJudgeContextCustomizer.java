@@ -52,8 +52,7 @@ public final class LlmJudgeContextCustomizer implements ContextCustomizer {
         beans.addBeanPostProcessor(new RecordingBeans(activeTests));
         String testClass = configuration.getTestClass().getName();
         context.addApplicationListener((ApplicationListener<ContextRefreshedEvent>) event -> {
-            if (event.getApplicationContext() == context
-                    && context.getBeanNamesForType(ChatModel.class).length == 0) {
+            if (event.getApplicationContext() == context && context.getBeanNamesForType(ChatModel.class).length == 0) {
                 LOG.warn(SpringAiMessages.noChatModelBean(testClass));
             }
         });

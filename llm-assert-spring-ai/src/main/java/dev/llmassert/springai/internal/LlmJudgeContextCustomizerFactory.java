@@ -32,7 +32,8 @@ public final class LlmJudgeContextCustomizerFactory implements ContextCustomizer
     /** Whether the class, or one it is nested in, runs under llm-assert's extension. */
     static boolean judged(Class<?> testClass) {
         for (Class<?> type = testClass; type != null; type = type.getEnclosingClass()) {
-            MergedAnnotations annotations = MergedAnnotations.from(type, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY);
+            MergedAnnotations annotations =
+                    MergedAnnotations.from(type, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY);
             if (annotations.isPresent(LlmJudge.class)
                     || annotations.stream(ExtendWith.class)
                             .map(MergedAnnotation::synthesize)

@@ -60,7 +60,8 @@ public final class RecordingSpringAiChatModel implements ChatModel {
                     if (target.off()) {
                         return route.offlineStream(name, delegate.stream(prompt));
                     }
-                    return Flux.fromIterable(SpringAiResponses.toStream(recordedReply(target, prompt, true).reply()));
+                    return Flux.fromIterable(SpringAiResponses.toStream(
+                            recordedReply(target, prompt, true).reply()));
                 })
                 .subscribeOn(Schedulers.boundedElastic());
     }
@@ -104,7 +105,8 @@ public final class RecordingSpringAiChatModel implements ChatModel {
     }
 
     private static boolean sameText(org.springframework.ai.chat.model.ChatResponse live, ChatResponse recorded) {
-        String liveText = live.getResult() == null ? null : live.getResult().getOutput().getText();
+        String liveText =
+                live.getResult() == null ? null : live.getResult().getOutput().getText();
         String text = recorded.aiMessage() == null ? null : recorded.aiMessage().text();
         return Objects.equals(liveText == null || liveText.isEmpty() ? null : liveText, text);
     }

@@ -33,7 +33,9 @@ public final class RetrievedDocuments {
         for (String key : List.of(QUESTION_ANSWER, RETRIEVAL_AUGMENTATION)) {
             if (context.get(key) instanceof List<?> documents) {
                 for (Object document : documents) {
-                    if (document instanceof Document d && d.getText() != null && !d.getText().isBlank()) {
+                    if (document instanceof Document d
+                            && d.getText() != null
+                            && !d.getText().isBlank()) {
                         texts.add(d.getText());
                     }
                 }

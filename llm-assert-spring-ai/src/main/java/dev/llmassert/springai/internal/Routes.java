@@ -90,17 +90,20 @@ public final class Routes {
 
         @Override
         public Flux<ChatResponse> offlineStream(String model, Flux<ChatResponse> stream) {
-            return stream.doOnError(e -> e.addSuppressed(new IllegalStateException(SpringAiMessages.notRecorded(model))));
+            return stream.doOnError(
+                    e -> e.addSuppressed(new IllegalStateException(SpringAiMessages.notRecorded(model))));
         }
 
         private static Target targetOf(TestScope scope, boolean onTestThread) {
             String value = scope.setting(ConfigKeys.SPRING_AI_RECORD).orElse(null);
-            Recording recording = EnumSetting.parse(
-                    ConfigKeys.SPRING_AI_RECORD, value, Recording.class, Recording::id, Recording.ON);
+            Recording recording =
+                    EnumSetting.parse(ConfigKeys.SPRING_AI_RECORD, value, Recording.class, Recording::id, Recording.ON);
             if (recording == Recording.OFF) {
                 return Target.OFF;
             }
-            return new Target(scope::applicationModel, onTestThread ? null : scope.replyTap().orElse(null));
+            return new Target(
+                    scope::applicationModel,
+                    onTestThread ? null : scope.replyTap().orElse(null));
         }
 
         private TestScope running(String model) {

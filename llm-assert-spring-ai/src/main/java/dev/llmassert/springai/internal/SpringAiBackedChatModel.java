@@ -173,7 +173,8 @@ public final class SpringAiBackedChatModel implements ChatModel {
                             new ToolResponseMessage.ToolResponse(result.id(), result.toolName(), result.text())))
                     .build();
         }
-        throw new IllegalArgumentException(SpringAiMessages.unsupportedJudgeMessage(message.type().name()));
+        throw new IllegalArgumentException(
+                SpringAiMessages.unsupportedJudgeMessage(message.type().name()));
     }
 
     @Override

@@ -195,7 +195,8 @@ public final class SpringAiMessages {
     public static String missingCriteriaField(String criteria, String field) {
         return "The criteria '" + criteria + "' shows the judge the field '" + field + "', which the"
                 + " EvaluationRequest does not fill." + NL
-                + "Fix: " + (field.equals("question")
+                + "Fix: "
+                + (field.equals("question")
                         ? "give the request the user's question as its user text."
                         : "give the request documents: their texts, joined, fill '" + field + "'.");
     }

@@ -1,5 +1,7 @@
 package dev.llmassert.springai.internal;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
@@ -22,8 +24,6 @@ import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonRawSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apiguardian.api.API;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
@@ -109,8 +109,8 @@ public final class SpringAiRequests {
             case TOOL:
                 List<ChatMessage> results = new ArrayList<>();
                 for (ToolResponseMessage.ToolResponse response : ((ToolResponseMessage) message).getResponses()) {
-                    results.add(ToolExecutionResultMessage.from(
-                            response.id(), response.name(), response.responseData()));
+                    results.add(
+                            ToolExecutionResultMessage.from(response.id(), response.name(), response.responseData()));
                 }
                 return results;
             default:

@@ -56,8 +56,7 @@ public final class SpringAiResponses {
             }
             ai.toolExecutionRequests(calls);
         }
-        ChatResponse.Builder builder =
-                ChatResponse.builder().aiMessage(ai.build());
+        ChatResponse.Builder builder = ChatResponse.builder().aiMessage(ai.build());
         ChatResponseMetadata metadata = response.getMetadata();
         if (metadata != null) {
             if (metadata.getId() != null && !metadata.getId().isEmpty()) {
@@ -67,8 +66,9 @@ public final class SpringAiResponses {
                 builder.modelName(metadata.getModel());
             }
             Usage usage = metadata.getUsage();
-            if (usage != null && (usage.getPromptTokens() != null && usage.getPromptTokens() > 0
-                    || usage.getCompletionTokens() != null && usage.getCompletionTokens() > 0)) {
+            if (usage != null
+                    && (usage.getPromptTokens() != null && usage.getPromptTokens() > 0
+                            || usage.getCompletionTokens() != null && usage.getCompletionTokens() > 0)) {
                 builder.tokenUsage(new TokenUsage(usage.getPromptTokens(), usage.getCompletionTokens()));
             }
         }
@@ -101,11 +101,11 @@ public final class SpringAiResponses {
                 .build();
         Matcher words = CHUNK.matcher(text);
         while (words.find()) {
-            chunks.add(new org.springframework.ai.chat.model.ChatResponse(List.of(new Generation(new AssistantMessage(words.group()))), plain));
+            chunks.add(new org.springframework.ai.chat.model.ChatResponse(
+                    List.of(new Generation(new AssistantMessage(words.group()))), plain));
         }
         chunks.add(new org.springframework.ai.chat.model.ChatResponse(
-                List.of(new Generation(assistant("", ai), generationMetadata(response))),
-                responseMetadata(response)));
+                List.of(new Generation(assistant("", ai), generationMetadata(response))), responseMetadata(response)));
         return chunks;
     }
 

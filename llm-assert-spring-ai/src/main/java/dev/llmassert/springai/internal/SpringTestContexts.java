@@ -64,8 +64,8 @@ public final class SpringTestContexts {
     /** Whether the class (or one it is nested in) runs with Spring's extension, e.g. through {@code @SpringBootTest}. */
     static boolean runsInSpring(Class<?> testClass) {
         for (Class<?> type = testClass; type != null; type = type.getEnclosingClass()) {
-            boolean spring = MergedAnnotations.from(type, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY)
-                    .stream(ExtendWith.class)
+            boolean spring = MergedAnnotations.from(type, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY).stream(
+                            ExtendWith.class)
                     .map(MergedAnnotation::synthesize)
                     .anyMatch(extendWith -> Arrays.asList(extendWith.value()).contains(SpringExtension.class));
             if (spring) {

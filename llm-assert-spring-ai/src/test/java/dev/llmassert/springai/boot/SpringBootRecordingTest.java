@@ -134,8 +134,7 @@ class SpringBootRecordingTest {
 
         @Test
         void answersFromTheManual() {
-            ChatClientResponse response =
-                    support.ask("customer-1", System.getProperty(QUESTION, RESET_QUESTION));
+            ChatClientResponse response = support.ask("customer-1", System.getProperty(QUESTION, RESET_QUESTION));
 
             assertThat(response).sources().containsExactly(SupportApplication.RESET);
             assertThat(response).calledNoTool();
@@ -157,7 +156,8 @@ class SpringBootRecordingTest {
 
             Conversation conversation = recorder.conversation("customer-3");
             assertThat(conversation).hasAtMostTurns(2).remembers("NR-20417");
-            assertThat(SpringAiConversations.of(memory, "customer-3").turnCount()).isEqualTo(2);
+            assertThat(SpringAiConversations.of(memory, "customer-3").turnCount())
+                    .isEqualTo(2);
         }
 
         @Test

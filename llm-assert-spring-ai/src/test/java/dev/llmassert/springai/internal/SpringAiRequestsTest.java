@@ -57,7 +57,12 @@ class SpringAiRequestsTest {
                 .doesNotContain("call_abc");
         assertThat(canonical.path("messages").get(3).path("role").asText()).isEqualTo("tool");
         assertThat(canonical.path("parameters").path("temperature").asDouble()).isZero();
-        assertThat(canonical.path("parameters").path("tools").get(0).path("parameters").toString())
+        assertThat(canonical
+                        .path("parameters")
+                        .path("tools")
+                        .get(0)
+                        .path("parameters")
+                        .toString())
                 .contains("\"orderNumber\"")
                 .contains("The order number")
                 .contains("\"required\"");

@@ -1,11 +1,10 @@
 package dev.llmassert.springai.boot.support;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmassert.core.testing.LoopbackChatServer.ReceivedRequest;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import dev.llmassert.core.testing.LoopbackChatServer.ToolCallReply;
 import dev.llmassert.core.testing.PromptData;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
 import java.util.Locale;
@@ -20,8 +19,8 @@ public final class LoopbackSupportModel {
 
     public static final String RESET_ANSWER = "Hold the recessed reset button on the back for 15 seconds with a"
             + " paperclip, until the status light turns amber.";
-    public static final String ORDER_ANSWER = "Your order NR-20417 shipped on 3 March by parcel post and arrives"
-            + " within two working days.";
+    public static final String ORDER_ANSWER =
+            "Your order NR-20417 shipped on 3 March by parcel post and arrives" + " within two working days.";
     public static final String WARRANTY_ANSWER = "The Nimbus R2 router has a two-year warranty.";
 
     private LoopbackSupportModel() {}
@@ -53,7 +52,8 @@ public final class LoopbackSupportModel {
     private static Reply judge(String user) {
         String source = PromptData.all(user).get(0).toLowerCase(Locale.ROOT);
         String statement = PromptData.after(user, "STATEMENT:\n");
-        List<String> words = List.of(statement.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 ]", "").split(" +"));
+        List<String> words = List.of(
+                statement.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 ]", "").split(" +"));
         long found = words.stream().filter(source::contains).count();
         int score = (int) Math.round(10.0 * found / words.size());
         String evidence = score == 0 ? "NOTHING FOUND" : statement.replace("\"", "'");

@@ -25,10 +25,7 @@ public class SupportService {
     }
 
     public Flux<String> askStreaming(String customer, String message) {
-        return chat.prompt()
-                .user(message)
-                .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, customer))
-                .stream()
+        return chat.prompt().user(message).advisors(a -> a.param(ChatMemory.CONVERSATION_ID, customer)).stream()
                 .content();
     }
 }
