@@ -1,21 +1,22 @@
 package dev.llmassert.springai;
 
+import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.springai.internal.RecordingSpringAiChatModel;
 import dev.llmassert.springai.internal.SpringAiBackedChatModel;
 import dev.llmassert.springai.internal.SpringAiMessages;
 import org.apiguardian.api.API;
-import org.springframework.ai.chat.model.ChatModel;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
- * A Spring AI {@link ChatModel} as langchain4j's {@code ChatModel}, the interface llm-assert's judges, its user
- * simulator and its recordings are built on: so that any configured Spring AI model can judge
+ * A Spring AI {@link org.springframework.ai.chat.model.ChatModel} as langchain4j's {@link ChatModel}, the interface
+ * llm-assert's judges, its user simulator and its recordings are built on: so that any configured Spring AI model can
+ * judge
  * ({@code Judges.groundedness(settings, chatModel)}, {@code DirectJudge.builder().chatModel(...)}), play the user of a
  * {@code UserSimulator}, or be recorded with {@code evaluator.recorded(...)}.
  *
  * <pre>{@code
- * dev.langchain4j.model.chat.ChatModel judgeModel = SpringAiChatModels.asLangchain4j(openAiChatModel);
+ * ChatModel judgeModel = SpringAiChatModels.asLangchain4j(openAiChatModel);   // langchain4j's ChatModel
  * UserSimulator customer = UserSimulator.builder().persona(...).goal(...)
  *         .model(evaluator.recorded(judgeModel)).build();
  * }</pre>
@@ -34,7 +35,7 @@ public final class SpringAiChatModels {
      * each recorded request's key. A model the Spring Boot wiring records is asked through its own model: a judge's
      * calls are recorded as the judge's, not the application's.
      */
-    public static dev.langchain4j.model.chat.ChatModel asLangchain4j(ChatModel model) {
+    public static ChatModel asLangchain4j(org.springframework.ai.chat.model.ChatModel model) {
         if (model == null) {
             throw new IllegalArgumentException(SpringAiMessages.nullModel());
         }

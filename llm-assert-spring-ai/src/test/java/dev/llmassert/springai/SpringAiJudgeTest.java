@@ -5,6 +5,7 @@ import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import dev.llmassert.junit.LlmJudge;
+import dev.llmassert.junit.testing.Runs;
 import dev.llmassert.springai.boot.support.LoopbackSupportModel;
 import dev.llmassert.springai.testing.SpringAiLoopback;
 import org.junit.jupiter.api.AfterEach;
@@ -107,8 +108,7 @@ class SpringAiJudgeTest {
     }
 
     private EngineExecutionResults run(Class<?> fixture, RecordingMode mode) {
-        return dev.llmassert.junit.testing.Runs.run(
-                fixture, "llmassert.recordings.mode", mode.id(), "llmassert.recordings.dir", dir.toString());
+        return Runs.run(fixture, "llmassert.recordings.mode", mode.id(), "llmassert.recordings.dir", dir.toString());
     }
 
     private static Map<String, String> check(EngineExecutionResults results, String method) {

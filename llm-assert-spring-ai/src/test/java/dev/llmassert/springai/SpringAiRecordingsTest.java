@@ -146,9 +146,11 @@ class SpringAiRecordingsTest {
                 .maxRetries(0)
                 .build();
         Recordings.wrap(langchain4j, file, RecordingMode.RECORD_MISSING)
+                // CHECKSTYLE.OFF: QualifiedTypeName - langchain4j's messages beside Spring AI's
                 .chat(
                         dev.langchain4j.data.message.SystemMessage.from(SYSTEM),
                         dev.langchain4j.data.message.UserMessage.from(QUESTION));
+        // CHECKSTYLE.ON: QualifiedTypeName
         assertThat(server.requestCount()).isEqualTo(1);
 
         org.springframework.ai.chat.model.ChatModel springAi = SpringAiRecordings.wrap(

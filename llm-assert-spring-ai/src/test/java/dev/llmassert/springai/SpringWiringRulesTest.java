@@ -6,6 +6,7 @@ import dev.llmassert.core.record.Recordings;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.core.testing.LoopbackChatServer.Reply;
 import dev.llmassert.junit.LlmJudge;
+import dev.llmassert.junit.testing.Runs;
 import dev.llmassert.springai.internal.RecordingSpringAiChatModel;
 import dev.llmassert.springai.testing.SpringAiLoopback;
 import org.junit.jupiter.api.AfterEach;
@@ -162,7 +163,7 @@ class SpringWiringRulesTest {
         parameters[2] = "llmassert.recordings.dir";
         parameters[3] = dir.toString();
         System.arraycopy(more, 0, parameters, 4, more.length);
-        return dev.llmassert.junit.testing.Runs.run(fixture, parameters);
+        return Runs.run(fixture, parameters);
     }
 
     private static String ask(ChatModel model) {

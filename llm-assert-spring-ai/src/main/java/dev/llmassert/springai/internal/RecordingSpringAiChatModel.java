@@ -95,7 +95,9 @@ public final class RecordingSpringAiChatModel implements ChatModel {
     private Reply recordedReply(Target target, Prompt prompt, boolean streamed) {
         ChatRequest request = SpringAiRequests.toChatRequest(SpringAiRequests.asSent(delegate, prompt));
         LiveCall call = new LiveCall(delegate, prompt, streamed);
+        // CHECKSTYLE.OFF: QualifiedTypeName - langchain4j's ChatModel beside Spring AI's, which this class implements
         dev.langchain4j.model.chat.ChatModel model = target.recording().apply(call);
+        // CHECKSTYLE.ON: QualifiedTypeName
         if (target.tap() == null) {
             return new Reply(model.chat(request), call);
         }
@@ -125,8 +127,10 @@ public final class RecordingSpringAiChatModel implements ChatModel {
      * for the Spring AI one) in a recording session; {@code tap} is the test's reply tap, bound around the call when
      * it runs on a thread of the application's own ({@code null} when none or already bound).
      */
+    // CHECKSTYLE.OFF: QualifiedTypeName - langchain4j's ChatModel beside Spring AI's, which this class implements
     @API(status = INTERNAL, since = "0.1")
     public record Target(UnaryOperator<dev.langchain4j.model.chat.ChatModel> recording, ReplyTap tap) {
+        // CHECKSTYLE.ON: QualifiedTypeName
 
         /** The call is not recorded: the recordings, or the Spring Boot wiring, are off for it. */
         public static final Target OFF = new Target(null, null);

@@ -76,8 +76,8 @@ public final class SpringAiBackedChatModel implements ChatModel {
 
     /**
      * The provider of the Spring AI model, from its package ({@code org.springframework.ai.openai},
-     * {@code ...ollama}, ...), so that the judge is named {@code openai:gpt-4o-mini} as a langchain4j client of the same
-     * endpoint is; {@code other} for a provider not listed here.
+     * {@code ...ollama}, ...), so that the judge is named {@code openai:gpt-4o-mini} as a langchain4j client of the
+     * same endpoint is; {@code other} for a provider not listed here.
      */
     @Override
     public ModelProvider provider() {

@@ -148,7 +148,8 @@ public final class SpringAiMessages {
         return (memoryMissing
                         ? "SpringAiConversations.of(memory, conversationId) needs the application's ChatMemory, but it"
                                 + " is null."
-                        : "SpringAiConversations.of(memory, conversationId) needs the conversation id, but it is blank.")
+                        : "SpringAiConversations.of(memory, conversationId) needs the conversation id, but it is"
+                                + " blank.")
                 + NL + "Fix: pass the ChatMemory bean and the id the application gives ChatMemory.CONVERSATION_ID.";
     }
 

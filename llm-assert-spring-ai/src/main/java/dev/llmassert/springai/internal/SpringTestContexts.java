@@ -61,7 +61,7 @@ public final class SpringTestContexts {
         return model;
     }
 
-    /** Whether the class (or one it is nested in) runs with Spring's extension, e.g. through {@code @SpringBootTest}. */
+    /** Whether the class (or one it is nested in) runs with Spring's extension, as {@code @SpringBootTest} makes it. */
     static boolean runsInSpring(Class<?> testClass) {
         for (Class<?> type = testClass; type != null; type = type.getEnclosingClass()) {
             boolean spring = MergedAnnotations.from(type, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY).stream(

@@ -6,6 +6,7 @@ import dev.llmassert.core.record.RecordingMode;
 import dev.llmassert.core.record.Recordings;
 import dev.llmassert.core.testing.LoopbackChatServer;
 import dev.llmassert.junit.LlmJudge;
+import dev.llmassert.junit.testing.Runs;
 import dev.llmassert.springai.ChatClientRecorder;
 import dev.llmassert.springai.SpringAiConversations;
 import dev.llmassert.springai.boot.support.LoopbackSupportModel;
@@ -99,8 +100,7 @@ class SpringBootRecordingTest {
     }
 
     private EngineExecutionResults run(Class<?> fixture, RecordingMode mode) {
-        return dev.llmassert.junit.testing.Runs.run(
-                fixture, "llmassert.recordings.mode", mode.id(), "llmassert.recordings.dir", dir.toString());
+        return Runs.run(fixture, "llmassert.recordings.mode", mode.id(), "llmassert.recordings.dir", dir.toString());
     }
 
     /** The support service's tests, as a team would write them. */
