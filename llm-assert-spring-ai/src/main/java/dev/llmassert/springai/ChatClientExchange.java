@@ -31,6 +31,7 @@ public record ChatClientExchange(
         List<ToolCall> toolCalls,
         String answer) {
 
+    /** An exchange; a missing text is empty, missing lists are empty, and the lists are copied. */
     public ChatClientExchange {
         conversationId = conversationId == null ? ChatClientRecorder.NO_CONVERSATION : conversationId;
         systemMessage = systemMessage == null ? "" : systemMessage;

@@ -61,6 +61,7 @@ public final class ChatClientRecorder {
     private final List<ChatClientExchange> exchanges = new ArrayList<>();
     private final List<Advisor> advisors = List.of(new Outer(), new Inner());
 
+    /** A recorder with no call recorded yet; give its {@link #advisors()} to the {@code ChatClient}. */
     public ChatClientRecorder() {}
 
     /**

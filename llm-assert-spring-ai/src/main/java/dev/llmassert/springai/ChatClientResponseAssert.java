@@ -41,6 +41,7 @@ public class ChatClientResponseAssert extends ResponseAssert {
     private final ChatClientExchange exchange;
     private final List<String> sources;
 
+    /** Assertions on {@code response}'s answer, with its documents and, when recorded, its tools. */
     public ChatClientResponseAssert(ChatClientResponse response) {
         super(answerText(response));
         this.response = response;

@@ -35,6 +35,7 @@ public final class RecordingSpringAiChatModel implements ChatModel {
     private final Route route;
     private final String name;
 
+    /** {@code delegate}, its calls recorded where {@code route} says, named {@code name} in a miss. */
     public RecordingSpringAiChatModel(ChatModel delegate, Route route, String name) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.route = Objects.requireNonNull(route, "route");

@@ -48,7 +48,9 @@ public final class Routes {
     /** Whether the Spring Boot wiring records: {@code on} or {@code off}. */
     @API(status = INTERNAL, since = "0.1")
     public enum Recording {
+        /** The application's beans are recorded and replayed. */
         ON,
+        /** The application's beans are left as they are. */
         OFF;
 
         String id() {

@@ -38,6 +38,7 @@ public final class SpringAiBackedChatModel implements ChatModel {
 
     private final org.springframework.ai.chat.model.ChatModel model;
 
+    /** {@code model} behind langchain4j's interface. */
     public SpringAiBackedChatModel(org.springframework.ai.chat.model.ChatModel model) {
         this.model = Objects.requireNonNull(model, "model");
     }
