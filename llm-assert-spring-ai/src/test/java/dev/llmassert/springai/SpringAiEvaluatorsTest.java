@@ -15,6 +15,9 @@ import org.springframework.ai.evaluation.EvaluationRequest;
 import org.springframework.ai.evaluation.EvaluationResponse;
 import org.springframework.ai.evaluation.Evaluator;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -50,7 +53,7 @@ class SpringAiEvaluatorsTest {
     }
 
     @Test
-    void groundednessGivesTheVerdictWithEachSentencesEvidence() {
+    void groundednessGivesTheVerdictWithEachSentencesEvidence() throws IOException {
         Evaluator evaluator = new GroundednessEvaluator(local, 0.7);
         EvaluationRequest request = new EvaluationRequest(
                 "How do I reset the router?",
@@ -62,6 +65,9 @@ class SpringAiEvaluatorsTest {
 
         assertThat(response.isPass()).isFalse();
         assertThat(response.getScore()).isLessThan(0.7f);
+        assertThat(Files.readString(Path.of("..", "README.md")))
+                .as("the README shows this feedback as it is")
+                .contains("```\n" + response.getFeedback() + "\n```");
         assertThat(response.getFeedback())
                 .startsWith("Not grounded: score ")
                 .contains("Judge: local:")
