@@ -13,7 +13,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * Makes a Spring AI {@link ChatModel} the judge of an {@link LlmJudge} test: the groundedness judge (the TruLens
- * prompt, or claim-check for a MiniCheck model, as {@code llmassert.groundedness.method} says) and the criteria judges
+ * prompt, or claim-check as {@code llmassert.groundedness.method=claim-check} asks) and the criteria judges
  * ask it, and its calls are recorded and replayed through each test's recordings, as a judge built from the
  * configuration is, so the judged checks replay in CI with no key and no network.
  *
