@@ -31,6 +31,9 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 class ReadmeSnippetsTest {
 
     private static final Path README = Path.of("..", "README.md");
+    /** The section whose snippets {@code llm-assert-examples-spring-boot} compiles, with Spring AI. */
+    static final String SPRING_AI_SECTION = "\n## Spring AI\n";
+
     private static final Pattern BLOCK = Pattern.compile("(?ms)^```java\\n(.*?)^```$");
     private static final Pattern WITH = Pattern.compile("<!-- compiled with: (.*?) -->");
     private static final Pattern IN = Pattern.compile("<!-- compiled in: (.*?) -->");
@@ -55,8 +58,14 @@ class ReadmeSnippetsTest {
         List<Path> sources = new ArrayList<>();
         List<String> where = new ArrayList<>();
         Matcher block = BLOCK.matcher(readme);
+        int springStart = readme.indexOf(SPRING_AI_SECTION);
+        int springEnd = readme.indexOf("\n## ", springStart + 1);
         int n = 0;
         while (block.find()) {
+            if (springStart >= 0 && block.start() > springStart && block.start() < springEnd) {
+                // the Spring AI section's snippets need Spring AI: ReadmeSpringSnippetsTest of the Spring Boot example
+                continue;
+            }
             n++;
             String code = block.group(1);
             int line = lineOf(readme, block.start());

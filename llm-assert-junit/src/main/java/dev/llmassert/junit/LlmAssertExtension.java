@@ -97,6 +97,21 @@ public class LlmAssertExtension
         JudgeSupply.supply(context, chatModel);
     }
 
+    /**
+     * As {@link #useChatModel(ExtensionContext, ChatModel)}, but recorded and replayed through each test's
+     * recordings, as a judge model built from the configuration is: for a judge model of another client, such as a
+     * Spring AI {@code ChatModel} adapted to langchain4j's interface, that must judge offline in CI. Call it from a
+     * callback that runs before the judges are used, e.g. {@code beforeEach}.
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static void useRecordedChatModel(ExtensionContext context, ChatModel chatModel) {
+        if (context == null || chatModel == null) {
+            throw new IllegalArgumentException(Messages.nullArgument(
+                    "context and chatModel", "Pass the ExtensionContext of your callback and the chat model to use."));
+        }
+        JudgeSupply.supplyRecorded(context, chatModel);
+    }
+
     /** Fails the class at once on a bad configuration, rather than in every test. */
     @Override
     public void beforeAll(ExtensionContext context) {

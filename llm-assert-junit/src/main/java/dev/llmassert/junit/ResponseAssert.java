@@ -325,8 +325,12 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
         return steps.preferredOver(actual, List.of(others), info, this::nullResponse);
     }
 
-    /** Marks the response as the final answer of {@code trajectory}, for {@link #isGroundedInToolResults()}. */
-    ResponseAssert answerOf(Trajectory trajectory) {
+    /**
+     * Marks the response as the final answer of {@code trajectory}, for {@link #isGroundedInToolResults()}: for an
+     * assert of another module that knows the tools an application called (a Spring AI {@code ChatClient}'s).
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    protected ResponseAssert answerOf(Trajectory trajectory) {
         this.trajectory = trajectory;
         steps.answerOf(trajectory);
         return myself;

@@ -77,6 +77,12 @@ public final class ConfigKeys {
      * evidence only).
      */
     public static final String GROUNDEDNESS_LOCAL_ENTAILMENT = "llmassert.groundedness.local.entailment";
+    /**
+     * {@value}: {@code on} (the default) for the Spring Boot test wiring of {@code llm-assert-spring-ai} to record
+     * and replay the application's Spring AI {@code ChatModel} beans in an {@code @LlmJudge} test, {@code off} to
+     * leave them as they are.
+     */
+    public static final String SPRING_AI_RECORD = "llmassert.spring-ai.record";
     /** {@value}: {@code off}, {@code replay}, {@code record-missing} or {@code record}. */
     public static final String RECORDINGS_MODE = "llmassert.recordings.mode";
     /** {@value}: where recordings live, default {@code src/test/resources/llm-recordings}. */
@@ -175,6 +181,7 @@ public final class ConfigKeys {
             REPEAT_TIMES,
             REPEAT_MIN_PASS_RATE,
             REPEAT_GATE,
+            SPRING_AI_RECORD,
             CONSOLE,
             REPORT_ENABLED,
             REPORT_DIR,

@@ -102,7 +102,12 @@ public final class RecordingFile {
         return openSession(mode, testName, false);
     }
 
-    RecordingSession openSession(RecordingMode mode, String testName, boolean saveEachRecording) {
+    /**
+     * As {@link #openSession(RecordingMode, String)}; with {@code saveEachRecording}, each reply it records is saved
+     * at once rather than when the session closes, as {@link Recordings#wrap} does for a wrapper that lives as long
+     * as the application (another client's wrapper, such as Spring AI's, among them).
+     */
+    public RecordingSession openSession(RecordingMode mode, String testName, boolean saveEachRecording) {
         Objects.requireNonNull(mode, "mode");
         if (testName == null || testName.isBlank()) {
             throw new IllegalArgumentException("testName must name the test (it appears in miss messages), but is: "

@@ -28,11 +28,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * An HTTP server on the loopback interface that speaks the OpenAI chat-completions protocol
  * ({@code POST /v1/chat/completions}) and Ollama's chat protocol ({@code POST /api/chat}), so that the real
- * langchain4j clients can be tested without a network.
+ * langchain4j clients (and Spring AI's OpenAI client) can be tested without a network. A request with
+ * {@code "stream": true} gets its reply as OpenAI streams one.
  *
  * <p>Replies come from the queue first, then from the responder. Every request is kept for assertions.
  */
@@ -141,6 +144,13 @@ public final class LoopbackChatServer implements AutoCloseable {
                 }
             }
             int status = reply.status;
+            if (status == 200
+                    && reply.rawBody == null
+                    && !path.endsWith("/api/chat")
+                    && json.path("stream").asBoolean()) {
+                stream(exchange, json, reply);
+                return;
+            }
             String out = reply.rawBody != null
                     ? reply.rawBody
                     : path.endsWith("/api/chat") ? ollamaBody(json, reply) : openAiBody(json, reply);
@@ -192,6 +202,85 @@ public final class LoopbackChatServer implements AutoCloseable {
             usage.put("total_tokens", reply.inputTokens + reply.outputTokens);
         }
         return JSON.writeValueAsString(root);
+    }
+
+    /**
+     * A streamed reply, as OpenAI sends one for {@code "stream": true}: server-sent events, each a
+     * {@code chat.completion.chunk} (the content a word at a time, then the tool calls, then the finish reason), the
+     * usage in a chunk of its own when the request asks for it ({@code stream_options.include_usage}), then
+     * {@code [DONE]}.
+     */
+    private void stream(HttpExchange exchange, JsonNode request, Reply reply) throws IOException {
+        String id = "chatcmpl-loopback-" + ids.incrementAndGet();
+        String model = reply.model != null ? reply.model : request.path("model").asText("loopback");
+        List<ObjectNode> chunks = new ArrayList<>();
+        if (reply.content != null) {
+            Matcher words = Pattern.compile("\\s*\\S+|\\s+$").matcher(reply.content);
+            boolean first = true;
+            while (words.find()) {
+                ObjectNode delta = JSON.createObjectNode();
+                if (first) {
+                    delta.put("role", "assistant");
+                    first = false;
+                }
+                delta.put("content", words.group());
+                chunks.add(chunk(id, model, delta, null));
+            }
+        }
+        for (int i = 0; i < reply.toolCalls.size(); i++) {
+            ObjectNode delta = JSON.createObjectNode();
+            ObjectNode call = delta.putArray("tool_calls").addObject();
+            call.put("index", i);
+            call.put("id", "call_" + (i + 1));
+            call.put("type", "function");
+            call.putObject("function")
+                    .put("name", reply.toolCalls.get(i).name())
+                    .put("arguments", reply.toolCalls.get(i).arguments());
+            chunks.add(chunk(id, model, delta, null));
+        }
+        chunks.add(chunk(id, model, JSON.createObjectNode(), reply.finishReason));
+        if (reply.inputTokens >= 0
+                && request.path("stream_options").path("include_usage").asBoolean()) {
+            ObjectNode usage = chunk(id, model, null, null);
+            usage.putObject("usage")
+                    .put("prompt_tokens", reply.inputTokens)
+                    .put("completion_tokens", reply.outputTokens)
+                    .put("total_tokens", reply.inputTokens + reply.outputTokens);
+            chunks.add(usage);
+        }
+        StringBuilder events = new StringBuilder();
+        for (ObjectNode chunk : chunks) {
+            events.append("data: ").append(JSON.writeValueAsString(chunk)).append("\n\n");
+        }
+        events.append("data: [DONE]\n\n");
+        byte[] bytes = events.toString().getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        reply.headers.forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
+        exchange.sendResponseHeaders(200, bytes.length);
+        try (OutputStream os = exchange.getResponseBody()) {
+            os.write(bytes);
+        }
+    }
+
+    /** One chunk of a stream; {@code delta} {@code null} for the usage chunk, which has no choice. */
+    private static ObjectNode chunk(String id, String model, ObjectNode delta, String finishReason) {
+        ObjectNode chunk = JSON.createObjectNode();
+        chunk.put("id", id);
+        chunk.put("object", "chat.completion.chunk");
+        chunk.put("created", Instant.now().getEpochSecond());
+        chunk.put("model", model);
+        ArrayNode choices = chunk.putArray("choices");
+        if (delta != null) {
+            ObjectNode choice = choices.addObject();
+            choice.put("index", 0);
+            choice.set("delta", delta);
+            if (finishReason == null) {
+                choice.putNull("finish_reason");
+            } else {
+                choice.put("finish_reason", finishReason);
+            }
+        }
+        return chunk;
     }
 
     private String ollamaBody(JsonNode request, Reply reply) throws IOException {

@@ -63,7 +63,17 @@ public final class JudgeSupply {
         ChatModel judgeModel = chatModel instanceof RecordingChatModel recording && recording.application()
                 ? recording.session().wrap(recording.delegate())
                 : chatModel;
-        store.put(Supplied.CHAT_MODEL, new SuppliedChatModel(judgeModel, store));
+        store.put(Supplied.CHAT_MODEL, new SuppliedChatModel(judgeModel, store, false));
+    }
+
+    /**
+     * Makes every test under {@code context} use {@code chatModel} as the judge chat model, recorded and replayed
+     * through each test's recording session as a model built from the configuration is: a model of another client
+     * (a Spring AI model adapted to langchain4j's interface) judges offline in CI from the recordings.
+     */
+    public static void supplyRecorded(ExtensionContext context, ChatModel chatModel) {
+        ExtensionContext.Store store = ExtensionState.store(context);
+        store.put(Supplied.CHAT_MODEL, new SuppliedChatModel(chatModel, store, true));
     }
 
     /**
@@ -91,14 +101,17 @@ public final class JudgeSupply {
     }
 
     private static GroundednessJudge findGroundednessJudge(ExtensionContext context) {
-        GroundednessJudge supplied =
+        GroundednessJudge suppliedJudge =
                 ExtensionState.store(context).get(Supplied.GROUNDEDNESS_JUDGE, GroundednessJudge.class);
-        if (supplied != null) {
-            return supplied;
+        if (suppliedJudge != null) {
+            return suppliedJudge;
         }
         ResolvedConfiguration configuration = ConfigurationResolver.of(context);
         JudgeSettings settings = configuration.settings();
-        if (settings.provider() == JudgeProvider.LOCAL) {
+        SuppliedChatModel supplied = suppliedChatModel(context);
+        // a recorded model of another client (a Spring AI judge) judges groundedness too, whatever the provider
+        boolean otherClient = supplied != null && supplied.recorded();
+        if (settings.provider() == JudgeProvider.LOCAL && !otherClient) {
             if (configuration.method() != GroundednessMethod.AUTO) {
                 throw new ExtensionConfigurationException(Judges.needsJudgeModel(configuration.method()));
             }
@@ -193,8 +206,21 @@ public final class JudgeSupply {
      */
     static JudgeChatModel judgeChatModel(ExtensionContext context, JudgeSettings settings) {
         SuppliedChatModel supplied = suppliedChatModel(context);
-        if (supplied != null) {
+        if (supplied != null && !supplied.recorded()) {
             return new JudgeChatModel(supplied.model(), supplied.owner());
+        }
+        if (supplied != null) {
+            Optional<RecordingSession> session = RecordingSupply.session(context);
+            if (session.isEmpty()) {
+                return new JudgeChatModel(supplied.model(), supplied.owner());
+            }
+            ExtensionContext.Store scope = ExtensionState.store(RecordingSupply.scope(context));
+            ChatModel recorded = ExtensionState.getOrCompute(
+                    scope,
+                    new RecordedSuppliedModelKey(supplied.model(), session.get()),
+                    () -> session.get().wrap(supplied.model(), RecordedModel.judge(null)),
+                    ChatModel.class);
+            return new JudgeChatModel(recorded, scope);
         }
         RecordingMode mode = ConfigurationResolver.of(RecordingSupply.scope(context))
                 .recordings()
@@ -343,7 +369,10 @@ public final class JudgeSupply {
     }
 
     /** A supplied chat model and the store of the class or method it was supplied for. */
-    private record SuppliedChatModel(ChatModel model, ExtensionContext.Store owner) {}
+    private record SuppliedChatModel(ChatModel model, ExtensionContext.Store owner, boolean recorded) {}
+
+    /** A supplied model recorded in one test's session: its judges are that test's too. */
+    private record RecordedSuppliedModelKey(ChatModel model, RecordingSession session) {}
 
     /** The environment, with a stand-in for an unset API key variable: the stand-in client is never called. */
     private static Function<String, String> replayEnvironment(JudgeSettings settings) {

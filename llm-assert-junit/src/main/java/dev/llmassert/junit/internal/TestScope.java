@@ -1,11 +1,15 @@
 package dev.llmassert.junit.internal;
 
+import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.PairwiseJudge;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.record.RecordingMissException;
+import dev.llmassert.core.record.RecordingSession;
+import dev.llmassert.core.record.internal.ReplyTap;
 import dev.llmassert.junit.internal.config.ConfigurationResolver;
+import dev.llmassert.junit.internal.mutation.MutationLaunch;
 import dev.llmassert.junit.internal.report.Check;
 import dev.llmassert.junit.internal.report.Gate;
 import dev.llmassert.junit.internal.report.ReportChannel;
@@ -44,6 +48,43 @@ public final class TestScope {
 
     public TestScope(ExtensionContext context) {
         this.context = context;
+    }
+
+    /** The instance the test method runs on; empty for a test with none (a dynamic test's context may have none). */
+    public Optional<Object> testInstance() {
+        return context.getTestInstance();
+    }
+
+    /** The test's name, {@code com.example.BotTest.answers()}, for messages. */
+    public String testName() {
+        return context.getTestClass().map(Class::getName).orElse("") + "."
+                + context.getTestMethod().map(m -> m.getName() + "()").orElse(context.getDisplayName());
+    }
+
+    /**
+     * {@code model} as the application's own model in this test, as {@code evaluator.recorded(model)} gives it:
+     * recorded and replayed through the test's recordings (not when their mode is {@code off}), a repeated test's
+     * runs sharing one session, and each call counted as the application's in the run report. Wrap each call's
+     * model anew: the wrapper is cheap, and the session is the test's.
+     */
+    public ChatModel applicationModel(ChatModel model) {
+        Optional<RecordingSession> session = RecordingSupply.applicationSession(context);
+        ChatModel recorded =
+                session.<ChatModel>map(s -> s.wrapApplication(model)).orElse(model);
+        return new SystemModelCalls(call -> ReportChannel.systemCall(context, call)).counting(recorded);
+    }
+
+    /**
+     * The reply tap of the test in a mutation check, for a call made on a thread of the application's own, to which
+     * the extension did not bind it.
+     */
+    public Optional<ReplyTap> replyTap() {
+        return MutationLaunch.tap(context);
+    }
+
+    /** The value of any configuration key for this test (annotation, JUnit parameter, environment), if set. */
+    public Optional<String> setting(String key) {
+        return ConfigurationResolver.lookup(context).apply(key);
     }
 
     public GroundednessJudge groundednessJudge() {
