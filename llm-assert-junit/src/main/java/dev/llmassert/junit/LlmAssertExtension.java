@@ -131,7 +131,7 @@ public class LlmAssertExtension
         ConversationRecorders.publish(context);
         MutationLaunch.testFinished(
                 context,
-                RecordingSupply.missedCalls(context),
+                RecordingSupply.missedJudgeCalls(context),
                 RepeatedRuns.isRun(context) ? context.getParent().orElseThrow().getUniqueId() : context.getUniqueId());
         RecordingSupply.closeSession(context);
     }

@@ -28,13 +28,25 @@ class MutationCheckTest {
 
     @Test
     void eachMutantRunsTheTestsThatReadItsAnswerAndTheReportShowsTheirVerdicts() throws Exception {
-        Map<String, String> configuration = MutationFixtures.recorded(dir.resolve("recordings"), dir.resolve("report"));
+        Map<String, String> configuration =
+                MutationFixtures.recorded(MutationFixtures.freshRecordings("support"), dir.resolve("report"));
 
         MutationCheck check = MutationCheck.run(configuration);
 
-        assertThat(check.mutants()).isEqualTo(check.killed() + check.survived() + check.needsJudge() + check.errored());
-        assertThat(check.errored()).isZero();
+        assertThat(check.mutants())
+                .isEqualTo(check.killed()
+                        + check.survived()
+                        + check.needsJudge()
+                        + check.needsApplication()
+                        + check.notReplayable()
+                        + check.errored());
         assertThat(check.needsJudge()).as("the local judge needs no recording").isZero();
+        assertThat(check.needsApplication() + check.notReplayable())
+                .as("every answer of the application is recorded")
+                .isZero();
+        assertThat(check.score())
+                .as("killed / (killed + survived): the errored mutant is counted apart")
+                .hasValue(check.killed() / (double) (check.killed() + check.survived()));
         assertThat(check.results())
                 .allSatisfy(m -> assertThat(m.tests()).doesNotContain("MutationFixtures$Support.readsNoAnswer()"));
         Mutant term = check.results().stream()
@@ -50,6 +62,25 @@ class MutationCheckTest {
                 .anySatisfy(o -> assertThat(o)
                         .startsWith("MutationFixtures$Support.theWarrantyAnswerNamesItsTerm(Evaluator, AppModel):"
                                 + " killed: Expecting actual:"));
+        // the application's code reads the restart answer: a wrong wait fails the test's assertion, an answer it cannot
+        // read throws, which is no assertion
+        Mutant wait = mutant(check, "'10 seconds' → '20 seconds'");
+        assertThat(wait.status()).isEqualTo("killed");
+        assertThat(wait.outcomes())
+                .containsExactly("MutationFixtures$Support.theRestartWaitsTenSeconds(Evaluator, AppModel): killed:"
+                        + " expected: 10 but was: 20");
+        assertThat(check.errored()).isEqualTo(1);
+        Mutant unreadable = check.results().stream()
+                .filter(m -> m.status().equals("errored"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(unreadable.operator()).isEqualTo("invented");
+        assertThat(unreadable.outcomes())
+                .singleElement()
+                .asString()
+                .startsWith("MutationFixtures$Support.theRestartWaitsTenSeconds(Evaluator, AppModel): errored: the test"
+                        + " failed with java.lang.IllegalStateException, not an assertion: Not one restart step with a"
+                        + " wait: Unplug the power adapter, wait 10 seconds, and plug it back in. For faster help");
         assertThat(check.survivors())
                 .as("a reset answer that is grounded on average only")
                 .anySatisfy(m -> {
@@ -63,17 +94,28 @@ class MutationCheckTest {
                 new ObjectMapper().readTree(dir.resolve("report/report.json").toFile());
         JsonNode mutations = report.path("mutations");
         assertThat(mutations.path("mutants").asInt()).isEqualTo(check.mutants());
-        assertThat(mutations.path("testsRead").asInt()).isEqualTo(3);
-        assertThat(mutations.path("answers").asInt()).isEqualTo(2);
+        assertThat(mutations.path("testsRead").asInt()).isEqualTo(4);
+        assertThat(mutations.path("answers").asInt()).isEqualTo(3);
+        assertThat(mutations.path("errored").asInt()).isEqualTo(1);
+        assertThat(mutations.path("notReplayable").asInt()).isZero();
+        assertThat(mutations.path("needsApplication").asInt()).isZero();
         assertThat(mutations.path("byClass").get(0).path("name").asText()).isEqualTo("MutationFixtures$Support");
         assertThat(mutations.path("results").get(0).path("target").path("file").asText())
                 .endsWith("MutationFixtures$Support.json");
         assertThat(report.path("checks")).as("the baseline's own checks").isNotEmpty();
         assertThat(Files.readString(dir.resolve("report/report.html"))).contains("\"mutations\":");
         assertThat(check.summary())
-                .contains("llm-assert mutation check (seed 1, operators all, at most 5 per answer, recordings replay):")
-                .contains("read by 3 of 4 tests")
-                .contains("Survived (" + check.survived() + "):");
+                .contains("llm-assert mutation check (seed 1, operators all, at most 5 per answer, mutants replayed):")
+                .contains("read by 4 of 5 tests")
+                .contains("Survived (" + check.survived() + "):")
+                .contains("Errored (1):");
+    }
+
+    private static Mutant mutant(MutationCheck check, String change) {
+        return check.results().stream()
+                .filter(m -> m.change().equals(change))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no mutant " + change + " in " + check.summary()));
     }
 
     @Test

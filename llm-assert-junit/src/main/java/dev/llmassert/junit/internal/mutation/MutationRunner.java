@@ -158,7 +158,8 @@ public final class MutationRunner {
                                 served.key(),
                                 served.position(),
                                 mutant.original(),
-                                mutant.mutated())
+                                mutant.mutated(),
+                                mutant.diff())
                         : MutantSpec.toolResult(served.tool(), mutant.original(), mutant.mutated());
                 mutants.add(new PlannedMutant(mutant, target, spec));
             }
