@@ -11,7 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
@@ -116,6 +119,69 @@ class MutationCheckTest {
                 .filter(m -> m.change().equals(change))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no mutant " + change + " in " + check.summary()));
+    }
+
+    @Test
+    void aTestThatFailsWithoutMutantsIsLeftOutWithWhyAndACheckWithNoMutantFailsTheBuild() {
+        Map<String, String> configuration =
+                MutationFixtures.recorded(MutationFixtures.freshRecordings("fails"), dir.resolve("report"));
+        configuration.put(ConfigKeys.MUTATION_CLASSES, MutationFixtures.FailsWithoutMutants.class.getName());
+
+        MutationCheck check = MutationCheck.run(configuration);
+
+        assertThat(check.mutants()).isZero();
+        assertThat(check.leftOut())
+                .singleElement()
+                .asString()
+                .startsWith("MutationFixtures$FailsWithoutMutants.promisesALifetimeWarranty(Evaluator, AppModel):"
+                        + " AssertionError: ")
+                .contains("to contain:");
+        assertThat(check.summary())
+                .contains("0 answers and 0 tool results read by 0 of 1 tests (1 left out: it fails without mutants)")
+                .contains("Left out, as they fail without mutants (1):");
+
+        // from a build: the check could not run, so it fails, and says why; a missing answer is named as such
+        configuration.put(
+                ConfigKeys.RECORDINGS_DIR, dir.resolve("nothing-recorded").toString());
+        String[] arguments = configuration.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .toArray(String[]::new);
+        assertThatThrownBy(() -> MutationCheck.main(arguments))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("The mutation check made no mutant: 1 test ran, 1 fails without mutants, so the check left"
+                        + " it out (MutationFixtures$FailsWithoutMutants.promisesALifetimeWarranty(Evaluator,"
+                        + " AppModel): needs the application's model: a call of the application's model has no"
+                        + " recording. Fix: record the application's answers (run the tests once with"
+                        + " llmassert.recordings.mode=record-missing and the key the application's model needs), then"
+                        + " run the check again), and no other test read a recorded answer. Fix: make that test pass"
+                        + " (run it with mvn test), then run the check again.");
+    }
+
+    /**
+     * The check returns once the threads it started have ended: Maven's {@code exec:java} runs it in a thread group of
+     * its own and then waits for the group's threads, and a thread that waits for work forever made it warn and fail to
+     * end the group.
+     */
+    @Test
+    void theCheckReturnsOnceTheThreadsItStartedHaveEnded() throws InterruptedException {
+        Map<String, String> configuration =
+                MutationFixtures.recorded(MutationFixtures.freshRecordings("threads"), dir.resolve("report"));
+        configuration.put(ConfigKeys.MUTATION_OPERATORS, "number");
+        ThreadGroup group = new ThreadGroup("a main run as exec:java runs it");
+        List<MutationCheck> checks = new ArrayList<>();
+        Thread main = new Thread(group, () -> checks.add(MutationCheck.run(configuration)), "the check's main");
+
+        main.start();
+        main.join();
+
+        assertThat(checks)
+                .singleElement()
+                .satisfies(check -> assertThat(check.killed()).isPositive());
+        Thread[] threads = new Thread[group.activeCount() + 16];
+        int count = group.enumerate(threads, true);
+        assertThat(Arrays.stream(threads, 0, count).filter(Thread::isAlive).map(Thread::getName))
+                .as("threads of llm-assert still running in the check's group")
+                .noneMatch(name -> name.startsWith("llm-assert-") || name.startsWith("llmassert-"));
     }
 
     @Test

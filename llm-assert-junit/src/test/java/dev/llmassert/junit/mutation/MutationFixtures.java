@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -69,14 +70,16 @@ public final class MutationFixtures {
                     request.lastUserMessage().contains("reset")
                             ? RESET
                             : request.lastUserMessage().contains("plug") ? RESTART : WARRANTY));
-            Runs.run(
-                    Support.class,
-                    ConfigKeys.RECORDINGS_MODE,
-                    RecordingMode.RECORD.id(),
-                    ConfigKeys.RECORDINGS_DIR,
-                    dir.toString(),
-                    AppModels.BASE_URL,
-                    server.baseUrl());
+            for (Class<?> fixture : List.of(Support.class, FailsWithoutMutants.class)) {
+                Runs.run(
+                        fixture,
+                        ConfigKeys.RECORDINGS_MODE,
+                        RecordingMode.RECORD.id(),
+                        ConfigKeys.RECORDINGS_DIR,
+                        dir.toString(),
+                        AppModels.BASE_URL,
+                        server.baseUrl());
+            }
         }
         Map<String, String> configuration = new HashMap<>();
         configuration.put(ConfigKeys.MUTATION_CLASSES, Support.class.getName());
@@ -123,6 +126,19 @@ public final class MutationFixtures {
         @Test
         void readsNoAnswer() {
             assertThat(MANUAL).contains("warranty");
+        }
+    }
+
+    /** A class whose only test reads an answer and fails without mutants: the check leaves it out and says why. */
+    @LlmJudge
+    @ExtendWith(AppModels.class)
+    public static class FailsWithoutMutants {
+
+        @Test
+        void promisesALifetimeWarranty(Evaluator evaluator, AppModel app) {
+            String answer = evaluator.recorded(app.model()).chat(WARRANTY_QUESTION);
+
+            assertThat(answer).contains("lifetime");
         }
     }
 

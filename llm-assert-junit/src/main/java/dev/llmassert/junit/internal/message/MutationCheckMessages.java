@@ -47,19 +47,22 @@ public final class MutationCheckMessages {
     }
 
     /**
-     * A mutation check that made no mutant: of {@code testsRun} tests, none read a recorded answer, or those that did
-     * fail without mutants ({@code leftOut}: {@code Class.method(): <why>}).
+     * A mutation check that made no mutant: of {@code testsRun} tests, none read a recorded answer and passed; those
+     * in {@code leftOut} ({@code Class.method(): <why>}) fail without mutants.
      */
     public static String noMutant(int testsRun, List<String> leftOut) {
         if (leftOut.isEmpty()) {
             return "The mutation check made no mutant: no test of the " + Messages.count(testsRun, "test") + " that"
-                    + " ran read a recorded answer of the application's model or a tool result. Fix: wrap the application's model in the test's"
-                    + " recordings (evaluator.recorded(model), or Recordings.wrap), record its answers, and run the"
-                    + " check again.";
+                    + " ran read a recorded answer of the application's model or a tool result. Fix: wrap the"
+                    + " application's model in the test's recordings (evaluator.recorded(model), or Recordings.wrap),"
+                    + " record its answers, and run the check again.";
         }
-        return "The mutation check made no mutant: every test that read a recorded answer fails without mutants, so"
-                + " the check left it out (" + String.join("; ", leftOut) + "). Fix: make those tests pass (run them"
-                + " with mvn test), then run the check again.";
+        boolean one = leftOut.size() == 1;
+        return "The mutation check made no mutant: " + Messages.count(testsRun, "test") + " ran, " + leftOut.size()
+                + (one ? " fails" : " fail") + " without mutants, so the check left " + (one ? "it" : "them")
+                + " out (" + String.join("; ", leftOut) + "), and no other test read a recorded answer. Fix: make "
+                + (one ? "that test" : "those tests") + " pass (run " + (one ? "it" : "them") + " with mvn test),"
+                + " then run the check again.";
     }
 
     /** A mutant's run in which a judge's call on the changed answer found no recording. */
@@ -67,6 +70,19 @@ public final class MutationCheckMessages {
         return "a call of " + who + " on the changed answer has no recording, and a mutant's run calls no model. Fix:"
                 + " to give such mutants a verdict, judge them with a judge that needs no recording (the local judge, "
                 + ConfigKeys.JUDGE_PROVIDER + "=local)";
+    }
+
+    /** A test left out of the check: a judge's call of it has no recording even without mutants. */
+    public static String judgeNotRecordedWithoutMutants(String who) {
+        return "a call of " + who + " has no recording. Fix: record the judge's replies (run the tests once with "
+                + ConfigKeys.RECORDINGS_MODE + "=record-missing and the judge's key), then run the check again";
+    }
+
+    /** A test left out of the check: a call of the application's model has no recording even without mutants. */
+    public static String applicationNotRecordedWithoutMutants(String who) {
+        return "a call of " + who + " has no recording. Fix: record the application's answers (run the tests once"
+                + " with " + ConfigKeys.RECORDINGS_MODE + "=record-missing and the key the application's model needs),"
+                + " then run the check again";
     }
 
     /**

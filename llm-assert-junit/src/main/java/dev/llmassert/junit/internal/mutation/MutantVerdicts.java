@@ -138,7 +138,7 @@ final class MutantVerdicts {
                         baseline.displayName(testId),
                         baseline.failuresOf(testId).stream()
                                 .findFirst()
-                                .map(MutantVerdicts::lines)
+                                .map(MutantVerdicts::whyLeftOut)
                                 .orElse("it did not run")))
                 .toList();
     }
@@ -196,6 +196,24 @@ final class MutantVerdicts {
                     followed);
         }
         return new TestOutcome(testId, className, name, SURVIVED, null, passedChecks(record, testId), followed);
+    }
+
+    /**
+     * Why a test fails without mutants: a model call with no recording in the words of the mutants' outcomes, with
+     * the fix; else the failure's type and first lines.
+     */
+    private static String whyLeftOut(Throwable failure) {
+        Optional<Missed> miss = miss(failure);
+        if (miss.isEmpty()) {
+            return failure.getClass().getSimpleName() + ": " + lines(failure);
+        }
+        return miss.get().kind().equals(Missed.JUDGE)
+                ? "needs a judge: "
+                        + MutationCheckMessages.judgeNotRecordedWithoutMutants(
+                                miss.get().who())
+                : "needs the application's model: "
+                        + MutationCheckMessages.applicationNotRecordedWithoutMutants(
+                                miss.get().who());
     }
 
     /** The judged checks of the test that passed on the mutant: those after a failed one show it was judged on. */
