@@ -135,9 +135,17 @@ final class LaunchRecord implements TestExecutionListener {
         return "";
     }
 
+    /** The test's display name; an invocation of a parameterized or repeated test with its method's. */
     String displayName(String testId) {
         TestIdentifier test = tests.get(testId);
-        return test == null ? testId : test.getDisplayName();
+        if (test == null) {
+            return testId;
+        }
+        TestIdentifier parent =
+                test.getParentIdObject().map(id -> tests.get(id.toString())).orElse(null);
+        return parent != null && test.isTest() && parent.getSource().orElse(null) instanceof MethodSource
+                ? parent.getDisplayName() + " " + test.getDisplayName()
+                : test.getDisplayName();
     }
 
     static boolean within(String id, String root) {
