@@ -263,6 +263,16 @@ public final class RunReport {
         return JSON.valueToTree(report);
     }
 
+    /**
+     * The summary line a run printed, from the report it wrote into {@code dir}: for a check of figures quoted from a
+     * run (the README's).
+     *
+     * @throws IOException when {@code dir/report.json} cannot be read
+     */
+    public static String summaryOf(Path dir) throws IOException {
+        return new RunReport(read(dir.resolve("report.json"))).summary(dir.resolve("report.html"));
+    }
+
     /** Reads a {@code report.json} back into its records. */
     static Report read(Path file) throws IOException {
         return JSON.readValue(file.toFile(), Report.class);
