@@ -31,17 +31,22 @@ class ReadmeRunSummaryIT {
         assumeTrue(Files.exists(REPORT.resolve("report.json")), "Surefire wrote no run report (-DskipTests)");
         String readme = Files.readString(README);
         String section = readme.substring(readme.indexOf("## The run report"), readme.indexOf("## Recorded judges"));
-        JsonNode run = new ObjectMapper().readTree(REPORT.resolve("report.json").toFile()).path("run");
+        JsonNode run = new ObjectMapper()
+                .readTree(REPORT.resolve("report.json").toFile())
+                .path("run");
 
         String printed = RunReport.summaryOf(REPORT);
 
         assertThat(section).contains("```\n" + printed + "\n```");
-        assertThat(section)
+        // the paragraph's lines joined, as a reader reads them
+        String prose = section.replaceAll("\\s+", " ");
+        assertThat(prose)
                 .as("the paragraph after the line names the same calls of the application's model")
                 .contains("The " + run.at("/systemCalls/count").asInt() + " calls of the application's model");
-        assertThat(section)
-                .as("and the same checks that fail on purpose")
-                .contains(words(run.path("failedAsExpected").asInt()) + " checks fail on purpose");
+        assertThat(prose)
+                .as("and the same checks that fail on purpose, and the same live checks")
+                .contains(words(run.path("failedAsExpected").asInt()) + " checks fail on purpose")
+                .contains("The " + run.path("live").asInt() + " live checks");
     }
 
     /** A count as the README writes it at the start of a sentence. */
