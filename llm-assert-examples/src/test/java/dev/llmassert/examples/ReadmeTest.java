@@ -72,8 +72,8 @@ class ReadmeTest {
         block = block.substring(0, block.indexOf("```"));
         Matcher totals = Pattern.compile(
                         "(\\d+) mutants: (\\d+) killed, (\\d+) survived, (\\d+) need a judge, (\\d+) need"
-                                + " the application's model, (\\d+) not replayable, (\\d+) errored; score (\\d\\.\\d\\d)"
-                                + " \\((\\d+) of (\\d+)\\)")
+                                + " the application's model, (\\d+) not replayable, (\\d+) errored;"
+                                + " score (\\d\\.\\d\\d) \\((\\d+) of (\\d+)\\)")
                 .matcher(block);
         assertThat(totals.find()).as("the totals line of %s", block).isTrue();
         int[] total = new int[7];

@@ -23,22 +23,38 @@ public final class AnnotatorParts {
         return new PerResponseAnnotator(name, judge, perResponse);
     }
 
-    /** @throws IllegalArgumentException for a blank or null name */
+    /**
+     * Checks an annotator's name.
+     *
+     * @throws IllegalArgumentException for a blank or null name
+     */
     public static void requireName(String name) {
         Annotators.requireName(name);
     }
 
-    /** @throws IllegalArgumentException for a null judge, naming the annotator */
+    /**
+     * Checks an annotator's judge.
+     *
+     * @throws IllegalArgumentException for a null judge, naming the annotator
+     */
     public static void requireJudge(String name, Object judge) {
         Annotators.requireJudge(name, judge);
     }
 
-    /** @throws IllegalArgumentException for a null or empty {@code value}, saying it is {@code what} */
+    /**
+     * Checks a key an annotator reads.
+     *
+     * @throws IllegalArgumentException for a null or empty {@code value}, saying it is {@code what}
+     */
     public static void requireKey(String name, String value, String what) {
         Annotators.requireKey(name, value, what);
     }
 
-    /** @throws IllegalArgumentException for null criteria, or criteria without a score on every option */
+    /**
+     * Checks the criteria of an annotator that measures their score.
+     *
+     * @throws IllegalArgumentException for null criteria, or criteria without a score on every option
+     */
     public static void requireScoredCriteria(String name, Criteria criteria) {
         Annotators.requireScoredCriteria(name, criteria);
     }

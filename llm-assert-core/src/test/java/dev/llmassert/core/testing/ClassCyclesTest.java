@@ -19,8 +19,8 @@ class ClassCyclesTest {
                         .check(fixture))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("Classes of 2 packages depend on each other in a circle of 2 classes"
-                        + " [dev.llmassert.core.testing.cycles.left.Left, dev.llmassert.core.testing.cycles.right.Right];"
-                        + " one cycle:")
+                        + " [dev.llmassert.core.testing.cycles.left.Left,"
+                        + " dev.llmassert.core.testing.cycles.right.Right]; one cycle:")
                 .hasMessageContaining("dev.llmassert.core.testing.cycles.left.Left ->"
                         + " dev.llmassert.core.testing.cycles.right.Right: ")
                 .hasMessageContaining("dev.llmassert.core.testing.cycles.right.Right ->"

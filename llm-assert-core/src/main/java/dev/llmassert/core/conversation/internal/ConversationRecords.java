@@ -27,6 +27,7 @@ public final class ConversationRecords {
 
     private ConversationRecords() {}
 
+    /** The record's JSON of {@code conversation}. */
     public static ObjectNode write(Conversation conversation) {
         ObjectNode node = NODES.objectNode();
         if (!conversation.systemMessage().isBlank()) {
@@ -50,6 +51,7 @@ public final class ConversationRecords {
         return node;
     }
 
+    /** The conversation a record's JSON holds, as {@link #write} wrote it. */
     public static Conversation read(JsonNode node) {
         Conversation.Builder conversation =
                 Conversation.builder().system(node.path("system").asText(""));
@@ -68,6 +70,7 @@ public final class ConversationRecords {
         return conversation.build();
     }
 
+    /** Writes {@code toolCalls} into {@code calls}: each one's name, arguments, result and whether it failed. */
     public static void writeToolCalls(ArrayNode calls, List<ToolCall> toolCalls) {
         for (ToolCall call : toolCalls) {
             ObjectNode c = calls.addObject().put("name", call.name());
@@ -79,6 +82,7 @@ public final class ConversationRecords {
         }
     }
 
+    /** The tool calls {@link #writeToolCalls} wrote. */
     public static List<ToolCall> readToolCalls(JsonNode calls) {
         List<ToolCall> read = new ArrayList<>();
         for (JsonNode c : calls) {

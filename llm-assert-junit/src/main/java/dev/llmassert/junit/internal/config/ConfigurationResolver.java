@@ -234,8 +234,8 @@ public final class ConfigurationResolver {
     }
 
     /**
-     * The calibration record named by {@value ConfigKeys#GROUNDEDNESS_CALIBRATION}, or {@code null} when none is. Its bar is
-     * applied unless {@value ConfigKeys#GROUNDEDNESS_MIN_SCORE} is set nearer the test (or in the same place).
+     * The calibration record named by {@value ConfigKeys#GROUNDEDNESS_CALIBRATION}, or {@code null} when none is. Its
+     * bar is applied unless {@value ConfigKeys#GROUNDEDNESS_MIN_SCORE} is set nearer the test (or in the same place).
      *
      * @throws ExtensionConfigurationException when the record cannot be read or has no bar
      */

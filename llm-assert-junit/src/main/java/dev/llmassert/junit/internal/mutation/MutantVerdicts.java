@@ -224,7 +224,10 @@ final class MutantVerdicts {
                 .toList();
     }
 
-    /** A judge's miss needs a judge; the application's needs its model, or cannot be replayed when it holds the change. */
+    /**
+     * A judge's miss needs a judge; the application's needs its model, or cannot be replayed when its request holds
+     * the change.
+     */
     private static String missStatus(Missed miss) {
         if (miss.kind().equals(Missed.JUDGE)) {
             return NEEDS_JUDGE;

@@ -50,6 +50,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -721,7 +722,7 @@ class ReportBrowserIT {
         return label.substring(label.lastIndexOf('(') + 1, label.lastIndexOf(')'));
     }
 
-    private static JsonNode onlyCheck(java.util.function.Predicate<JsonNode> which) {
+    private static JsonNode onlyCheck(Predicate<JsonNode> which) {
         List<JsonNode> found = new ArrayList<>();
         report.get("checks").forEach(check -> {
             if (which.test(check)) {
