@@ -60,9 +60,9 @@ class ReadmeTest {
     }
 
     /**
-     * The whole suite's mutation check as the README shows it adds up: its mutants are its verdicts' sum, its score is
-     * killed of killed and survived, each row of a class or an operator adds up the same, and the operators' rows add up
-     * to the totals, column by column.
+     * The whole suite's mutation check as the README shows it adds up: its mutants are its verdicts' sum, its score
+     * is killed of killed and survived, each row of a class or an operator adds up the same, and the operators' rows
+     * add up to the totals, column by column.
      * The figures come from one run of the check (docs/benchmarks.md names the command and the date).
      */
     @Test
