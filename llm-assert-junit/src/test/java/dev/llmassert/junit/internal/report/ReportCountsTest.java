@@ -79,11 +79,16 @@ class ReportCountsTest {
 
     @Test
     void aParameterizedInvocationIsNamedWithItsMethodAndArguments() {
+        // JUnit's own name of the invocation after the method's (JUnit 5 and 6 write the arguments differently)
         assertThat(checks(c -> c.path("displayName").asText().startsWith("answerIsGrounded(String) ")))
                 .extracting(c -> c.path("displayName").asText())
-                .containsExactly(
-                        "answerIsGrounded(String) [1] answer=The warranty lasts two years.",
-                        "answerIsGrounded(String) [2] answer=The warranty lasts five years.");
+                .satisfiesExactly(
+                        first -> assertThat(first)
+                                .startsWith("answerIsGrounded(String) [1] ")
+                                .contains("The warranty lasts two years."),
+                        second -> assertThat(second)
+                                .startsWith("answerIsGrounded(String) [2] ")
+                                .contains("The warranty lasts five years."));
         assertThat(checks(c -> c.path("inRepeatedRun").asBoolean(false)))
                 .extracting(c -> c.path("displayName").asText())
                 .containsExactly(
@@ -93,7 +98,8 @@ class ReportCountsTest {
                         "repeatedAnswerIsGrounded(TestInfo) run 4 of 5",
                         "repeatedAnswerIsGrounded(TestInfo) run 5 of 5");
         assertThat(console)
-                .contains("ReportedCounts.answerIsGrounded(String) [2] answer=The warranty lasts five years.: ");
+                .containsPattern(
+                        "ReportedCounts\\.answerIsGrounded\\(String\\) \\[2] .*The warranty lasts five years.*: ");
     }
 
     @Test
