@@ -9,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 
@@ -54,6 +57,61 @@ class ReadmeTest {
                 // the figures MutationCheckTest holds: NimbusAgentTest alone, then with NimbusAgentEverySentenceTest
                 .contains("0.62 (26 of 42, `tool-result` 15 of 17")
                 .contains("0.64 (27 of 42, `tool-result` 15 of 17)");
+    }
+
+    /**
+     * The whole suite's mutation check as the README shows it adds up: its mutants are its verdicts' sum, its score
+     * is killed of killed and survived, each row of a class or an operator adds up the same, and the operators' rows
+     * add up to the totals, column by column.
+     * The figures come from one run of the check (docs/benchmarks.md names the command and the date).
+     */
+    @Test
+    void theMutationChecksFiguresAddUp() throws IOException {
+        String readme = Files.readString(README);
+        String mutation = readme.substring(readme.indexOf("## Mutation check"), readme.indexOf("## Repeated runs"));
+        String block = mutation.substring(mutation.indexOf("llm-assert mutation check (seed 1"));
+        block = block.substring(0, block.indexOf("```"));
+        Matcher totals = Pattern.compile(
+                        "(\\d+) mutants: (\\d+) killed, (\\d+) survived, (\\d+) need a judge, (\\d+) need"
+                                + " the application's model, (\\d+) not replayable, (\\d+) errored;"
+                                + " score (\\d\\.\\d\\d) \\((\\d+) of (\\d+)\\)")
+                .matcher(block);
+        assertThat(totals.find()).as("the totals line of %s", block).isTrue();
+        int[] total = new int[7];
+        for (int i = 0; i < 7; i++) {
+            total[i] = Integer.parseInt(totals.group(i + 1));
+        }
+        assertThat(total[0]).isEqualTo(total[1] + total[2] + total[3] + total[4] + total[5] + total[6]);
+        assertThat(Integer.parseInt(totals.group(9))).isEqualTo(total[1]);
+        assertThat(Integer.parseInt(totals.group(10))).isEqualTo(total[1] + total[2]);
+        assertThat(totals.group(8))
+                .isEqualTo(String.format(Locale.ROOT, "%.2f", total[1] / (double) (total[1] + total[2])));
+        for (String table : List.of("test class", "operator")) {
+            String rows = block.substring(block.indexOf("  " + table + " "));
+            rows = rows.substring(rows.indexOf('\n') + 1);
+            rows = rows.substring(0, rows.indexOf("\n\n"));
+            int[] sum = new int[7];
+            for (String row : rows.lines().toList()) {
+                String[] cells = row.strip().split(" +");
+                int[] row7 = new int[7];
+                for (int i = 0; i < 7; i++) {
+                    row7[i] = Integer.parseInt(cells[i + 1]);
+                    sum[i] += row7[i];
+                }
+                assertThat(row7[0]).as(row).isEqualTo(row7[1] + row7[2] + row7[3] + row7[4] + row7[5] + row7[6]);
+                assertThat(cells[8])
+                        .as(row)
+                        .isEqualTo(
+                                row7[1] + row7[2] == 0
+                                        ? "-"
+                                        : String.format(Locale.ROOT, "%.2f", row7[1] / (double) (row7[1] + row7[2])));
+            }
+            if (table.equals("operator")) {
+                // each mutant has one operator; a mutant whose answer tests of two classes read is in both classes'
+                // rows
+                assertThat(sum).as("the operator rows' sums").containsExactly(total);
+            }
+        }
     }
 
     /** Every line of {@code snippet} (at least {@code atLeast} of them) is a line of {@code test}. */

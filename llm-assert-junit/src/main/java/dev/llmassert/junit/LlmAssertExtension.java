@@ -4,14 +4,13 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.record.internal.ReplyTap;
 import dev.llmassert.core.record.internal.ReplyTaps;
-import dev.llmassert.junit.internal.AgentTrajectories;
-import dev.llmassert.junit.internal.ConversationRecorders;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.JudgeSupply;
 import dev.llmassert.junit.internal.RecordingSupply;
 import dev.llmassert.junit.internal.TestScope;
 import dev.llmassert.junit.internal.config.ConfigurationResolver;
 import dev.llmassert.junit.internal.config.ResolvedConfiguration;
+import dev.llmassert.junit.internal.config.SettingAnnotations;
 import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.mutation.MutationLaunch;
 import dev.llmassert.junit.internal.repeat.RepeatedRuns;
@@ -60,8 +59,13 @@ public class LlmAssertExtension
                 ParameterResolver,
                 InvocationInterceptor {
 
-    private final ParameterResolver parameters =
-            CompositeParameterResolver.forTheExtension(new EvaluatorParameterResolver());
+    private final ParameterResolver parameters = CompositeParameterResolver.forTheExtension(
+            List.of(new LocalJudgeParameterResolver()),
+            List.of(
+                    new CriteriaParameterResolver(),
+                    new TrajectoryRecorderParameterResolver(),
+                    new ConversationRecorderParameterResolver(),
+                    new EvaluatorParameterResolver()));
 
     /** Instantiated by JUnit through {@link LlmJudge} or {@code @ExtendWith}. */
     public LlmAssertExtension() {}
@@ -78,6 +82,7 @@ public class LlmAssertExtension
             throw new IllegalArgumentException(Messages.nullArgument(
                     "context and judge", "Pass the ExtensionContext of your callback and the judge to use."));
         }
+        enter(context);
         JudgeSupply.supply(context, judge);
     }
 
@@ -94,6 +99,7 @@ public class LlmAssertExtension
             throw new IllegalArgumentException(Messages.nullArgument(
                     "context and chatModel", "Pass the ExtensionContext of your callback and the chat model to use."));
         }
+        enter(context);
         JudgeSupply.supply(context, chatModel);
     }
 
@@ -115,6 +121,7 @@ public class LlmAssertExtension
     /** Fails the class at once on a bad configuration, rather than in every test. */
     @Override
     public void beforeAll(ExtensionContext context) {
+        enter(context);
         ConfigurationResolver.of(context);
     }
 
@@ -124,6 +131,7 @@ public class LlmAssertExtension
      */
     @Override
     public void beforeEach(ExtensionContext context) {
+        enter(context);
         ResolvedConfiguration configuration = ConfigurationResolver.of(context);
         RecordingSupply.testStarted(context);
         MutationLaunch.testStarting(context);
@@ -142,11 +150,12 @@ public class LlmAssertExtension
      */
     @Override
     public void afterEach(ExtensionContext context) {
+        enter(context);
         AgentTrajectories.publish(context);
         ConversationRecorders.publish(context);
         MutationLaunch.testFinished(
                 context,
-                RecordingSupply.missedCalls(context),
+                RecordingSupply.missedJudgeCalls(context),
                 RepeatedRuns.isRun(context) ? context.getParent().orElseThrow().getUniqueId() : context.getUniqueId());
         RecordingSupply.closeSession(context);
     }
@@ -154,16 +163,19 @@ public class LlmAssertExtension
     /** Saves what was recorded at class level, and reports the recordings no test of the class used. */
     @Override
     public void afterAll(ExtensionContext context) {
+        enter(context);
         RecordingSupply.classFinished(context);
     }
 
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        enter(extensionContext);
         return parameters.supportsParameter(parameterContext, extensionContext);
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        enter(extensionContext);
         return parameters.resolveParameter(parameterContext, extensionContext);
     }
 
@@ -173,6 +185,7 @@ public class LlmAssertExtension
             ReflectiveInvocationContext<Method> invocationContext,
             ExtensionContext extensionContext)
             throws Throwable {
+        enter(extensionContext);
         runJudged(invocation, extensionContext);
     }
 
@@ -183,6 +196,7 @@ public class LlmAssertExtension
             ReflectiveInvocationContext<Method> invocationContext,
             ExtensionContext extensionContext)
             throws Throwable {
+        enter(extensionContext);
         if (RepeatedRuns.isGate(extensionContext)) {
             invocation.skip();
             RepeatedRuns.gate(extensionContext);
@@ -199,6 +213,7 @@ public class LlmAssertExtension
             ReflectiveInvocationContext<Method> invocationContext,
             ExtensionContext extensionContext)
             throws Throwable {
+        enter(extensionContext);
         Optional<ReplyTap> tap = MutationLaunch.tap(extensionContext);
         if (tap.isEmpty()) {
             return invocation.proceed();
@@ -214,7 +229,16 @@ public class LlmAssertExtension
             DynamicTestInvocationContext invocationContext,
             ExtensionContext extensionContext)
             throws Throwable {
+        enter(extensionContext);
         runJudged(invocation, extensionContext);
+    }
+
+    /**
+     * Hands the configuration the reader of this package's annotations, first thing on every callback: the
+     * configuration reads {@code @LlmJudge} and {@code @JudgeRecordings} through it, without depending on them.
+     */
+    static void enter(ExtensionContext context) {
+        SettingAnnotations.install(context, AnnotationSettings.READER);
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.llmassert.junit.internal.mutation.MutationConsole;
 import dev.llmassert.junit.internal.mutation.MutationRunner;
 import dev.llmassert.junit.internal.mutation.MutationSettings;
 import dev.llmassert.junit.internal.report.MutationsEntry;
+import dev.llmassert.junit.internal.report.MutationsEntry.TestOutcome;
 import dev.llmassert.junit.internal.report.RunReport;
 import org.apiguardian.api.API;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
@@ -33,7 +34,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * LLM goes wrong? It runs the suite once through the JUnit Platform, noting which recorded answers (and agents' tool
  * results) each test read; then, for each answer, it makes mutants (a number changed, a condition dropped, a
  * sentence invented, ...) and re-runs the tests that read it with that one change, several mutants at once. A mutant
- * is killed when a test fails, survives when they all pass. The tests themselves are not changed.
+ * is killed when an assertion of a test fails (a check's, or the test's own), survives when they all pass; one whose
+ * run ends any other way has no verdict and is counted apart. The tests themselves are not changed.
  *
  * <p>From Maven, on the test class path of the module whose tests to check:
  *
@@ -43,9 +45,11 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *
  * <p>Settings are the keys {@code llmassert.mutation.seed}, {@code .operators}, {@code .max-per-answer},
  * {@code .classes} and {@code .concurrency} ({@code -D}, {@code junit-platform.properties} or the environment). The
- * mutants run in {@code replay} or {@code record-missing} mode: a mutant whose judge reply is not recorded needs a
- * judge in {@code replay}, and is judged live, and recorded, in {@code record-missing}. The result goes to the run
- * report ({@code mutations}) and the console.
+ * run without mutants goes by the recordings mode ({@code replay} or {@code record-missing}); a mutant's run always
+ * replays, and never calls a model: a mutant whose judge reply is not recorded needs a judge. A later call of the
+ * application's model or of a simulated user's whose request holds the changed answer (the next turn of a
+ * conversation) gets the reply recorded for it without the change, so every later turn is judged too. The result goes
+ * to the run report ({@code mutations}) and the console.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class MutationCheck {
@@ -64,9 +68,12 @@ public final class MutationCheck {
     /**
      * Runs the check with the settings of the keys, prints its summary and writes the run report. Each argument is a
      * setting, {@code key=value} (one with a blank value is left out), before the system properties: for a build
-     * that passes its properties on, e.g. {@code llmassert.mutation.classes=${llmassert.mutation.classes}}.
+     * that passes its properties on, e.g. {@code llmassert.mutation.classes=${llmassert.mutation.classes}}. It ends
+     * with an exception, so a build fails, when the check could not run: a bad setting, no test, or no mutant to
+     * run (it then says why: no test read a recorded answer, or those that did fail without mutants).
      *
      * @throws IllegalArgumentException for an argument that is no {@code key=value}
+     * @throws IllegalStateException    when the check made no mutant, saying why
      */
     public static void main(String[] args) {
         Map<String, String> settings = new TreeMap<>();
@@ -83,6 +90,9 @@ public final class MutationCheck {
         MutationCheck check = run(settings);
         PrintStream out = System.out;
         out.println(check.summary());
+        if (check.mutants() == 0) {
+            throw new IllegalStateException(MutationCheckMessages.noMutant(check.entry.testsRun(), check.leftOut()));
+        }
     }
 
     /**
@@ -130,9 +140,25 @@ public final class MutationCheck {
         return entry.survived();
     }
 
-    /** Mutants whose judge reply is not recorded (in {@code replay}): no verdict. */
+    /** Mutants whose judge reply is not recorded: no verdict. */
     public int needsJudge() {
         return entry.needsJudge();
+    }
+
+    /**
+     * Mutants whose run made a call of the application's model that is not recorded, and whose request does not
+     * hold the change: no verdict.
+     */
+    public int needsApplication() {
+        return entry.needsApplication();
+    }
+
+    /**
+     * Mutants whose run made a later call of the application's model (or of a simulated user's) that holds the change
+     * and is not recorded even with the answer put back: no verdict.
+     */
+    public int notReplayable() {
+        return entry.notReplayable();
     }
 
     public int errored() {
@@ -155,7 +181,20 @@ public final class MutationCheck {
                 .map(MutationsEntry.Score::score);
     }
 
-    /** The status of each mutant ({@code killed}, {@code survived}, {@code needs-judge}, {@code errored}), by id. */
+    /**
+     * The tests the check left out, as they fail without mutants: {@code Class.method(): <the failure's first lines>}.
+     */
+    public List<String> leftOut() {
+        return entry.leftOut().stream()
+                .map(t -> t.className().substring(t.className().lastIndexOf('.') + 1) + "." + t.displayName() + ": "
+                        + t.reason())
+                .toList();
+    }
+
+    /**
+     * The status of each mutant ({@code killed}, {@code survived}, {@code needs-judge}, {@code needs-application},
+     * {@code not-replayable}, {@code errored}), by id.
+     */
     public Map<String, String> statuses() {
         Map<String, String> statuses = new TreeMap<>();
         entry.results().forEach(r -> statuses.put(r.id(), r.status()));
@@ -192,12 +231,15 @@ public final class MutationCheck {
     /**
      * One mutant and its verdict.
      *
-     * @param status       {@code killed}, {@code survived}, {@code needs-judge} or {@code errored}
+     * @param status       {@code killed}, {@code survived}, {@code needs-judge}, {@code needs-application},
+     *                     {@code not-replayable} or {@code errored}
      * @param tests        the tests that read its answer, as {@code Class.method()}
      * @param diff         the change as a diff's two lines
      * @param passedChecks the judged checks that still passed on it
      * @param outcomes     what each test made of it: {@code Class.method(): killed: <its failure>}, {@code ...:
      *                     survived}, {@code ...: needs-judge: <the missing recording>}
+     * @param followedCalls the later calls of its tests that held the change and were served the replies recorded
+     *                      without it: the turns of a conversation after the changed one
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public record Mutant(
@@ -209,7 +251,8 @@ public final class MutationCheck {
             List<String> tests,
             List<String> diff,
             List<String> passedChecks,
-            List<String> outcomes) {
+            List<String> outcomes,
+            int followedCalls) {
 
         static Mutant of(MutationsEntry.Result r) {
             return new Mutant(
@@ -232,7 +275,8 @@ public final class MutationCheck {
                             .map(t -> t.className().substring(t.className().lastIndexOf('.') + 1) + "."
                                     + t.displayName() + ": " + t.outcome()
                                     + (t.detail() == null ? "" : ": " + t.detail()))
-                            .toList());
+                            .toList(),
+                    r.tests().stream().mapToInt(TestOutcome::followedCalls).sum());
         }
     }
 }

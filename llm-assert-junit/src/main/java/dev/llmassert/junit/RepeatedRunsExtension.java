@@ -1,5 +1,6 @@
 package dev.llmassert.junit;
 
+import dev.llmassert.junit.internal.repeat.RepeatSettings;
 import dev.llmassert.junit.internal.repeat.RepeatedRuns;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
@@ -23,6 +24,25 @@ class RepeatedRunsExtension implements TestTemplateInvocationContextProvider {
 
     @Override
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
-        return RepeatedRuns.invocations(context).stream();
+        LlmAssertExtension.enter(context);
+        LlmJudge.Repeat repeat = context.getTestMethod()
+                .flatMap(method -> AnnotationSupport.findAnnotation(method, LlmJudge.Repeat.class))
+                .orElseThrow();
+        return RepeatedRuns.invocations(context, declared(repeat)).stream();
+    }
+
+    /** What {@code repeat} sets, for the settings that read the keys for the rest. */
+    static RepeatSettings.Declared declared(LlmJudge.Repeat repeat) {
+        return new RepeatSettings.Declared(
+                repeat.times() == LlmJudge.UNSET ? null : repeat.times(),
+                repeat.minPassRate() == LlmJudge.UNSET ? null : repeat.minPassRate(),
+                switch (repeat.gate()) {
+                    case DEFAULT -> null;
+                    case RATE -> RepeatSettings.Gate.RATE;
+                    case LOWER_BOUND -> RepeatSettings.Gate.LOWER_BOUND;
+                },
+                "@LlmJudge.Repeat",
+                LlmJudge.Repeat.DEFAULT_TIMES,
+                LlmJudge.Repeat.DEFAULT_MIN_PASS_RATE);
     }
 }

@@ -6,15 +6,15 @@ import dev.llmassert.core.conversation.Ending;
 import dev.llmassert.core.conversation.Turn;
 import dev.llmassert.core.conversation.UserSimulator;
 import dev.llmassert.core.eval.Annotator;
-import dev.llmassert.core.eval.ConversationAnnotators;
 import dev.llmassert.core.eval.EvaluationResults;
 import dev.llmassert.core.eval.EvaluationRunner;
 import dev.llmassert.core.eval.EvaluationSettings;
 import dev.llmassert.core.eval.ItemResult;
 import dev.llmassert.core.eval.MeasurementResult;
 import dev.llmassert.core.eval.PromptResponseTest;
-import dev.llmassert.core.eval.SystemUnderTest;
 import dev.llmassert.core.eval.TestItem;
+import dev.llmassert.core.eval.conversation.ConversationAnnotators;
+import dev.llmassert.core.eval.conversation.ConversationSystems;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.Judges;
 import dev.llmassert.core.model.JudgeSettings;
@@ -41,7 +41,7 @@ import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 import static dev.llmassert.junit.LlmAssertions.within;
 
 /**
- * A dataset of conversations, scripted and simulated, run by {@code SystemUnderTest.ofConversation} against a
+ * A dataset of conversations, scripted and simulated, run by {@code ConversationSystems.of} against a
  * langchain4j AI service with a chat memory through the real OpenAI client and the loopback server: measurements
  * with intervals and a gate, replayed with the server stopped; sixteen conversations at once keep their turns apart.
  */
@@ -212,9 +212,7 @@ class ConversationDatasetTest {
         return EvaluationRunner.builder()
                 .settings(EvaluationSettings.defaults().withConcurrency(concurrency))
                 .build()
-                .run(
-                        new SupportConversations(items),
-                        SystemUnderTest.ofConversation("support-chat", chat::chat, customer));
+                .run(new SupportConversations(items), ConversationSystems.of("support-chat", chat::chat, customer));
     }
 
     private static List<Ending> endings(EvaluationResults results) {

@@ -1,7 +1,9 @@
 package dev.llmassert.junit;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.testing.ApiRules;
+import dev.llmassert.core.testing.ClassCycles;
 import dev.llmassert.core.testing.PublicApiContract;
 import org.junit.jupiter.api.Test;
 
@@ -102,6 +104,19 @@ class PublicApiTest extends PublicApiContract {
         assertThat(internal)
                 .isNotEmpty()
                 .allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));
+    }
+
+    /**
+     * The house rule, over the main code of both modules: no cycle of classes leaves its package. Classes of one
+     * package may depend on each other; a cycle through two packages ties them together.
+     */
+    @Test
+    void noCycleOfClassesOfEitherModuleCrossesAPackage() {
+        JavaClasses main = ClassCycles.mainOf(Criteria.class, LlmAssertExtension.class);
+
+        assertThat(main.contain(Criteria.class)).isTrue();
+        assertThat(main.contain(LlmAssertExtension.class)).isTrue();
+        ClassCycles.noCycleAcrossPackages("dev.llmassert").check(main);
     }
 
     @Test

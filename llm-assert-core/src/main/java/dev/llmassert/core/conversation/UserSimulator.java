@@ -7,6 +7,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.llmassert.core.conversation.internal.TranscriptText;
 import dev.llmassert.core.model.internal.DataTags;
+import dev.llmassert.core.record.internal.SimulatedUserCalls;
 import org.apiguardian.api.API;
 
 import java.util.ArrayList;
@@ -198,10 +199,10 @@ public final class UserSimulator {
             return new Next(null, Ending.SCRIPT_ENDED);
         }
         // past the limit the model is asked once more: the last reply may have reached the goal
-        String reply = model.chat(
-                        ChatRequest.builder().messages(promptFor(soFar)).build())
-                .aiMessage()
-                .text();
+        // marked as the simulated user's call: a mutation check never changes the user's messages
+        ChatRequest request = ChatRequest.builder().messages(promptFor(soFar)).build();
+        String reply =
+                SimulatedUserCalls.call(() -> model.chat(request)).aiMessage().text();
         if (reply != null && reply.contains(GOAL_REACHED)) {
             return new Next(null, Ending.GOAL_REACHED);
         }

@@ -224,27 +224,4 @@ final class EvaluationMessages {
         return "The test item '" + id + "' has no prompt. Fix: give it at least "
                 + "one prompt to send to the system under test.";
     }
-
-    static String simulatedItemWithoutSimulator(String name, TestItem item) {
-        return "The item '" + item.id() + "' has a goal, so a simulated user carries its conversation on, but the "
-                + "system '" + name + "' has none. Fix: SystemUnderTest.ofConversation(\"" + name + "\", reply, "
-                + "UserSimulator.builder().persona(...).goal(...).model(model).build()); each item's goal replaces "
-                + "the simulator's.";
-    }
-
-    static String badMaxTurns(TestItem item, String text) {
-        return "The item '" + item.id() + "' gives max_turns '" + text + "', which is not a whole number. Fix: "
-                + "e.g. \"max_turns\": 6.";
-    }
-
-    static String nullConversationReply(String name) {
-        return "The conversation system '" + name + "' has no reply function (null). Fix: pass the application's "
-                + "reply to a message in a conversation, e.g. SystemUnderTest.ofConversation(\"" + name
-                + "\", chat::chat) for an AI service method chat(@MemoryId String id, @UserMessage String message).";
-    }
-
-    static String notAConversation(String name) {
-        return "The annotator '" + name + "' needs the whole conversation, but the system under test does not hold "
-                + "conversations. Fix: make it with SystemUnderTest.ofConversation(name, reply).";
-    }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmassert.core.agent.Trajectory;
+import dev.llmassert.core.conversation.internal.ConversationRecords;
 import dev.llmassert.core.run.internal.RunRecords;
 import dev.llmassert.core.stats.Interval;
 import dev.llmassert.core.stats.MeasurementKind;

@@ -269,11 +269,11 @@ public final class EvaluationRunner {
                     int index = i;
                     TestItem item = items.get(index);
                     List<CompletableFuture<Answer>> answers = new ArrayList<>();
-                    if (sut instanceof ConversationSystem) {
+                    if (sut instanceof ConversingSystem conversing) {
                         // one conversation per repeat; items with the same script go one after another
                         for (int r = 0; r < settings.repeats(); r++) {
                             Call call = new Call(index, 0, r, new CompletableFuture<>());
-                            chains.computeIfAbsent(ConversationSystem.scriptKey(item), k -> new ArrayList<>())
+                            chains.computeIfAbsent(conversing.scriptKey(item), k -> new ArrayList<>())
                                     .add(call);
                             answers.add(call.answer());
                         }
@@ -326,8 +326,9 @@ public final class EvaluationRunner {
             long start = System.nanoTime();
             try {
                 Trajectory trajectory = sut instanceof AgentSystem agent ? agent.run(prompt) : null;
-                Conversation conversation =
-                        sut instanceof ConversationSystem chat ? chat.run(items.get(call.item()), call.repeat()) : null;
+                Conversation conversation = sut instanceof ConversingSystem chat
+                        ? chat.converse(items.get(call.item()), call.repeat())
+                        : null;
                 String response = trajectory != null
                         ? trajectory.finalAnswer()
                         : conversation != null

@@ -16,8 +16,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param latencyMillis how long the system took to answer; 0 when read from a record, which leaves it out
  * @param trajectory    what an agent did to answer (its tool calls, then {@code response} as its final answer), or
  *                      {@code null} for a system that is not an agent ({@link SystemUnderTest#ofAgent})
- * @param conversation  the whole conversation, for a system that holds conversations
- *                      ({@link SystemUnderTest#ofConversation}): {@code response} is its last reply; else {@code null}
+ * @param conversation  the whole conversation, for a system that holds conversations ({@code ConversationSystems}):
+ *                      {@code response} is its last reply; else {@code null}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Interaction(

@@ -2,10 +2,8 @@ package dev.llmassert.core.eval;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.llmassert.core.agent.Trajectory;
-import dev.llmassert.core.conversation.UserSimulator;
 import org.apiguardian.api.API;
 
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
@@ -94,42 +92,6 @@ public interface SystemUnderTest {
             throw new IllegalArgumentException("The agent under test '" + name + "' has no function (null).");
         }
         return new AgentSystem(name, agent);
-    }
-
-    /**
-     * An application that holds conversations, such as a langchain4j AI service with a chat memory: each item is a
-     * conversation of its own, with a new conversation id, so that it starts with fresh memory. An item's prompts are
-     * the user's messages, sent in order; the response is the last reply, and annotators see the whole conversation
-     * ({@link Interaction#conversation()}, {@link ConversationAnnotators}). Items run in parallel, as any others.
-     *
-     * <pre>{@code
-     * interface SupportChat { String chat(@MemoryId String conversationId, @UserMessage String message); }
-     *
-     * SystemUnderTest.ofConversation("support-chat", chat::chat);
-     * }</pre>
-     *
-     * @param reply the application's reply to a message in the conversation with an id
-     */
-    static SystemUnderTest ofConversation(String name, BiFunction<String, String, String> reply) {
-        return ofConversation(name, reply, null);
-    }
-
-    /**
-     * As {@link #ofConversation(String, BiFunction)}, where items may also be simulated: an item whose context has a
-     * {@code goal} opens with its prompt (and any further prompts), then {@code simulator} carries the conversation
-     * on with the item's {@code goal}, and its {@code persona}, {@code scenario} and {@code max_turns} where the item
-     * gives them. The record keeps each conversation whole, with how it ended.
-     */
-    static SystemUnderTest ofConversation(
-            String name, BiFunction<String, String, String> reply, UserSimulator simulator) {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("The application under test needs a name for the evaluation record, "
-                    + "e.g. SystemUnderTest.ofConversation(\"support-chat\", chat::chat).");
-        }
-        if (reply == null) {
-            throw new IllegalArgumentException(EvaluationMessages.nullConversationReply(name));
-        }
-        return new ConversationSystem(name, reply, simulator);
     }
 
     /**

@@ -75,10 +75,11 @@ public enum MutationOperator {
                 continue;
             }
             operators.add(EnumSetting.find(MutationOperator.class, MutationOperator::id, id)
-                    .orElseThrow(() -> new IllegalArgumentException(MutationMessages.notAnOperator(part.strip()))));
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            MutationMessages.notAnOperator(part.strip(), allowedValues()))));
         }
         if (operators.isEmpty()) {
-            throw new IllegalArgumentException(MutationMessages.noOperator(value));
+            throw new IllegalArgumentException(MutationMessages.noOperator(value, allowedValues()));
         }
         return operators;
     }

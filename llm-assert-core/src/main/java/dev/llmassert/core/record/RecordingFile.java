@@ -392,7 +392,8 @@ public final class RecordingFile {
                             key, testName, path, summary, same.responses().size(), position + 1, whose),
                     key,
                     testName,
-                    path);
+                    path,
+                    whose);
         }
         RequestDiff.Nearest nearest = RequestDiff.nearest(request, List.copyOf(current.values()));
         return new RecordingMissException(
@@ -406,7 +407,8 @@ public final class RecordingFile {
                         whose),
                 key,
                 testName,
-                path);
+                path,
+                whose);
     }
 
     void checkWritable(RecordingMode mode) {

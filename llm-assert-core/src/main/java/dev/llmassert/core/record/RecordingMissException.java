@@ -19,12 +19,22 @@ public class RecordingMissException extends RecordingException {
     private final String key;
     private final String testName;
     private final transient Path file;
+    private final transient RecordedModel whose;
 
     public RecordingMissException(String message, String key, String testName, Path file) {
+        this(message, key, testName, file, null);
+    }
+
+    /**
+     * @param whose whose model made the request: the judge's, the application's, a simulated user's; {@code null}
+     *              when not known
+     */
+    public RecordingMissException(String message, String key, String testName, Path file, RecordedModel whose) {
         super(message);
         this.key = key;
         this.testName = testName;
         this.file = file;
+        this.whose = whose;
     }
 
     /** The key of the request that was not found. */
@@ -40,5 +50,10 @@ public class RecordingMissException extends RecordingException {
     /** The recordings file that was searched. */
     public Path file() {
         return file;
+    }
+
+    /** Whose model made the request, as the message names it; {@code null} when not known. */
+    public RecordedModel whose() {
+        return whose;
     }
 }

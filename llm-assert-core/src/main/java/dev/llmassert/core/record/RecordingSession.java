@@ -12,6 +12,7 @@ import dev.llmassert.core.record.internal.RecordedResponse;
 import dev.llmassert.core.record.internal.RecordingMessages;
 import dev.llmassert.core.record.internal.ReplyTap;
 import dev.llmassert.core.record.internal.ReplyTaps;
+import dev.llmassert.core.record.internal.SimulatedUserCalls;
 import org.apiguardian.api.API;
 
 import java.util.Collections;
@@ -41,6 +42,7 @@ public final class RecordingSession implements AutoCloseable {
     private final AtomicInteger replayed = new AtomicInteger();
     private final AtomicInteger recorded = new AtomicInteger();
     private final AtomicInteger missed = new AtomicInteger();
+    private final AtomicInteger missedByJudges = new AtomicInteger();
     private volatile boolean closed;
 
     RecordingSession(RecordingFile file, RecordingMode mode, String testName, boolean saveEachRecording) {
@@ -114,6 +116,14 @@ public final class RecordingSession implements AutoCloseable {
         return missed.get();
     }
 
+    /**
+     * Calls of a judge's model (any but the application's and a simulated user's) that found no recording in
+     * {@link RecordingMode#REPLAY} and failed.
+     */
+    public int missedJudgeCalls() {
+        return missedByJudges.get();
+    }
+
     /** The keys this session replayed or recorded, sorted. */
     public SortedSet<String> usedKeys() {
         return Collections.unmodifiableSortedSet(new TreeSet<>(calls.keySet()));
@@ -144,25 +154,44 @@ public final class RecordingSession implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException(RecordingMessages.sessionClosed(testName));
         }
+        Optional<ReplyTap> tap = ReplyTaps.current();
+        boolean simulatedUser = SimulatedUserCalls.active() || whose.equals(RecordedModel.simulatedUser());
+        RecordedModel caller = simulatedUser ? RecordedModel.simulatedUser() : whose;
+        // a mutant's run replays whatever the mode: no call of it reaches a model
+        RecordingMode mode = tap.map(ReplyTap::replayOnly).orElse(false) ? RecordingMode.REPLAY : this.mode;
         if (mode == RecordingMode.OFF) {
             return delegate.chat(request, options);
         }
-        ObjectNode canonical = CanonicalRequests.toNode(asSent(delegate, request));
+        ObjectNode sent = CanonicalRequests.toNode(asSent(delegate, request));
+        // the application's next turn, or the simulated user's, holds a changed answer: look it up as recorded
+        ObjectNode canonical = tap.isPresent() && (application || simulatedUser)
+                ? CanonicalRequests.withTexts(sent, tap.get()::undone)
+                : sent;
+        boolean heldTheChange = canonical != sent;
         String key = CanonicalRequests.key(canonical);
         int position = calls.computeIfAbsent(key, k -> new AtomicInteger()).getAndIncrement();
         if (mode.replays()) {
             RecordingFile.Replay replay = file.lookup(key, position);
             if (replay != null) {
                 replayed.incrementAndGet();
+                if (heldTheChange) {
+                    tap.get().followed(new ReplyTap.Call(caller, key, position, true, null));
+                }
                 ChatResponse response = replay.response()
                         .toChatResponse(
                                 Replayed.ID_PREFIX + key + "/" + (position + 1),
                                 replay.entry().model());
-                return application ? tapped(response, canonical, key, position, true) : response;
+                return application && !simulatedUser ? tapped(response, canonical, key, position, true) : response;
             }
             if (mode == RecordingMode.REPLAY) {
                 missed.incrementAndGet();
-                throw file.miss(key, position, canonical, testName, whose);
+                if (!application && !simulatedUser) {
+                    missedByJudges.incrementAndGet();
+                }
+                RecordingMissException miss = file.miss(key, position, canonical, testName, caller);
+                tap.ifPresent(
+                        t -> t.missed(new ReplyTap.Call(caller, key, position, heldTheChange, miss.getMessage())));
+                throw miss;
             }
         }
         ChatResponse live = delegate.chat(request, options);
@@ -175,7 +204,7 @@ public final class RecordingSession implements AutoCloseable {
         if (saveEachRecording) {
             file.save();
         }
-        return application ? tapped(live, canonical, key, position, false) : live;
+        return application && !simulatedUser ? tapped(live, canonical, key, position, false) : live;
     }
 
     /** The response as the test's {@link ReplyTap} has it: a mutation check may change an answer's text. */

@@ -5,6 +5,7 @@ import org.assertj.core.internal.Failures;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -36,6 +37,10 @@ public final class CallSite {
     private static final List<String> LIBRARY_PACKAGES =
             List.of(INTERNAL_PACKAGE, "org.assertj.", "net.bytebuddy.", "java.", "jdk.", "sun.");
 
+    /** AssertJ's methods that run code expecting it to throw; {@code assertThatCode} expects the opposite. */
+    private static final Set<String> EXPECTING_A_FAILURE =
+            Set.of("assertThatThrownBy", "isThrownBy", "catchThrowableOfType", "assertThatExceptionOfType");
+
     private CallSite() {}
 
     /** The caller's stack, starting at the line that made the assertion. */
@@ -46,6 +51,25 @@ public final class CallSite {
             first++;
         }
         return first == stack.length ? stack : Arrays.copyOfRange(stack, first, stack.length);
+    }
+
+    /**
+     * Whether the caller runs inside a block that expects a failure: AssertJ's {@code assertThatThrownBy},
+     * {@code assertThatExceptionOfType(...).isThrownBy}, {@code catchThrowableOfType}, or JUnit's
+     * {@code assertThrows}. A check that passes there fails its test, as one that fails there passes it.
+     */
+    public static boolean insideAnExpectedFailure() {
+        for (StackTraceElement frame : new Throwable().getStackTrace()) {
+            String type = frame.getClassName();
+            String method = frame.getMethodName();
+            if (type.startsWith("org.assertj.core.api.") && EXPECTING_A_FAILURE.contains(method)) {
+                return true;
+            }
+            if (type.startsWith("org.junit.jupiter.api.AssertThrows")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -105,15 +105,15 @@ public final class RecordingSupply {
     }
 
     /**
-     * The calls of the test of {@code context} that found no recording in {@code replay}, over its open sessions (the
-     * test's, and a repeated test's shared one); no session is opened to ask.
+     * The calls of the judges of the test of {@code context} that found no recording in {@code replay}, over its open
+     * sessions (the test's, and a repeated test's shared one); no session is opened to ask.
      */
-    public static int missedCalls(ExtensionContext context) {
+    public static int missedJudgeCalls(ExtensionContext context) {
         int missed = 0;
         for (ExtensionContext c = scope(context); c != null; c = c.getParent().orElse(null)) {
             OpenSession open = ExtensionState.store(c).get(new SessionKey(c.getUniqueId()), OpenSession.class);
             if (open != null) {
-                missed += open.session().missedCalls();
+                missed += open.session().missedJudgeCalls();
             }
         }
         return missed;
@@ -222,7 +222,9 @@ public final class RecordingSupply {
         String className = top.getRequiredTestClass().getName();
         RunRecordings run = run(scope);
         RecordingFile file = run.store.file(configuration.fileFor(className));
-        RecordingSession session = file.openSession(configuration.mode(), testName(scope));
+        // a mutant's run replays whatever the mode: no call of it reaches a model, none is recorded
+        RecordingMode mode = MutationLaunch.isMutantLaunch(scope) ? RecordingMode.REPLAY : configuration.mode();
+        RecordingSession session = file.openSession(mode, testName(scope));
         // Only a file that opened is tracked: a corrupt one must not fail the class again at the end.
         run.classesByFile
                 .computeIfAbsent(file.path(), p -> ConcurrentHashMap.newKeySet())

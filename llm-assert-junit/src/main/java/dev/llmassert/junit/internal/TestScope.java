@@ -147,12 +147,14 @@ public final class TestScope {
     public void publish(Check check) {
         Map<String, String> entry = check.reportEntry();
         context.publishReportEntry(entry);
-        ReportChannel.check(context, check);
+        // made inside assertThatThrownBy (and the like): a pass there fails the test
+        ReportChannel.check(context, CallSite.insideAnExpectedFailure() ? check.expectingFailure() : check);
         boolean printed = ConfigurationResolver.of(context).console().printsCheck(check.passed());
         if (printed ? VERDICTS.isDebugEnabled() : VERDICTS.isInfoEnabled()) {
             // a dynamic test's context may have no test class, so the class is optional here
             String test =
-                    context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("") + context.getDisplayName();
+                    context.getTestClass().map(c -> c.getSimpleName() + ".").orElse("")
+                            + ReportChannel.displayName(context);
             if (printed) {
                 VERDICTS.debug("{}: {}", test, VerdictLine.of(entry));
             } else {

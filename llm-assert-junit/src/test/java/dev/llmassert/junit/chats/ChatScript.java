@@ -25,7 +25,7 @@ public final class ChatScript {
             + " purchase. Support is available by chat in the Nimbus app every day from 8 a.m. to 8 p.m.";
 
     /** The assistant's reply to each of the customer's messages, by how the message starts. */
-    static final Map<String, String> ASSISTANT = Map.of(
+    public static final Map<String, String> ASSISTANT = Map.of(
             "Hi, my order",
             "Blinking red means there is no internet connection. Check the cable to your modem, then restart the"
                     + " modem and the router.",
@@ -37,7 +37,7 @@ public final class ChatScript {
             "Support can help with your order {order} by chat in the Nimbus app, every day from 8 a.m. to 8 p.m.");
 
     /** The customer's messages in order; each is sent once the assistant has said the phrase before it. */
-    static final List<String> CUSTOMER = List.of(
+    public static final List<String> CUSTOMER = List.of(
             "Hi, my order number is {order}. The status light on my router is blinking red.",
             "no internet connection",
             "How do I restart the router?",

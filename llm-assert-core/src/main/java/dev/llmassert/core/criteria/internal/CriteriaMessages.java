@@ -1,6 +1,5 @@
 package dev.llmassert.core.criteria.internal;
 
-import dev.llmassert.core.criteria.Criteria;
 import org.apiguardian.api.API;
 
 import java.nio.file.Path;
@@ -335,10 +334,10 @@ public final class CriteriaMessages {
                 + "Fix: check the path, or load it from the classpath with CriteriaLoader.fromClasspath(..).";
     }
 
-    static String pairwiseWithoutContext(Criteria criteria) {
-        return "Criteria '" + criteria.name() + "' shows the context fields " + criteria.contextFields()
+    static String pairwiseWithoutContext(String criteria, List<String> contextFields) {
+        return "Criteria '" + criteria + "' shows the context fields " + contextFields
                 + ", but no context was given." + System.lineSeparator() + "Fix: pass .context(Instance.of(\""
-                + criteria.contextFields().get(0)
+                + contextFields.get(0)
                 + "\", ...)), or use criteria.withContextFields() to compare without context.";
     }
 }

@@ -110,7 +110,8 @@ public final class PairwisePrompt {
             Map<String, String> contextValues = Map.of();
             if (!criteria.contextFields().isEmpty()) {
                 if (context == null) {
-                    throw new IllegalArgumentException(CriteriaMessages.pairwiseWithoutContext(criteria));
+                    throw new IllegalArgumentException(
+                            CriteriaMessages.pairwiseWithoutContext(criteria.name(), criteria.contextFields()));
                 }
                 contextValues = criteria.contextOf(context);
             }

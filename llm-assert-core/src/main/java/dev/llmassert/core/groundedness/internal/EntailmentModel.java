@@ -19,8 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -49,6 +51,8 @@ public final class EntailmentModel {
 
     private static final int CACHE_SIZE = 50_000;
     private static final int MAX_THREADS = 4;
+    /** How long a thread of the model waits for work before it ends. */
+    private static final long IDLE_SECONDS = 2;
 
     private static volatile EntailmentModel shared;
 
@@ -95,11 +99,16 @@ public final class EntailmentModel {
         }
         int n = Math.max(1, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
         AtomicInteger count = new AtomicInteger();
-        threads = Executors.newFixedThreadPool(n, task -> {
-            Thread thread = new Thread(task, "llm-assert-entailment-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        // idle threads end after a moment: the model lives as long as the JVM, its threads only while it is used, so
+        // that a tool that waits for the threads it started (Maven's exec:java) sees them end
+        ThreadPoolExecutor pool =
+                new ThreadPoolExecutor(n, n, IDLE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
+                    Thread thread = new Thread(task, "llm-assert-entailment-" + count.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        threads = pool;
     }
 
     /**

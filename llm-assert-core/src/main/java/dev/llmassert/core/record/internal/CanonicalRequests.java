@@ -49,6 +49,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -108,6 +109,35 @@ public final class CanonicalRequests {
             }
         }
         return text.toString();
+    }
+
+    /**
+     * A copy of {@code canonical} with every message text (a part's text too, and a tool result's) passed through
+     * {@code change}; {@code canonical} itself when no text changed. The model name, parameters and tool calls stay.
+     */
+    public static ObjectNode withTexts(ObjectNode canonical, UnaryOperator<String> change) {
+        ObjectNode copy = canonical.deepCopy();
+        boolean changed = false;
+        for (JsonNode message : copy.path("messages")) {
+            changed |= changeText((ObjectNode) message, change);
+            for (JsonNode part : message.path("contents")) {
+                changed |= changeText((ObjectNode) part, change);
+            }
+        }
+        return changed ? copy : canonical;
+    }
+
+    private static boolean changeText(ObjectNode node, UnaryOperator<String> change) {
+        if (!node.path("text").isTextual()) {
+            return false;
+        }
+        String text = node.path("text").asText();
+        String changed = change.apply(text);
+        if (changed.equals(text)) {
+            return false;
+        }
+        node.put("text", changed);
+        return true;
     }
 
     /** The canonical form as compact JSON with sorted keys: exactly the bytes the key is the hash of. */

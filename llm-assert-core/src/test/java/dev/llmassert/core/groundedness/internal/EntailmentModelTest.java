@@ -85,4 +85,35 @@ class EntailmentModelTest {
 
         assertThat(p).isGreaterThan(0.5);
     }
+
+    /**
+     * The model lives as long as the JVM, its threads only while it works: a tool that waits for the threads a run
+     * started (Maven's {@code exec:java} after a mutation check) sees them end, where before they waited for work
+     * forever.
+     */
+    @Test
+    void itsThreadsEndWhenItIsIdle() throws InterruptedException {
+        model.run(List.of(new Pair(POLICY, "Refunds take " + System.nanoTime() + " business days.")));
+        assertThat(entailmentThreads()).as("threads that ran the pair").isNotEmpty();
+
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!entailmentThreads().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+
+        assertThat(entailmentThreads())
+                .as("threads of the idle model, 20 s later")
+                .isEmpty();
+        assertThat(model.run(List.of(new Pair(POLICY, "Returns are accepted within 30 days of delivery."))))
+                .as("new threads when it works again")
+                .hasSize(1);
+    }
+
+    private static List<String> entailmentThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(Thread::isAlive)
+                .map(Thread::getName)
+                .filter(name -> name.startsWith("llm-assert-entailment-"))
+                .toList();
+    }
 }

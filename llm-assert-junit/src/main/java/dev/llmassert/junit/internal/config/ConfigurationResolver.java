@@ -6,19 +6,17 @@ import dev.llmassert.core.config.InvalidSettingException;
 import dev.llmassert.core.groundedness.ClaimCheckGroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessMethod;
+import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.model.JudgeSettings;
 import dev.llmassert.core.record.RecordingMode;
-import dev.llmassert.junit.JudgeRecordings;
-import dev.llmassert.junit.LlmJudge;
+import dev.llmassert.core.record.Recordings;
 import dev.llmassert.junit.internal.message.Messages;
 import dev.llmassert.junit.internal.report.ConsoleMode;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.platform.commons.support.AnnotationSupport;
 
 import java.io.UncheckedIOException;
-import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.nio.file.InvalidPathException;
@@ -32,7 +30,7 @@ import java.util.function.Function;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * Reads each configuration key from, in order: the nearest {@link LlmJudge} or {@link JudgeRecordings} attribute
+ * Reads each configuration key from, in order: the nearest {@code @LlmJudge} or {@code @JudgeRecordings} attribute
  * that sets it, the JUnit configuration parameters, the environment, and the default. The annotations of a class or
  * method are walked once, for the judge and the recordings together; {@link #of(ExtensionContext)} keeps the result
  * in the context's store, as JUnit's {@code TimeoutExtension} keeps its annotation.
@@ -207,7 +205,7 @@ public final class ConfigurationResolver {
 
     /**
      * The minimum a bare groundedness check is held to, the one place it is read. Under the extension
-     * ({@code context} given): the test's configuration, {@value LlmJudge#MIN_SCORE_KEY} or the bar of the
+     * ({@code context} given): the test's configuration, {@value ConfigKeys#GROUNDEDNESS_MIN_SCORE} or the bar of the
      * calibration record that applies (whose judge the extension compares with the test's). Outside it
      * ({@code context} {@code null}): the system properties and the environment, by {@link #defaultMinScore(String)}.
      *
@@ -236,13 +234,13 @@ public final class ConfigurationResolver {
     }
 
     /**
-     * The calibration record named by {@value LlmJudge#CALIBRATION_KEY}, or {@code null} when none is. Its bar is
-     * applied unless {@value LlmJudge#MIN_SCORE_KEY} is set nearer the test (or in the same place).
+     * The calibration record named by {@value ConfigKeys#GROUNDEDNESS_CALIBRATION}, or {@code null} when none is. Its
+     * bar is applied unless {@value ConfigKeys#GROUNDEDNESS_MIN_SCORE} is set nearer the test (or in the same place).
      *
      * @throws ExtensionConfigurationException when the record cannot be read or has no bar
      */
     public AppliedCalibration calibration() {
-        Optional<Setting> setting = firstSetting(LlmJudge.CALIBRATION_KEY);
+        Optional<Setting> setting = firstSetting(ConfigKeys.GROUNDEDNESS_CALIBRATION);
         if (setting.isEmpty()) {
             return null;
         }
@@ -251,7 +249,7 @@ public final class ConfigurationResolver {
             path = Path.of(setting.get().value().strip());
         } catch (InvalidPathException e) {
             throw invalid(new InvalidSettingException(
-                    LlmJudge.CALIBRATION_KEY,
+                    ConfigKeys.GROUNDEDNESS_CALIBRATION,
                     setting.get().value(),
                     "the path of a calibration record (" + e.getReason() + ")"));
         }
@@ -261,14 +259,19 @@ public final class ConfigurationResolver {
         } catch (IllegalArgumentException | UncheckedIOException e) {
             throw new ExtensionConfigurationException(
                     Messages.unreadableCalibration(
-                            LlmJudge.CALIBRATION_KEY, setting.get().source(), e.getMessage()),
+                            ConfigKeys.GROUNDEDNESS_CALIBRATION, setting.get().source(), e.getMessage()),
                     e);
         }
         if (record.fittedMinScore() == null) {
             throw new ExtensionConfigurationException(Messages.calibrationWithoutBar(
-                    LlmJudge.CALIBRATION_KEY, path, setting.get().source(), record.judge(), record.criteria()));
+                    ConfigKeys.GROUNDEDNESS_CALIBRATION,
+                    path,
+                    setting.get().source(),
+                    record.judge(),
+                    record.criteria()));
         }
-        boolean applied = sourceIndex(LlmJudge.CALIBRATION_KEY) < sourceIndex(LlmJudge.MIN_SCORE_KEY);
+        boolean applied =
+                sourceIndex(ConfigKeys.GROUNDEDNESS_CALIBRATION) < sourceIndex(ConfigKeys.GROUNDEDNESS_MIN_SCORE);
         return new AppliedCalibration(
                 path,
                 record.judge(),
@@ -290,15 +293,15 @@ public final class ConfigurationResolver {
     }
 
     /**
-     * The minimum of a bare {@code isGroundedIn(...)}: {@value LlmJudge#MIN_SCORE_KEY}, or
-     * {@link LlmJudge#DEFAULT_MIN_SCORE}.
+     * The minimum of a bare {@code isGroundedIn(...)}: {@value ConfigKeys#GROUNDEDNESS_MIN_SCORE}, or
+     * {@link LocalGroundednessJudge#DEFAULT_THRESHOLD}.
      *
      * @throws ExtensionConfigurationException if it is not a number from 0 to 1
      */
     public double minScore() {
-        String value = get(LlmJudge.MIN_SCORE_KEY);
+        String value = get(ConfigKeys.GROUNDEDNESS_MIN_SCORE);
         if (value == null) {
-            return LlmJudge.DEFAULT_MIN_SCORE;
+            return LocalGroundednessJudge.DEFAULT_THRESHOLD;
         }
         try {
             double minScore = Double.parseDouble(value.trim());
@@ -308,7 +311,8 @@ public final class ConfigurationResolver {
         } catch (NumberFormatException e) {
             // reported below with the allowed values
         }
-        throw invalid(new InvalidSettingException(LlmJudge.MIN_SCORE_KEY, value, "a number from 0.0 to 1.0"));
+        throw invalid(
+                new InvalidSettingException(ConfigKeys.GROUNDEDNESS_MIN_SCORE, value, "a number from 0.0 to 1.0"));
     }
 
     /**
@@ -352,17 +356,17 @@ public final class ConfigurationResolver {
      */
     public RecordingConfiguration recordings(Path file, Function<String, String> environment) {
         try {
-            RecordingMode mode = RecordingMode.resolve(get(JudgeRecordings.MODE_KEY), environment);
-            String dir = get(JudgeRecordings.DIR_KEY);
+            RecordingMode mode = RecordingMode.resolve(get(ConfigKeys.RECORDINGS_MODE), environment);
+            String dir = get(ConfigKeys.RECORDINGS_DIR);
             Path folder;
             try {
-                folder = Path.of(dir == null ? JudgeRecordings.DEFAULT_DIR : dir.strip());
+                folder = Path.of(dir == null ? Recordings.DEFAULT_DIR : dir.strip());
             } catch (InvalidPathException e) {
                 throw new InvalidSettingException(
-                        JudgeRecordings.DIR_KEY, dir, "a folder path (" + e.getReason() + ")");
+                        ConfigKeys.RECORDINGS_DIR, dir, "a folder path (" + e.getReason() + ")");
             }
-            String prune = get(JudgeRecordings.PRUNE_KEY);
-            boolean pruneUnused = prune != null && parseBoolean(JudgeRecordings.PRUNE_KEY, prune);
+            String prune = get(ConfigKeys.RECORDINGS_PRUNE);
+            boolean pruneUnused = prune != null && parseBoolean(ConfigKeys.RECORDINGS_PRUNE, prune);
             return new RecordingConfiguration(mode, folder, file, pruneUnused);
         } catch (InvalidSettingException e) {
             throw invalid(e);
@@ -403,14 +407,12 @@ public final class ConfigurationResolver {
     private record Annotations(List<Found> found) implements Source {
 
         static Annotations of(ExtensionContext context) {
+            SettingAnnotations reader = SettingAnnotations.of(context);
             List<Found> found = new ArrayList<>();
             for (ExtensionContext c = context; c != null; c = c.getParent().orElse(null)) {
                 Optional<AnnotatedElement> element = c.getElement();
                 if (element.isPresent()) {
-                    AnnotationSupport.findAnnotation(element.get(), LlmJudge.class)
-                            .ifPresent(annotation -> found.add(new Found(annotation, element.get())));
-                    AnnotationSupport.findAnnotation(element.get(), JudgeRecordings.class)
-                            .ifPresent(annotation -> found.add(new Found(annotation, element.get())));
+                    reader.on(element.get()).forEach(annotation -> found.add(new Found(annotation, element.get())));
                 }
             }
             return new Annotations(List.copyOf(found));
@@ -419,7 +421,7 @@ public final class ConfigurationResolver {
         @Override
         public String get(String key) {
             return found.stream()
-                    .map(f -> f.value(key))
+                    .map(f -> f.annotation().keys().get(key))
                     .filter(v -> v != null)
                     .findFirst()
                     .orElse(null);
@@ -428,22 +430,22 @@ public final class ConfigurationResolver {
         @Override
         public String describe(String key) {
             return found.stream()
-                    .filter(f -> f.value(key) != null)
+                    .filter(f -> f.annotation().keys().containsKey(key))
                     .findFirst()
-                    .map(f -> "@" + f.annotation().annotationType().getSimpleName() + " on " + f.where())
+                    .map(f -> f.annotation().name() + " on " + f.where())
                     .orElse("@LlmJudge");
         }
 
         /** The file of the nearest {@code @JudgeRecordings(file = ...)}, or {@code null}. */
         Path recordingsFile() {
             for (Found f : found) {
-                if (f.annotation() instanceof JudgeRecordings recordings
-                        && !JudgeRecordings.DEFAULT.equals(recordings.file())) {
+                String file = f.annotation().file();
+                if (file != null) {
                     try {
-                        return Path.of(recordings.file().strip());
+                        return Path.of(file.strip());
                     } catch (InvalidPathException e) {
                         throw new ExtensionConfigurationException(
-                                Messages.badRecordingsFile(recordings.file(), f.element(), e.getReason()), e);
+                                Messages.badRecordingsFile(file, f.element(), e.getReason()), e);
                     }
                 }
             }
@@ -451,30 +453,7 @@ public final class ConfigurationResolver {
         }
     }
 
-    private record Found(Annotation annotation, AnnotatedElement element) {
-
-        String value(String key) {
-            if (annotation instanceof JudgeRecordings recordings) {
-                return switch (key) {
-                    case JudgeRecordings.MODE_KEY -> textOrNull(recordings.mode());
-                    case JudgeRecordings.DIR_KEY -> textOrNull(recordings.dir());
-                    default -> null;
-                };
-            }
-            LlmJudge judge = (LlmJudge) annotation;
-            return switch (key) {
-                case LlmJudge.PROVIDER_KEY -> textOrNull(judge.provider());
-                case LlmJudge.MODEL_KEY -> textOrNull(judge.model());
-                case LlmJudge.TEMPERATURE_KEY ->
-                    judge.temperature() == LlmJudge.UNSET ? null : String.valueOf(judge.temperature());
-                case LlmJudge.CONCURRENCY_KEY ->
-                    judge.concurrency() == LlmJudge.UNSET ? null : String.valueOf(judge.concurrency());
-                case LlmJudge.MIN_SCORE_KEY ->
-                    judge.minScore() == LlmJudge.UNSET ? null : String.valueOf(judge.minScore());
-                case LlmJudge.CALIBRATION_KEY -> textOrNull(judge.calibration());
-                default -> null;
-            };
-        }
+    private record Found(SettingAnnotations.Annotated annotation, AnnotatedElement element) {
 
         String where() {
             if (element instanceof Method method) {
@@ -484,10 +463,6 @@ public final class ConfigurationResolver {
                 return type.getName();
             }
             return String.valueOf(element);
-        }
-
-        private static String textOrNull(String text) {
-            return LlmJudge.DEFAULT.equals(text) ? null : text;
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.llmassert.junit.internal.config;
 
-import dev.llmassert.junit.LlmAssertExtension;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -31,8 +30,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class ExtensionState {
 
-    /** Every value the extension keeps lives in a store under this namespace. */
-    public static final Namespace NAMESPACE = Namespace.create(LlmAssertExtension.class);
+    /**
+     * Every value the extension keeps lives in a store under this namespace: this class's, which only the extension
+     * uses, so that the state knows nothing of the extension that keeps it.
+     */
+    public static final Namespace NAMESPACE = Namespace.create(ExtensionState.class);
 
     private ExtensionState() {}
 

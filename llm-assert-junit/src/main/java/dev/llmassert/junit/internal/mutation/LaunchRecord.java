@@ -3,6 +3,7 @@ package dev.llmassert.junit.internal.mutation;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.llmassert.junit.internal.mutation.MutationTap.Missed;
 import dev.llmassert.junit.internal.mutation.MutationTap.Served;
 import dev.llmassert.junit.internal.report.VerdictLine;
 import org.junit.platform.engine.TestExecutionResult;
@@ -30,8 +31,10 @@ final class LaunchRecord implements TestExecutionListener {
     final Map<String, TestExecutionResult> results = new ConcurrentHashMap<>();
     final Map<String, List<Served>> served = new ConcurrentHashMap<>();
     final Map<String, Boolean> applied = new ConcurrentHashMap<>();
-    /** Model calls of a test that found no recording (replay). */
-    final Map<String, Integer> missed = new ConcurrentHashMap<>();
+    /** Model calls of a mutant's test that found no recording, in the order they missed. */
+    final Map<String, List<Missed>> missed = new ConcurrentHashMap<>();
+    /** Later calls of a mutant's test that held the change and were served their recorded reply. */
+    final Map<String, Integer> followed = new ConcurrentHashMap<>();
     /** Every judged check, keyed by the unique id of the test or dynamic test that made it. */
     final Map<String, List<CheckSeen>> checks = new ConcurrentHashMap<>();
 
@@ -52,23 +55,26 @@ final class LaunchRecord implements TestExecutionListener {
         // a run of a repeated test reads its answers for the repeated test, which the check runs whole
         String id = values.getOrDefault(MutationLaunch.TEST_ENTRY, testIdentifier.getUniqueId());
         if (values.containsKey(MutationLaunch.SERVED_ENTRY)) {
-            try {
-                List<Served> read =
-                        JSON.readValue(values.get(MutationLaunch.SERVED_ENTRY), new TypeReference<List<Served>>() {});
-                served.merge(id, read, (a, b) -> {
-                    List<Served> both = new ArrayList<>(a);
-                    both.addAll(b);
-                    return both;
-                });
-            } catch (IOException e) {
-                throw new UncheckedIOException("The answers a test read could not be read back", e);
-            }
+            served.merge(
+                    id, read(values.get(MutationLaunch.SERVED_ENTRY), new TypeReference<List<Served>>() {}), (a, b) -> {
+                        List<Served> both = new ArrayList<>(a);
+                        both.addAll(b);
+                        return both;
+                    });
         }
         if (values.containsKey(MutationLaunch.APPLIED_ENTRY)) {
             applied.merge(id, Boolean.parseBoolean(values.get(MutationLaunch.APPLIED_ENTRY)), Boolean::logicalOr);
         }
         if (values.containsKey(MutationLaunch.MISSED_ENTRY)) {
-            missed.merge(id, Integer.parseInt(values.get(MutationLaunch.MISSED_ENTRY)), Integer::sum);
+            missed.merge(
+                    id, read(values.get(MutationLaunch.MISSED_ENTRY), new TypeReference<List<Missed>>() {}), (a, b) -> {
+                        List<Missed> both = new ArrayList<>(a);
+                        both.addAll(b);
+                        return both;
+                    });
+        }
+        if (values.containsKey(MutationLaunch.FOLLOWED_ENTRY)) {
+            followed.merge(id, Integer.parseInt(values.get(MutationLaunch.FOLLOWED_ENTRY)), Integer::sum);
         }
         if (values.containsKey("llmassert.check")) {
             CheckSeen check = new CheckSeen(
@@ -81,6 +87,14 @@ final class LaunchRecord implements TestExecutionListener {
             synchronized (checks) {
                 checks.computeIfAbsent(id, k -> new ArrayList<>()).add(check);
             }
+        }
+    }
+
+    private static <T> T read(String json, TypeReference<T> type) {
+        try {
+            return JSON.readValue(json, type);
+        } catch (IOException e) {
+            throw new UncheckedIOException("What a test of the mutation check saw could not be read back", e);
         }
     }
 
@@ -121,9 +135,17 @@ final class LaunchRecord implements TestExecutionListener {
         return "";
     }
 
+    /** The test's display name; an invocation of a parameterized or repeated test with its method's. */
     String displayName(String testId) {
         TestIdentifier test = tests.get(testId);
-        return test == null ? testId : test.getDisplayName();
+        if (test == null) {
+            return testId;
+        }
+        TestIdentifier parent =
+                test.getParentIdObject().map(id -> tests.get(id.toString())).orElse(null);
+        return parent != null && test.isTest() && parent.getSource().orElse(null) instanceof MethodSource
+                ? parent.getDisplayName() + " " + test.getDisplayName()
+                : test.getDisplayName();
     }
 
     static boolean within(String id, String root) {

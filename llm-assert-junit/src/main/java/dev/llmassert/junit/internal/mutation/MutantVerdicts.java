@@ -2,39 +2,54 @@ package dev.llmassert.junit.internal.mutation;
 
 import dev.llmassert.core.mutation.Mutant;
 import dev.llmassert.core.mutation.MutationOperator;
+import dev.llmassert.core.record.RecordedModel;
+import dev.llmassert.core.record.RecordingMissException;
+import dev.llmassert.core.record.RecordingMode;
+import dev.llmassert.junit.internal.message.MutationCheckMessages;
 import dev.llmassert.junit.internal.mutation.LaunchRecord.CheckSeen;
 import dev.llmassert.junit.internal.mutation.MutationRunner.MutantRun;
 import dev.llmassert.junit.internal.mutation.MutationRunner.Plan;
+import dev.llmassert.junit.internal.mutation.MutationTap.Missed;
 import dev.llmassert.junit.internal.report.MutationsEntry;
 import dev.llmassert.junit.internal.report.MutationsEntry.Diff;
 import dev.llmassert.junit.internal.report.MutationsEntry.JudgeScore;
+import dev.llmassert.junit.internal.report.MutationsEntry.LeftOut;
 import dev.llmassert.junit.internal.report.MutationsEntry.Result;
 import dev.llmassert.junit.internal.report.MutationsEntry.Score;
 import dev.llmassert.junit.internal.report.MutationsEntry.Target;
 import dev.llmassert.junit.internal.report.MutationsEntry.TestOutcome;
+import org.opentest4j.MultipleFailuresError;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
- * What each mutant's tests made of it, and the scores. A test kills its mutant when it fails; it needs a judge when
- * a model call it made on the changed answer is not recorded (replay mode); a mutant survives when every test that
- * read the changed answer passed; it erred when no test read it or its launch crashed.
+ * What each mutant's tests made of it, and the scores. A test kills its mutant when an assertion of it failed (a
+ * check's, or the test's own); it needs a judge when a judge's call on the changed answer has no recording; it needs
+ * the application's model when a call of the application's model has none and its request does not hold the change;
+ * it is not replayable when a later request holds the change in a way the recordings cannot follow; it erred when
+ * it ended any other way (an exception of the application, no read of the answer, a launch that failed), with its
+ * cause. A mutant survives when every test that read the changed answer passed. Only killed and survived make the
+ * score.
  */
 final class MutantVerdicts {
 
     static final String KILLED = "killed";
     static final String SURVIVED = "survived";
     static final String NEEDS_JUDGE = "needs-judge";
+    static final String NEEDS_APPLICATION = "needs-application";
+    static final String NOT_REPLAYABLE = "not-replayable";
     static final String ERRORED = "errored";
 
-    /** Best first: what a class or a mutant is, given what its tests are. */
-    private static final List<String> RANK = List.of(KILLED, NEEDS_JUDGE, SURVIVED, ERRORED);
+    /** Best first: what a class or a mutant is, given what its tests are; survived only when every test passed. */
+    private static final List<String> RANK =
+            List.of(KILLED, NEEDS_JUDGE, NEEDS_APPLICATION, NOT_REPLAYABLE, ERRORED, SURVIVED);
 
     private MutantVerdicts() {}
 
@@ -88,7 +103,8 @@ final class MutantVerdicts {
                 settings.seed(),
                 settings.operators().stream().map(MutationOperator::id).toList(),
                 settings.maxPerAnswer(),
-                settings.recordings().id(),
+                // a mutant's run replays whatever the mode of the run without mutants
+                RecordingMode.REPLAY.id(),
                 testsRun,
                 testsRead,
                 plan.answers(),
@@ -97,6 +113,8 @@ final class MutantVerdicts {
                 all.killed,
                 all.survived,
                 all.needsJudge,
+                all.needsApplication,
+                all.notReplayable,
                 all.errored,
                 all.score(),
                 settings.concurrency(),
@@ -107,7 +125,22 @@ final class MutantVerdicts {
                 byJudge.entrySet().stream()
                         .map(e -> e.getValue().score(e.getKey()))
                         .toList(),
-                results);
+                results,
+                leftOut(baseline, plan));
+    }
+
+    /** The tests that read an answer and fail without mutants, with why. */
+    private static List<LeftOut> leftOut(LaunchRecord baseline, Plan plan) {
+        return plan.failingTests().stream()
+                .map(testId -> new LeftOut(
+                        testId,
+                        baseline.className(testId),
+                        baseline.displayName(testId),
+                        baseline.failuresOf(testId).stream()
+                                .findFirst()
+                                .map(MutantVerdicts::whyLeftOut)
+                                .orElse("it did not run")))
+                .toList();
     }
 
     /** What one test made of the mutant. */
@@ -115,44 +148,100 @@ final class MutantVerdicts {
         LaunchRecord record = run.record();
         String className = baseline.className(testId);
         String name = baseline.displayName(testId);
+        int followed = record.followed.getOrDefault(testId, 0);
         if (run.crash() != null) {
-            return new TestOutcome(testId, className, name, ERRORED, "the launch failed: " + lines(run.crash()), null);
+            return new TestOutcome(
+                    testId, className, name, ERRORED, "the launch failed: " + lines(run.crash()), null, followed);
+        }
+        if (!record.results.containsKey(testId)) {
+            return new TestOutcome(testId, className, name, ERRORED, "the test did not run", null, followed);
         }
         List<Throwable> failures = record.failuresOf(testId);
-        for (Throwable failure : failures) {
-            Throwable miss = miss(failure);
-            if (miss != null) {
-                return new TestOutcome(testId, className, name, NEEDS_JUDGE, lines(miss), null);
-            }
+        Optional<Missed> miss = record.missed.getOrDefault(testId, List.of()).stream()
+                .findFirst()
+                .or(() -> failures.stream()
+                        .map(MutantVerdicts::miss)
+                        .flatMap(Optional::stream)
+                        .findFirst());
+        if (miss.isPresent()) {
+            String status = missStatus(miss.get());
+            return new TestOutcome(testId, className, name, status, missDetail(status, miss.get()), null, followed);
         }
-        int missed = record.missed.getOrDefault(testId, 0);
-        if (missed > 0) {
-            // an evaluation keeps a judge's miss as an item's error: what the test did next has no verdict
+        if (!Boolean.TRUE.equals(record.applied.get(testId))) {
             return new TestOutcome(
                     testId,
                     className,
                     name,
-                    NEEDS_JUDGE,
-                    // not how many: a judge's calls in parallel stop at the first miss, sooner or later
-                    "a model call on the changed answer found no recording"
-                            + (failures.isEmpty() ? "" : "; the test then failed: " + lines(failures.get(0))),
-                    null);
+                    ERRORED,
+                    "the test did not read the answer this time"
+                            + (failures.isEmpty() ? "" : ", and failed: " + lines(failures.get(0))),
+                    null,
+                    followed);
+        }
+        Optional<Throwable> assertion =
+                failures.stream().filter(f -> f instanceof AssertionError).findFirst();
+        if (assertion.isPresent()) {
+            return new TestOutcome(
+                    testId, className, name, KILLED, lines(assertion.get()), passedChecks(record, testId), followed);
         }
         if (!failures.isEmpty()) {
-            return new TestOutcome(testId, className, name, KILLED, lines(failures.get(0)), null);
-        }
-        if (!record.results.containsKey(testId)) {
-            return new TestOutcome(testId, className, name, ERRORED, "the test did not run", null);
-        }
-        if (!Boolean.TRUE.equals(record.applied.get(testId))) {
+            Throwable failure = failures.get(0);
             return new TestOutcome(
-                    testId, className, name, ERRORED, "the test did not read the answer this time", null);
+                    testId,
+                    className,
+                    name,
+                    ERRORED,
+                    "the test failed with " + failure.getClass().getName() + ", not an assertion: " + lines(failure),
+                    null,
+                    followed);
         }
-        List<String> passed = record.checksOf(testId).stream()
+        return new TestOutcome(testId, className, name, SURVIVED, null, passedChecks(record, testId), followed);
+    }
+
+    /**
+     * Why a test fails without mutants: a model call with no recording in the words of the mutants' outcomes, with
+     * the fix; else the failure's type and first lines.
+     */
+    private static String whyLeftOut(Throwable failure) {
+        Optional<Missed> miss = miss(failure);
+        if (miss.isEmpty()) {
+            return failure.getClass().getSimpleName() + ": " + lines(failure);
+        }
+        return miss.get().kind().equals(Missed.JUDGE)
+                ? "needs a judge: "
+                        + MutationCheckMessages.judgeNotRecordedWithoutMutants(
+                                miss.get().who())
+                : "needs the application's model: "
+                        + MutationCheckMessages.applicationNotRecordedWithoutMutants(
+                                miss.get().who());
+    }
+
+    /** The judged checks of the test that passed on the mutant: those after a failed one show it was judged on. */
+    private static List<String> passedChecks(LaunchRecord record, String testId) {
+        return record.checksOf(testId).stream()
                 .filter(CheckSeen::passed)
                 .map(CheckSeen::line)
                 .toList();
-        return new TestOutcome(testId, className, name, SURVIVED, null, passed);
+    }
+
+    /**
+     * A judge's miss needs a judge; the application's needs its model, or cannot be replayed when its request holds
+     * the change.
+     */
+    private static String missStatus(Missed miss) {
+        if (miss.kind().equals(Missed.JUDGE)) {
+            return NEEDS_JUDGE;
+        }
+        return miss.heldTheChange() ? NOT_REPLAYABLE : NEEDS_APPLICATION;
+    }
+
+    private static String missDetail(String status, Missed miss) {
+        String request = miss.miss() == null ? "" : ": " + MutationCheckMessages.missedRequest(miss.miss());
+        return switch (status) {
+            case NEEDS_JUDGE -> MutationCheckMessages.judgeNotRecorded(miss.who()) + request;
+            case NOT_REPLAYABLE -> MutationCheckMessages.notReplayable(miss.who()) + request;
+            default -> MutationCheckMessages.applicationNotRecorded(miss.who()) + request;
+        };
     }
 
     /**
@@ -191,24 +280,41 @@ final class MutantVerdicts {
                 List.copyOf(caught));
     }
 
-    /** The recording miss in a failure's causes or suppressed failures, if any. */
-    private static Throwable miss(Throwable failure) {
+    /**
+     * The recording miss in a failure's causes or suppressed failures, if any: a miss on a thread the test's tap does
+     * not see (a judge's own, or the application's in a pool of its own), classified by whose model missed.
+     */
+    private static Optional<Missed> miss(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t.getClass().getName().equals("dev.llmassert.core.record.RecordingMissException")) {
-                return t;
+            if (t instanceof RecordingMissException miss) {
+                RecordedModel whose = miss.whose();
+                boolean application = RecordedModel.application().equals(whose)
+                        || RecordedModel.simulatedUser().equals(whose);
+                return Optional.of(new Missed(
+                        application ? Missed.APPLICATION : Missed.JUDGE,
+                        whose == null ? "a judge" : whose.who(),
+                        // in a mutant's run the baseline's calls replay: an application's miss follows from the change
+                        application,
+                        miss.getMessage()));
             }
             for (Throwable suppressed : t.getSuppressed()) {
-                Throwable inner = miss(suppressed);
-                if (inner != null) {
+                Optional<Missed> inner = miss(suppressed);
+                if (inner.isPresent()) {
                     return inner;
                 }
             }
         }
-        return null;
+        return Optional.empty();
     }
 
-    /** A failure's first three lines, on one. */
+    /** A failure's first three lines, on one; of several failures at once (soft assertions), the first one's. */
     static String lines(Throwable failure) {
+        if (failure instanceof MultipleFailuresError multiple
+                && !multiple.getFailures().isEmpty()) {
+            int count = multiple.getFailures().size();
+            return (count == 1 ? "" : "1 of " + count + " failures: ")
+                    + lines(multiple.getFailures().get(0));
+        }
         String message = failure.getMessage() == null ? failure.getClass().getName() : failure.getMessage();
         String start = String.join(
                 " ",
@@ -239,6 +345,8 @@ final class MutantVerdicts {
         int killed;
         int survived;
         int needsJudge;
+        int needsApplication;
+        int notReplayable;
         int errored;
 
         void add(String status) {
@@ -246,6 +354,8 @@ final class MutantVerdicts {
                 case KILLED -> killed++;
                 case SURVIVED -> survived++;
                 case NEEDS_JUDGE -> needsJudge++;
+                case NEEDS_APPLICATION -> needsApplication++;
+                case NOT_REPLAYABLE -> notReplayable++;
                 default -> errored++;
             }
         }
@@ -256,7 +366,15 @@ final class MutantVerdicts {
 
         Score score(String name) {
             return new Score(
-                    name, killed + survived + needsJudge + errored, killed, survived, needsJudge, errored, score());
+                    name,
+                    killed + survived + needsJudge + needsApplication + notReplayable + errored,
+                    killed,
+                    survived,
+                    needsJudge,
+                    needsApplication,
+                    notReplayable,
+                    errored,
+                    score());
         }
     }
 

@@ -2,6 +2,7 @@ package dev.llmassert.junit.internal.mutation;
 
 import dev.llmassert.junit.internal.report.MutationsEntry;
 import dev.llmassert.junit.internal.report.MutationsEntry.JudgeScore;
+import dev.llmassert.junit.internal.report.MutationsEntry.LeftOut;
 import dev.llmassert.junit.internal.report.MutationsEntry.Result;
 import dev.llmassert.junit.internal.report.MutationsEntry.Score;
 import dev.llmassert.junit.internal.report.MutationsEntry.TestOutcome;
@@ -17,7 +18,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 /**
  * The mutation check's console summary, as PIT prints its statistics: the score, then per class, per operator and
  * per judge, then every surviving mutant with its test, its diff and the checks that still passed, then the mutants
- * that erred.
+ * that were not replayable or erred, each with its cause, and the tests left out.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class MutationConsole {
@@ -30,25 +31,31 @@ public final class MutationConsole {
                 out,
                 String.format(
                         Locale.ROOT,
-                        "llm-assert mutation check (seed %d, operators %s, at most %d per answer, recordings %s):",
+                        "llm-assert mutation check (seed %d, operators %s, at most %d per answer, mutants replayed):",
                         m.seed(),
                         m.operators().size() == 8 ? "all" : String.join(",", m.operators()),
-                        m.maxPerAnswer(),
-                        m.recordings()));
+                        m.maxPerAnswer()));
         line(
                 out,
                 String.format(
                         Locale.ROOT,
-                        "  %d answers and %d tool results read by %d of %d tests; %d mutants: %d killed,"
-                                + " %d survived, %d need a judge, %d errored; score %s",
+                        "  %d answers and %d tool results read by %d of %d tests%s; %d mutants: %d killed,"
+                                + " %d survived, %d need a judge, %d need the application's model, %d not"
+                                + " replayable, %d errored; score %s",
                         m.answers(),
                         m.toolResults(),
                         m.testsRead(),
                         m.testsRun(),
+                        m.leftOut().isEmpty()
+                                ? ""
+                                : " (" + m.leftOut().size() + " left out: "
+                                        + (m.leftOut().size() == 1 ? "it fails" : "they fail") + " without mutants)",
                         m.mutants(),
                         m.killed(),
                         m.survived(),
                         m.needsJudge(),
+                        m.needsApplication(),
+                        m.notReplayable(),
                         m.errored(),
                         score(m.score(), m.killed(), m.killed() + m.survived())));
         line(
@@ -95,12 +102,22 @@ public final class MutationConsole {
         line(out, "");
         line(out, "  Survived (" + survived.size() + "):");
         survived.forEach(r -> mutant(out, r));
-        List<Result> errored = m.results().stream()
-                .filter(r -> r.status().equals(MutantVerdicts.ERRORED))
-                .toList();
-        if (!errored.isEmpty()) {
-            line(out, "  Errored (" + errored.size() + "):");
-            errored.forEach(r -> mutant(out, r));
+        for (String status : List.of(MutantVerdicts.NOT_REPLAYABLE, MutantVerdicts.ERRORED)) {
+            List<Result> some =
+                    m.results().stream().filter(r -> r.status().equals(status)).toList();
+            if (!some.isEmpty()) {
+                line(
+                        out,
+                        "  " + (status.equals(MutantVerdicts.ERRORED) ? "Errored" : "Not replayable") + " ("
+                                + some.size() + "):");
+                some.forEach(r -> mutant(out, r));
+            }
+        }
+        if (!m.leftOut().isEmpty()) {
+            line(out, "  Left out, as they fail without mutants (" + m.leftOut().size() + "):");
+            for (LeftOut test : m.leftOut()) {
+                line(out, "    " + simpleName(test.className()) + "." + test.displayName() + ": " + test.reason());
+            }
         }
         out.append("  report: ").append(html.toString().replace('\\', '/'));
         return out.toString();
@@ -120,6 +137,12 @@ public final class MutationConsole {
             for (String check : test.passedChecks()) {
                 line(out, "      still passed: " + check);
             }
+            if (test.followedCalls() > 0) {
+                line(
+                        out,
+                        "      after the change: " + test.followedCalls() + " later call"
+                                + (test.followedCalls() == 1 ? "" : "s") + " replayed as recorded");
+            }
             if (test.detail() != null && !test.outcome().equals(MutantVerdicts.KILLED)) {
                 line(out, "      " + test.outcome() + ": " + test.detail());
             }
@@ -132,12 +155,14 @@ public final class MutationConsole {
                 out,
                 String.format(
                         Locale.ROOT,
-                        "  %-36s %7s %7s %8s %8s %7s %6s",
+                        "  %-36s %7s %7s %8s %6s %6s %7s %7s %6s",
                         what,
                         "mutants",
                         "killed",
                         "survived",
                         "judge?",
+                        "app?",
+                        "replay?",
                         "errored",
                         "score"));
         for (Score s : scores) {
@@ -145,12 +170,14 @@ public final class MutationConsole {
                     out,
                     String.format(
                             Locale.ROOT,
-                            "  %-36s %7d %7d %8d %8d %7d %6s",
+                            "  %-36s %7d %7d %8d %6d %6d %7d %7d %6s",
                             s.name(),
                             s.mutants(),
                             s.killed(),
                             s.survived(),
                             s.needsJudge(),
+                            s.needsApplication(),
+                            s.notReplayable(),
                             s.errored(),
                             share(s.score())));
         }

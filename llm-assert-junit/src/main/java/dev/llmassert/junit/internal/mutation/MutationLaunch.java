@@ -34,10 +34,17 @@ public final class MutationLaunch {
     public static final String APPLIED_ENTRY = "llm-assert.mutation.applied";
 
     /**
-     * The report entry of a mutant's test: its model calls that found no recording in {@code replay}. An evaluation
-     * keeps such a failure as an item's error rather than throwing it, so the test's outcome alone cannot tell.
+     * The report entry of a mutant's test: its model calls that found no recording, as JSON, each with whose model
+     * it was and whether its request held the changed answer. An evaluation keeps such a failure as an item's error
+     * rather than throwing it, so the test's outcome alone cannot tell.
      */
     public static final String MISSED_ENTRY = "llm-assert.mutation.missed";
+
+    /**
+     * The report entry of a mutant's test: how many later calls of the application's model or of a simulated user's
+     * held the changed answer and were served the reply recorded for them without it.
+     */
+    public static final String FOLLOWED_ENTRY = "llm-assert.mutation.followed";
 
     private MutationLaunch() {}
 
@@ -71,14 +78,19 @@ public final class MutationLaunch {
     /**
      * After a test method: what its tap saw, as a report entry the mutation check's listener reads.
      *
-     * @param missed the test's model calls that found no recording
-     * @param testId the test the mutation check runs for it: the test itself, or the repeated test a run is part of
+     * @param judgeMisses the calls of the test's judges that found no recording
+     * @param testId      the test the mutation check runs for it: the test itself, or the repeated test a run is part
+     *                    of
      */
-    public static void testFinished(ExtensionContext context, int missed, String testId) {
+    public static void testFinished(ExtensionContext context, int judgeMisses, String testId) {
         MutationTap tap = ExtensionState.store(context).remove(MutationTap.class, MutationTap.class);
         if (tap != null) {
-            tap.publish(
-                    context, testId, context.getConfigurationParameter(MUTANT).isPresent() ? missed : 0);
+            tap.publish(context, testId, judgeMisses);
         }
+    }
+
+    /** Whether {@code context} runs in a mutant's launch, whose calls replay whatever the recordings mode. */
+    public static boolean isMutantLaunch(ExtensionContext context) {
+        return context.getConfigurationParameter(MUTANT).isPresent();
     }
 }

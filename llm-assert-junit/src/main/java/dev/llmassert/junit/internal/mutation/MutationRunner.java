@@ -63,8 +63,20 @@ public final class MutationRunner {
         this.parameters = Map.copyOf(parameters);
     }
 
-    /** Runs the check; the baseline's own run report is written as any run's is. */
+    /**
+     * Runs the check; the baseline's own run report is written as any run's is. It returns once the threads of
+     * llm-assert it started have ended.
+     */
     public MutationsEntry run() {
+        CheckThreads threads = CheckThreads.before();
+        try {
+            return runSuite();
+        } finally {
+            threads.awaitEnd();
+        }
+    }
+
+    private MutationsEntry runSuite() {
         LaunchRecord baseline = baseline();
         if (baseline.tests.values().stream().noneMatch(TestIdentifier::isTest)) {
             throw new IllegalStateException(MutationCheckMessages.mutationFoundNoTest(
@@ -125,7 +137,14 @@ public final class MutationRunner {
                 .maxPerAnswer(settings.maxPerAnswer())
                 .build();
         Map<String, Target> answers = new TreeMap<>();
-        List<String> failing = new ArrayList<>();
+        Set<String> failing = new TreeSet<>();
+        // a test that fails without mutants has no verdict to give, whether or not it read an answer
+        baseline.tests.values().stream()
+                .filter(TestIdentifier::isTest)
+                .map(TestIdentifier::getUniqueId)
+                .filter(id -> baseline.served.keySet().stream().noneMatch(read -> LaunchRecord.within(id, read)))
+                .filter(id -> !baseline.failuresOf(id).isEmpty())
+                .forEach(failing::add);
         for (Map.Entry<String, List<Served>> test : new TreeMap<>(baseline.served).entrySet()) {
             if (baseline.failedOrMissing(test.getKey())) {
                 failing.add(test.getKey());
@@ -158,12 +177,13 @@ public final class MutationRunner {
                                 served.key(),
                                 served.position(),
                                 mutant.original(),
-                                mutant.mutated())
+                                mutant.mutated(),
+                                mutant.diff())
                         : MutantSpec.toolResult(served.tool(), mutant.original(), mutant.mutated());
                 mutants.add(new PlannedMutant(mutant, target, spec));
             }
         }
-        return new Plan(answers.size() - toolResults, toolResults, List.copyOf(mutants), failing);
+        return new Plan(answers.size() - toolResults, toolResults, List.copyOf(mutants), List.copyOf(failing));
     }
 
     private List<MutantRun> runAll(List<PlannedMutant> mutants, Path scratch) {

@@ -2,14 +2,11 @@ package dev.llmassert.junit.internal.repeat;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.InvalidSettingException;
-import dev.llmassert.junit.LlmJudge;
-import dev.llmassert.junit.LlmJudge.Repeat;
 import dev.llmassert.junit.internal.config.ConfigurationResolver;
 import dev.llmassert.junit.internal.message.Messages;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.platform.commons.support.AnnotationSupport;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -18,35 +15,52 @@ import java.util.function.Function;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
- * The settings of one repeated test: from its {@link Repeat} attributes, else the keys (configuration parameter,
- * environment), else the defaults.
+ * The settings of one repeated test: from its {@code @LlmJudge.Repeat} attributes, else the keys (configuration
+ * parameter, environment), else the defaults.
  *
  * @param confidence the level of the pass rate's interval, {@code llmassert.eval.confidence}
  */
 @API(status = INTERNAL, since = "0.1")
-public record RepeatSettings(int times, double minPassRate, Repeat.Gate gate, double confidence) {
+public record RepeatSettings(int times, double minPassRate, Gate gate, double confidence) {
 
     static final int MAX_TIMES = 1000;
 
-    /** The settings of the repeated test method of {@code context}. */
-    static RepeatSettings of(ExtensionContext context) {
-        Repeat repeat = context.getTestMethod()
-                .flatMap(m -> AnnotationSupport.findAnnotation(m, Repeat.class))
-                .orElseThrow(() -> new IllegalStateException("not an @LlmJudge.Repeat test: " + context.getUniqueId()));
+    /** What a repeated test's minimum pass rate is held to. */
+    @API(status = INTERNAL, since = "0.1")
+    public enum Gate {
+        /** The share of runs that passed. */
+        RATE,
+        /** The lower bound of the share's Wilson interval. */
+        LOWER_BOUND
+    }
+
+    /**
+     * What a repeated test's annotation sets, each {@code null} when it leaves it to the keys, and its defaults.
+     *
+     * @param where              how the annotation is named in an error, e.g. {@code @LlmJudge.Repeat}
+     * @param defaultTimes       the runs when neither the annotation nor the key says
+     * @param defaultMinPassRate the pass rate needed when neither the annotation nor the key says
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public record Declared(
+            Integer times, Double minPassRate, Gate gate, String where, int defaultTimes, double defaultMinPassRate) {}
+
+    /** The settings of the repeated test method of {@code context}, whose annotation sets {@code declared}. */
+    static RepeatSettings of(ExtensionContext context, Declared declared) {
         Function<String, Optional<String>> keys = ConfigurationResolver.lookup(context);
-        int times = repeat.times() != LlmJudge.UNSET
-                ? checkTimes(String.valueOf(repeat.times()), "@LlmJudge.Repeat(times = ...)")
+        int times = declared.times() != null
+                ? checkTimes(String.valueOf(declared.times()), declared.where() + "(times = ...)")
                 : keys.apply(ConfigKeys.REPEAT_TIMES)
                         .map(v -> checkTimes(v, null))
-                        .orElse(Repeat.DEFAULT_TIMES);
-        double minPassRate = repeat.minPassRate() != LlmJudge.UNSET
-                ? checkRate(String.valueOf(repeat.minPassRate()), "@LlmJudge.Repeat(minPassRate = ...)")
+                        .orElse(declared.defaultTimes());
+        double minPassRate = declared.minPassRate() != null
+                ? checkRate(String.valueOf(declared.minPassRate()), declared.where() + "(minPassRate = ...)")
                 : keys.apply(ConfigKeys.REPEAT_MIN_PASS_RATE)
                         .map(v -> checkRate(v, null))
-                        .orElse(Repeat.DEFAULT_MIN_PASS_RATE);
-        Repeat.Gate gate = repeat.gate() != Repeat.Gate.DEFAULT
-                ? repeat.gate()
-                : keys.apply(ConfigKeys.REPEAT_GATE).map(RepeatSettings::gate).orElse(Repeat.Gate.RATE);
+                        .orElse(declared.defaultMinPassRate());
+        Gate gate = declared.gate() != null
+                ? declared.gate()
+                : keys.apply(ConfigKeys.REPEAT_GATE).map(RepeatSettings::gate).orElse(Gate.RATE);
         double confidence = keys.apply(ConfigKeys.EVAL_CONFIDENCE)
                 .map(v -> {
                     try {
@@ -64,14 +78,14 @@ public record RepeatSettings(int times, double minPassRate, Repeat.Gate gate, do
     }
 
     /** {@code rate} or {@code lower-bound}, as the key writes the gate. */
-    static String id(Repeat.Gate gate) {
-        return gate == Repeat.Gate.LOWER_BOUND ? "lower-bound" : "rate";
+    static String id(Gate gate) {
+        return gate == Gate.LOWER_BOUND ? "lower-bound" : "rate";
     }
 
-    private static Repeat.Gate gate(String value) {
+    private static Gate gate(String value) {
         return switch (value.strip().toLowerCase(Locale.ROOT)) {
-            case "rate" -> Repeat.Gate.RATE;
-            case "lower-bound" -> Repeat.Gate.LOWER_BOUND;
+            case "rate" -> Gate.RATE;
+            case "lower-bound" -> Gate.LOWER_BOUND;
             default -> throw invalid(ConfigKeys.REPEAT_GATE, value, "rate, lower-bound", null);
         };
     }

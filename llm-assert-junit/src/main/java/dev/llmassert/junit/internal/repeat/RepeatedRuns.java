@@ -2,7 +2,6 @@ package dev.llmassert.junit.internal.repeat;
 
 import dev.llmassert.core.stats.Interval;
 import dev.llmassert.core.stats.Statistics;
-import dev.llmassert.junit.LlmJudge.Repeat;
 import dev.llmassert.junit.internal.config.ExtensionState;
 import dev.llmassert.junit.internal.message.ShouldHavePassRate;
 import dev.llmassert.junit.internal.message.ShouldHavePassRate.RunLine;
@@ -13,7 +12,6 @@ import org.assertj.core.api.WritableAssertionInfo;
 import org.assertj.core.internal.Failures;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
-import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.engine.UniqueId;
 import org.opentest4j.TestAbortedException;
 
@@ -37,9 +35,13 @@ public final class RepeatedRuns {
 
     private RepeatedRuns() {}
 
-    /** The invocations of the repeated test of {@code context}: its runs, then the gate. */
-    public static List<TestTemplateInvocationContext> invocations(ExtensionContext context) {
-        RepeatSettings settings = RepeatSettings.of(context);
+    /**
+     * The invocations of the repeated test of {@code context}, whose annotation sets {@code declared}: its runs, then
+     * the gate.
+     */
+    public static List<TestTemplateInvocationContext> invocations(
+            ExtensionContext context, RepeatSettings.Declared declared) {
+        RepeatSettings settings = RepeatSettings.of(context, declared);
         ExtensionState.store(context).put(Runs.class, new Runs(settings));
         List<TestTemplateInvocationContext> invocations = new ArrayList<>();
         for (int i = 1; i <= settings.times(); i++) {
@@ -51,7 +53,7 @@ public final class RepeatedRuns {
                 "pass rate of %d runs at least %.2f%s",
                 settings.times(),
                 settings.minPassRate(),
-                settings.gate() == Repeat.Gate.LOWER_BOUND ? " (lower bound)" : "")));
+                settings.gate() == RepeatSettings.Gate.LOWER_BOUND ? " (lower bound)" : "")));
         return invocations;
     }
 
@@ -111,7 +113,7 @@ public final class RepeatedRuns {
         }
         double rate = passed / (double) counted;
         Interval interval = Statistics.wilson(passed, counted, settings.confidence());
-        boolean onLowerBound = settings.gate() == Repeat.Gate.LOWER_BOUND;
+        boolean onLowerBound = settings.gate() == RepeatSettings.Gate.LOWER_BOUND;
         double figure = onLowerBound ? interval.lower() : rate;
         boolean ok = figure >= settings.minPassRate() - 1e-9;
         RepeatEntry entry = new RepeatEntry(
@@ -182,10 +184,9 @@ public final class RepeatedRuns {
                 entry.skipped() > 0 ? ", " + entry.skipped() + " skipped" : "");
     }
 
+    /** The run's number (the gate's after the runs), for an invocation of a repeated test; else empty. */
     private static Optional<Integer> index(ExtensionContext context) {
-        if (context.getTestMethod()
-                .filter(m -> AnnotationSupport.isAnnotated(m, Repeat.class))
-                .isEmpty()) {
+        if (context.getTestMethod().isEmpty() || ExtensionState.store(context).get(Runs.class, Runs.class) == null) {
             return Optional.empty();
         }
         UniqueId.Segment last = UniqueId.parse(context.getUniqueId()).getLastSegment();

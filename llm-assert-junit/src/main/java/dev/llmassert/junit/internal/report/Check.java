@@ -31,6 +31,13 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param failedAsExpected {@code true} for a failed check in a test that passed (an {@code assertThatThrownBy}
  *                    around it): the test expected the failure, and the run does not count it as failed; left
  *                    out otherwise
+ * @param expectsFailure {@code true} for a check made inside a block that expects a failure
+ *                    ({@code assertThatThrownBy}, {@code isThrownBy}, {@code assertThrows}); left out otherwise
+ * @param passedUnexpectedly {@code true} for a check that passed inside such a block in a test that failed: the mirror
+ *                    of {@code failedAsExpected}, the test failed because the check did not; left out otherwise
+ * @param inRepeatedRun {@code true} for a check made in a run of a repeated test ({@code @LlmJudge.Repeat}): a failed
+ *                    one is counted by the repeated test's pass rate, in its section, and not as failed; left out
+ *                    otherwise
  * @param expected    what was required, e.g. {@code score >= 0.70} or {@code option "Concise"}
  * @param judge       {@code provider:model}
  * @param recordedModel who wrote the replayed replies when it was not the judge's model, e.g.
@@ -50,6 +57,9 @@ public record Check(
         String kind,
         boolean passed,
         Boolean failedAsExpected,
+        Boolean expectsFailure,
+        Boolean passedUnexpectedly,
+        Boolean inRepeatedRun,
         Double score,
         Double minimum,
         String expected,
@@ -109,6 +119,11 @@ public record Check(
         return toBuilder().conversation(transcript).build();
     }
 
+    /** The same check, made inside a block that expects a failure ({@code assertThatThrownBy}, ...). */
+    public Check expectingFailure() {
+        return toBuilder().expectsFailure(Boolean.TRUE).build();
+    }
+
     /** The same check with the response it judged. */
     public Check withResponse(String judgedResponse) {
         return toBuilder().response(judgedResponse).build();
@@ -116,12 +131,21 @@ public record Check(
 
     /**
      * The same check as the report lists it: numbered, whether it failed in a test that passed (so the test
-     * expected it), whether it passed near the bar, and what it cost.
+     * expected it), whether it passed where its test expected a failure, whether it was made in a run of a repeated
+     * test, whether it passed near the bar, and what it cost.
      */
-    Check listed(int number, boolean expectedFailure, boolean near, CheckCost checkCost) {
+    Check listed(
+            int number,
+            boolean expectedFailure,
+            boolean unexpectedPass,
+            boolean repeatedRun,
+            boolean near,
+            CheckCost checkCost) {
         return toBuilder()
                 .id(number)
                 .failedAsExpected(expectedFailure ? Boolean.TRUE : null)
+                .passedUnexpectedly(unexpectedPass ? Boolean.TRUE : null)
+                .inRepeatedRun(repeatedRun ? Boolean.TRUE : null)
                 .nearTheBar(near)
                 .cost(checkCost)
                 .build();
@@ -220,6 +244,9 @@ public record Check(
         private String kind;
         private boolean passed;
         private Boolean failedAsExpected;
+        private Boolean expectsFailure;
+        private Boolean passedUnexpectedly;
+        private Boolean inRepeatedRun;
         private Double score;
         private Double minimum;
         private String expected;
@@ -254,6 +281,9 @@ public record Check(
             this.kind = check.kind;
             this.passed = check.passed;
             this.failedAsExpected = check.failedAsExpected;
+            this.expectsFailure = check.expectsFailure;
+            this.passedUnexpectedly = check.passedUnexpectedly;
+            this.inRepeatedRun = check.inRepeatedRun;
             this.score = check.score;
             this.minimum = check.minimum;
             this.expected = check.expected;
@@ -315,6 +345,21 @@ public record Check(
 
         public Builder failedAsExpected(Boolean value) {
             this.failedAsExpected = value;
+            return this;
+        }
+
+        public Builder expectsFailure(Boolean value) {
+            this.expectsFailure = value;
+            return this;
+        }
+
+        public Builder passedUnexpectedly(Boolean value) {
+            this.passedUnexpectedly = value;
+            return this;
+        }
+
+        public Builder inRepeatedRun(Boolean value) {
+            this.inRepeatedRun = value;
             return this;
         }
 
@@ -438,6 +483,9 @@ public record Check(
                     kind,
                     passed,
                     failedAsExpected,
+                    expectsFailure,
+                    passedUnexpectedly,
+                    inRepeatedRun,
                     score,
                     minimum,
                     expected,

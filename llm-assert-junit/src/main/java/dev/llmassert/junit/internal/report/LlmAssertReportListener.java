@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -203,6 +204,10 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                                 calibrations,
                                 collector.systemCalls(),
                                 collector.passedTests(),
+                                repeats.stream()
+                                        .flatMap(r -> r.runs().stream())
+                                        .map(RepeatEntry.Run::testId)
+                                        .collect(Collectors.toSet()),
                                 Prices.load(prices),
                                 (System.nanoTime() - startNanos) / 1_000_000,
                                 Instant.now(),
@@ -244,20 +249,27 @@ public final class LlmAssertReportListener implements LauncherSessionListener {
                     + " quick start shows, or set " + ConfigKeys.REPORT_ENABLED + "=false to go without the report.";
         }
 
-        /** {@code SupportAssistantTest.answersFromTheManual()}: the test's class, simple name, and display name. */
+        /**
+         * {@code SupportAssistantTest.answersFromTheManual()}: the test's class, simple name, and display name; an
+         * invocation of a parameterized or repeated test with its method's, {@code grounded(String) [3] answer=...}.
+         */
         private String testName(TestIdentifier test) {
             TestPlan testPlan = plan;
+            String name = test.getDisplayName();
+            Optional<TestIdentifier> parent = testPlan == null ? Optional.empty() : testPlan.getParent(test);
+            if (parent.isPresent() && parent.get().getSource().orElse(null) instanceof MethodSource) {
+                name = parent.get().getDisplayName() + " " + name;
+            }
             for (TestIdentifier t = test;
                     t != null;
                     t = testPlan == null ? null : testPlan.getParent(t).orElse(null)) {
                 Optional<String> className = t.getSource().flatMap(PlanListener::className);
                 if (className.isPresent()) {
-                    String name = className.get();
-                    return name.substring(Math.max(name.lastIndexOf('.'), name.lastIndexOf('$')) + 1) + "."
-                            + test.getDisplayName();
+                    String type = className.get();
+                    return type.substring(Math.max(type.lastIndexOf('.'), type.lastIndexOf('$')) + 1) + "." + name;
                 }
             }
-            return test.getDisplayName();
+            return name;
         }
 
         private static Optional<String> className(TestSource source) {

@@ -9,8 +9,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * The run report's {@code mutations} section: a mutation check of the suite, as PIT reports one. The score is
- * {@code killed / (killed + survived)}: a mutant that needs a judge reply no one recorded, or whose run erred, has no
- * verdict and is counted apart.
+ * {@code killed / (killed + survived)}: a mutant that needs a judge reply or an answer of the application's model no
+ * one recorded, whose later calls could not be replayed, or whose run erred, has no verdict and is counted apart.
  *
  * @param recordings  the recordings mode the mutants ran in
  * @param testsRun    the tests of the baseline run
@@ -22,6 +22,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param runsMillis  the sum of the mutants' own run times: over {@code wallMillis}, how parallel the check ran
  * @param byJudge     per judge: of the mutants a check of that judge judged, those whose verdict it changed
  * @param results     every mutant, in a stable order
+ * @param leftOut     the tests that read an answer but fail without mutants, with why: the check leaves them out
  */
 @API(status = INTERNAL, since = "0.1")
 public record MutationsEntry(
@@ -37,6 +38,8 @@ public record MutationsEntry(
         int killed,
         int survived,
         int needsJudge,
+        int needsApplication,
+        int notReplayable,
         int errored,
         Double score,
         int threads,
@@ -45,7 +48,8 @@ public record MutationsEntry(
         List<Score> byClass,
         List<Score> byOperator,
         List<JudgeScore> byJudge,
-        List<Result> results) {
+        List<Result> results,
+        List<LeftOut> leftOut) {
 
     public MutationsEntry {
         operators = List.copyOf(operators);
@@ -53,6 +57,7 @@ public record MutationsEntry(
         byOperator = List.copyOf(byOperator);
         byJudge = List.copyOf(byJudge);
         results = List.copyOf(results);
+        leftOut = leftOut == null ? List.of() : List.copyOf(leftOut);
     }
 
     /**
@@ -73,6 +78,8 @@ public record MutationsEntry(
                 killed,
                 survived,
                 needsJudge,
+                needsApplication,
+                notReplayable,
                 errored,
                 score,
                 0,
@@ -81,7 +88,8 @@ public record MutationsEntry(
                 byClass,
                 byOperator,
                 byJudge,
-                results);
+                results,
+                leftOut);
     }
 
     /**
@@ -91,7 +99,15 @@ public record MutationsEntry(
      */
     @API(status = INTERNAL, since = "0.1")
     public record Score(
-            String name, int mutants, int killed, int survived, int needsJudge, int errored, Double score) {}
+            String name,
+            int mutants,
+            int killed,
+            int survived,
+            int needsJudge,
+            int needsApplication,
+            int notReplayable,
+            int errored,
+            Double score) {}
 
     /**
      * What one judge caught: of the mutants a check of this judge judged, those whose verdict differed from the
@@ -108,7 +124,8 @@ public record MutationsEntry(
     /**
      * One mutant and what its tests made of it.
      *
-     * @param status   {@code killed}, {@code survived}, {@code needs-judge} or {@code errored}
+     * @param status   {@code killed}, {@code survived}, {@code needs-judge}, {@code needs-application},
+     *                 {@code not-replayable} or {@code errored}
      * @param caughtBy the judges whose verdict changed on it
      */
     @API(status = INTERNAL, since = "0.1")
@@ -149,9 +166,12 @@ public record MutationsEntry(
     /**
      * One test run on a mutant.
      *
-     * @param outcome      {@code killed}, {@code survived}, {@code needs-judge} or {@code errored}
-     * @param detail       what failed (the failure's first lines), or why it has no verdict
-     * @param passedChecks the judged checks that still passed on the mutant, as their verdict lines
+     * @param outcome       {@code killed}, {@code survived}, {@code needs-judge}, {@code needs-application},
+     *                      {@code not-replayable} or {@code errored}
+     * @param detail        what failed (the failure's first lines), or why it has no verdict
+     * @param passedChecks  the judged checks that still passed on the mutant, as their verdict lines
+     * @param followedCalls the later calls of the application's model or of a simulated user's whose request held
+     *                      the changed answer, served the reply recorded without it: the turns after a changed one
      */
     @API(status = INTERNAL, since = "0.1")
     public record TestOutcome(
@@ -160,10 +180,19 @@ public record MutationsEntry(
             String displayName,
             String outcome,
             @JsonInclude(JsonInclude.Include.NON_NULL) String detail,
-            List<String> passedChecks) {
+            List<String> passedChecks,
+            int followedCalls) {
 
         public TestOutcome {
             passedChecks = passedChecks == null ? List.of() : List.copyOf(passedChecks);
         }
     }
+
+    /**
+     * A test the check leaves out: it read a recorded answer, and fails without mutants.
+     *
+     * @param reason the first lines of its failure, or that it did not run
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public record LeftOut(String testId, String className, String displayName, String reason) {}
 }

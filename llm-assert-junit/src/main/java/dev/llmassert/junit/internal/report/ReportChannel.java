@@ -37,7 +37,7 @@ public final class ReportChannel {
                 .ifPresent(collector -> collector.addCheck(check.inTest(
                         context.getUniqueId(),
                         context.getTestClass().map(Class::getName).orElse(""),
-                        context.getDisplayName())));
+                        displayName(context))));
     }
 
     /**
@@ -51,7 +51,7 @@ public final class ReportChannel {
                 .ifPresent(collector -> collector.addEvaluation(
                         context.getUniqueId(),
                         context.getTestClass().map(Class::getName).orElse(""),
-                        context.getDisplayName(),
+                        displayName(context),
                         results,
                         record,
                         systemCalls));
@@ -63,7 +63,7 @@ public final class ReportChannel {
                 .ifPresent(collector -> collector.addGate(
                         context.getTestClass().map(Class::getName).orElse(""),
                         results,
-                        gate.inTest(context.getUniqueId(), context.getDisplayName())));
+                        gate.inTest(context.getUniqueId(), displayName(context))));
     }
 
     /** Hands one call of the application's model, made outside an evaluation, to the report. */
@@ -85,7 +85,7 @@ public final class ReportChannel {
                 .ifPresent(collector -> collector.addCalibration(
                         context.getUniqueId(),
                         context.getTestClass().map(Class::getName).orElse(""),
-                        context.getDisplayName(),
+                        displayName(context),
                         calibration,
                         record));
     }
@@ -99,6 +99,20 @@ public final class ReportChannel {
         return sessionValue(context, LAUNCHER_KEYS, Set.class)
                 .map(keys -> (Set<String>) keys)
                 .orElse(Set.of());
+    }
+
+    /**
+     * The test's display name as the report shows it: an invocation of a parameterized or repeated test with its
+     * method's, e.g. {@code grounded(String) [3] answer=...}, where JUnit names the invocation alone.
+     */
+    public static String displayName(ExtensionContext context) {
+        Optional<ExtensionContext> parent = context.getParent();
+        if (context.getTestMethod().isPresent()
+                && parent.isPresent()
+                && parent.get().getTestMethod().isPresent()) {
+            return parent.get().getDisplayName() + " " + context.getDisplayName();
+        }
+        return context.getDisplayName();
     }
 
     static Optional<ReportCollector> collector(ExtensionContext context) {

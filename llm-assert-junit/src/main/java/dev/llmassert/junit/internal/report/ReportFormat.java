@@ -72,11 +72,17 @@ public final class ReportFormat {
     /**
      * The run's totals.
      *
-     * @param failed           checks that failed in a test that did not pass
+     * @param failed           checks that failed in a test that did not pass; a check that failed in a run of a
+     *                         repeated test is counted by that test's pass rate ({@code repeats}), not here
      * @param failedAsExpected checks that failed in a test that passed (inside {@code assertThatThrownBy}): the test
      *                         expected them to fail, so they are not counted in {@code failed}
+     * @param passedUnexpectedly checks that passed inside a block that expects a failure, in a test that failed: the
+     *                         test failed because they did not
      * @param nearTheBar       checks that passed by less than {@code nearTheBarMargin}: a score at most that much
      *                         above their minimum
+     * @param replayed         checks whose judge's replies came from the recordings
+     * @param live             checks whose judge ran in this run (the local judge, or a model called); a check that
+     *                         called no judge (a plain check of a conversation) is neither live nor replayed
      * @param retries          judge calls retried after a transient failure, over every check
      * @param tokens           every model call's tokens: the checks' judges, and the evaluations' judges and systems
      * @param localOnly        whether no model was called at all (the local judge, plain checks, function systems):
@@ -95,6 +101,7 @@ public final class ReportFormat {
             int checks,
             int failed,
             int failedAsExpected,
+            int passedUnexpectedly,
             int nearTheBar,
             double nearTheBarMargin,
             int replayed,

@@ -66,7 +66,17 @@ public final class RunReport {
             Prices prices,
             long wallMillis,
             Instant generatedAt) {
-        return of(checks, evaluations, List.of(), List.of(), passedTests, prices, wallMillis, generatedAt, null);
+        return of(
+                checks,
+                evaluations,
+                List.of(),
+                List.of(),
+                passedTests,
+                Set.of(),
+                prices,
+                wallMillis,
+                generatedAt,
+                null);
     }
 
     /**
@@ -75,6 +85,8 @@ public final class RunReport {
      *
      * @param passedTests   the unique ids of the tests that passed: a check or gate that failed in one of them was
      *                      expected to fail (an {@code assertThatThrownBy} around it)
+     * @param repeatedRuns  the unique ids of the runs of repeated tests: their failed checks count in their repeated
+     *                      test's pass rate, not as failed
      * @param nothingJudged why the run judged nothing, for a run without checks, evaluations and calibrations; else
      *                      {@code null}
      */
@@ -84,6 +96,7 @@ public final class RunReport {
             List<CalibrationEntry> calibrations,
             List<Part> systemCallsOutsideEvaluations,
             Set<String> passedTests,
+            Set<String> repeatedRuns,
             Prices prices,
             long wallMillis,
             Instant generatedAt,
@@ -95,27 +108,39 @@ public final class RunReport {
         long retries = 0;
         int failed = 0;
         int failedAsExpected = 0;
+        int passedUnexpectedly = 0;
         int near = 0;
         int replayed = 0;
+        int live = 0;
         boolean modelCalled = false;
         for (Check check : checks) {
             Tokens used = check.tokens() == null ? Tokens.NONE : check.tokens();
             boolean wasReplayed = Boolean.TRUE.equals(check.replayed());
-            boolean expected = !check.passed() && check.testId() != null && passedTests.contains(check.testId());
+            // a run of a repeated test: its pass rate, in the repeated test's section, counts its failures
+            boolean inRun = check.testId() != null && repeatedRuns.contains(check.testId());
+            boolean testPassed = check.testId() != null && passedTests.contains(check.testId());
+            boolean expected = !check.passed() && !inRun && testPassed;
+            boolean unexpected = check.passed()
+                    && !inRun
+                    && Boolean.TRUE.equals(check.expectsFailure())
+                    && check.testId() != null
+                    && !testPassed;
             boolean nearTheBar = check.passed()
                     && check.score() != null
                     && check.minimum() != null
                     && check.score() - check.minimum() <= NEAR_THE_BAR + 1e-9;
             CheckCost cost = costs.add(check.judge(), wasReplayed, used);
-            failed += check.passed() || expected ? 0 : 1;
+            failed += check.passed() || expected || inRun ? 0 : 1;
             failedAsExpected += expected ? 1 : 0;
+            passedUnexpectedly += unexpected ? 1 : 0;
             near += nearTheBar ? 1 : 0;
             replayed += wasReplayed ? 1 : 0;
+            live += Boolean.FALSE.equals(check.replayed()) ? 1 : 0;
             judgeMillis += check.latencyMillis() == null ? 0 : check.latencyMillis();
             retries += check.retries() == null ? 0 : check.retries();
             tokens = tokens.plus(used);
             modelCalled |= calledAModel(check.judge());
-            listed.add(check.listed(listed.size() + 1, expected, nearTheBar, cost));
+            listed.add(check.listed(listed.size() + 1, expected, unexpected, inRun, nearTheBar, cost));
         }
         List<Evaluation> listedEvaluations = new ArrayList<>(evaluations.size());
         int gates = 0;
@@ -149,10 +174,11 @@ public final class RunReport {
                 checks.size(),
                 failed,
                 failedAsExpected,
+                passedUnexpectedly,
                 near,
                 NEAR_THE_BAR,
                 replayed,
-                checks.size() - replayed,
+                live,
                 retries,
                 tokens,
                 costs.total(),
@@ -237,6 +263,16 @@ public final class RunReport {
         return JSON.valueToTree(report);
     }
 
+    /**
+     * The summary line a run printed, from the report it wrote into {@code dir}: for a check of figures quoted from a
+     * run (the README's).
+     *
+     * @throws IOException when {@code dir/report.json} cannot be read
+     */
+    public static String summaryOf(Path dir) throws IOException {
+        return new RunReport(read(dir.resolve("report.json"))).summary(dir.resolve("report.html"));
+    }
+
     /** Reads a {@code report.json} back into its records. */
     static Report read(Path file) throws IOException {
         return JSON.readValue(file.toFile(), Report.class);
@@ -274,6 +310,9 @@ public final class RunReport {
                 .append(" failed");
         if (run.failedAsExpected() > 0) {
             line.append(", ").append(run.failedAsExpected()).append(" failed as the test expected");
+        }
+        if (run.passedUnexpectedly() > 0) {
+            line.append(", ").append(run.passedUnexpectedly()).append(" passed where the test expected a failure");
         }
         line.append(", ").append(run.nearTheBar()).append(" near the bar");
         if (run.evaluations() > 0) {

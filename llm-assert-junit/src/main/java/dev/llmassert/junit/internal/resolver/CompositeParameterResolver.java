@@ -22,19 +22,17 @@ public final class CompositeParameterResolver implements ParameterResolver {
     }
 
     /**
-     * Every parameter the extension injects: the local judge ({@code @LlmJudge.Local}), the judges, the judge chat
-     * model, and criteria, then {@code more} (the resolvers of types whose constructors only their own package sees).
+     * Every parameter the extension injects: {@code first} (the resolvers of the extension's own package: an
+     * annotation's, such as {@code @LlmJudge.Local}, is asked before the types'), the judges and the judge chat model,
+     * then {@code more} (the resolvers of types whose constructors only their own package sees).
      */
-    public static ParameterResolver forTheExtension(ParameterResolver... more) {
-        List<ParameterResolver> all = new ArrayList<>(List.of(
-                new LocalJudgeParameterResolver(),
+    public static ParameterResolver forTheExtension(List<ParameterResolver> first, List<ParameterResolver> more) {
+        List<ParameterResolver> all = new ArrayList<>(first);
+        all.addAll(List.of(
                 new GroundednessJudgeParameterResolver(),
                 new JudgeChatModelParameterResolver(),
-                new CriteriaJudgeParameterResolver(),
-                new CriteriaParameterResolver(),
-                new TrajectoryRecorderParameterResolver(),
-                new ConversationRecorderParameterResolver()));
-        all.addAll(List.of(more));
+                new CriteriaJudgeParameterResolver()));
+        all.addAll(more);
         return new CompositeParameterResolver(all.toArray(ParameterResolver[]::new));
     }
 

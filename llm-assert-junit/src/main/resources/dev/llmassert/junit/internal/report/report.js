@@ -162,8 +162,9 @@
 
   function summary() {
     const tokens = object(run.tokens);
-    const failed = isNum(run.failed) ? run.failed : failedCount;
-    const expected = isNum(run.failedAsExpected) ? run.failedAsExpected : expectedCount;
+    const failed = isNum(run.failed) ? run.failed : countOf('failed');
+    const expected = isNum(run.failedAsExpected) ? run.failedAsExpected : countOf('expected');
+    const unexpected = isNum(run.passedUnexpectedly) ? run.passedUnexpectedly : countOf('unexpected');
     const near = run.nearTheBar;
     const gates = evaluations.flatMap(ev => Array.isArray(ev.gates) ? ev.gates.map(object) : []);
     const failedGates = isNum(run.failedGates) ? run.failedGates
@@ -172,8 +173,10 @@
     const figures = [
       figure('checks', 'Checks', fmtInt(run.checks)),
       figure('failed', 'Failed', fmtInt(failed),
-        expected > 0 ? 'and ' + integer.format(expected) + ' failed as the test expected' : null,
-        failed > 0 ? 'bad' : 'good'),
+        [expected > 0 ? integer.format(expected) + ' failed as the test expected' : null,
+          unexpected > 0 ? integer.format(unexpected) + ' passed where the test expected a failure' : null]
+          .filter(Boolean).map((note, i) => (i === 0 ? 'and ' : '') + note).join('; ') || null,
+        failed > 0 || unexpected > 0 ? 'bad' : 'good'),
       figure('near-the-bar', 'Near the bar', fmtInt(near),
         margin !== null ? 'passed by at most ' + margin.toFixed(2) : null, near > 0 ? 'warn' : null),
       figure('replayed', 'Replayed', fmtInt(run.replayed), 'checks judged from recordings'),
@@ -211,10 +214,20 @@
 
   // ---- the chart of scores against their bar --------------------------------------------------------------
 
-  /** One meaning everywhere: failed, failed as the test expected, passed near the bar, or passed. */
+  /**
+   * One meaning everywhere: failed; failed as the test expected; failed in a run of a repeated test (its pass rate
+   * counts it, in its section); passed where the test expected a failure; passed near the bar; or passed.
+   */
   function tone(check) {
-    return check.passed === false ? (check.failedAsExpected === true ? 'expected' : 'failed')
-      : check.nearTheBar === true ? 'near' : 'passed';
+    if (check.passed === false) {
+      return check.inRepeatedRun === true ? 'run' : check.failedAsExpected === true ? 'expected' : 'failed';
+    }
+    return check.passedUnexpectedly === true ? 'unexpected' : check.nearTheBar === true ? 'near' : 'passed';
+  }
+
+  /** How many checks have {@code key}'s tone. */
+  function countOf(key) {
+    return checks.filter(c => tone(c) === key).length;
   }
 
   function scoreChart() {
@@ -279,10 +292,10 @@
       svg.append(dot);
     });
 
-    const counts = { failed: 0, expected: 0, near: 0, passed: 0 };
+    const counts = { failed: 0, expected: 0, run: 0, unexpected: 0, near: 0, passed: 0 };
     scored.forEach(c => counts[tone(c)]++);
     fig.append(h('div', { class: 'legend' }, Object.keys(counts)
-      .filter(key => key !== 'expected' || counts.expected > 0)
+      .filter(key => !OPTIONAL_TONES.has(key) || counts[key] > 0)
       .map(key => h('span', { 'data-tone': key }, h('span', { class: 'swatch ' + key }),
         TONES[key] + ' (' + counts[key] + ')'))));
     fig.append(svg);
@@ -297,20 +310,27 @@
 
   const KNOWN = new Set(['id', 'testId', 'className', 'displayName', 'source', 'kind', 'passed', 'score', 'minimum',
     'expected', 'nearTheBar', 'judge', 'replayed', 'tokens', 'latencyMillis', 'cost', 'response', 'sentences',
-    'criteria', 'option', 'explanation', 'feedback', 'failedAsExpected', 'recordedModel', 'trajectory',
+    'criteria', 'option', 'explanation', 'feedback', 'failedAsExpected', 'expectsFailure', 'passedUnexpectedly',
+    'inRepeatedRun', 'recordedModel', 'trajectory',
     'conversation']);
 
   const TONES = {
     failed: 'failed',
     expected: 'failed, as the test expected',
+    run: 'failed in a run of a repeated test',
+    unexpected: 'passed, where the test expected a failure',
     near: 'passed, near the bar',
     passed: 'passed',
   };
 
+  /** Tones shown in the legend and the filters only when a check has them. */
+  const OPTIONAL_TONES = new Set(['expected', 'run', 'unexpected']);
+
   const FILTERS = [
     ['all', 'All', () => true],
-    ['failed', 'Failed', c => c.passed === false && c.failedAsExpected !== true],
-    ['expected', 'Failed as expected', c => c.passed === false && c.failedAsExpected === true],
+    ['failed', 'Failed', c => tone(c) === 'failed'],
+    ['expected', 'Failed as expected', c => tone(c) === 'expected'],
+    ['unexpected', 'Passed, failure expected', c => tone(c) === 'unexpected'],
     ['near', 'Near the bar', c => c.nearTheBar === true],
     ['live', 'Live', c => c.replayed === false],
     ['replayed', 'Replayed', c => c.replayed === true],
@@ -340,7 +360,7 @@
 
     const status = h('fieldset', null, h('legend', null, 'Show'));
     for (const [key, label, keep] of FILTERS) {
-      if (key === 'expected' && !checks.some(keep)) {
+      if (OPTIONAL_TONES.has(key) && !checks.some(keep)) {
         continue;
       }
       const input = h('input', { type: 'radio', name: 'status', value: key, id: 'filter-' + key,
@@ -387,7 +407,8 @@
 
   function checkRow(check, k) {
     const detailId = 'check-' + k + '-details';
-    const failed = check.passed === false && check.failedAsExpected !== true;
+    const status = tone(check);
+    const failed = status === 'failed' || status === 'unexpected';
     const row = { check, expanded: false };
     const toggle = h('button', { type: 'button', class: 'toggle', 'aria-expanded': 'false', 'aria-controls': detailId },
       h('span', { class: 'chevron', 'aria-hidden': 'true' }, '▸'),
@@ -409,12 +430,17 @@
     row.tr = h('tr', { class: 'check' + (failed ? ' failed' : ''), 'data-passed': String(check.passed),
       'data-check': check.id },
       h('td', { class: 'result-cell' },
-        check.passed === true ? h('span', { class: 'badge passed' }, '✓ passed')
-          : failed ? h('span', { class: 'badge failed' }, '✗ failed')
-            : check.failedAsExpected === true ? h('span', { class: 'badge expected',
-              title: 'The check failed inside a test that passed: the test expected it to fail.' },
-            '✗ failed, as the test expected')
-              : h('span', { class: 'badge' }, 'no result'),
+        status === 'unexpected' ? h('span', { class: 'badge failed wrap', title: 'The check passed inside'
+          + ' assertThatThrownBy (or the like) in a test that failed: the test expected it to fail.' },
+        '✓ passed, but the test expected a failure')
+          : check.passed === true ? h('span', { class: 'badge passed' }, '✓ passed')
+            : status === 'failed' ? h('span', { class: 'badge failed' }, '✗ failed')
+              : status === 'expected' ? h('span', { class: 'badge expected',
+                title: 'The check failed inside a test that passed: the test expected it to fail.' },
+              '✗ failed, as the test expected')
+                : status === 'run' ? h('span', { class: 'badge expected', title: 'A run of a repeated test: its'
+                  + ' pass rate counts this failure, under Repeated runs.' }, '✗ failed in a repeated run')
+                  : h('span', { class: 'badge' }, 'no result'),
         check.nearTheBar === true ? h('span', { class: 'badge near' }, 'near the bar') : null),
       h('td', { class: 'test' }, toggle,
         h('span', { class: 'test-class', title: check.className || null },
@@ -454,7 +480,10 @@
       ['Class', check.className, 'mono'],
       ['Source', check.source, 'mono'],
       ['Expected', check.expected],
-      ['Result', check.failedAsExpected === true ? 'failed, as the test expected: the test passed' : null],
+      ['Result', check.failedAsExpected === true ? 'failed, as the test expected: the test passed'
+        : check.passedUnexpectedly === true ? 'passed inside a block that expected a failure: the test failed'
+          : check.inRepeatedRun === true && check.passed === false
+            ? 'failed in a run of a repeated test: its pass rate counts it, under Repeated runs' : null],
       ['Replies written by', isText(check.recordedModel) ? check.recordedModel + ' (replayed from a recording; '
         + 'configured judge ' + (check.judge || '?') + ')' : null],
       ['Test id', check.testId, 'mono'],
@@ -921,17 +950,30 @@
           : 'no mutant has a verdict', isNum(m.score) && m.survived > 0 ? 'warn' : 'good'),
       figure('mutants', 'Mutants', fmtInt(m.mutants), fmtInt(m.answers) + ' answers, ' + fmtInt(m.toolResults)
         + ' tool results'),
-      figure('killed', 'Killed', fmtInt(m.killed), 'a test failed'),
+      figure('killed', 'Killed', fmtInt(m.killed), 'an assertion failed'),
       figure('survived', 'Survived', fmtInt(m.survived), 'every test passed', m.survived > 0 ? 'bad' : null),
       figure('needs-judge', 'Need a judge', fmtInt(m.needsJudge), 'no recorded judge reply for the change'),
-      figure('errored', 'Errored', fmtInt(m.errored), null, m.errored > 0 ? 'warn' : null),
+      figure('needs-application', 'Need the application’s model', fmtInt(m.needsApplication || 0),
+        'no recorded answer for a request without the change'),
+      figure('not-replayable', 'Not replayable', fmtInt(m.notReplayable || 0),
+        'a later request holds the change and has no recording'),
+      figure('errored', 'Errored', fmtInt(m.errored), 'ended any other way, with its cause',
+        m.errored > 0 ? 'warn' : null),
     ]));
     const ratio = isNum(m.wallMillis) && m.wallMillis > 0 && isNum(m.runsMillis) ? m.runsMillis / m.wallMillis : null;
     section.append(h('p', { class: 'muted' }, 'Seed ' + m.seed + ', operators '
       + (Array.isArray(m.operators) ? m.operators.join(', ') : '') + ', at most ' + m.maxPerAnswer
-      + ' per answer, recordings ' + m.recordings + '; ' + fmtInt(m.testsRead) + ' of ' + fmtInt(m.testsRun)
+      + ' per answer, mutants replayed; ' + fmtInt(m.testsRead) + ' of ' + fmtInt(m.testsRun)
       + ' tests read an answer; ' + fmtInt(m.threads) + ' at once: ' + fmtMillis(m.wallMillis) + ' for '
       + fmtMillis(m.runsMillis) + ' of mutant runs' + (ratio !== null ? ' (' + ratio.toFixed(2) + '×)' : '') + '.'));
+    const leftOut = Array.isArray(m.leftOut) ? m.leftOut.map(object) : [];
+    if (leftOut.length > 0) {
+      section.append(h('div', { class: 'left-out', 'data-count': String(leftOut.length) },
+        h('p', { class: 'warning' }, plural(leftOut.length, 'test fails', 'tests fail')
+          + ' without mutants, so the check left ' + (leftOut.length === 1 ? 'it' : 'them') + ' out:'),
+        h('ul', null, leftOut.map(t => h('li', null, simpleName(t.className) + '.' + t.displayName + ': '
+          + (t.reason || ''))))));
+    }
     section.append(h('h3', null, 'Per test class'), scoreTable('class', 'Test class', m.byClass));
     section.append(h('h3', null, 'Per operator'), scoreTable('operator', 'Operator', m.byOperator));
     const judges = Array.isArray(m.byJudge) ? m.byJudge.map(object) : [];
@@ -953,7 +995,9 @@
     section.append(h('h3', { id: 'survived' }, 'Surviving mutants (' + survived.length + ')'));
     section.append(survived.length > 0 ? h('div', { class: 'mutants' }, survived.map(mutant))
       : h('p', { class: 'empty' }, 'No mutant survived.'));
-    for (const [status, title] of [['errored', 'Errored'], ['needs-judge', 'Needing a judge'], ['killed', 'Killed']]) {
+    for (const [status, title] of [['not-replayable', 'Not replayable'], ['errored', 'Errored'],
+      ['needs-judge', 'Needing a judge'], ['needs-application', 'Needing the application’s model'],
+      ['killed', 'Killed']]) {
       const some = results.filter(r => r.status === status);
       if (some.length > 0) {
         section.append(h('details', { class: 'mutant-group', 'data-status': status },
@@ -967,11 +1011,12 @@
     const rows = Array.isArray(scores) ? scores.map(object) : [];
     return h('div', { class: 'table-scroll' }, h('table', { class: 'measurements mutation-scores', 'data-kind': kind },
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, label),
-        ...['Mutants', 'Killed', 'Survived', 'Need a judge', 'Errored', 'Score'].map(t => h('th', { scope: 'col', class: 'num' }, t)))),
+        ...['Mutants', 'Killed', 'Survived', 'Need a judge', 'Need the app’s model', 'Not replayable', 'Errored',
+          'Score'].map(t => h('th', { scope: 'col', class: 'num' }, t)))),
       h('tbody', null, rows.map(s => h('tr', { 'data-name': s.name }, h('td', null, s.name),
-        h('td', { class: 'num' }, fmtInt(s.mutants)), h('td', { class: 'num' }, fmtInt(s.killed)),
-        h('td', { class: 'num' }, fmtInt(s.survived)), h('td', { class: 'num' }, fmtInt(s.needsJudge)),
-        h('td', { class: 'num' }, fmtInt(s.errored)), h('td', { class: 'num' }, share(s.score)))))));
+        ...[s.mutants, s.killed, s.survived, s.needsJudge, s.needsApplication || 0, s.notReplayable || 0, s.errored]
+          .map(n => h('td', { class: 'num' }, fmtInt(n))),
+        h('td', { class: 'num' }, share(s.score)))))));
   }
 
   function mutant(r) {
@@ -989,6 +1034,8 @@
         h('span', { class: 'ins-line' }, '+ ', diff.before || '', h('ins', null, diff.added || ''), diff.after || '')));
     box.append(h('ul', { class: 'mutant-tests' }, tests.map(t => h('li', { 'data-outcome': t.outcome },
       simpleName(t.className) + '.' + t.displayName + ': ' + t.outcome + (isText(t.detail) ? ': ' + t.detail : ''),
+      isNum(t.followedCalls) && t.followedCalls > 0 ? h('div', { class: 'muted followed' }, 'after the change: '
+        + plural(t.followedCalls, 'later call', 'later calls') + ' replayed as recorded') : null,
       Array.isArray(t.passedChecks) && t.passedChecks.length > 0
         ? h('ul', { class: 'passed-checks' }, t.passedChecks.map(c => h('li', null, 'still passed: ' + c))) : null))));
     return box;
@@ -997,15 +1044,14 @@
   // ---- page ---------------------------------------------------------------------------------------------------
 
   const main = document.getElementById('report');
-  const failedCount = checks.filter(c => c.passed === false && c.failedAsExpected !== true).length;
-  const expectedCount = checks.filter(c => c.passed === false && c.failedAsExpected === true).length;
+  const failedCount = countOf('failed');
 
   if (isText(data.generatedAt)) {
     document.getElementById('generated').textContent = 'Generated ' + fmtInstant(data.generatedAt);
   }
   if (failedCount > 0) {
     document.title = 'llm-assert run report: ' + failedCount + ' of ' + plural(checks.length, 'check', 'checks') + ' failed';
-  } else if (checks.length > 0 && checks.every(c => c.passed === true || c.failedAsExpected === true)) {
+  } else if (checks.length > 0 && countOf('unexpected') === 0) {
     document.title = 'llm-assert run report: ' + (checks.length === 1 ? 'the check' : 'all ' + plural(checks.length, 'check', 'checks')) + ' passed';
   }
 

@@ -11,6 +11,7 @@ import dev.llmassert.junit.testing.LocalJudgeChecks;
 import dev.llmassert.junit.testing.ReportedCalibration;
 import dev.llmassert.junit.testing.ReportedChecks;
 import dev.llmassert.junit.testing.ReportedConversations;
+import dev.llmassert.junit.testing.ReportedCounts;
 import dev.llmassert.junit.testing.ReportedRepeats;
 import dev.llmassert.junit.testing.UnseparatedCalibration;
 import org.junit.jupiter.api.AfterAll;
@@ -49,6 +50,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -104,7 +106,8 @@ class ReportBrowserIT {
                 ReportedCalibration.class,
                 UnseparatedCalibration.class,
                 ReportedRepeats.class,
-                ReportedConversations.class);
+                ReportedConversations.class,
+                ReportedCounts.class);
         ObjectNode report = (ObjectNode)
                 new ObjectMapper().readTree(dir.resolve("report.json").toFile());
         // and a mutation check's section, from a real check of a recorded application
@@ -214,7 +217,8 @@ class ReportBrowserIT {
                 .as("the fixture's checks that failed as expected")
                 .isPositive();
         assertThat(note("failed"))
-                .isEqualTo("and " + integer(run.get("failedAsExpected")) + " failed as the test expected");
+                .isEqualTo("and " + integer(run.get("failedAsExpected")) + " failed as the test expected; "
+                        + integer(run.get("passedUnexpectedly")) + " passed where the test expected a failure");
         assertThat(figure("near-the-bar")).isEqualTo(integer(run.get("nearTheBar")));
         // one meaning of "near the bar": the chart's legend counts what the card counts
         assertThat(driver.findElement(By.cssSelector(".legend [data-tone=near]"))
@@ -311,6 +315,74 @@ class ReportBrowserIT {
                 .doesNotContain(expected.get("id").asText());
     }
 
+    /** One count per idea: each card shows what its filter shows, and both what report.json counts. */
+    @Test
+    void eachCardCountsTheChecksItsFilterShows() {
+        JsonNode run = report.get("run");
+
+        assertThat(figure("failed")).isEqualTo(filterCount("failed")).isEqualTo(integer(run.get("failed")));
+        assertThat(figure("live")).isEqualTo(filterCount("live")).isEqualTo(integer(run.get("live")));
+        assertThat(figure("replayed")).isEqualTo(filterCount("replayed")).isEqualTo(integer(run.get("replayed")));
+        assertThat(figure("near-the-bar")).isEqualTo(filterCount("near"));
+        assertThat(note("failed"))
+                .isEqualTo("and " + filterCount("expected") + " failed as the test expected; "
+                        + filterCount("unexpected") + " passed where the test expected a failure");
+        assertThat(filterCount("unexpected"))
+                .isEqualTo(integer(run.get("passedUnexpectedly")))
+                .isEqualTo("1");
+        driver.findElement(By.cssSelector("label[for=filter-live]")).click();
+        assertThat(visibleChecks()).hasSize(run.get("live").asInt());
+        driver.findElement(By.cssSelector("label[for=filter-all]")).click();
+    }
+
+    @Test
+    void aFailedRunOfARepeatedTestIsMarkedAndCountedInItsSectionOnly() {
+        JsonNode check = onlyCheck(c -> c.path("inRepeatedRun").asBoolean(false)
+                && c.path("displayName").asText().equals("repeatedAnswerIsGrounded(TestInfo) run 2 of 5"));
+        WebElement row = driver.findElement(
+                By.cssSelector("tr.check[data-check='" + check.get("id").asText() + "']"));
+
+        assertThat(row.findElement(By.cssSelector(".result-cell")).getText()).isEqualTo("✗ failed in a repeated run");
+        assertThat(row.findElement(By.cssSelector("button.toggle .name")).getText())
+                .isEqualTo("repeatedAnswerIsGrounded(TestInfo) run 2 of 5");
+        driver.findElement(By.cssSelector("label[for=filter-failed]")).click();
+        assertThat(visibleChecks())
+                .extracting(r -> r.getDomAttribute("data-check"))
+                .doesNotContain(check.get("id").asText());
+        driver.findElement(By.cssSelector("label[for=filter-all]")).click();
+        assertThat(driver.findElement(By.id("report")).getText()).contains("repeatedAnswerIsGrounded(TestInfo)");
+    }
+
+    @Test
+    void aParameterizedInvocationIsShownWithItsMethodAndArguments() {
+        JsonNode check = onlyCheck(c -> c.path("displayName").asText().startsWith("answerIsGrounded(String) [2]"));
+
+        WebElement row = driver.findElement(
+                By.cssSelector("tr.check[data-check='" + check.get("id").asText() + "']"));
+
+        assertThat(row.findElement(By.cssSelector("button.toggle .name")).getText())
+                .isEqualTo(check.path("displayName").asText())
+                .startsWith("answerIsGrounded(String) [2] ")
+                .contains("The warranty lasts five years.");
+    }
+
+    @Test
+    void aCheckThatPassedWhereItsTestExpectedAFailureIsMarked() {
+        JsonNode check = onlyCheck(c -> c.path("passedUnexpectedly").asBoolean(false));
+        WebElement row = driver.findElement(
+                By.cssSelector("tr.check[data-check='" + check.get("id").asText() + "']"));
+
+        assertThat(row.findElement(By.cssSelector(".result-cell")).getText())
+                .isEqualTo("✓ passed, but the test expected a failure");
+        assertThat(openDetails(check.get("id").asText()).getText())
+                .contains("Result\npassed inside a block that expected a failure: the test failed");
+        driver.findElement(By.cssSelector("label[for=filter-unexpected]")).click();
+        assertThat(visibleChecks())
+                .extracting(r -> r.getDomAttribute("data-check"))
+                .containsExactly(check.get("id").asText());
+        driver.findElement(By.cssSelector("label[for=filter-all]")).click();
+    }
+
     @Test
     void aFailedEvaluationGateIsListedWithItsFigureAndInterval() {
         JsonNode gate = null;
@@ -398,6 +470,34 @@ class ReportBrowserIT {
         assertThat(section.findElement(By.cssSelector("details[data-status=killed] summary"))
                         .getText())
                 .isEqualTo("Killed (" + mutations.path("killed").asText() + ")");
+        // the mutants without a verdict, each count apart, as report.json has them
+        for (String field : List.of("needs-judge", "needs-application", "not-replayable", "errored")) {
+            String key = field.equals("needs-judge")
+                    ? "needsJudge"
+                    : field.equals("needs-application")
+                            ? "needsApplication"
+                            : field.equals("not-replayable") ? "notReplayable" : "errored";
+            assertThat(section.findElement(By.cssSelector("[data-field=" + field + "] .value"))
+                            .getText())
+                    .as(field)
+                    .isEqualTo(mutations.path(key).asText());
+        }
+        assertThat(mutations.path("errored").asInt())
+                .as("the application's exception on a changed answer")
+                .isOne();
+        assertThat(section.findElement(By.cssSelector("details[data-status=errored]"))
+                        .getText())
+                .isEqualTo("Errored (1)");
+        assertThat(classRow.findElements(By.cssSelector("td.num")))
+                .extracting(WebElement::getText)
+                .startsWith(
+                        mutations.path("mutants").asText(),
+                        mutations.path("killed").asText(),
+                        mutations.path("survived").asText(),
+                        mutations.path("needsJudge").asText(),
+                        mutations.path("needsApplication").asText(),
+                        mutations.path("notReplayable").asText(),
+                        mutations.path("errored").asText());
     }
 
     @Test
@@ -613,7 +713,26 @@ class ReportBrowserIT {
     /** Whether a check failed in a test that did not expect it to. */
     private static boolean failed(JsonNode check) {
         return !check.get("passed").asBoolean()
-                && !check.path("failedAsExpected").asBoolean(false);
+                && !check.path("failedAsExpected").asBoolean(false)
+                && !check.path("inRepeatedRun").asBoolean(false);
+    }
+
+    /** The count a filter's label shows: {@code Failed (3)} gives 3. */
+    private static String filterCount(String key) {
+        String label = driver.findElement(By.cssSelector("label[for=filter-" + key + "]"))
+                .getText();
+        return label.substring(label.lastIndexOf('(') + 1, label.lastIndexOf(')'));
+    }
+
+    private static JsonNode onlyCheck(Predicate<JsonNode> which) {
+        List<JsonNode> found = new ArrayList<>();
+        report.get("checks").forEach(check -> {
+            if (which.test(check)) {
+                found.add(check);
+            }
+        });
+        assertThat(found).hasSize(1);
+        return found.get(0);
     }
 
     /** A screenshot of the whole page, the window made as tall as the page and the viewport 1280 pixels wide. */

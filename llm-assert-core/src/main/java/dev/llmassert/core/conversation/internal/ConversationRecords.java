@@ -1,4 +1,4 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.conversation.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,22 +8,27 @@ import dev.llmassert.core.agent.ToolCall;
 import dev.llmassert.core.conversation.Conversation;
 import dev.llmassert.core.conversation.Ending;
 import dev.llmassert.core.conversation.Turn;
+import org.apiguardian.api.API;
 
 import java.util.ArrayList;
 import java.util.List;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * The evaluation record's JSON form of a conversation ({@code system}, {@code turns} with each turn's {@code user},
  * {@code assistant}, {@code toolCalls} and {@code sources}, then {@code ending}) and of tool calls, which an agent's
  * response and a conversation's turn write the same way.
  */
-final class ConversationRecords {
+@API(status = INTERNAL, since = "0.1")
+public final class ConversationRecords {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private ConversationRecords() {}
 
-    static ObjectNode write(Conversation conversation) {
+    /** The record's JSON of {@code conversation}. */
+    public static ObjectNode write(Conversation conversation) {
         ObjectNode node = NODES.objectNode();
         if (!conversation.systemMessage().isBlank()) {
             node.put("system", conversation.systemMessage());
@@ -46,7 +51,8 @@ final class ConversationRecords {
         return node;
     }
 
-    static Conversation read(JsonNode node) {
+    /** The conversation a record's JSON holds, as {@link #write} wrote it. */
+    public static Conversation read(JsonNode node) {
         Conversation.Builder conversation =
                 Conversation.builder().system(node.path("system").asText(""));
         for (JsonNode t : node.path("turns")) {
@@ -64,7 +70,8 @@ final class ConversationRecords {
         return conversation.build();
     }
 
-    static void writeToolCalls(ArrayNode calls, List<ToolCall> toolCalls) {
+    /** Writes {@code toolCalls} into {@code calls}: each one's name, arguments, result and whether it failed. */
+    public static void writeToolCalls(ArrayNode calls, List<ToolCall> toolCalls) {
         for (ToolCall call : toolCalls) {
             ObjectNode c = calls.addObject().put("name", call.name());
             c.set("arguments", call.argumentsAreJson() ? call.arguments() : NODES.textNode(call.argumentsJson()));
@@ -75,7 +82,8 @@ final class ConversationRecords {
         }
     }
 
-    static List<ToolCall> readToolCalls(JsonNode calls) {
+    /** The tool calls {@link #writeToolCalls} wrote. */
+    public static List<ToolCall> readToolCalls(JsonNode calls) {
         List<ToolCall> read = new ArrayList<>();
         for (JsonNode c : calls) {
             JsonNode arguments = c.path("arguments");

@@ -1,11 +1,11 @@
-package dev.llmassert.junit.internal.resolver;
+package dev.llmassert.junit;
 
 import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.CriteriaCatalog;
 import dev.llmassert.core.criteria.CriteriaLoader;
 import dev.llmassert.core.criteria.MultiCriteria;
-import dev.llmassert.junit.LlmJudge;
 import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.resolver.ParameterOwner;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;

@@ -1,9 +1,9 @@
-package dev.llmassert.junit.internal.resolver;
+package dev.llmassert.junit;
 
 import dev.llmassert.core.groundedness.GroundednessJudge;
-import dev.llmassert.junit.LlmJudge;
 import dev.llmassert.junit.internal.JudgeSupply;
 import dev.llmassert.junit.internal.message.Messages;
+import dev.llmassert.junit.internal.resolver.ParameterOwner;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;

@@ -1,7 +1,10 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.eval.conversation;
 
 import dev.llmassert.core.conversation.Conversation;
 import dev.llmassert.core.conversation.UserSimulator;
+import dev.llmassert.core.eval.ConversingSystem;
+import dev.llmassert.core.eval.Prompt;
+import dev.llmassert.core.eval.TestItem;
 
 import java.util.List;
 import java.util.UUID;
@@ -17,7 +20,7 @@ import java.util.function.BiFunction;
  * @param simulator the simulated user of the items with a goal, or {@code null} when every item is scripted
  */
 record ConversationSystem(String name, BiFunction<String, String, String> reply, UserSimulator simulator)
-        implements SystemUnderTest {
+        implements ConversingSystem {
 
     /** The context key of a simulated item's goal; an item without one is scripted. */
     static final String GOAL = "goal";
@@ -35,7 +38,8 @@ record ConversationSystem(String name, BiFunction<String, String, String> reply,
     }
 
     /** The item's conversation, in a conversation of its own with fresh memory. */
-    Conversation run(TestItem item, int repeat) {
+    @Override
+    public Conversation converse(TestItem item, int repeat) {
         String conversationId = newConversationId(item.id(), repeat);
         return simulatorFor(item).talkTo(message -> reply.apply(conversationId, message));
     }
@@ -54,7 +58,8 @@ record ConversationSystem(String name, BiFunction<String, String, String> reply,
                     .build();
         }
         if (simulator == null) {
-            throw new IllegalArgumentException(EvaluationMessages.simulatedItemWithoutSimulator(name, item));
+            throw new IllegalArgumentException(
+                    ConversationEvaluationMessages.simulatedItemWithoutSimulator(name, item));
         }
         UserSimulator.Builder builder = simulator.toBuilder()
                 .goal(item.contextText(GOAL))
@@ -75,12 +80,13 @@ record ConversationSystem(String name, BiFunction<String, String, String> reply,
         try {
             return Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(EvaluationMessages.badMaxTurns(item, text), e);
+            throw new IllegalArgumentException(ConversationEvaluationMessages.badMaxTurns(item, text), e);
         }
     }
 
     /** What makes two items send the same requests: their messages and their goal. */
-    static String scriptKey(TestItem item) {
+    @Override
+    public String scriptKey(TestItem item) {
         StringBuilder key = new StringBuilder("conversation");
         item.prompts().forEach(prompt -> key.append('\u0000').append(prompt.text()));
         Object goal = item.context().get(GOAL);

@@ -1,28 +1,23 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit;
 
 import dev.llmassert.core.conversation.Conversation;
-import dev.llmassert.junit.ConversationRecorder;
 import dev.llmassert.junit.internal.config.ExtensionState;
-import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 /**
  * The conversation recorders injected into a test, kept in the store of the context they were resolved for (the test
  * method's, for a test's parameter), so that each test sees only its own and its conversations are published.
  */
-@API(status = INTERNAL, since = "0.1")
-public final class ConversationRecorders {
+final class ConversationRecorders {
 
     private ConversationRecorders() {}
 
     /** A new recorder, remembered in {@code context}'s store. */
-    public static ConversationRecorder newRecorder(ExtensionContext context) {
+    static ConversationRecorder newRecorder(ExtensionContext context) {
         ConversationRecorder recorder = new ConversationRecorder();
         recorders(context).list.add(recorder);
         return recorder;
@@ -32,7 +27,7 @@ public final class ConversationRecorders {
      * Publishes each conversation the test's recorders hold as a JUnit report entry: {@code llmassert.conversation}
      * (the transcript, turn by turn) and {@code llmassert.turns}.
      */
-    public static void publish(ExtensionContext context) {
+    static void publish(ExtensionContext context) {
         for (ConversationRecorder recorder : recorders(context).list) {
             for (Conversation conversation : recorder.conversations()) {
                 context.publishReportEntry(Map.of(

@@ -1,4 +1,4 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.eval.conversation;
 
 import dev.langchain4j.model.output.TokenUsage;
 import dev.llmassert.core.conversation.Conversation;
@@ -11,6 +11,10 @@ import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.criteria.DirectJudge;
 import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.Instance;
+import dev.llmassert.core.eval.Annotation;
+import dev.llmassert.core.eval.Annotator;
+import dev.llmassert.core.eval.AnnotatorParts;
+import dev.llmassert.core.eval.Interaction;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import org.apiguardian.api.API;
@@ -24,7 +28,7 @@ import java.util.Map;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
- * Annotators of whole conversations, for a system made with {@link SystemUnderTest#ofConversation}: per turn (every
+ * Annotators of whole conversations, for a system made with {@link ConversationSystems}: per turn (every
  * reply grounded, every reply judged on a criteria) and per conversation (the goal reached, the turns it took, a
  * fact kept, a criteria over the whole transcript).
  *
@@ -49,12 +53,12 @@ public final class ConversationAnnotators {
      */
     public static Annotator groundedEveryTurn(
             String name, GroundednessJudge judge, String sourcesKey, double minScore) {
-        Annotators.requireName(name);
-        Annotators.requireJudge(name, judge);
-        Annotators.requireKey(name, sourcesKey, "the context key that holds the sources, e.g. \"sources\"");
-        return new PerResponseAnnotator(name, judge.name(), (item, interaction) -> {
+        AnnotatorParts.requireName(name);
+        AnnotatorParts.requireJudge(name, judge);
+        AnnotatorParts.requireKey(name, sourcesKey, "the context key that holds the sources, e.g. \"sources\"");
+        return AnnotatorParts.perResponse(name, judge.name(), (item, interaction) -> {
             Conversation conversation = conversationOf(name, interaction);
-            List<String> sources = Annotators.contextList(item, interaction.prompt(), sourcesKey);
+            List<String> sources = AnnotatorParts.contextList(item, interaction.prompt(), sourcesKey);
             List<GroundednessVerdict> verdicts = TurnGroundedness.judgeEveryTurn(judge, conversation, sources);
             List<Map<String, Object>> turns = new ArrayList<>();
             int grounded = 0;
@@ -75,13 +79,13 @@ public final class ConversationAnnotators {
             details.put("turns", turns);
             details.put("minScore", minScore);
             details.put("replayed", replayed);
-            details.put("tokens", Annotators.tokens(tokens));
+            details.put("tokens", AnnotatorParts.tokens(tokens));
             return new Annotation(
                     count == 0 ? 0.0 : (double) grounded / count,
                     grounded == count && count > 0,
                     grounded + " of " + count + " grounded",
                     String.format(Locale.ROOT, "%d of %d replies score at least %.2f", grounded, count, minScore),
-                    Annotators.judged(details, recordedModel));
+                    AnnotatorParts.judged(details, recordedModel));
         });
     }
 
@@ -90,7 +94,7 @@ public final class ConversationAnnotators {
      * number of turns.
      */
     public static Annotator goalReached(String name) {
-        Annotators.requireName(name);
+        AnnotatorParts.requireName(name);
         return Annotator.of(name, (item, interaction) -> {
             Conversation conversation = conversationOf(name, interaction);
             Ending ending = conversation.ending();
@@ -102,7 +106,7 @@ public final class ConversationAnnotators {
 
     /** The number of turns the conversation took; the label is how it ended. */
     public static Annotator turns(String name) {
-        Annotators.requireName(name);
+        AnnotatorParts.requireName(name);
         return Annotator.of(name, (item, interaction) -> {
             Conversation conversation = conversationOf(name, interaction);
             return Annotation.score(conversation.turnCount())
@@ -119,10 +123,10 @@ public final class ConversationAnnotators {
      * without a model; else 0. The details hold each later turn's verdict.
      */
     public static Annotator remembers(String name, String factKey) {
-        Annotators.requireKey(name, factKey, "the context key that holds the fact, e.g. \"order_number\"");
+        AnnotatorParts.requireKey(name, factKey, "the context key that holds the fact, e.g. \"order_number\"");
         return Annotator.of(name, (item, interaction) -> {
             FactRetention retention = FactRetention.of(
-                    conversationOf(name, interaction), Annotators.contextField(name, item, null, factKey));
+                    conversationOf(name, interaction), AnnotatorParts.contextField(name, item, null, factKey));
             List<Map<String, Object>> turns = new ArrayList<>();
             retention.turns().forEach(verdict -> turns.add(turn(verdict)));
             return Annotation.check(retention.remembered())
@@ -141,23 +145,23 @@ public final class ConversationAnnotators {
      * label is the option chosen, the score the option's score.
      */
     public static Annotator criteria(String name, DirectJudge judge, Criteria criteria) {
-        Annotators.requireName(name);
-        Annotators.requireJudge(name, judge);
-        Annotators.requireScoredCriteria(name, criteria);
-        return new PerResponseAnnotator(name, judge.name(), (item, interaction) -> {
+        AnnotatorParts.requireName(name);
+        AnnotatorParts.requireJudge(name, judge);
+        AnnotatorParts.requireScoredCriteria(name, criteria);
+        return AnnotatorParts.perResponse(name, judge.name(), (item, interaction) -> {
             Conversation conversation = conversationOf(name, interaction);
             Instance instance = Instance.of(
                     criteria.toEvaluateField(),
                     TranscriptText.render(conversation, conversation.turnCount(), true, "user"));
             for (String field : criteria.contextFields()) {
-                instance = instance.with(field, Annotators.contextField(name, item, null, field));
+                instance = instance.with(field, AnnotatorParts.contextField(name, item, null, field));
             }
             DirectResult result = judge.evaluate(instance, criteria);
             Map<String, Object> details = new LinkedHashMap<>();
             if (result.metadata() != null) {
                 details.put("replayed", result.metadata().replayed());
-                details.put("tokens", Annotators.tokens(result.metadata().tokenUsage()));
-                details = Annotators.judged(details, result.metadata().recordedModel());
+                details.put("tokens", AnnotatorParts.tokens(result.metadata().tokenUsage()));
+                details = AnnotatorParts.judged(details, result.metadata().recordedModel());
             }
             return new Annotation(result.requireScore(), null, result.option(), result.explanation(), details);
         });
@@ -179,7 +183,7 @@ public final class ConversationAnnotators {
 
     private static Conversation conversationOf(String name, Interaction interaction) {
         if (interaction.conversation() == null) {
-            throw new IllegalStateException(EvaluationMessages.notAConversation(name));
+            throw new IllegalStateException(ConversationEvaluationMessages.notAConversation(name));
         }
         return interaction.conversation();
     }

@@ -1,9 +1,7 @@
-package dev.llmassert.junit.internal;
+package dev.llmassert.junit;
 
 import dev.llmassert.core.agent.Trajectory;
-import dev.llmassert.junit.TrajectoryRecorder;
 import dev.llmassert.junit.internal.config.ExtensionState;
-import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.util.ArrayList;
@@ -11,26 +9,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 /**
  * The trajectory recorders injected into a test, kept in the store of the context they were resolved for (the test
  * method's, for a test's parameter), so that each test sees only its own and the run report can show them.
  */
-@API(status = INTERNAL, since = "0.1")
-public final class AgentTrajectories {
+final class AgentTrajectories {
 
     private AgentTrajectories() {}
 
     /** A new recorder, remembered in {@code context}'s store. */
-    public static TrajectoryRecorder newRecorder(ExtensionContext context) {
+    static TrajectoryRecorder newRecorder(ExtensionContext context) {
         TrajectoryRecorder recorder = new TrajectoryRecorder();
         recorders(context).list.add(recorder);
         return recorder;
     }
 
     /** The trajectories recorded by the recorders injected for {@code context}, in the recorders' order. */
-    public static List<Trajectory> recorded(ExtensionContext context) {
+    static List<Trajectory> recorded(ExtensionContext context) {
         return recorders(context).list.stream()
                 .flatMap(r -> r.trajectories().stream())
                 .toList();
@@ -40,7 +35,7 @@ public final class AgentTrajectories {
      * Publishes each trajectory the test's recorders hold as a JUnit report entry: {@code llmassert.trajectory} (the
      * request, the numbered calls with arguments and results, the answer) and {@code llmassert.toolCalls}.
      */
-    public static void publish(ExtensionContext context) {
+    static void publish(ExtensionContext context) {
         for (Trajectory trajectory : recorded(context)) {
             List<String> lines = new ArrayList<>();
             if (!trajectory.request().isBlank()) {

@@ -1,7 +1,5 @@
-package dev.llmassert.junit.internal.resolver;
+package dev.llmassert.junit;
 
-import dev.llmassert.junit.ConversationRecorder;
-import dev.llmassert.junit.internal.ConversationRecorders;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.support.TypeBasedParameterResolver;

@@ -1,4 +1,4 @@
-package dev.llmassert.core.eval;
+package dev.llmassert.core.eval.conversation;
 
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
@@ -9,6 +9,17 @@ import dev.llmassert.core.conversation.Conversation;
 import dev.llmassert.core.conversation.Ending;
 import dev.llmassert.core.conversation.Turn;
 import dev.llmassert.core.conversation.UserSimulator;
+import dev.llmassert.core.eval.Annotator;
+import dev.llmassert.core.eval.Annotators;
+import dev.llmassert.core.eval.EvaluationResults;
+import dev.llmassert.core.eval.EvaluationRunner;
+import dev.llmassert.core.eval.EvaluationSettings;
+import dev.llmassert.core.eval.GroupResult;
+import dev.llmassert.core.eval.ItemResult;
+import dev.llmassert.core.eval.Prompt;
+import dev.llmassert.core.eval.PromptResponseTest;
+import dev.llmassert.core.eval.SystemUnderTest;
+import dev.llmassert.core.eval.TestItem;
 import dev.llmassert.core.groundedness.GroundednessJudge;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
@@ -158,7 +169,7 @@ class ConversationEvaluationTest {
                 .settings(EvaluationSettings.defaults().withRepeats(2))
                 .recordTo(record)
                 .build()
-                .run(new Support(judge), SystemUnderTest.ofConversation("chat", chat::chat, customer));
+                .run(new Support(judge), ConversationSystems.of("chat", chat::chat, customer));
 
         assertThat(results.errors()).isEmpty();
         assertThat(chat.memory)
@@ -205,13 +216,12 @@ class ConversationEvaluationTest {
     void aSimulatedItemWithoutASimulatedUserFailsAsTheItemsErrorSayingWhatToPass() {
         EvaluationResults results = EvaluationRunner.builder()
                 .build()
-                .run(new Support(new HoldsIt()), SystemUnderTest.ofConversation("chat", new Chat()::chat));
+                .run(new Support(new HoldsIt()), ConversationSystems.of("chat", new Chat()::chat));
 
         assertThat(results.errors())
                 .singleElement()
                 .satisfies(error -> assertThat(error.error().message())
-                        .contains(
-                                "The item 'simulated-restart' has a goal", "SystemUnderTest.ofConversation(\"chat\""));
+                        .contains("The item 'simulated-restart' has a goal", "ConversationSystems.of(\"chat\""));
     }
 
     @Test
@@ -233,8 +243,7 @@ class ConversationEvaluationTest {
                         SystemUnderTest.of("echo", text -> text));
 
         assertThat(results.errors().get(0).error().message()).contains("needs the whole conversation");
-        assertThatThrownBy(() -> SystemUnderTest.ofConversation("chat", null))
-                .hasMessageContaining("has no reply function");
+        assertThatThrownBy(() -> ConversationSystems.of("chat", null)).hasMessageContaining("has no reply function");
     }
 
     @Test
