@@ -120,6 +120,10 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
     public GroundednessVerdict judge(String response, List<String> sources, String question) {
         long started = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
+        GroundednessVerdict nothing = JudgeInput.nothingToJudge(response, splitter, name());
+        if (nothing != null) {
+            return nothing;
+        }
         List<String> sentences = JudgeInput.sentences(response, splitter);
         List<Integer> claims = Claims.claimIndexes(sentences);
         SourceChunks chunks = SourceChunks.of(checkedSources, splitter, chunkSize);

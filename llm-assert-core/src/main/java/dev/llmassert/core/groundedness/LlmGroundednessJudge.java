@@ -97,6 +97,10 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
     public GroundednessVerdict judge(String response, List<String> sources, String question) {
         long started = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
+        GroundednessVerdict nothing = JudgeInput.nothingToJudge(response, splitter, name());
+        if (nothing != null) {
+            return nothing;
+        }
         List<String> sentences = JudgeInput.sentences(response, splitter);
         List<Integer> claims = Claims.claimIndexes(sentences);
         // The tags come from every sentence, asked or not, so a sentence's request is the same with or without an

@@ -145,37 +145,81 @@ public record Scoring(
 
     /**
      * The features of a sentence, in the order of {@link #FEATURES}. With the entailment model, each wording rule
-     * counts as far as the model does not confirm the sentence: times one minus its probability.
+     * counts as far as the model does not confirm the sentence (times one minus its probability), except where the
+     * wording says the opposite of its evidence ({@link #wordingContradicts}): the model's word does not outweigh
+     * a negation or an opposite on the same content. Where the wording restates a negative of its evidence
+     * ({@link #wordingRestatesNegative}), the model's reading of the negation does not count against it.
      */
     public static double[] features(Support s) {
         Departures d = s.departures();
-        double entailment = Double.isNaN(s.entailment()) ? 0 : s.entailment();
+        boolean read = !Double.isNaN(s.entailment());
+        double entailment = read ? s.entailment() : 0;
         double[] x = {
             Math.log(Math.max(evidence(s), 0.05)),
             Math.log1p(s.contentWords()),
-            s.inventedFacts().isEmpty() ? 0 : 1,
-            d.misattached() == null ? 0 : 1,
+            s.invents() ? 1 : 0,
+            s.misattaches() ? 1 : 0,
             d.negatedWord() == null ? 0 : 1,
             s.negationMismatch() ? 1 : 0,
             d.opposite() == null ? 0 : 1,
             d.recombined(),
             d.recombinedContent(),
-            Double.isNaN(s.entailment()) ? 0 : 1 - s.entailment()
+            !read || wordingRestatesNegative(s) ? 0 : 1 - s.entailment()
         };
-        for (int k = FIRST_WORDING; k <= LAST_WORDING; k++) {
-            x[k] *= 1 - entailment;
+        if (!wordingContradicts(s)) {
+            for (int k = FIRST_WORDING; k <= LAST_WORDING; k++) {
+                x[k] *= 1 - entailment;
+            }
         }
         return x;
     }
 
-    /** Whether this scoring has the entailment model's probability of {@code s} and the model confirms it. */
-    public boolean confirms(Support s) {
-        return !Double.isNaN(confirm) && !Double.isNaN(s.entailment()) && s.entailment() >= confirm;
+    /**
+     * Whether the wording says the opposite of the evidence on the same content: a negation the other states plainly,
+     * a word whose opposite the evidence holds, or a named part widened to the whole. The entailment model alone
+     * never passes such a sentence.
+     */
+    public static boolean wordingContradicts(Support s) {
+        Departures d = s.departures();
+        return s.negationMismatch() || d.opposite() != null || d.widened() != null;
     }
 
-    /** Whether {@code s} restates its evidence and the model reads that the evidence does not say it. */
+    /**
+     * Whether the sentence restates a negative of its evidence: both negate the same word, the sentence restates the
+     * evidence, and nothing else departs from it ("Water damage is not covered by the warranty." for "The warranty
+     * does not cover water damage."). The model, which reads a negation as a change of meaning, does not fail it.
+     */
+    public static boolean wordingRestatesNegative(Support s) {
+        Departures d = s.departures();
+        return s.negationShared()
+                && !wordingContradicts(s)
+                && d.negatedWord() == null
+                && !s.invents()
+                && !s.misattaches()
+                && (s.evidenceCoverage() >= Reasons.RESTATES || evidence(s) >= RESTATES_EVIDENCE);
+    }
+
+    /**
+     * Whether this scoring has the entailment model's probability of {@code s} and the model confirms it, and the
+     * wording does not say the opposite of the evidence: the two must agree before the model passes a sentence.
+     */
+    public boolean confirms(Support s) {
+        return !Double.isNaN(confirm)
+                && !Double.isNaN(s.entailment())
+                && s.entailment() >= confirm
+                && !wordingContradicts(s);
+    }
+
+    /**
+     * Whether {@code s} restates its evidence and the model reads that the evidence does not say it; not when the
+     * wording restates a negative of the evidence, which the model misreads.
+     */
     public boolean saysOtherwise(Support s) {
-        return reads(s) && !Double.isNaN(otherwise) && evidence(s) >= RESTATES_EVIDENCE && s.entailment() < otherwise;
+        return reads(s)
+                && !Double.isNaN(otherwise)
+                && evidence(s) >= RESTATES_EVIDENCE
+                && s.entailment() < otherwise
+                && !wordingRestatesNegative(s);
     }
 
     /** Whether this scoring reads the entailment model's probability of {@code s}. */
@@ -221,8 +265,9 @@ public record Scoring(
             // Meaning first: what the model reads in the sources passes, however it is worded.
             p = Math.max(p, THRESHOLD + (1 - THRESHOLD) * (s.entailment() - confirm) / (1 - confirm));
         }
-        p *= Math.pow(FACT_FACTOR, s.inventedFacts().size() + (s.departures().misattached() == null ? 0 : 1));
-        if (s.negationMismatch() && !confirmed) {
+        p *= Math.pow(
+                FACT_FACTOR, s.inventedFacts().size() + s.inventedQuantities().size() + (s.misattaches() ? 1 : 0));
+        if (s.negationMismatch() || s.departures().widened() != null) {
             p *= NEGATION_MISMATCH_FACTOR;
         }
         // Four decimals: enough to rank, and a last-bit difference in floating point never changes a verdict.
