@@ -37,14 +37,20 @@ public final class QuantityReader {
 
     /** What may follow a figure's unit: a unit written with its own punctuation ("km/h", "°C", "fl oz"). */
     private static final Pattern UNIT = Pattern.compile(
-            "(?:[-\\s]?)((?:km/h|°\\s?[cC]|fl\\.? oz|business days?|working days?|degrees celsius|metric tons?)"
-                    + "|\\p{L}+)(?![\\p{L}\\d])");
+            "(?:\\s?-\\s?|\\s)?((?:km/h|°\\s?[cC]|fl\\.? oz|business days?|working days?|degrees celsius"
+                    + "|metric tons?)|\\p{L}+)(?![\\p{L}\\d])");
+
+    /** An age: "33-year-old", "the 33 - year - old", "33 years old"; and "aged 33" before it. */
+    private static final Pattern AGE_AFTER = Pattern.compile("(?i)\\s?-?\\s?years?\\s?-?\\s?old\\b");
+
+    private static final Pattern AGED = Pattern.compile("(?i)\\baged\\s*$");
 
     private static final Pattern CURRENCY_SYMBOL = Pattern.compile("([$€£¥])\\s?$");
 
     private static final Pattern CURRENCY_AFTER =
             Pattern.compile("\\s?(?:(US|Canadian|Australian|Hong Kong|Singapore|New Zealand)\\s)?"
-                    + "(dollars?|bucks?|cents?|euros?|pounds? sterling|pounds?|pence|yen|[A-Z]{3})(?![\\p{L}\\d])");
+                    + "((?i:dollars?|bucks?|cents?|euros?|pounds? sterling|pounds?|pence|yen)|[A-Z]{3})"
+                    + "(?![\\p{L}\\d])");
 
     /** The words a figure counts, before it: "USB ports: two", "| USB ports | two". */
     private static final Pattern LABEL = Pattern.compile("(\\p{L}+)\\s*[|:]\\s*$");
@@ -213,6 +219,12 @@ public final class QuantityReader {
             start = symbolAt;
             List<Value> money = List.of(new Value("money:" + currency(symbol.group(1)), value));
             return rate(text, bounded(text, start, end, money, start));
+        }
+        Matcher age = AGE_AFTER.matcher(text).region(end, text.length());
+        if (!article && (age.lookingAt() || AGED.matcher(text.substring(Math.max(0, start - 8), start)).find())) {
+            int to = age.lookingAt() ? age.end() : end;
+            String written = text.substring(start, to);
+            return new Quantity(List.of(new Value("age", value)), Bound.EXACTLY, start, to, written, start, written);
         }
         if (!article) {
             Matcher after = CURRENCY_AFTER.matcher(text).region(end, text.length());

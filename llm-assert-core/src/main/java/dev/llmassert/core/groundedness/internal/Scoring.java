@@ -61,6 +61,15 @@ public record Scoring(
      */
     static final double NEGATION_MISMATCH_FACTOR = 0.4;
 
+    /**
+     * How much of a negative sentence's content (rarity-weighted) its evidence must hold, and how short it must be, for
+     * its wording alone to restate the evidence's negative: a short answer in other words, not a long summary whose
+     * edit lies elsewhere.
+     */
+    static final double RESTATED_NEGATIVE_COVERAGE = 0.85;
+
+    static final int RESTATED_NEGATIVE_WORDS = 10;
+
     /** Below this evidence the best source sentence is only the least bad of unrelated ones. */
     public static final double WEAK_MATCH = 0.5;
 
@@ -145,10 +154,10 @@ public record Scoring(
 
     /**
      * The features of a sentence, in the order of {@link #FEATURES}. With the entailment model, each wording rule
-     * counts as far as the model does not confirm the sentence (times one minus its probability), except where the
-     * wording says the opposite of its evidence ({@link #wordingContradicts}): the model's word does not outweigh
-     * a negation or an opposite on the same content. Where the wording restates a negative of its evidence
-     * ({@link #wordingRestatesNegative}), the model's reading of the negation does not count against it.
+     * counts as far as the model does not confirm the sentence (times one minus its probability). Where the wording
+     * restates a negative of its evidence ({@link #wordingRestatesNegative}), the model's reading of the negation does
+     * not count against it. The rules that fail a sentence whatever else it has (a fact or a quantity in no source or
+     * given for something else, a wording that says the opposite of its evidence) act in {@link #score}.
      */
     public static double[] features(Support s) {
         Departures d = s.departures();
@@ -157,8 +166,8 @@ public record Scoring(
         double[] x = {
             Math.log(Math.max(evidence(s), 0.05)),
             Math.log1p(s.contentWords()),
-            s.invents() ? 1 : 0,
-            s.misattaches() ? 1 : 0,
+            s.inventedFacts().isEmpty() ? 0 : 1,
+            d.misattached() == null ? 0 : 1,
             d.negatedWord() == null ? 0 : 1,
             s.negationMismatch() ? 1 : 0,
             d.opposite() == null ? 0 : 1,
@@ -166,10 +175,8 @@ public record Scoring(
             d.recombinedContent(),
             !read || wordingRestatesNegative(s) ? 0 : 1 - s.entailment()
         };
-        if (!wordingContradicts(s)) {
-            for (int k = FIRST_WORDING; k <= LAST_WORDING; k++) {
-                x[k] *= 1 - entailment;
-            }
+        for (int k = FIRST_WORDING; k <= LAST_WORDING; k++) {
+            x[k] *= 1 - entailment;
         }
         return x;
     }
@@ -196,7 +203,9 @@ public record Scoring(
                 && d.negatedWord() == null
                 && !s.invents()
                 && !s.misattaches()
-                && (s.evidenceCoverage() >= Reasons.RESTATES || evidence(s) >= RESTATES_EVIDENCE);
+                && s.contentWords() <= RESTATED_NEGATIVE_WORDS
+                && d.recombinedContent() == 0
+                && s.evidenceCoverage() >= RESTATED_NEGATIVE_COVERAGE;
     }
 
     /**

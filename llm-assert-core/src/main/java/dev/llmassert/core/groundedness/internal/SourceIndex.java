@@ -194,6 +194,17 @@ public final class SourceIndex {
         return quantities;
     }
 
+    /** The quantities {@code sentence} states, its spaced numbers read closed up too ("98. 7 per cent"). */
+    public List<Quantity> quantitiesOf(Sentence sentence) {
+        List<Quantity> out = new ArrayList<>();
+        for (Placed p : quantities) {
+            if (p.sentence() == sentence) {
+                out.add(p.quantity());
+            }
+        }
+        return out;
+    }
+
     /** The first quantity of the sources that states the same as {@code q} ({@link Quantity#sameAs}), or null. */
     public Placed holding(Quantity q) {
         for (Placed p : quantities) {

@@ -286,7 +286,7 @@ public record Support(
     private static QuantityConflict conflict(Quantity q, SourceIndex.Sentence evidence, SourceIndex index) {
         List<Quantity> near = evidence == null
                 ? List.of()
-                : evidence.words().quantities().stream()
+                : index.quantitiesOf(evidence).stream()
                         .filter(e -> q.sharedDimension(e) != null)
                         .toList();
         if (near.stream().anyMatch(q::sameAs)) {
