@@ -20,7 +20,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * GroundednessJudge)}, or by {@code llmassert.groundedness.cascade=on} in the JUnit extension.
  *
  * <p>A sentence stays with the local judge when its verdict has a confidence and the local judge is not
- * {@linkplain SentenceVerdict#isUnsure() unsure} of it: for {@link LocalGroundednessJudge}, a confidence of at least
+ * {@linkplain SentenceVerdict#unsure() unsure} of it: for {@link LocalGroundednessJudge}, a confidence of at least
  * its {@linkplain LocalGroundednessJudge#minConfidence() minimum}. The others are sent on, and the other judge asks
  * its model about them only, by its own method and with the very requests it sends when it judges the whole
  * response, so its recordings serve both. A sentence that makes no claim is sent nowhere.
@@ -89,13 +89,12 @@ public final class CascadeGroundednessJudge implements GroundednessJudge {
                 continue;
             }
             claims++;
-            if (!sentence.hasConfidence() || sentence.isUnsure()) {
+            if (!sentence.hasConfidence() || sentence.unsure()) {
                 unsure.add(sentence.index());
             }
         }
-        Asked asked = unsure.isEmpty()
-                ? Asked.NONE
-                : ask(response, first.sentences(), sources, question, unsure::contains);
+        Asked asked =
+                unsure.isEmpty() ? Asked.NONE : ask(response, first.sentences(), sources, question, unsure::contains);
         List<SentenceVerdict> merged = new ArrayList<>(first.sentences().size());
         for (SentenceVerdict sentence : first.sentences()) {
             merged.add(
@@ -104,7 +103,8 @@ public final class CascadeGroundednessJudge implements GroundednessJudge {
                             : sentence.withDecidedBy(local.name()));
         }
         IntPredicate decidedLocally = i -> !unsure.contains(i)
-                && !LocalGroundednessJudge.NO_CLAIM.equals(first.sentences().get(i).evidence());
+                && !LocalGroundednessJudge.NO_CLAIM.equals(
+                        first.sentences().get(i).evidence());
         long[] cost = cost(response, first.sentences(), sources, question, decidedLocally);
         CascadeCounts counts = new CascadeCounts(
                 local.name(),
@@ -145,7 +145,10 @@ public final class CascadeGroundednessJudge implements GroundednessJudge {
         }
         if (verdict.sentences().size() != sentences.size()) {
             throw new IllegalStateException(GroundednessMessages.cascadeSplitDiffers(
-                    local.name(), sentences.size(), judge.name(), verdict.sentences().size()));
+                    local.name(),
+                    sentences.size(),
+                    judge.name(),
+                    verdict.sentences().size()));
         }
         return new Asked(
                 verdict.sentences(),
@@ -155,8 +158,7 @@ public final class CascadeGroundednessJudge implements GroundednessJudge {
                 verdict.recordedModel());
     }
 
-    private Asked askEach(
-            List<SentenceVerdict> sentences, List<String> sources, String question, IntPredicate unsure) {
+    private Asked askEach(List<SentenceVerdict> sentences, List<String> sources, String question, IntPredicate unsure) {
         List<SentenceVerdict> out = new ArrayList<>(sentences);
         TokenUsage tokens = new TokenUsage(0, 0, 0);
         boolean replayed = true;
@@ -167,7 +169,8 @@ public final class CascadeGroundednessJudge implements GroundednessJudge {
                 continue;
             }
             GroundednessVerdict own = judge.judge(sentence.sentence(), sources, question);
-            SentenceVerdict first = own.sentences().isEmpty() ? null : own.sentences().get(0);
+            SentenceVerdict first =
+                    own.sentences().isEmpty() ? null : own.sentences().get(0);
             out.set(
                     sentence.index(),
                     new SentenceVerdict(
@@ -189,7 +192,11 @@ public final class CascadeGroundednessJudge implements GroundednessJudge {
 
     /** What the other judge would have cost for the sentences {@code which} accepts: calls and prompt tokens. */
     private long[] cost(
-            String response, List<SentenceVerdict> sentences, List<String> sources, String question, IntPredicate which) {
+            String response,
+            List<SentenceVerdict> sentences,
+            List<String> sources,
+            String question,
+            IntPredicate which) {
         if (judge instanceof LlmGroundednessJudge trulens) {
             return trulens.cost(response, sources, question, which);
         }
@@ -197,9 +204,8 @@ public final class CascadeGroundednessJudge implements GroundednessJudge {
             return claimCheck.cost(response, sources, question, which);
         }
         // Another judge: one call per sentence, holding the sources and the sentence.
-        long sourceChars = JudgeInput.sources(sources).stream()
-                .mapToLong(String::length)
-                .sum();
+        long sourceChars =
+                JudgeInput.sources(sources).stream().mapToLong(String::length).sum();
         long calls = 0;
         long chars = 0;
         for (SentenceVerdict sentence : sentences) {

@@ -132,9 +132,8 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
         long started = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
-        List<Integer> claims = Claims.claimIndexes(sentences).stream()
-                .filter(asked::test)
-                .toList();
+        List<Integer> claims =
+                Claims.claimIndexes(sentences).stream().filter(asked::test).toList();
         SourceChunks chunks = SourceChunks.of(checkedSources, splitter, chunkSize);
         ModelProvider provider = chat.chatModel().provider();
         String shownQuestion = question == null || question.isBlank() ? null : question.strip();

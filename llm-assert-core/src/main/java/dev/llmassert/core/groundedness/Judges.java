@@ -104,8 +104,9 @@ public final class Judges {
     @API(status = EXPERIMENTAL, since = "0.1")
     public static CascadeGroundednessJudge cascade(GroundednessJudge local, GroundednessJudge judge) {
         if (local == null || judge == null) {
-            throw new IllegalArgumentException("cascade needs two judges, but was given " + (local == null ? "no local"
-                    + " judge" : "no judge to send on to") + ": pass the local judge, then an LLM judge");
+            throw new IllegalArgumentException("cascade needs two judges, but was given "
+                    + (local == null ? "no local" + " judge" : "no judge to send on to")
+                    + ": pass the local judge, then an LLM judge");
         }
         if (judge instanceof LocalGroundednessJudge) {
             throw new IllegalArgumentException(GroundednessMessages.cascadeBehindLocal(judge.name()));

@@ -109,9 +109,8 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         long started = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
         List<String> sentences = JudgeInput.sentences(response, splitter);
-        List<Integer> claims = Claims.claimIndexes(sentences).stream()
-                .filter(asked::test)
-                .toList();
+        List<Integer> claims =
+                Claims.claimIndexes(sentences).stream().filter(asked::test).toList();
         // The tags come from every sentence, asked or not, so a sentence's request is the same with or without an
         // opener that makes no claim beside it, and recordings made before openers were left out still replay.
         GroundednessPrompt prompt = GroundednessPrompt.forJudgement(checkedSources, sentences, question, structured);

@@ -91,7 +91,7 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
 
     /**
      * The confidence from which the judge is sure of its verdict on a sentence, by default: {@value}. Below it the
-     * verdict is marked unsure ({@link SentenceVerdict#isUnsure()}), and a cascade sends the sentence on to the other
+     * verdict is marked unsure ({@link SentenceVerdict#unsure()}), and a cascade sends the sentence on to the other
      * judge ({@code llmassert.groundedness.cascade.min-confidence}). Chosen by leaving one labelled set out (see
      * {@code docs/local-judge.md}).
      */

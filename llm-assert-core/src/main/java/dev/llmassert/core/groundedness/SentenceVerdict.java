@@ -1,5 +1,7 @@
 package dev.llmassert.core.groundedness;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.apiguardian.api.API;
 
 import java.util.Locale;
@@ -64,6 +66,31 @@ public record SentenceVerdict(
         decidedBy = decidedBy == null ? "" : decidedBy.strip();
     }
 
+    /**
+     * A verdict read back from a record (a calibration's misjudged rows): one written before verdicts had a confidence
+     * has none ({@code NaN}), nor a doubt or a deciding judge.
+     */
+    @JsonCreator
+    private static SentenceVerdict read(
+            @JsonProperty("index") int index,
+            @JsonProperty("sentence") String sentence,
+            @JsonProperty("score") double score,
+            @JsonProperty("evidence") String evidence,
+            @JsonProperty("reason") String reason,
+            @JsonProperty("confidence") Double confidence,
+            @JsonProperty("doubt") String doubt,
+            @JsonProperty("decidedBy") String decidedBy) {
+        return new SentenceVerdict(
+                index,
+                sentence,
+                score,
+                evidence,
+                reason,
+                confidence == null ? Double.NaN : confidence,
+                doubt,
+                decidedBy);
+    }
+
     /** A sentence verdict without a confidence, as an LLM judge gives it, not saying which judge decided it. */
     public SentenceVerdict(int index, String sentence, double score, String evidence, String reason) {
         this(index, sentence, score, evidence, reason, Double.NaN, "", "");
@@ -95,7 +122,7 @@ public record SentenceVerdict(
      * why. A cascade sends such a sentence on to the other judge.
      */
     @API(status = EXPERIMENTAL, since = "0.1")
-    public boolean isUnsure() {
+    public boolean unsure() {
         return !doubt.isEmpty();
     }
 
@@ -111,10 +138,12 @@ public record SentenceVerdict(
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public String unsureNote() {
-        if (!isUnsure()) {
+        if (!unsure()) {
             return "";
         }
-        return hasConfidence() ? String.format(Locale.ROOT, "unsure (%.2f): %s", confidence, doubt) : "unsure: " + doubt;
+        return hasConfidence()
+                ? String.format(Locale.ROOT, "unsure (%.2f): %s", confidence, doubt)
+                : "unsure: " + doubt;
     }
 
     /** This verdict, decided by {@code judge} ({@code provider:model}). */

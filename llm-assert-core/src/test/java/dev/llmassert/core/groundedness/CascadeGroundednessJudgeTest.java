@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The cascade's logic with a local judge of the test's own, whose confidences are given, and the TruLens judge over a
  * scripted model: which sentences are sent on, what each verdict names, and the counts. That only the unsure sentences
- * reach a real server, through langchain4j's OpenAI client, and replay from a recording, is
- * {@code CascadeIntegrationTest}'s.
+ * reach a real server, through langchain4j's OpenAI client, and replay from a recording, is {@code CascadeTest}'s
+ * (llm-assert-junit); the local judge's own confidence is {@link LocalJudgeConfidenceTest}'s.
  */
 class CascadeGroundednessJudgeTest {
 
@@ -37,7 +37,13 @@ class CascadeGroundednessJudgeTest {
                 for (String sentence : SentenceSplitter.english().split(response)) {
                     if (sentence.equals(OPENER)) {
                         out.add(new SentenceVerdict(
-                                i++, sentence, 1.0, LocalGroundednessJudge.NO_CLAIM, "no claim", Double.NaN, "",
+                                i++,
+                                sentence,
+                                1.0,
+                                LocalGroundednessJudge.NO_CLAIM,
+                                "no claim",
+                                Double.NaN,
+                                "",
                                 name()));
                         continue;
                     }
@@ -72,8 +78,8 @@ class CascadeGroundednessJudgeTest {
 
     @Test
     void onlyTheUnsureSentencesAreSentOnAndEachVerdictNamesItsJudge() {
-        ScriptedChatModel model = ScriptedChatModel.answering(
-                request -> "Supporting Evidence: NOTHING FOUND\nScore: 0");
+        ScriptedChatModel model =
+                ScriptedChatModel.answering(request -> "Supporting Evidence: NOTHING FOUND\nScore: 0");
         String response = OPENER + " " + SURE + " " + UNSURE;
 
         GroundednessVerdict verdict;
@@ -85,7 +91,8 @@ class CascadeGroundednessJudgeTest {
         }
 
         assertThat(model.requests()).hasSize(1);
-        assertThat(LlmGroundednessJudgeTest.statementOf(model.requests().get(0))).isEqualTo(UNSURE);
+        assertThat(LlmGroundednessJudgeTest.statementOf(model.requests().get(0)))
+                .isEqualTo(UNSURE);
         assertThat(verdict.sentences())
                 .extracting(SentenceVerdict::decidedBy)
                 .containsExactly("local:test", "local:test", "test:judge");
@@ -102,12 +109,15 @@ class CascadeGroundednessJudgeTest {
         assertThat(verdict.cascade().tokensNotSpent())
                 .as("the prompt of the one call not made, 4 characters a token")
                 .isGreaterThan(MANUAL.length() / 4);
-        assertThat(verdict.cascade().minConfidence()).as("a local judge of another kind says none").isNaN();
+        assertThat(verdict.cascade().minConfidence())
+                .as("a local judge of another kind says none")
+                .isNaN();
     }
 
     @Test
     void theSentOnSentencesGetTheVeryRequestsOfAWholeJudgement() {
-        ScriptedChatModel whole = ScriptedChatModel.answering(request -> "Supporting Evidence: NOTHING FOUND\nScore: 3");
+        ScriptedChatModel whole =
+                ScriptedChatModel.answering(request -> "Supporting Evidence: NOTHING FOUND\nScore: 3");
         ScriptedChatModel cascaded =
                 ScriptedChatModel.answering(request -> "Supporting Evidence: NOTHING FOUND\nScore: 3");
         String response = SURE + " " + UNSURE;
@@ -150,8 +160,7 @@ class CascadeGroundednessJudgeTest {
         };
         String unsureToo = "The router is made of steel.";
 
-        GroundednessVerdict verdict = Judges.cascade(
-                        local(Map.of(SURE, 0.95, UNSURE, 0.5, unsureToo, 0.7)), other)
+        GroundednessVerdict verdict = Judges.cascade(local(Map.of(SURE, 0.95, UNSURE, 0.5, unsureToo, 0.7)), other)
                 .judge(SURE + " " + UNSURE + " " + unsureToo, MANUAL);
 
         assertThat(asked).containsExactly(UNSURE, unsureToo);
@@ -167,8 +176,8 @@ class CascadeGroundednessJudgeTest {
     void whenTheLocalJudgeIsSureOfEverySentenceNoCallIsMade() {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "Score: 10");
 
-        GroundednessVerdict verdict = Judges.cascade(local(Map.of(SURE, 0.99)), trulens(model))
-                .judge(SURE, MANUAL);
+        GroundednessVerdict verdict =
+                Judges.cascade(local(Map.of(SURE, 0.99)), trulens(model)).judge(SURE, MANUAL);
 
         assertThat(model.requests()).isEmpty();
         assertThat(verdict.tokenUsage().totalTokenCount()).isZero();
@@ -179,7 +188,8 @@ class CascadeGroundednessJudgeTest {
 
     @Test
     void aCascadeNeedsTwoJudgesAndAStrongerOneBehind() {
-        GroundednessJudge local = LocalGroundednessJudge.builder().withoutEmbeddings().build();
+        GroundednessJudge local =
+                LocalGroundednessJudge.builder().withoutEmbeddings().build();
         GroundednessJudge judge = trulens(ScriptedChatModel.answering(request -> "Score: 10"));
 
         assertThatThrownBy(() -> Judges.cascade(judge, judge))

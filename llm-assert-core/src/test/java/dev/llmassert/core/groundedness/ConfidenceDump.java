@@ -22,7 +22,8 @@ final class ConfidenceDump {
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
             out.println("set\titem\tlabel\tsentences\tk\tscore\tsupport\tentail\tevidence\tsemantic\tcoverage"
                     + "\tevcov\tbigrams\twords\tinvented\tmisattached\tnegword\tnegmismatch\topposite\trecombined"
-                    + "\trecombcontent\tenglish\tconfirms\totherwise\thasevidence\thasrunner\tpremiselen\tevlen");
+                    + "\trecombcontent\tenglish\tconfirms\totherwise\thasevidence\thasrunner\tpremiselen\tevlen"
+                    + "\tscorenonli\tscorelex");
             for (LabelledSet set : sets) {
                 int id = 0;
                 for (Item item : set.items()) {
@@ -57,14 +58,37 @@ final class ConfidenceDump {
                                 scoring.saysOtherwise(s) ? "1" : "0",
                                 s.evidence() == null ? "0" : "1",
                                 s.runnerUp() == null ? "0" : "1",
-                                String.valueOf(s.premise() == null ? 0 : s.premise().length()),
                                 String.valueOf(
-                                        s.evidence() == null ? 0 : s.evidence().text().length())));
+                                        s.premise() == null ? 0 : s.premise().length()),
+                                String.valueOf(
+                                        s.evidence() == null
+                                                ? 0
+                                                : s.evidence().text().length()),
+                                num(Scoring.WITH_EMBEDDINGS.score(s.withEntailment(Double.NaN, null))),
+                                num(Scoring.LEXICAL.score(lexical(s)))));
                     }
                     id++;
                 }
             }
         }
+    }
+
+    /** The measurements as the lexical judge would take them: no similarity, no entailment. */
+    private static Support lexical(Support s) {
+        return new Support(
+                Double.NaN,
+                s.coverage(),
+                s.evidenceCoverage(),
+                s.bigrams(),
+                s.contentWords(),
+                s.inventedFacts(),
+                s.negationMismatch(),
+                s.evidence(),
+                s.runnerUp(),
+                s.departures(),
+                s.english(),
+                Double.NaN,
+                null);
     }
 
     private static String num(double v) {

@@ -54,18 +54,16 @@ public final class ConfidenceFit {
         List<String> paths =
                 Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
         if (paths.size() < 2) {
-            System.err.println("Usage: ConfidenceFit <labelled.jsonl> <labelled.jsonl>... [--nli-cache=file] [--l2=0.01]"
-                    + " [--features=0,1,2] [--dump=file]\nPass at least two labelled sets, e.g. ../shared/data/*.jsonl.");
+            System.err.println(
+                    "Usage: ConfidenceFit <labelled.jsonl> <labelled.jsonl>... [--nli-cache=file] [--l2=0.01]"
+                            + " [--features=0,1,2] [--dump=file]\nPass at least two labelled sets, e.g. ../shared/data/*.jsonl.");
             System.exit(2);
         }
         double l2 = option(args, "--l2=", 0.01);
         boolean[] allowed = null;
         for (String arg : args) {
             if (arg.startsWith("--features=")) {
-                allowed = new boolean[Confidence.FEATURES.size()];
-                for (String k : arg.substring("--features=".length()).split(",")) {
-                    allowed[Integer.parseInt(k.strip())] = true;
-                }
+                allowed = features(arg.substring("--features=".length()));
             }
         }
         LocalGroundednessJudge judge = LocalGroundednessJudge.create();
@@ -82,50 +80,46 @@ public final class ConfidenceFit {
             }
         }
         List<UnitSet> sets = ConfidenceUnits.of(labelled, scoring);
-        System.out.printf(Locale.ROOT, "judge %s, L2 %.4f, features %s%n%n", judge.name(), l2, allowed == null
-                ? "all"
-                : Arrays.toString(allowed));
+        System.out.printf(
+                Locale.ROOT,
+                "judge %s, L2 %.4f, features %s%n%n",
+                judge.name(),
+                l2,
+                allowed == null ? "all" : names(allowed));
 
         System.out.println("The crude way: the verdicts whose mean score lies furthest from the bar, on each set");
         Summary crude = new Summary();
         for (UnitSet set : sets) {
             Curve curve = Curve.of(set.units(), ConfidenceFit::distanceFromBar, ConfidenceFit::distanceFromBar);
-            crude.add(set.name(), curve, Double.NaN, null);
+            crude.add(curve, null, null);
             System.out.printf(Locale.ROOT, "  %-28s %s%n", set.name(), curve.at(0.5));
         }
         crude.printMeans("  mean at half decided locally");
         System.out.println();
 
-        System.out.println("Each set left out: the confidence fitted on the others, measured on it");
-        Summary held = new Summary();
-        List<Double> chosen = new ArrayList<>();
-        for (int i = 0; i < sets.size(); i++) {
-            List<UnitSet> train = new ArrayList<>(sets);
-            UnitSet out = train.remove(i);
-            Confidence model = ConfidenceRegression.fit(train, l2, allowed);
-            double minimum = minimum(train, model);
-            chosen.add(minimum);
-            Curve curve = Curve.of(
-                    out.units(),
-                    u -> ConfidenceUnits.confidence(model, u),
-                    u -> ConfidenceUnits.leastSure(model, u));
-            double ece = ece(out.units(), u -> ConfidenceUnits.confidence(model, u));
-            Point atMinimum = curve.atMinimum(minimum);
-            held.add(out.name(), curve, ece, atMinimum);
-            System.out.printf(Locale.ROOT, "  %-28s ECE %.3f%n", out.name(), ece);
-            System.out.println("    decided locally  " + curve.sharesLine());
-            System.out.println("    kept accuracy    " + curve.keptLine());
-            System.out.println("    cascade BAcc     " + curve.cascadeLine());
-            System.out.printf(Locale.ROOT, "    at half: %s%n", curve.at(0.5));
-            System.out.printf(Locale.ROOT, "    at the minimum %.2f chosen on the others: %s%n", minimum, atMinimum);
+        for (String arg : args) {
+            if (arg.startsWith("--configs=")) {
+                System.out.println("Variants, each set left out (mean at half decided locally; ECE on the responses of"
+                        + " one sentence, mean of the sets and pooled; at the minimum chosen on the others):");
+                for (String config : arg.substring("--configs=".length()).split(";")) {
+                    boolean[] features = features(config);
+                    Summary summary = loso(sets, l2, features, false);
+                    System.out.printf(Locale.ROOT, "  %-60s %s%n", names(features), summary.line());
+                }
+                System.out.println();
+            }
         }
+
+        System.out.println("Each set left out: the confidence fitted on the others, measured on it");
+        Summary held = loso(sets, l2, allowed, true);
         held.printMeans("  mean at half decided locally");
         held.printAtMinimum();
         System.out.printf(
                 Locale.ROOT,
-                "  ECE mean %.3f, worst %.3f%n%n",
+                "  ECE on the responses of one sentence: mean of the sets %.3f, worst %.3f, pooled %.3f%n%n",
                 held.eces.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN),
-                held.eces.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
+                held.eces.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN),
+                held.pooledEce());
 
         Confidence all = ConfidenceRegression.fit(sets, l2, allowed);
         double minimum = minimum(sets, all);
@@ -134,17 +128,17 @@ public final class ConfidenceFit {
                 "Fitted on all sets: the default minimum confidence %.2f, the highest at which every set keeps at "
                         + "least half of its responses (chosen on the left-out folds: %s)%n",
                 minimum,
-                chosen.stream().map(m -> String.format(Locale.ROOT, "%.2f", m)).collect(Collectors.joining(", ")));
+                held.minimums.stream()
+                        .map(m -> String.format(Locale.ROOT, "%.2f", m))
+                        .collect(Collectors.joining(", ")));
         for (UnitSet set : sets) {
             Curve curve = Curve.of(
-                    set.units(),
-                    u -> ConfidenceUnits.confidence(all, u),
-                    u -> ConfidenceUnits.leastSure(all, u));
+                    set.units(), u -> ConfidenceUnits.leastSure(all, u), u -> ConfidenceUnits.leastSure(all, u));
             System.out.printf(
                     Locale.ROOT,
                     "  %-28s in-sample ECE %.3f, at %.2f: %s%n",
                     set.name(),
-                    ece(set.units(), u -> ConfidenceUnits.confidence(all, u)),
+                    ece(singles(set.units()), all),
                     minimum,
                     curve.atMinimum(minimum));
         }
@@ -160,6 +154,67 @@ public final class ConfidenceFit {
     }
 
     /**
+     * Each set left out in turn: the confidence fitted on the others, measured on it, with the minimum chosen on the
+     * others; {@code print} prints each set's ECE, curves and figures.
+     */
+    private static Summary loso(List<UnitSet> sets, double l2, boolean[] allowed, boolean print) {
+        Summary held = new Summary();
+        for (int i = 0; i < sets.size(); i++) {
+            List<UnitSet> train = new ArrayList<>(sets);
+            UnitSet out = train.remove(i);
+            Confidence model = ConfidenceRegression.fit(train, l2, allowed);
+            double minimum = minimum(train, model);
+            Curve curve = Curve.of(
+                    out.units(), u -> ConfidenceUnits.leastSure(model, u), u -> ConfidenceUnits.leastSure(model, u));
+            List<Unit> singles = singles(out.units());
+            double ece = ece(singles, model);
+            Point atMinimum = curve.atMinimum(minimum);
+            held.add(curve, ece, atMinimum);
+            held.minimums.add(minimum);
+            for (Unit unit : singles) {
+                held.pooled.add(new double[] {model.agrees(unit.features()[0]), unit.right() ? 1 : 0});
+            }
+            if (print) {
+                System.out.printf(
+                        Locale.ROOT,
+                        "  %-28s ECE %.3f (%d responses of one sentence)%n",
+                        out.name(),
+                        ece,
+                        singles.size());
+                System.out.println("    decided locally  " + curve.sharesLine());
+                System.out.println("    kept accuracy    " + curve.keptLine());
+                System.out.println("    cascade BAcc     " + curve.cascadeLine());
+                System.out.printf(Locale.ROOT, "    at half: %s%n", curve.at(0.5));
+                System.out.printf(
+                        Locale.ROOT, "    at the minimum %.2f chosen on the others: %s%n", minimum, atMinimum);
+            }
+        }
+        return held;
+    }
+
+    private static List<Unit> singles(List<Unit> units) {
+        return units.stream().filter(Unit::single).toList();
+    }
+
+    private static boolean[] features(String list) {
+        boolean[] out = new boolean[Confidence.FEATURES.size()];
+        for (String k : list.split(",")) {
+            out[Integer.parseInt(k.strip())] = true;
+        }
+        return out;
+    }
+
+    private static String names(boolean[] features) {
+        List<String> names = new ArrayList<>();
+        for (int k = 0; k < features.length; k++) {
+            if (features[k]) {
+                names.add(Confidence.FEATURES.get(k));
+            }
+        }
+        return String.join(", ", names);
+    }
+
+    /**
      * The minimum confidence chosen on {@code sets}: the highest, in steps of 0.01 from 0.5, at which every set keeps
      * at least half of its responses.
      */
@@ -167,11 +222,12 @@ public final class ConfidenceFit {
         double best = 0.5;
         for (int step = 50; step <= 99; step++) {
             double m = step / 100.0;
-            boolean everyHalf = sets.stream().allMatch(set -> set.units().stream()
-                                    .filter(u -> ConfidenceUnits.leastSure(model, u) >= m)
-                                    .count()
-                            * 2
-                    >= set.units().size());
+            boolean everyHalf = sets.stream()
+                    .allMatch(set -> set.units().stream()
+                                            .filter(u -> ConfidenceUnits.leastSure(model, u) >= m)
+                                            .count()
+                                    * 2
+                            >= set.units().size());
             if (everyHalf) {
                 best = m;
             }
@@ -187,23 +243,27 @@ public final class ConfidenceFit {
         return unit.scores().length == 0 ? 1 : Math.abs(sum / unit.scores().length - Scoring.THRESHOLD);
     }
 
-    /** Expected calibration error over {@value #BINS} equal bins of the confidence. */
-    static double ece(List<Unit> units, ToDoubleFunction<Unit> confidence) {
+    /** Expected calibration error of {@code model} on responses of one sentence, over {@value #BINS} equal bins. */
+    static double ece(List<Unit> singles, Confidence model) {
+        List<double[]> scored = new ArrayList<>();
+        for (Unit unit : singles) {
+            scored.add(new double[] {model.agrees(unit.features()[0]), unit.right() ? 1 : 0});
+        }
+        return ece(scored);
+    }
+
+    /** Expected calibration error of {confidence, right} pairs over {@value #BINS} equal bins. */
+    static double ece(List<double[]> scored) {
         double[] sumConfidence = new double[BINS];
         double[] right = new double[BINS];
-        int[] count = new int[BINS];
-        for (Unit unit : units) {
-            double c = confidence.applyAsDouble(unit);
-            int bin = Math.min(BINS - 1, (int) (c * BINS));
-            sumConfidence[bin] += c;
-            right[bin] += unit.right() ? 1 : 0;
-            count[bin]++;
+        for (double[] p : scored) {
+            int bin = Math.min(BINS - 1, (int) (p[0] * BINS));
+            sumConfidence[bin] += p[0];
+            right[bin] += p[1];
         }
         double ece = 0;
         for (int b = 0; b < BINS; b++) {
-            if (count[b] > 0) {
-                ece += Math.abs(right[b] - sumConfidence[b]) / units.size();
-            }
+            ece += Math.abs(right[b] - sumConfidence[b]) / scored.size();
         }
         return ece;
     }
@@ -315,7 +375,10 @@ public final class ConfidenceFit {
                     ? Double.NaN
                     : ((double) keptRight[0] / keptAll[0] + (double) keptRight[1] / keptAll[1]) / 2;
             return new Point(
-                    (double) kept / local.length, kept == 0 ? Double.NaN : (double) right / kept, cascade, keptBalanced);
+                    (double) kept / local.length,
+                    kept == 0 ? Double.NaN : (double) right / kept,
+                    cascade,
+                    keptBalanced);
         }
 
         String sharesLine() {
@@ -342,13 +405,21 @@ public final class ConfidenceFit {
         private final List<Point> half = new ArrayList<>();
         private final List<Point> atMinimum = new ArrayList<>();
         private final List<Double> eces = new ArrayList<>();
+        private final List<Double> minimums = new ArrayList<>();
+        private final List<double[]> pooled = new ArrayList<>();
 
-        void add(String name, Curve curve, double ece, Point minimum) {
+        void add(Curve curve, Double ece, Point minimum) {
             half.add(curve.at(0.5));
-            eces.add(ece);
+            if (ece != null) {
+                eces.add(ece);
+            }
             if (minimum != null) {
                 atMinimum.add(minimum);
             }
+        }
+
+        double pooledEce() {
+            return ece(pooled);
         }
 
         void printMeans(String label) {
@@ -365,6 +436,22 @@ public final class ConfidenceFit {
                     Locale.ROOT,
                     "  mean at the minimum chosen on the others: decided locally %.3f (least %.3f), kept accuracy %.3f,"
                             + " cascade BAcc %.3f%n",
+                    atMinimum.stream().mapToDouble(Point::share).average().orElse(Double.NaN),
+                    atMinimum.stream().mapToDouble(Point::share).min().orElse(Double.NaN),
+                    atMinimum.stream().mapToDouble(Point::kept).average().orElse(Double.NaN),
+                    atMinimum.stream().mapToDouble(Point::cascade).average().orElse(Double.NaN));
+        }
+
+        /** One line: the means at half, the ECEs, and the means at the minimum chosen on the others. */
+        String line() {
+            return String.format(
+                    Locale.ROOT,
+                    "half: kept %.3f cascade %.3f | ECE %.3f pooled %.3f | minimum: share %.3f (least %.3f) kept %.3f"
+                            + " cascade %.3f",
+                    half.stream().mapToDouble(Point::kept).average().orElse(Double.NaN),
+                    half.stream().mapToDouble(Point::cascade).average().orElse(Double.NaN),
+                    eces.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN),
+                    pooledEce(),
                     atMinimum.stream().mapToDouble(Point::share).average().orElse(Double.NaN),
                     atMinimum.stream().mapToDouble(Point::share).min().orElse(Double.NaN),
                     atMinimum.stream().mapToDouble(Point::kept).average().orElse(Double.NaN),

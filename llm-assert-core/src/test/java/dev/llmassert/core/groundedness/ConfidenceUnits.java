@@ -13,6 +13,9 @@ import java.util.List;
  * The labelled responses of the sets as the confidence sees them: each response's label, its sentences' features and
  * scores, and the judge's verdict on it (a bare {@code isGroundedIn}: the mean of the sentence scores at the bar).
  * A response of several sentences is decided locally in a cascade only when every one of its sentences is.
+ *
+ * <p>Only a response of one sentence has a label that is its sentence's: the confidence is fitted on those, and its
+ * calibration measured on them.
  */
 final class ConfidenceUnits {
 
@@ -32,6 +35,11 @@ final class ConfidenceUnits {
 
         boolean right() {
             return passes() == grounded;
+        }
+
+        /** Whether the response is one sentence that makes a claim, so that its label is that sentence's. */
+        boolean single() {
+            return scores.length == 1;
         }
     }
 
@@ -58,27 +66,11 @@ final class ConfidenceUnits {
         return out;
     }
 
-    /** The probability the model gives that the sources support every sentence of {@code unit}. */
-    static double supported(Confidence model, Unit unit) {
-        double p = 1;
-        for (double[] x : unit.features()) {
-            p *= model.supported(x);
-        }
-        return p;
-    }
-
-    /** The model's confidence in the judge's verdict on the whole response. */
-    static double confidence(Confidence model, Unit unit) {
-        double p = supported(model, unit);
-        return unit.passes() ? p : 1 - p;
-    }
-
     /** The lowest confidence of a sentence of {@code unit}: the response stays local when it reaches the minimum. */
     static double leastSure(Confidence model, Unit unit) {
         double least = 1;
-        for (int i = 0; i < unit.scores().length; i++) {
-            double q = model.supported(unit.features()[i]);
-            least = Math.min(least, unit.scores()[i] >= Scoring.THRESHOLD ? q : 1 - q);
+        for (double[] x : unit.features()) {
+            least = Math.min(least, model.agrees(x));
         }
         return least;
     }

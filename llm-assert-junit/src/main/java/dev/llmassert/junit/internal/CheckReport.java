@@ -78,7 +78,7 @@ public final class CheckReport {
                 s.evidence(),
                 s.hasReason() ? s.reason() : null,
                 s.hasConfidence() ? s.confidence() : null,
-                s.isUnsure() ? s.unsureNote() : null,
+                s.unsure() ? s.unsureNote() : null,
                 s.hasDecidedBy() ? s.decidedBy() : null);
     }
 

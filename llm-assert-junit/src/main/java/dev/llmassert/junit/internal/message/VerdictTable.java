@@ -50,7 +50,7 @@ final class VerdictTable {
             if (sentence.hasReason()) {
                 message.line("              why: ").plain(sentence.reason());
             }
-            if (sentence.isUnsure()) {
+            if (sentence.unsure()) {
                 message.line("              ").plain(sentence.unsureNote());
             }
             if (verdict.isCascade() && !verdict.cascade().localJudge().equals(sentence.decidedBy())) {

@@ -216,7 +216,12 @@ public final class ReportFormat {
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Sentence(
-            String sentence, Double score, String evidence, String reason, Double confidence, String unsure,
+            String sentence,
+            Double score,
+            String evidence,
+            String reason,
+            Double confidence,
+            String unsure,
             String decidedBy) {
 
         public Sentence {
