@@ -18,10 +18,11 @@ import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
  * Bespoke-MiniCheck-7B through Ollama, only the one it is unsure of. The README's "Confidence and the cascade" quotes
  * it.
  *
- * <p>No model is reachable from this project's build, so the one claim-check reply in
+ * <p>No model is reachable from this project's build, so the claim-check reply in
  * {@code src/test/resources/llm-recordings/<this class>.json} was written by hand and says so
- * ({@code "model": "hand-written-example"}): No, as the policy says weekdays, not weekends. The local judge's sentence
- * needs no recording; had it been sent on, the replay would miss and fail.
+ * ({@code "model": "hand-written-example"}): No, as the policy says weekdays, not weekends; twice, as the test judges
+ * the answer twice. The local judge's sentence needs no recording; had it been sent on, the replay would miss and
+ * fail.
  */
 @LlmJudge(provider = "ollama", model = "bespoke-minicheck")
 class SupportAnswerCascadeTest {
@@ -42,7 +43,9 @@ class SupportAnswerCascadeTest {
                             .isGroundedIn(POLICY)
                             .everySentence()
                             .hasMinScore(0.7))
-                    .hasMessageContaining("Cascade: local:all-minilm-l6-v2-q decided 1 of 2 sentences")
+                    .hasMessageContaining(
+                            "Cascade: local:all-minilm-l6-v2-q decided 1 of 2 sentences (confidence at least"
+                                    + " 0.50), 1 sent on to ollama:bespoke-minicheck; 1 call (~151 tokens) not spent.")
                     .hasMessageContaining("decided by: ollama:bespoke-minicheck");
 
             GroundednessVerdict verdict = cascade.judge(answer, POLICY);

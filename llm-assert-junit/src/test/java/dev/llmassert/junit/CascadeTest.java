@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
@@ -125,6 +126,10 @@ class CascadeTest {
                         + " decided 1 of 2 sentences (confidence at least 0.50), 1 sent on to " + JUDGE)
                 .contains("✗ [1] 0.02  \"" + UNSURE + "\"")
                 .contains("decided by: " + JUDGE);
+        assertThat(console.toString(StandardCharsets.UTF_8).lines())
+                .anySatisfy(line -> assertThat(line)
+                        .contains("groundedness.every-sentence FAILED score 0.51 (min 0.70), lowest sentence 0.02, "
+                                + "2 sentences, judge " + JUDGE + " (cascade: 1 decided locally, 1 sent on), live"));
         String live = summaryLine();
         assertThat(live)
                 .startsWith("llm-assert: 2 checks, 1 failed, ")
@@ -208,10 +213,17 @@ class CascadeTest {
                 ConfigKeys.RECORDINGS_MODE,
                 RecordingMode.OFF.id());
 
-        assertThat(failureOf(results, "onlyCopiedSentences"))
+        results.testEvents().assertStatistics(s -> s.started(0));
+        assertThat(results.containerEvents().failed().stream()
+                        .map(e -> e.getRequiredPayload(TestExecutionResult.class)
+                                .getThrowable()
+                                .orElseThrow())
+                        .toList())
+                .singleElement()
                 .isInstanceOf(ExtensionConfigurationException.class)
-                .hasMessageContaining("'llmassert.groundedness.cascade.min-confidence': '80%'")
-                .hasMessageContaining("a number from 0.0 to 1.0");
+                .satisfies(e -> assertThat(e.getMessage())
+                        .contains(
+                                "'llmassert.groundedness.cascade.min-confidence': '80%'", "a number from 0.0 to 1.0"));
     }
 
     @Test
@@ -241,6 +253,33 @@ class CascadeTest {
                 .resolve(ClaimCheckMethodTest.Calibrates.class.getName() + ".calibrates.json"));
         assertThat(calibration.judge()).isEqualTo(JUDGE);
         assertThat(calibration.method()).isEqualTo("cascade");
+    }
+
+    @Test
+    void withoutTheCascadeAnUnsureVerdictSaysSoInTheMessageAndTheVerdictLine() {
+        EngineExecutionResults results =
+                run(LocalOnly.class, ConfigKeys.RECORDINGS_MODE, RecordingMode.OFF.id(), ConfigKeys.CONSOLE, "off");
+
+        assertThat(failureOf(results, "weekendsAndAWarranty"))
+                .hasMessageContaining("    [0] 0.74  \"" + UNSURE + "\"\n"
+                        + "              evidence: \"Phone support is available on weekdays.\"\n"
+                        + "              unsure (0.42): the model and the wording disagree\n")
+                .hasMessageContaining("  ✗ [1] 0.01  \"The warranty lasts five years.\"")
+                .hasMessageNotContaining("Cascade:");
+        assertThat(dev.llmassert.junit.testing.Runs.reportEntries(results, "weekendsAndAWarranty"))
+                .anySatisfy(entry -> assertThat(entry).containsEntry("llmassert.unsure", "1"));
+    }
+
+    @LlmJudge
+    static class LocalOnly {
+
+        @Test
+        void weekendsAndAWarranty() {
+            assertThat(UNSURE + " The warranty lasts five years.")
+                    .isGroundedIn(MANUAL)
+                    .everySentence()
+                    .hasMinScore(0.7);
+        }
     }
 
     @LlmJudge

@@ -47,9 +47,10 @@ final class GroundednessMessages {
     }
 
     static String cascadeSplitDiffers(String local, int localCount, String judge, int judgeCount) {
-        return "The cascade's judges split the response differently: " + local + " into " + localCount
-                + " sentences, " + judge + " into " + judgeCount + ", so the sentences sent on cannot be matched. "
-                + "This is a bug of llm-assert: please report it with the response.";
+        return "The cascade's judges split the response differently: " + local + " into "
+                + (localCount == 1 ? "1 sentence" : localCount + " sentences") + ", " + judge + " into " + judgeCount
+                + ", so the sentences sent on cannot be matched. This is a bug of llm-assert: please report it with "
+                + "the response.";
     }
 
     static String cascadeNeedsProvider() {

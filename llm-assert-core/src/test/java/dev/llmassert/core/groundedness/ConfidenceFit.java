@@ -30,9 +30,11 @@ import java.util.stream.Collectors;
  * <p>It prints, for each set left out: the expected calibration error (10 equal bins); the two curves against the
  * share of responses decided locally (the accuracy of the kept verdicts, plain, and the cascade's balanced accuracy);
  * the figures at half of the set decided locally; and the figures at the minimum confidence chosen on the other sets
- * (the highest at which each of them keeps at least half of its responses). Then the same for the crude way (the
- * verdicts whose mean score lies furthest from the bar), the model fitted on all sets (the constants for
- * {@link Confidence}) and the default minimum. From the repository root:
+ * (the highest from 0.50 at which each of them keeps at least half of its responses, or 0.50). The expected
+ * calibration error is measured on the responses of one sentence, whose label is that sentence's. Before them, the
+ * crude way (the verdicts whose mean score lies furthest from the bar); after them, the model fitted on all sets (the
+ * constants for {@link Confidence}) and the default minimum. {@code --configs=0;0,1;...} compares feature sets by
+ * the same left-out figures. From the repository root:
  * <pre>
  * mvn -B -q -pl llm-assert-core test-compile exec:java -Dexec.classpathScope=test \
  *     -Dexec.mainClass=dev.llmassert.core.groundedness.ConfidenceFit \
@@ -125,8 +127,9 @@ public final class ConfidenceFit {
         double minimum = minimum(sets, all);
         System.out.printf(
                 Locale.ROOT,
-                "Fitted on all sets: the default minimum confidence %.2f, the highest at which every set keeps at "
-                        + "least half of its responses (chosen on the left-out folds: %s)%n",
+                "Fitted on all sets: the default minimum confidence %.2f, the highest from 0.50 at which every set "
+                        + "keeps at least half of its responses, or 0.50 when none does (chosen on the left-out folds: "
+                        + "%s)%n",
                 minimum,
                 held.minimums.stream()
                         .map(m -> String.format(Locale.ROOT, "%.2f", m))
@@ -216,7 +219,8 @@ public final class ConfidenceFit {
 
     /**
      * The minimum confidence chosen on {@code sets}: the highest, in steps of 0.01 from 0.5, at which every set keeps
-     * at least half of its responses.
+     * at least half of its responses; 0.5 when none does, as below it a verdict the judge keeps is more likely wrong
+     * than right.
      */
     static double minimum(List<UnitSet> sets, Confidence model) {
         double best = 0.5;

@@ -34,9 +34,9 @@ public record Confidence(double[] weights, double intercept) {
             "passes");
 
     /**
-     * The confidence from which a verdict stands by default: the highest at which, fitted on six sets, each of them
-     * keeps at least half of its responses local, chosen by leaving one set out (0.50 or 0.51 in every fold): a
-     * verdict stands when it is at least as likely right as wrong.
+     * The confidence from which a verdict stands by default: a verdict stands when it is at least as likely right as
+     * wrong. Chosen by leaving one set out as the highest minimum, from 0.50, at which each of the six sets fitted on
+     * keeps at least half of its responses local: 0.50 or 0.51 in every fold, and 0.50 on all seven.
      */
     public static final double DEFAULT_MIN_CONFIDENCE = 0.5;
 
