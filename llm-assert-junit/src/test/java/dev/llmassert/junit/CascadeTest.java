@@ -30,6 +30,7 @@ import java.util.Map;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.testing.Runs.failureOf;
+import static dev.llmassert.junit.testing.Runs.reportEntries;
 import static dev.llmassert.junit.testing.Runs.run;
 
 /**
@@ -266,7 +267,7 @@ class CascadeTest {
                         + "              unsure (0.42): the model and the wording disagree\n")
                 .hasMessageContaining("  ✗ [1] 0.01  \"The warranty lasts five years.\"")
                 .hasMessageNotContaining("Cascade:");
-        assertThat(dev.llmassert.junit.testing.Runs.reportEntries(results, "weekendsAndAWarranty"))
+        assertThat(reportEntries(results, "weekendsAndAWarranty"))
                 .anySatisfy(entry -> assertThat(entry).containsEntry("llmassert.unsure", "1"));
     }
 

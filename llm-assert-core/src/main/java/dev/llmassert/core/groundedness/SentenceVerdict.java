@@ -66,6 +66,16 @@ public record SentenceVerdict(
         decidedBy = decidedBy == null ? "" : decidedBy.strip();
     }
 
+    /** A sentence verdict without a confidence, as an LLM judge gives it, not saying which judge decided it. */
+    public SentenceVerdict(int index, String sentence, double score, String evidence, String reason) {
+        this(index, sentence, score, evidence, reason, Double.NaN, "", "");
+    }
+
+    /** A sentence verdict without a reason or a confidence, as an LLM judge gives it. */
+    public SentenceVerdict(int index, String sentence, double score, String evidence) {
+        this(index, sentence, score, evidence, "");
+    }
+
     /**
      * A verdict read back from a record (a calibration's misjudged rows): one written before verdicts had a confidence
      * has none ({@code NaN}), nor a doubt or a deciding judge.
@@ -89,16 +99,6 @@ public record SentenceVerdict(
                 confidence == null ? Double.NaN : confidence,
                 doubt,
                 decidedBy);
-    }
-
-    /** A sentence verdict without a confidence, as an LLM judge gives it, not saying which judge decided it. */
-    public SentenceVerdict(int index, String sentence, double score, String evidence, String reason) {
-        this(index, sentence, score, evidence, reason, Double.NaN, "", "");
-    }
-
-    /** A sentence verdict without a reason or a confidence, as an LLM judge gives it. */
-    public SentenceVerdict(int index, String sentence, double score, String evidence) {
-        this(index, sentence, score, evidence, "");
     }
 
     /** Whether the judge said why it scored the sentence as it did. */

@@ -40,8 +40,8 @@ import java.util.stream.Collectors;
  *     -Dexec.mainClass=dev.llmassert.core.groundedness.ConfidenceFit \
  *     -Dexec.args="$(ls ../shared/data/*.jsonl | tr '\n' ' ') --nli-cache=/tmp/nli-cache.gz"
  * </pre>
- * {@code --l2=0.01} sets the penalty, {@code --features=0,1,2} the features the model may use, {@code --dump=file} writes
- * what the judge measured of every sentence as a table.
+ * {@code --l2=0.01} sets the penalty, {@code --features=0,1,2} the features the model may use, {@code --dump=file}
+ * writes what the judge measured of every sentence as a table.
  */
 public final class ConfidenceFit {
 
@@ -56,9 +56,9 @@ public final class ConfidenceFit {
         List<String> paths =
                 Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
         if (paths.size() < 2) {
-            System.err.println(
-                    "Usage: ConfidenceFit <labelled.jsonl> <labelled.jsonl>... [--nli-cache=file] [--l2=0.01]"
-                            + " [--features=0,1,2] [--dump=file]\nPass at least two labelled sets, e.g. ../shared/data/*.jsonl.");
+            System.err.println("Usage: ConfidenceFit <labelled.jsonl> <labelled.jsonl>... [--nli-cache=file] "
+                    + "[--l2=0.01] [--features=0,1,2] [--configs=0;0,1] [--dump=file]\nPass at least two labelled "
+                    + "sets, e.g. ../shared/data/*.jsonl.");
             System.exit(2);
         }
         double l2 = option(args, "--l2=", 0.01);

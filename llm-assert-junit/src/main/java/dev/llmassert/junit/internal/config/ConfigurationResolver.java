@@ -318,8 +318,9 @@ public final class ConfigurationResolver {
     }
 
     /**
-     * The local judge's confidence from which its verdict stands: {@value ConfigKeys#GROUNDEDNESS_CASCADE_MIN_CONFIDENCE},
-     * or {@link LocalGroundednessJudge#DEFAULT_MIN_CONFIDENCE}.
+     * The local judge's confidence from which its verdict stands:
+     * {@value ConfigKeys#GROUNDEDNESS_CASCADE_MIN_CONFIDENCE}, or
+     * {@link LocalGroundednessJudge#DEFAULT_MIN_CONFIDENCE}.
      *
      * @throws ExtensionConfigurationException if it is not a number from 0 to 1
      */
