@@ -2,6 +2,7 @@ package dev.llmassert.core.groundedness;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.output.TokenUsage;
+import dev.llmassert.core.groundedness.internal.Confidence;
 import dev.llmassert.core.groundedness.internal.EmbeddingCache;
 import dev.llmassert.core.groundedness.internal.Entailment;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
@@ -91,6 +92,14 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
      */
     public static final double DEFAULT_THRESHOLD = Scoring.THRESHOLD;
 
+    /**
+     * The confidence from which the judge is sure of its verdict on a sentence, by default: {@value}. Below it the
+     * verdict is marked unsure ({@link SentenceVerdict#unsure()}), and a cascade sends the sentence on to the other
+     * judge ({@code llmassert.groundedness.cascade.min-confidence}). Chosen by leaving one labelled set out (see
+     * {@code docs/local-judge.md}).
+     */
+    public static final double DEFAULT_MIN_CONFIDENCE = Confidence.DEFAULT_MIN_CONFIDENCE;
+
     /** The name of the judge that uses the embedded all-MiniLM-L6-v2 (quantized) model. */
     public static final String NAME_WITH_EMBEDDINGS = "local:all-minilm-l6-v2-q";
 
@@ -126,6 +135,8 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     private final Entailment entailment;
     private final String name;
     private final Scoring scoring;
+    private final Confidence confidence;
+    private final double minConfidence;
 
     private LocalGroundednessJudge(Builder builder) {
         this.splitter = SentenceSplitter.english();
@@ -140,6 +151,18 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             this.name = NAME_LEXICAL;
             this.scoring = Scoring.LEXICAL;
         }
+        this.confidence = Confidence.of(scoring);
+        this.minConfidence = builder.minConfidence;
+    }
+
+    private LocalGroundednessJudge(LocalGroundednessJudge judge, double minConfidence) {
+        this.splitter = judge.splitter;
+        this.embeddings = judge.embeddings;
+        this.entailment = judge.entailment;
+        this.name = judge.name;
+        this.scoring = judge.scoring;
+        this.confidence = judge.confidence;
+        this.minConfidence = minConfidence;
     }
 
     /**
@@ -185,6 +208,25 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     /** Whether this judge reads the sources' meaning with its entailment model. */
     public boolean usesEntailment() {
         return entailment != null;
+    }
+
+    /**
+     * The confidence from which this judge is sure of its verdict on a sentence: below it the verdict is marked unsure,
+     * and a cascade sends the sentence on. {@link #DEFAULT_MIN_CONFIDENCE} unless the builder set another.
+     */
+    public double minConfidence() {
+        return minConfidence;
+    }
+
+    /**
+     * This judge, sure of its verdicts from {@code minimum} on ({@link Builder#minConfidence(double)}): it shares this
+     * judge's models and caches.
+     *
+     * @throws IllegalArgumentException if {@code minimum} is not between 0 and 1
+     */
+    public LocalGroundednessJudge withMinConfidence(double minimum) {
+        Builder.checkMinConfidence(minimum);
+        return minimum == minConfidence ? this : new LocalGroundednessJudge(this, minimum);
     }
 
     @Override
@@ -237,18 +279,23 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         if (words.makesNoClaim()) {
             // "Yes.", "Great question!" or "I hope this helps!" states nothing the sources could contradict: like an
             // LLM judge told to treat trivial statements as supported, it must not drag the answer's score down.
-            return new SentenceVerdict(index, sentence, 1.0, NO_CLAIM, Reasons.NO_CLAIM);
+            return new SentenceVerdict(index, sentence, 1.0, NO_CLAIM, Reasons.NO_CLAIM, Double.NaN, "", name);
         }
         double score = scoring.score(support);
         // Evidence the model confirms is shown however few words it shares: "at no cost" for "free".
         boolean matched = support.evidence() != null
                 && (Scoring.evidence(support) >= Scoring.WEAK_MATCH || scoring.confirms(support));
+        // How sure the judge is that a person would agree with this verdict, and, when it is unsure, why.
+        double sure = confidence.of(support, score);
         return new SentenceVerdict(
                 index,
                 sentence,
                 score,
                 matched ? support.evidence().text() : SentenceVerdict.NOTHING_FOUND,
-                score < DEFAULT_THRESHOLD ? Reasons.of(reported, words, support, matched, scoring) : "");
+                score < DEFAULT_THRESHOLD ? Reasons.of(reported, words, support, matched, scoring) : "",
+                sure,
+                sure < minConfidence ? confidence.doubt(support, score) : "",
+                name);
     }
 
     /** The facts and quantities of the user's question, which an answer may repeat though no source holds them. */
@@ -423,8 +470,27 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         private EmbeddingModel embeddingModel;
         private boolean entailment = true;
         private int cacheSize = DEFAULT_CACHE_SIZE;
+        private double minConfidence = DEFAULT_MIN_CONFIDENCE;
 
         private Builder() {}
+
+        /**
+         * The confidence, from 0 to 1, from which the judge is sure of its verdict on a sentence; default
+         * {@link LocalGroundednessJudge#DEFAULT_MIN_CONFIDENCE}. Below it the verdict is marked unsure, and a cascade
+         * sends the sentence on to the other judge: raise it to send more on, lower it to send fewer.
+         */
+        public Builder minConfidence(double minimum) {
+            checkMinConfidence(minimum);
+            this.minConfidence = minimum;
+            return this;
+        }
+
+        private static void checkMinConfidence(double minimum) {
+            if (!(minimum >= 0.0 && minimum <= 1.0)) {
+                throw new IllegalArgumentException("minConfidence must be between 0.0 and 1.0, but is: " + minimum
+                        + ". Fix: pass a probability, e.g. " + DEFAULT_MIN_CONFIDENCE + " (the default).");
+            }
+        }
 
         /**
          * Uses {@code model} for semantic similarity; the judge is named {@code local:<model name>}. The model must

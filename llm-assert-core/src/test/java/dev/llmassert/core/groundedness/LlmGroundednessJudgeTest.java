@@ -75,16 +75,19 @@ class LlmGroundednessJudgeTest {
             assertThat(verdict.sentences())
                     .containsExactly(
                             new SentenceVerdict(
-                                    0,
-                                    "The X200 has four Ethernet ports.",
-                                    1.0,
-                                    "\"The X200 router has four Ethernet ports.\""),
+                                            0,
+                                            "The X200 has four Ethernet ports.",
+                                            1.0,
+                                            "\"The X200 router has four Ethernet ports.\"")
+                                    .withDecidedBy("test:judge"),
                             new SentenceVerdict(
-                                    1,
-                                    "Hold reset for ten seconds, or five if it is blinking.",
-                                    0.5,
-                                    "\"Hold the reset button for ten seconds\""),
-                            new SentenceVerdict(2, "It ships with a free mouse.", 0.0, SentenceVerdict.NOTHING_FOUND));
+                                            1,
+                                            "Hold reset for ten seconds, or five if it is blinking.",
+                                            0.5,
+                                            "\"Hold the reset button for ten seconds\"")
+                                    .withDecidedBy("test:judge"),
+                            new SentenceVerdict(2, "It ships with a free mouse.", 0.0, SentenceVerdict.NOTHING_FOUND)
+                                    .withDecidedBy("test:judge"));
             assertThat(verdict.score()).isEqualTo(0.5);
             assertThat(verdict.judge()).isEqualTo("test:judge");
             assertThat(verdict.tokenUsage()).isEqualTo(new TokenUsage(30, 15, 45));

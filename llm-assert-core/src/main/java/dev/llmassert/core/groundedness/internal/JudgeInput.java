@@ -75,7 +75,8 @@ public final class JudgeInput {
         String shown = response == null ? "" : response.strip();
         return new GroundednessVerdict(
                 0.0,
-                List.of(new SentenceVerdict(0, shown, 0.0, SentenceVerdict.NOTHING_FOUND, reason)),
+                // Sure: a person would not call an empty answer supported by anything.
+                List.of(new SentenceVerdict(0, shown, 0.0, SentenceVerdict.NOTHING_FOUND, reason, 1.0, "", judge)),
                 judge,
                 new TokenUsage(0, 0),
                 false,
