@@ -2,6 +2,7 @@ package dev.llmassert.examples;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.conversation.UserSimulator;
+import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -37,6 +38,7 @@ class ReadmeTest {
             Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAnswersCalibrationTest.java");
     private static final Path REFUND_AGENT =
             Path.of("src", "test", "java", "dev", "llmassert", "examples", "RefundAgentTest.java");
+    private static final Path LOCAL_JUDGE_LOG = Path.of("..", "docs", "local-judge.md");
     private static final Path FACT_CHECKED =
             Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAssistantFactCheckedTest.java");
 
@@ -262,6 +264,32 @@ class ReadmeTest {
                 .hasSizeGreaterThanOrEqualTo(atLeast)
                 .allSatisfy(
                         line -> assertThat(lines).as("the lines of %s", test).contains(line));
+    }
+
+    @Test
+    void theCascadeIsCopiedFromSupportAnswerCascadeTestAndItsTableIsTheFitProgramsFigures() throws IOException {
+        String readme = Files.readString(README);
+        String section = readme.substring(
+                readme.indexOf("**Confidence and the cascade.**"), readme.indexOf("**The entailment model.**"));
+        String log = Files.readString(LOCAL_JUDGE_LOG);
+        String round = log.substring(log.indexOf("## Round 10"), log.indexOf("## The entailment model (model card)"));
+
+        assertThat(javaSnippets(section))
+                .singleElement()
+                .satisfies(snippet -> assertLinesOf(snippet, EXAMPLES.resolve("SupportAnswerCascadeTest.java"), 10));
+        List<String> rows = section.lines()
+                .filter(line -> line.startsWith("| begin-")
+                        || line.startsWith("| factcheckgpt-")
+                        || line.startsWith("| qags-")
+                        || line.startsWith("| summedits-")
+                        || line.startsWith("| mean "))
+                .toList();
+        assertThat(rows).hasSize(8);
+        // the figures are those ConfidenceFit printed, which docs/local-judge.md (round 10) quotes in the same table
+        assertThat(rows).allSatisfy(row -> assertThat(round).contains(row));
+        assertThat(section)
+                .contains("`" + ConfigKeys.GROUNDEDNESS_CASCADE_MIN_CONFIDENCE + "` (default "
+                        + String.format(Locale.ROOT, "%.2f", LocalGroundednessJudge.DEFAULT_MIN_CONFIDENCE));
     }
 
     @Test

@@ -83,6 +83,18 @@ public final class ConfigKeys {
      * leave them as they are.
      */
     public static final String SPRING_AI_RECORD = "llmassert.spring-ai.record";
+    /**
+     * {@value}: {@code on} for a cascade, in which the local judge decides the sentences it is sure of and the
+     * configured provider's judge (TruLens prompt or claim-check) only the rest; needs a provider; default
+     * {@code off}.
+     */
+    public static final String GROUNDEDNESS_CASCADE = "llmassert.groundedness.cascade";
+    /**
+     * {@value}: the local judge's confidence, from 0 to 1, from which its verdict on a sentence stands in the cascade;
+     * below it the verdict is marked unsure, cascade or not; default the value fitted on the labelled sets
+     * ({@code LocalGroundednessJudge.DEFAULT_MIN_CONFIDENCE}).
+     */
+    public static final String GROUNDEDNESS_CASCADE_MIN_CONFIDENCE = "llmassert.groundedness.cascade.min-confidence";
     /** {@value}: {@code off}, {@code replay}, {@code record-missing} or {@code record}. */
     public static final String RECORDINGS_MODE = "llmassert.recordings.mode";
     /** {@value}: where recordings live, default {@code src/test/resources/llm-recordings}. */
@@ -164,6 +176,8 @@ public final class ConfigKeys {
             GROUNDEDNESS_CALIBRATION,
             GROUNDEDNESS_CHUNK_SIZE,
             GROUNDEDNESS_LOCAL_ENTAILMENT,
+            GROUNDEDNESS_CASCADE,
+            GROUNDEDNESS_CASCADE_MIN_CONFIDENCE,
             RECORDINGS_MODE,
             RECORDINGS_DIR,
             RECORDINGS_PRUNE,

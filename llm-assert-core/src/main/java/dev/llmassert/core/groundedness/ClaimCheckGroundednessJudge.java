@@ -15,6 +15,7 @@ import dev.llmassert.core.model.internal.DataTags;
 import dev.llmassert.core.model.internal.JudgeChat;
 import dev.llmassert.core.model.internal.JudgeReply;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
+import dev.llmassert.core.model.internal.RateLimitedChatModel;
 import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.text.SentenceSplitter;
 import org.apiguardian.api.API;
@@ -23,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.IntPredicate;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -118,10 +120,24 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
      */
     @Override
     public GroundednessVerdict judge(String response, List<String> sources, String question) {
+        return judge(response, sources, question, i -> true);
+    }
+
+    /**
+     * As {@link #judge(String, List, String)}, asking only about the sentences at the positions {@code asked}
+     * accepts, with the very requests a whole judgement sends for them (so their recordings serve both); the others
+     * are left as sentences that make no claim, for a cascade to fill in.
+     */
+    GroundednessVerdict judge(String response, List<String> sources, String question, IntPredicate asked) {
         long started = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
+        GroundednessVerdict nothing = JudgeInput.nothingToJudge(response, splitter, name());
+        if (nothing != null) {
+            return nothing;
+        }
         List<String> sentences = JudgeInput.sentences(response, splitter);
-        List<Integer> claims = Claims.claimIndexes(sentences);
+        List<Integer> claims =
+                Claims.claimIndexes(sentences).stream().filter(asked::test).toList();
         SourceChunks chunks = SourceChunks.of(checkedSources, splitter, chunkSize);
         ModelProvider provider = chat.chatModel().provider();
         String shownQuestion = question == null || question.isBlank() ? null : question.strip();
@@ -168,11 +184,40 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
                             i,
                             sentences.get(i),
                             answers.get(deciding).score(),
-                            evidence.of(sentences.get(i), answers, deciding)));
+                            evidence.of(sentences.get(i), answers, deciding),
+                            "",
+                            Double.NaN,
+                            "",
+                            name()));
         }
         return GroundednessVerdict.of(
                         verdicts, name(), usage, replayed, Duration.ofNanos(System.nanoTime() - started), retries)
                 .withRecordedModel(JudgeReply.recordedModelOf(replies));
+    }
+
+    /**
+     * The calls (one per sentence and chunk) and the prompt tokens (estimated, 4 characters a token) that judging the
+     * sentences at the positions {@code which} accepts would take: what a cascade did not spend.
+     */
+    long[] cost(String response, List<String> sources, String question, IntPredicate which) {
+        List<String> sentences = JudgeInput.sentences(response, splitter);
+        SourceChunks chunks = SourceChunks.of(JudgeInput.sources(sources), splitter, chunkSize);
+        ModelProvider provider = chat.chatModel().provider();
+        String shownQuestion = question == null || question.isBlank() ? null : question.strip();
+        DataTags tags = shownQuestion == null ? null : tags(chunks, sentences, shownQuestion);
+        long calls = 0;
+        long tokens = 0;
+        for (int i : Claims.claimIndexes(sentences)) {
+            if (!which.test(i)) {
+                continue;
+            }
+            for (SourceChunks.Chunk chunk : chunks.chunks()) {
+                String message = MiniCheckPrompt.userMessage(chunk.text(), sentences.get(i), shownQuestion, tags);
+                calls++;
+                tokens += RateLimitedChatModel.estimateTokens(MiniCheckPrompt.request(message, provider));
+            }
+        }
+        return new long[] {calls, tokens};
     }
 
     /** Tags that no chunk, sentence or the question contains, so the question's end cannot be faked. */

@@ -22,9 +22,11 @@ public interface GroundednessJudge extends AutoCloseable {
     String OWN_METHOD = "own";
 
     /**
-     * Judges {@code response} against {@code sources}, which may be several chunks.
+     * Judges {@code response} against {@code sources}, which may be several chunks. A response with nothing to judge
+     * (null, blank, or punctuation and symbols only) is what the application produced: it gets a verdict of score 0
+     * whose one sentence says why, never an exception.
      *
-     * @throws IllegalArgumentException if the response or a source is null or blank, or there are no sources
+     * @throws IllegalArgumentException if a source is null or blank, or there are no sources
      */
     GroundednessVerdict judge(String response, List<String> sources);
 

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 /**
@@ -26,6 +27,9 @@ import static org.apiguardian.api.API.Status.STABLE;
  * @param recordedModel who wrote the replayed replies when it was not the judge's model: the model their recording
  *                   names, e.g. {@code hand-written-example} for replies a person wrote; {@code null} when every reply
  *                   came from the judge's own model
+ * @param cascade    for a cascade ({@link Judges#cascade(GroundednessJudge, GroundednessJudge)}): how many sentences
+ *                   the local judge decided and how many it sent on, and the calls and tokens not spent; {@code null}
+ *                   for any other judge
  */
 @API(status = STABLE, since = "0.1")
 public record GroundednessVerdict(
@@ -36,7 +40,8 @@ public record GroundednessVerdict(
         boolean replayed,
         Duration duration,
         int retries,
-        String recordedModel) {
+        String recordedModel,
+        CascadeCounts cascade) {
 
     public GroundednessVerdict {
         sentences = List.copyOf(sentences);
@@ -49,6 +54,19 @@ public record GroundednessVerdict(
         if (retries < 0) {
             throw new IllegalArgumentException("retries must not be negative, but is: " + retries);
         }
+    }
+
+    /** A verdict of any judge but a cascade. */
+    public GroundednessVerdict(
+            double score,
+            List<SentenceVerdict> sentences,
+            String judge,
+            TokenUsage tokenUsage,
+            boolean replayed,
+            Duration duration,
+            int retries,
+            String recordedModel) {
+        this(score, sentences, judge, tokenUsage, replayed, duration, retries, recordedModel, null);
     }
 
     /** A verdict whose calls took no retry. */
@@ -76,7 +94,21 @@ public record GroundednessVerdict(
 
     /** The same verdict, its replayed replies written by {@code model} (see {@link #recordedModel()}). */
     public GroundednessVerdict withRecordedModel(String model) {
-        return new GroundednessVerdict(score, sentences, judge, tokenUsage, replayed, duration, retries, model);
+        return new GroundednessVerdict(
+                score, sentences, judge, tokenUsage, replayed, duration, retries, model, cascade);
+    }
+
+    /** The same verdict, made by a cascade that counted {@code counts}. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public GroundednessVerdict withCascade(CascadeCounts counts) {
+        return new GroundednessVerdict(
+                score, sentences, judge, tokenUsage, replayed, duration, retries, recordedModel, counts);
+    }
+
+    /** Whether a cascade made this verdict: {@link #cascade()} is then its counts. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public boolean isCascade() {
+        return cascade != null;
     }
 
     /** The verdict for sentences already judged: the score is the mean of those that make a claim. */

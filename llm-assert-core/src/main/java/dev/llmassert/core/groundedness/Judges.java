@@ -91,6 +91,38 @@ public final class Judges {
     }
 
     /**
+     * A cascade: {@code local} decides the sentences it is sure of, and {@code judge} only the rest, by its own method
+     * (the TruLens prompt or claim-check). A sentence stays local when the local judge gives its verdict a confidence
+     * and is not unsure of it: for {@link LocalGroundednessJudge}, a confidence of at least its
+     * {@linkplain LocalGroundednessJudge#minConfidence() minimum} (set it with
+     * {@link LocalGroundednessJudge.Builder#minConfidence(double)}). Closing the cascade closes both judges.
+     *
+     * @param local the judge that decides first, usually {@link LocalGroundednessJudge#create()}
+     * @param judge the judge that decides the sentences {@code local} is unsure of, usually an LLM judge
+     * @throws IllegalArgumentException if {@code judge} is a local judge, or both are the same judge
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static CascadeGroundednessJudge cascade(GroundednessJudge local, GroundednessJudge judge) {
+        if (local == null || judge == null) {
+            throw new IllegalArgumentException("cascade needs two judges, but was given "
+                    + (local == null ? "no local" + " judge" : "no judge to send on to")
+                    + ": pass the local judge, then an LLM judge");
+        }
+        if (judge instanceof LocalGroundednessJudge) {
+            throw new IllegalArgumentException(GroundednessMessages.cascadeBehindLocal(judge.name()));
+        }
+        return new CascadeGroundednessJudge(local, judge);
+    }
+
+    /**
+     * The error when {@code llmassert.groundedness.cascade=on} and the provider is local: for the JUnit module.
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public static String cascadeNeedsProvider() {
+        return GroundednessMessages.cascadeNeedsProvider();
+    }
+
+    /**
      * The log line when {@code auto} chooses the claim-check judge for {@code model}: for the JUnit module, which
      * logs it once for the run.
      */

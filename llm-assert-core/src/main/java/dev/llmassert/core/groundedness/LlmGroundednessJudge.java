@@ -10,6 +10,7 @@ import dev.llmassert.core.model.LlmJudgeBuilder;
 import dev.llmassert.core.model.internal.JudgeChat;
 import dev.llmassert.core.model.internal.JudgeReply;
 import dev.llmassert.core.model.internal.LlmJudgeSetup;
+import dev.llmassert.core.model.internal.RateLimitedChatModel;
 import dev.llmassert.core.model.internal.ReplyParser;
 import dev.llmassert.core.run.internal.WorkerPool;
 import dev.llmassert.core.text.SentenceSplitter;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.IntPredicate;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
@@ -95,10 +97,24 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
      */
     @Override
     public GroundednessVerdict judge(String response, List<String> sources, String question) {
+        return judge(response, sources, question, i -> true);
+    }
+
+    /**
+     * As {@link #judge(String, List, String)}, asking only about the sentences at the positions {@code asked}
+     * accepts, with the very requests a whole judgement sends for them (so their recordings serve both); the others
+     * are left as sentences that make no claim, for a cascade to fill in.
+     */
+    GroundednessVerdict judge(String response, List<String> sources, String question, IntPredicate asked) {
         long started = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
+        GroundednessVerdict nothing = JudgeInput.nothingToJudge(response, splitter, name());
+        if (nothing != null) {
+            return nothing;
+        }
         List<String> sentences = JudgeInput.sentences(response, splitter);
-        List<Integer> claims = Claims.claimIndexes(sentences);
+        List<Integer> claims =
+                Claims.claimIndexes(sentences).stream().filter(asked::test).toList();
         // The tags come from every sentence, asked or not, so a sentence's request is the same with or without an
         // opener that makes no claim beside it, and recordings made before openers were left out still replay.
         GroundednessPrompt prompt = GroundednessPrompt.forJudgement(checkedSources, sentences, question, structured);
@@ -129,7 +145,11 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
                             i,
                             sentences.get(i),
                             reply.value().score() / (double) GroundednessReplies.MAX_SCORE,
-                            reply.value().evidence()));
+                            reply.value().evidence(),
+                            "",
+                            Double.NaN,
+                            "",
+                            name()));
             usage = usage.add(reply.tokenUsage());
             replayed &= reply.replayed();
             retries += reply.retries();
@@ -137,6 +157,25 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         return GroundednessVerdict.of(
                         verdicts, name(), usage, replayed, Duration.ofNanos(System.nanoTime() - started), retries)
                 .withRecordedModel(JudgeReply.recordedModelOf(replies));
+    }
+
+    /**
+     * The calls and the prompt tokens (estimated, 4 characters a token) that judging the sentences at the positions
+     * {@code which} accepts would take: what a cascade did not spend.
+     */
+    long[] cost(String response, List<String> sources, String question, IntPredicate which) {
+        List<String> sentences = JudgeInput.sentences(response, splitter);
+        GroundednessPrompt prompt =
+                GroundednessPrompt.forJudgement(JudgeInput.sources(sources), sentences, question, structured);
+        long calls = 0;
+        long tokens = 0;
+        for (int index : Claims.claimIndexes(sentences)) {
+            if (which.test(index)) {
+                calls++;
+                tokens += RateLimitedChatModel.estimateTokens(prompt.request(sentences.get(index)));
+            }
+        }
+        return new long[] {calls, tokens};
     }
 
     /** Stops the judge's threads. Calls after this fail. */

@@ -2,10 +2,14 @@ package dev.llmassert.core.groundedness;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.output.TokenUsage;
+import dev.llmassert.core.groundedness.internal.Confidence;
 import dev.llmassert.core.groundedness.internal.EmbeddingCache;
 import dev.llmassert.core.groundedness.internal.Entailment;
 import dev.llmassert.core.groundedness.internal.JudgeInput;
+import dev.llmassert.core.groundedness.internal.Quantity;
+import dev.llmassert.core.groundedness.internal.QuantityAlignment;
 import dev.llmassert.core.groundedness.internal.Reasons;
+import dev.llmassert.core.groundedness.internal.References;
 import dev.llmassert.core.groundedness.internal.Reported;
 import dev.llmassert.core.groundedness.internal.Scoring;
 import dev.llmassert.core.groundedness.internal.SourceIndex;
@@ -88,6 +92,14 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
      */
     public static final double DEFAULT_THRESHOLD = Scoring.THRESHOLD;
 
+    /**
+     * The confidence from which the judge is sure of its verdict on a sentence, by default: {@value}. Below it the
+     * verdict is marked unsure ({@link SentenceVerdict#unsure()}), and a cascade sends the sentence on to the other
+     * judge ({@code llmassert.groundedness.cascade.min-confidence}). Chosen by leaving one labelled set out (see
+     * {@code docs/local-judge.md}).
+     */
+    public static final double DEFAULT_MIN_CONFIDENCE = Confidence.DEFAULT_MIN_CONFIDENCE;
+
     /** The name of the judge that uses the embedded all-MiniLM-L6-v2 (quantized) model. */
     public static final String NAME_WITH_EMBEDDINGS = "local:all-minilm-l6-v2-q";
 
@@ -113,6 +125,9 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
 
     private static final int DEFAULT_CACHE_SIZE = 20_000;
 
+    /** The longest sentence read in front of one that refers back to it: the model reads pairs of 128 tokens. */
+    private static final int MAX_CONTEXT_WORDS = 40;
+
     private static final Logger LOG = LoggerFactory.getLogger(LocalGroundednessJudge.class);
 
     private final SentenceSplitter splitter;
@@ -120,6 +135,8 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     private final Entailment entailment;
     private final String name;
     private final Scoring scoring;
+    private final Confidence confidence;
+    private final double minConfidence;
 
     private LocalGroundednessJudge(Builder builder) {
         this.splitter = SentenceSplitter.english();
@@ -134,6 +151,18 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             this.name = NAME_LEXICAL;
             this.scoring = Scoring.LEXICAL;
         }
+        this.confidence = Confidence.of(scoring);
+        this.minConfidence = builder.minConfidence;
+    }
+
+    private LocalGroundednessJudge(LocalGroundednessJudge judge, double minConfidence) {
+        this.splitter = judge.splitter;
+        this.embeddings = judge.embeddings;
+        this.entailment = judge.entailment;
+        this.name = judge.name;
+        this.scoring = judge.scoring;
+        this.confidence = judge.confidence;
+        this.minConfidence = minConfidence;
     }
 
     /**
@@ -181,6 +210,25 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         return entailment != null;
     }
 
+    /**
+     * The confidence from which this judge is sure of its verdict on a sentence: below it the verdict is marked unsure,
+     * and a cascade sends the sentence on. {@link #DEFAULT_MIN_CONFIDENCE} unless the builder set another.
+     */
+    public double minConfidence() {
+        return minConfidence;
+    }
+
+    /**
+     * This judge, sure of its verdicts from {@code minimum} on ({@link Builder#minConfidence(double)}): it shares this
+     * judge's models and caches.
+     *
+     * @throws IllegalArgumentException if {@code minimum} is not between 0 and 1
+     */
+    public LocalGroundednessJudge withMinConfidence(double minimum) {
+        Builder.checkMinConfidence(minimum);
+        return minimum == minConfidence ? this : new LocalGroundednessJudge(this, minimum);
+    }
+
     @Override
     public GroundednessVerdict judge(String response, List<String> sources) {
         return judge(response, sources, null);
@@ -196,23 +244,25 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     public GroundednessVerdict judge(String response, List<String> sources, String question) {
         long start = System.nanoTime();
         List<String> checkedSources = JudgeInput.sources(sources);
+        GroundednessVerdict nothing = JudgeInput.nothingToJudge(response, splitter, name);
+        if (nothing != null) {
+            return nothing;
+        }
         List<String> responseSentences = JudgeInput.sentences(response, splitter);
         SourceIndex index = SourceIndex.of(checkedSources, splitter::split);
         if (index.size() == 0) {
             throw new IllegalArgumentException("The sources hold no sentences: every source is punctuation or "
                     + "symbols only.\nFix: pass the text the response should be grounded in.");
         }
-        Set<String> given = givenFacts(question);
+        Read read = read(responseSentences, index, given(question), question);
         List<SentenceVerdict> verdicts = new ArrayList<>(responseSentences.size());
-        for (int from = 0; from < responseSentences.size(); from += BATCH) {
-            List<String> batch = responseSentences.subList(from, Math.min(from + BATCH, responseSentences.size()));
-            // What a sentence reports of the sources is measured: "According to the manual, X" as X.
-            List<String> reported = batch.stream().map(Reported::content).toList();
-            List<Words> words = reported.stream().map(Words::of).toList();
-            List<Support> supports = measure(reported, words, index, given, question);
-            for (int i = 0; i < batch.size(); i++) {
-                verdicts.add(verdict(from + i, batch.get(i), words.get(i), supports.get(i)));
-            }
+        for (int i = 0; i < responseSentences.size(); i++) {
+            verdicts.add(verdict(
+                    i,
+                    responseSentences.get(i),
+                    read.reported().get(i),
+                    read.words().get(i),
+                    read.supports().get(i)));
         }
         // TruLens leaves trivial statements out of the mean: "Yes." or "That's true!" neither supports an answer nor
         // lets an unsupported claim next to it pass.
@@ -225,61 +275,118 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
                 score, verdicts, name, new TokenUsage(0, 0), false, Duration.ofNanos(System.nanoTime() - start));
     }
 
-    private SentenceVerdict verdict(int index, String sentence, Words words, Support support) {
+    private SentenceVerdict verdict(int index, String sentence, String reported, Words words, Support support) {
         if (words.makesNoClaim()) {
             // "Yes.", "Great question!" or "I hope this helps!" states nothing the sources could contradict: like an
             // LLM judge told to treat trivial statements as supported, it must not drag the answer's score down.
-            return new SentenceVerdict(index, sentence, 1.0, NO_CLAIM, Reasons.NO_CLAIM);
+            return new SentenceVerdict(index, sentence, 1.0, NO_CLAIM, Reasons.NO_CLAIM, Double.NaN, "", name);
         }
         double score = scoring.score(support);
         // Evidence the model confirms is shown however few words it shares: "at no cost" for "free".
         boolean matched = support.evidence() != null
                 && (Scoring.evidence(support) >= Scoring.WEAK_MATCH || scoring.confirms(support));
+        // How sure the judge is that a person would agree with this verdict, and, when it is unsure, why.
+        double sure = confidence.of(support, score);
         return new SentenceVerdict(
                 index,
                 sentence,
                 score,
                 matched ? support.evidence().text() : SentenceVerdict.NOTHING_FOUND,
-                score < DEFAULT_THRESHOLD ? Reasons.of(sentence, words, support, matched, scoring) : "");
+                score < DEFAULT_THRESHOLD ? Reasons.of(reported, words, support, matched, scoring) : "",
+                sure,
+                sure < minConfidence ? confidence.doubt(support, score) : "",
+                name);
     }
 
-    /** The facts of the user's question, which an answer may repeat though no source holds them. */
-    private static Set<String> givenFacts(String question) {
+    /** The facts and quantities of the user's question, which an answer may repeat though no source holds them. */
+    private static Support.Given given(String question) {
         if (question == null || question.isBlank()) {
-            return Set.of();
+            return Support.Given.NONE;
         }
         Set<String> facts = new HashSet<>();
+        List<Quantity> quantities = new ArrayList<>();
         for (String sentence : SentenceSplitter.english().split(question)) {
-            for (String fact : Words.of(sentence).facts()) {
+            Words words = Words.of(sentence);
+            for (String fact : words.facts()) {
                 facts.add(fact);
                 facts.add(Stems.stem(fact));
             }
+            quantities.addAll(words.quantities());
         }
-        return facts;
+        return new Support.Given(facts, quantities);
     }
 
     /** The measurements behind each sentence's score, for fitting ({@code LocalJudgeFit}) and diagnosis. */
     List<Support> measure(String response, List<String> sources) {
         List<String> checkedSources = JudgeInput.sources(sources);
-        List<String> sentences = JudgeInput.sentences(response, splitter).stream()
-                .map(Reported::content)
+        SourceIndex index = SourceIndex.of(checkedSources, splitter::split);
+        return read(JudgeInput.sentences(response, splitter), index, Support.Given.NONE, null)
+                .supports();
+    }
+
+    /**
+     * What the judge reads of each sentence: the sentence as measured (what it reports of the sources, its quantities
+     * written as the sources write the same values), its words, and what the sources say for it.
+     */
+    private record Read(List<String> reported, List<Words> words, List<Support> supports) {}
+
+    private Read read(List<String> sentences, SourceIndex index, Support.Given given, String question) {
+        // "According to the manual, X" is measured as X, and "1,500 ml" as the sources' "1.5 litres".
+        List<String> reported = sentences.stream()
+                .map(s -> Reported.content(QuantityAlignment.align(s, index)))
                 .toList();
-        return measure(
-                sentences,
-                sentences.stream().map(Words::of).toList(),
-                SourceIndex.of(checkedSources, splitter::split),
-                Set.of(),
-                null);
+        List<Words> words = reported.stream().map(Words::of).toList();
+        // A sentence that refers back ("It supports Wi-Fi 6.") is read with the sentence before it in front of it.
+        List<Integer> contexts = new ArrayList<>(sentences.size());
+        for (int i = 0; i < sentences.size(); i++) {
+            boolean refers = i > 0
+                    && References.refersBack(sentences.get(i))
+                    && words.get(i - 1).tokens().size() <= MAX_CONTEXT_WORDS;
+            contexts.add(refers ? i - 1 : null);
+        }
+        List<Support> supports = new ArrayList<>(sentences.size());
+        for (int from = 0; from < sentences.size(); from += BATCH) {
+            int to = Math.min(from + BATCH, sentences.size());
+            List<String> contextTexts = new ArrayList<>(to - from);
+            List<Words> contextWords = new ArrayList<>(to - from);
+            for (int i = from; i < to; i++) {
+                Integer before = contexts.get(i);
+                contextTexts.add(before == null ? null : reported.get(before));
+                contextWords.add(before == null ? null : words.get(before));
+            }
+            supports.addAll(measure(
+                    reported.subList(from, to),
+                    words.subList(from, to),
+                    contextTexts,
+                    contextWords,
+                    index,
+                    given,
+                    question));
+        }
+        return new Read(reported, words, supports);
     }
 
     private List<Support> measure(
-            List<String> sentences, List<Words> words, SourceIndex index, Set<String> given, String question) {
-        List<List<SourceIndex.Sentence>> candidates =
-                words.stream().map(w -> index.candidates(w, CANDIDATES)).toList();
+            List<String> sentences,
+            List<Words> words,
+            List<String> contexts,
+            List<Words> contextWords,
+            SourceIndex index,
+            Support.Given given,
+            String question) {
+        List<List<SourceIndex.Sentence>> candidates = new ArrayList<>(sentences.size());
+        for (int i = 0; i < sentences.size(); i++) {
+            List<String> stems = words.get(i).contentStems();
+            if (contextWords.get(i) != null) {
+                stems = new ArrayList<>(stems);
+                stems.addAll(contextWords.get(i).contentStems());
+            }
+            candidates.add(index.candidates(stems, CANDIDATES));
+        }
         List<Support> out = new ArrayList<>(sentences.size());
         if (embeddings == null) {
             for (int i = 0; i < sentences.size(); i++) {
-                out.add(Support.measure(words.get(i), index, candidates.get(i), null, given));
+                out.add(Support.measure(words.get(i), index, candidates.get(i), null, given, contextWords.get(i)));
             }
             return out;
         }
@@ -315,13 +422,13 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             for (int c = 0; c < own.size(); c++) {
                 similarity[c] = EmbeddingCache.cosine(v, byText.get(own.get(c)));
             }
-            out.add(Support.measure(words.get(i), index, candidates.get(i), similarity, given));
+            out.add(Support.measure(words.get(i), index, candidates.get(i), similarity, given, contextWords.get(i)));
         }
         if (entailment == null) {
             return out;
         }
         // The meaning of the few source windows around each sentence's evidence, all in one call.
-        return entailment.read(sentences, words, out, index, question);
+        return entailment.read(sentences, contexts, words, out, index, question);
     }
 
     /** The scoring of this judge: for calibration ({@code LocalJudgeFit}). */
@@ -363,8 +470,27 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         private EmbeddingModel embeddingModel;
         private boolean entailment = true;
         private int cacheSize = DEFAULT_CACHE_SIZE;
+        private double minConfidence = DEFAULT_MIN_CONFIDENCE;
 
         private Builder() {}
+
+        /**
+         * The confidence, from 0 to 1, from which the judge is sure of its verdict on a sentence; default
+         * {@link LocalGroundednessJudge#DEFAULT_MIN_CONFIDENCE}. Below it the verdict is marked unsure, and a cascade
+         * sends the sentence on to the other judge: raise it to send more on, lower it to send fewer.
+         */
+        public Builder minConfidence(double minimum) {
+            checkMinConfidence(minimum);
+            this.minConfidence = minimum;
+            return this;
+        }
+
+        private static void checkMinConfidence(double minimum) {
+            if (!(minimum >= 0.0 && minimum <= 1.0)) {
+                throw new IllegalArgumentException("minConfidence must be between 0.0 and 1.0, but is: " + minimum
+                        + ". Fix: pass a probability, e.g. " + DEFAULT_MIN_CONFIDENCE + " (the default).");
+            }
+        }
 
         /**
          * Uses {@code model} for semantic similarity; the judge is named {@code local:<model name>}. The model must

@@ -10,6 +10,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
@@ -17,6 +19,10 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 /**
  * Splits text into sentences with OpenNLP's English sentence model (UD English-EWT), which ships inside the
  * {@code opennlp-models-sentdetect-en} jar: nothing is downloaded.
+ *
+ * <p>Email and web addresses, domain names, version numbers, decimal figures, times, initials and common
+ * abbreviations never end a sentence: "You can email help@shop.example Monday to Friday" is one sentence, and so is
+ * "Dr. J. Smith answers at 9 a.m. Monday to Friday".
  *
  * <p>Blank lines, Markdown headings, list items ({@code -}, {@code *}, {@code 1.}) and table rows (lines that start
  * with {@code |}) always end a sentence, because LLM answers are often lists or tables without final punctuation: each
@@ -37,13 +43,37 @@ public final class SentenceSplitter {
     static final String MODEL_RESOURCE = "/opennlp-en-ud-ewt-sentence-1.3-2.5.4.bin";
 
     /**
+     * Abbreviations that never end a sentence: titles before a name ("Dr. Smith"), a name's initials ("J. K. Rowling"),
+     * and the abbreviations that always introduce more ("e.g.", "i.e.", "vs.", "approx.", "no. 5"). A split after one
+     * is always undone.
+     */
+    private static final Pattern ENDS_WITH_TITLE_OR_INITIAL = Pattern.compile("(?:^|[\\s(])"
+            + "(?:(?i:e\\.g|i\\.e|vs|approx|incl|cf|viz|esp|fig|ca)"
+            + "|Mr|Mrs|Ms|Dr|Prof|St|Gen|Gov|Sen|Rep|Jr|Sr|Capt|Lt|Col|Sgt|Mt|Ft|No|Nr|\\p{Lu})\\.$");
+
+    /**
      * Abbreviations that OpenNLP's model often takes for a sentence end ("at 3 a.m. and then"), titles and initialisms
      * written in lower case ("mr. smith", "the u.s. surgeon general"), as lower-cased text has them. A split after one
-     * of them is undone when the next piece starts in lower case or with a digit.
+     * of them is undone when the next piece starts in lower case or with a digit, or with a capitalised word that
+     * does not open a sentence ("9 a.m. Monday to Friday"); a pronoun or an article after it opens a new sentence
+     * ("We open at 9 a.m. The shop ...").
      */
     private static final Pattern ENDS_WITH_ABBREVIATION = Pattern.compile("(?i)(?:^|[\\s(])"
             + "(?:a\\.m|p\\.m|e\\.g|i\\.e|etc|vs|approx|incl|no|fig|cf"
             + "|mr|mrs|ms|dr|st|prof|gen|gov|sen|rep|jr|sr|\\p{L}(?:\\.\\p{L})+)\\.$");
+
+    /**
+     * Words that open a sentence after an abbreviation that can end one ("... at 5 p.m. The shop opens ..."): pronouns,
+     * articles, and the words that commonly start a statement or an instruction.
+     */
+    private static final Set<String> OPENERS = Set.of(
+            "the", "a", "an", "it", "its", "we", "our", "you", "your", "they", "their", "he", "she", "his", "her", "i",
+            "this", "that", "these", "those", "there", "here", "please", "if", "when", "after", "before", "then",
+            "also", "but", "and", "so", "for", "in", "on", "at", "to", "all", "each", "every", "no", "yes", "some");
+
+    /** How a sentence ends: a final mark, perhaps followed by closing quotes or brackets. */
+    private static final Pattern SENTENCE_END =
+            Pattern.compile("[.!?\u2026\u203c\u2049:;。！？｡؟۔।][\"'\u201d\u2019)\\]」』）]*$");
 
     /**
      * A decimal written with a space after its point ("98. 7 per cent"), as tokenised text has it: the split after
@@ -129,13 +159,37 @@ public final class SentenceSplitter {
         }
     }
 
+    /**
+     * Whether {@code next} continues {@code previous}: the model cut inside a word that holds a point (an email or web
+     * address, a domain name, a version number: "help@shop.example Monday"), after an abbreviation that does not end a
+     * sentence, or inside a decimal written with a space ("98. 7").
+     */
     private static boolean continuesPrevious(String previous, String next) {
+        if (!SENTENCE_END.matcher(previous).find()) {
+            // OpenNLP ends a sentence at the end of the word that holds its point: ending in a letter or a digit, the
+            // piece was cut inside such a word.
+            return true;
+        }
         int first = next.codePointAt(0);
         if (Character.isDigit(first) && ENDS_WITH_DIGIT_POINT.matcher(previous).find()) {
             return true;
         }
-        return (Character.isLowerCase(first) || Character.isDigit(first))
-                && ENDS_WITH_ABBREVIATION.matcher(previous).find();
+        if (ENDS_WITH_TITLE_OR_INITIAL.matcher(previous).find()) {
+            return true;
+        }
+        if (!ENDS_WITH_ABBREVIATION.matcher(previous).find()) {
+            return false;
+        }
+        return Character.isLowerCase(first) || Character.isDigit(first) || !opensSentence(next);
+    }
+
+    /** Whether {@code text} starts with a word that opens a sentence, or with something that is not a word. */
+    private static boolean opensSentence(String text) {
+        int end = 0;
+        while (end < text.length() && Character.isLetter(text.charAt(end))) {
+            end++;
+        }
+        return end == 0 || OPENERS.contains(text.substring(0, end).toLowerCase(Locale.ROOT));
     }
 
     private static boolean hasWord(String s) {

@@ -108,7 +108,7 @@ class BadInputsTest {
     }
 
     @Test
-    void emptyOrBlankSourcesAndResponsesAreRejectedBeforeAnyJudgingWithTheSourceNamed() {
+    void emptyOrBlankSourcesAreRejectedAndAnswersWithNothingToJudgeFailWithoutAJudgeCall() {
         ScriptedChatModel model = ScriptedChatModel.answering(request -> "Score: 10");
         try (LlmGroundednessJudge llm =
                 LlmGroundednessJudge.builder().chatModel(model).build()) {
@@ -125,12 +125,14 @@ class BadInputsTest {
                 assertThatIllegalArgumentException()
                         .isThrownBy(() -> any.judge("The router has four ports.", Arrays.asList(MANUAL, null)))
                         .withMessageStartingWith("Source 2 of 2 is null");
-                assertThatIllegalArgumentException()
-                        .isThrownBy(() -> any.judge("  \n ", List.of(MANUAL)))
-                        .withMessageStartingWith("The response to judge is blank.");
-                assertThatIllegalArgumentException()
-                        .isThrownBy(() -> any.judge("... !!! ---", List.of(MANUAL)))
-                        .withMessageStartingWith("The response holds no sentences, only punctuation or symbols");
+                // An answer is what the application produced: with nothing to judge, it fails with its reason.
+                assertThat(any.judge("  \n ", List.of(MANUAL)).sentences())
+                        .singleElement()
+                        .satisfies(s -> assertThat(s.reason()).startsWith("the response is blank"));
+                assertThat(any.judge("... !!! ---", List.of(MANUAL)).sentences())
+                        .singleElement()
+                        .satisfies(s -> assertThat(s.reason())
+                                .startsWith("the response holds no words, only punctuation or symbols"));
             }
         }
         assertThat(model.requestCount()).as("no judge call for bad input").isZero();
@@ -154,8 +156,7 @@ class BadInputsTest {
                         "Der Router X200 hat vier Ethernet-Anschlüsse.",
                         "Die Garantie beträgt zehn Jahre.",
                         "Drücken Sie z.",
-                        "B.",
-                        "die Taste.");
+                        "B. die Taste.");
         assertThat(verdict.sentences().get(0).score()).isGreaterThanOrEqualTo(LocalGroundednessJudge.DEFAULT_THRESHOLD);
         // Number words are compared as values in English only, so "zehn" against "zwei" rests on the wording alone.
         assertThat(verdict.sentences().get(1).score())
@@ -198,9 +199,11 @@ class BadInputsTest {
                 .extracting(SentenceVerdict::sentence)
                 .containsExactly("The X200 router has four Ethernet ports 🎉.");
         assertThat(verdict.score()).isEqualTo(1.0);
-        assertThatIllegalArgumentException()
-                .isThrownBy(() -> judge.judge("👍🎉🙂", List.of(MANUAL)))
-                .withMessageStartingWith("The response holds no sentences, only punctuation or symbols: \"👍🎉🙂\"");
+        GroundednessVerdict emojiOnly = judge.judge("👍🎉🙂", List.of(MANUAL));
+        assertThat(emojiOnly.score()).isZero();
+        assertThat(emojiOnly.sentences())
+                .singleElement()
+                .satisfies(s -> assertThat(s.reason()).startsWith("the response holds no words"));
     }
 
     @Test

@@ -157,9 +157,9 @@ class ClaimCheckGroundednessJudgeTest {
     @Test
     void badInputsFailAsWithEveryJudge() {
         try (ClaimCheckGroundednessJudge judge = judge(ScriptedChatModel.replying())) {
-            assertThatIllegalArgumentException()
-                    .isThrownBy(() -> judge.judge(" ", "source"))
-                    .withMessageStartingWith("The response to judge is blank");
+            assertThat(judge.judge(" ", "source").sentences())
+                    .singleElement()
+                    .satisfies(s -> assertThat(s.reason()).startsWith("the response is blank"));
             assertThatIllegalArgumentException()
                     .isThrownBy(() -> judge.judge("A claim.", List.of("ok", " ")))
                     .withMessageStartingWith("Source 2 of 2 is blank");

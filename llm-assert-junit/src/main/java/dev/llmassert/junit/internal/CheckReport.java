@@ -6,10 +6,12 @@ import dev.llmassert.core.criteria.DirectResult;
 import dev.llmassert.core.criteria.MultiCriteriaResult;
 import dev.llmassert.core.criteria.PairwiseResult;
 import dev.llmassert.core.criteria.ResultMetadata;
+import dev.llmassert.core.groundedness.CascadeCounts;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.SentenceVerdict;
 import dev.llmassert.junit.internal.message.CriteriaLines;
 import dev.llmassert.junit.internal.report.Check;
+import dev.llmassert.junit.internal.report.ReportFormat.Cascade;
 import dev.llmassert.junit.internal.report.ReportFormat.EntryOnly;
 import dev.llmassert.junit.internal.report.ReportFormat.Sentence;
 import dev.llmassert.junit.internal.report.ReportFormat.Tokens;
@@ -41,9 +43,8 @@ public final class CheckReport {
      */
     public static Check groundedness(
             String check, GroundednessVerdict verdict, double minScore, boolean passed, StackTraceElement site) {
-        List<Sentence> sentences = verdict.sentences().stream()
-                .map(s -> new Sentence(s.sentence(), s.score(), s.evidence(), s.hasReason() ? s.reason() : null))
-                .toList();
+        List<Sentence> sentences =
+                verdict.sentences().stream().map(CheckReport::sentence).toList();
         String expected = (check.endsWith("every-sentence") ? "every sentence" : "score") + " >= "
                 + decimals(minScore).substring(0, 4);
         Integer total = verdict.tokenUsage().totalTokenCount();
@@ -60,12 +61,40 @@ public final class CheckReport {
                 .sentences(sentences)
                 .judge(verdict.judge())
                 .recordedModel(verdict.recordedModel())
+                .cascade(cascade(verdict))
                 .replayed(verdict.replayed())
                 .retries(verdict.retries())
                 .tokens(tokens(verdict.tokenUsage()))
                 .latencyMillis(verdict.duration().toMillis())
                 .entryOnly(new EntryOnly(at(site), total == null ? 0 : total, null, null, List.of()))
                 .build();
+    }
+
+    /** A sentence as the report shows it: with its confidence, whether its judge was unsure, and who decided it. */
+    static Sentence sentence(SentenceVerdict s) {
+        return new Sentence(
+                s.sentence(),
+                s.score(),
+                s.evidence(),
+                s.hasReason() ? s.reason() : null,
+                s.hasConfidence() ? s.confidence() : null,
+                s.unsure() ? s.unsureNote() : null,
+                s.hasDecidedBy() ? s.decidedBy() : null);
+    }
+
+    /** What the cascade that judged {@code verdict} did, or {@code null} when no cascade judged it. */
+    static Cascade cascade(GroundednessVerdict verdict) {
+        if (!verdict.isCascade()) {
+            return null;
+        }
+        CascadeCounts counts = verdict.cascade();
+        return new Cascade(
+                counts.localJudge(),
+                counts.minConfidence(),
+                counts.decidedLocally(),
+                counts.sentOn(),
+                counts.callsNotSpent(),
+                counts.tokensNotSpent());
     }
 
     /**

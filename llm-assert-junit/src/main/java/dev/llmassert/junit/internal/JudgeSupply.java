@@ -112,18 +112,31 @@ public final class JudgeSupply {
         // a recorded model of another client (a Spring AI judge) judges groundedness too, whatever the provider
         boolean otherClient = supplied != null && supplied.recorded();
         if (settings.provider() == JudgeProvider.LOCAL && !otherClient) {
+            if (configuration.cascade()) {
+                throw new ExtensionConfigurationException(Judges.cascadeNeedsProvider());
+            }
             if (configuration.method() != GroundednessMethod.AUTO) {
                 throw new ExtensionConfigurationException(Judges.needsJudgeModel(configuration.method()));
             }
-            return local(context, settings, configuration.localEntailment());
+            return local(context, settings, configuration.localEntailment(), configuration.minConfidence());
         }
         GroundednessMethod method = method(context, configuration);
         int chunkSize = configuration.chunkSize();
         JudgeChatModel chatModel = judgeChatModel(context, settings);
-        return closedWith(
+        GroundednessJudge judge = closedWith(
                 chatModel.owner(),
                 new JudgeKey(settings, chatModel.model(), method, chunkSize),
                 () -> build(settings, method, chunkSize, chatModel.model()));
+        if (!configuration.cascade()) {
+            return judge;
+        }
+        // The cascade holds nothing of its own: its two judges are closed where they are kept.
+        GroundednessJudge local = localGroundednessJudge(context);
+        return ExtensionState.getOrCompute(
+                chatModel.owner(),
+                new CascadeKey(local, judge),
+                () -> Judges.cascade(local, judge),
+                GroundednessJudge.class);
     }
 
     /**
@@ -153,26 +166,46 @@ public final class JudgeSupply {
     public static GroundednessJudge localGroundednessJudge(ExtensionContext context) {
         JudgeSettings local =
                 JudgeSettings.builder().provider(JudgeProvider.LOCAL).build();
-        return local(context, local, ConfigurationResolver.of(context).localEntailment());
+        ResolvedConfiguration configuration = ConfigurationResolver.of(context);
+        return local(context, local, configuration.localEntailment(), configuration.minConfidence());
     }
 
-    /** The local judge, with its entailment model or without ({@code llmassert.groundedness.local.entailment}). */
-    private static GroundednessJudge local(ExtensionContext context, JudgeSettings settings, boolean entailment) {
+    /**
+     * The local judge, with its entailment model or without ({@code llmassert.groundedness.local.entailment}), sure of
+     * its verdicts from {@code minConfidence} on ({@code llmassert.groundedness.cascade.min-confidence}).
+     */
+    private static GroundednessJudge local(
+            ExtensionContext context, JudgeSettings settings, boolean entailment, double minConfidence) {
+        GroundednessJudge judge;
         if (entailment) {
-            return closedWith(root(context), new JudgeKey(settings, null), () -> build(settings, Optional.empty()));
+            judge = closedWith(root(context), new JudgeKey(settings, null), () -> build(settings, Optional.empty()));
+        } else {
+            judge = closedWith(
+                    root(context),
+                    new JudgeKey(
+                            settings,
+                            null,
+                            GroundednessMethod.AUTO,
+                            ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE,
+                            false),
+                    () -> {
+                        try {
+                            return LocalGroundednessJudge.create(false);
+                        } catch (RuntimeException e) {
+                            throw new ExtensionConfigurationException(
+                                    Messages.judgeUnavailable(settings, "groundedness judge", e), e);
+                        }
+                    });
         }
-        return closedWith(
+        if (!(judge instanceof LocalGroundednessJudge own) || own.minConfidence() == minConfidence) {
+            return judge;
+        }
+        // The same models and caches, another minimum: kept beside the judge, closed with it.
+        return ExtensionState.getOrCompute(
                 root(context),
-                new JudgeKey(
-                        settings, null, GroundednessMethod.AUTO, ClaimCheckGroundednessJudge.DEFAULT_CHUNK_SIZE, false),
-                () -> {
-                    try {
-                        return LocalGroundednessJudge.create(false);
-                    } catch (RuntimeException e) {
-                        throw new ExtensionConfigurationException(
-                                Messages.judgeUnavailable(settings, "groundedness judge", e), e);
-                    }
-                });
+                new MinConfidenceKey(own, minConfidence),
+                () -> own.withMinConfidence(minConfidence),
+                LocalGroundednessJudge.class);
     }
 
     /**
@@ -412,6 +445,12 @@ public final class JudgeSupply {
             this(settings, chatModel, method, chunkSize, true);
         }
     }
+
+    /** The cascade of a local judge and the judge it sends its unsure sentences on to. */
+    private record CascadeKey(GroundednessJudge local, GroundednessJudge judge) {}
+
+    /** The run's local judge, sure of its verdicts from another minimum. */
+    private record MinConfidenceKey(LocalGroundednessJudge judge, double minConfidence) {}
 
     /** Marks that the log said, once for the run, that {@code auto} chose claim-check for this model. */
     private record ClaimCheckChosenKey(String model) {}

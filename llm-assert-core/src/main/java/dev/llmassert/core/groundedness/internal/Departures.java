@@ -16,7 +16,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 /**
  * Where a claim departs from its evidence in a way that changes what it says, though it may keep most of the
  * source's words: a negation the evidence lacks, a word put in place of its opposite, a number the sources attach to
- * something else, or words of the evidence joined in another way.
+ * something else, words of the evidence joined in another way, or a named part widened to the whole. A figure that
+ * names a thing ({@link Identifiers}: "order 1234") is never read as misattached.
  *
  * @param negatedWord      the word the claim negates though its evidence (the best and the next-best source sentence)
  *                         negates nothing, or {@code null} ("does not offer a trial" against "offers a trial")
@@ -27,10 +28,23 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *                         input" from "correct output ... every input")
  * @param misattached      a number the sources hold, but that the claim puts where its evidence has another number
  *                         ("7 kg" for checked bags, which the sources give for carry-on bags), or {@code null}
+ * @param recombinedContent the share of the claim's adjacent content words within a clause that its evidence holds
+ *                         only apart
+ * @param widened          a word that widens what its evidence says of a named part to the whole ("every plan" for
+ *                         "the Pro plan", "always" for "usually"), or {@code null}
  */
 @API(status = INTERNAL, since = "0.1")
 public record Departures(
-        String negatedWord, Opposite opposite, double recombined, Misattached misattached, double recombinedContent) {
+        String negatedWord,
+        Opposite opposite,
+        double recombined,
+        Misattached misattached,
+        double recombinedContent,
+        Widened widened) {
+
+    /** A word of the claim that widens its evidence's scope, and what the evidence says instead. */
+    @API(status = INTERNAL, since = "0.1")
+    public record Widened(String word, String evidenceWords) {}
 
     /** A word of the claim and the word of its evidence it is the opposite of. */
     @API(status = INTERNAL, since = "0.1")
@@ -52,7 +66,7 @@ public record Departures(
     private static final int ASIDE_CLAUSES = 3;
 
     /** None of them: for a sentence without evidence. */
-    static final Departures NONE = new Departures(null, null, 0, null, 0);
+    static final Departures NONE = new Departures(null, null, 0, null, 0, null);
 
     /**
      * Measures how {@code claim} departs from {@code evidence} and the next-best source sentence {@code runnerUp}.
@@ -85,18 +99,33 @@ public record Departures(
                 opposite(claim, region, own),
                 recombined(claim, index, sentences),
                 misattached(claim, index, evidence, givenFacts),
-                recombinedContent(sentences, claim));
+                recombinedContent(sentences, claim),
+                Scope.widened(claim, evidence));
     }
 
-    /** The first word of the claim, absent from the evidence, whose opposite the evidence holds and the claim lacks. */
+    /**
+     * The first word of the claim, absent from the evidence, whose opposite the evidence holds and the claim lacks.
+     * Comparatives and adverbs are compared by their base ("slower" and "faster" as "slow" and "fast").
+     */
     private static Opposite opposite(Words claim, Set<String> region, Set<String> own) {
+        Map<String, String> regionBases = new HashMap<>();
+        for (String r : region) {
+            regionBases.putIfAbsent(Stems.base(r), r);
+        }
         for (String w : claim.contentStems()) {
             if (Character.isDigit(w.charAt(0)) || region.contains(w)) {
                 continue;
             }
-            for (String o : Lexicon.oppositesOf(w)) {
-                if (region.contains(o) && !own.contains(o)) {
-                    return new Opposite(w, o);
+            String base = Stems.base(w);
+            for (String form : base.equals(w) ? List.of(w) : List.of(w, base)) {
+                for (String o : Lexicon.oppositesOf(form)) {
+                    if (region.contains(o) && !own.contains(o)) {
+                        return new Opposite(w, o);
+                    }
+                    String written = regionBases.get(o);
+                    if (!form.equals(w) && written != null && !own.contains(written)) {
+                        return new Opposite(w, written);
+                    }
                 }
             }
             for (String p : Lexicon.OPPOSITE_PREFIXES) {
@@ -274,6 +303,7 @@ public record Departures(
             if (n == null
                     || n.isEmpty()
                     || !Character.isDigit(n.charAt(0))
+                    || claim.identifierFigures().contains(n)
                     || givenFacts.contains(n)
                     || !index.hasFact(n)
                     || holds(evidenceTokens, n)
@@ -285,6 +315,7 @@ public record Departures(
                 if (m == null
                         || m.equals(n)
                         || !Character.isDigit(m.isEmpty() ? 'x' : m.charAt(0))
+                        || evidence.words().identifierFigures().contains(m)
                         || holds(tokens, m)) {
                     continue;
                 }
@@ -307,8 +338,9 @@ public record Departures(
      * this one.
      */
     private static Misattached swapped(Words claim, SourceIndex.Sentence evidence, Set<String> givenFacts) {
-        Map<String, Set<String>> own = afterNumbers(claim.clauses());
-        Map<String, Set<String>> theirs = afterNumbers(evidence.words().clauses());
+        Map<String, Set<String>> own = afterNumbers(claim.clauses(), claim.identifierFigures());
+        Map<String, Set<String>> theirs =
+                afterNumbers(evidence.words().clauses(), evidence.words().identifierFigures());
         if (theirs.size() < 2) {
             return null;
         }
@@ -337,12 +369,12 @@ public record Departures(
      * For each number of the clauses (in fact form), the content stems after it up to the next number or the end of
      * its clause, less the unit right after it ("percent", "kg"), which numbers side by side share.
      */
-    private static Map<String, Set<String>> afterNumbers(List<List<String>> clauses) {
+    private static Map<String, Set<String>> afterNumbers(List<List<String>> clauses, Set<String> identifiers) {
         Map<String, Set<String>> out = new HashMap<>();
         for (List<String> clause : clauses) {
             for (int i = 0; i < clause.size(); i++) {
                 String n = Numbers.number(clause.get(i));
-                if (n == null || n.isEmpty() || !Character.isDigit(n.charAt(0))) {
+                if (n == null || n.isEmpty() || !Character.isDigit(n.charAt(0)) || identifiers.contains(n)) {
                     continue;
                 }
                 Set<String> words = new HashSet<>();

@@ -77,10 +77,16 @@ public final class Entailment {
     /**
      * {@code supports} with the probability that the sources entail each sentence; a sentence that makes no claim or
      * is not English is left as it is, and one without evidence gets probability 0. The user's question, when given
-     * ({@code null} otherwise), is read before each premise: what the user says about their own case is given.
+     * ({@code null} otherwise), is read before each premise: what the user says about their own case is given. A
+     * sentence whose context is given (the sentence before it, which it refers back to) is read after it.
      */
     public List<Support> read(
-            List<String> sentences, List<Words> words, List<Support> measured, SourceIndex index, String question) {
+            List<String> sentences,
+            List<String> contexts,
+            List<Words> words,
+            List<Support> measured,
+            SourceIndex index,
+            String question) {
         // What the user said counts as given, as its facts do: it is read before each premise.
         String given = question == null || question.isBlank() ? "" : plain(question.strip()) + " ";
         List<Support> supports = new ArrayList<>(measured);
@@ -115,7 +121,7 @@ public final class Entailment {
                         ? (lazy ? own.subList(0, 1) : own)
                         : (lazy && best[i] < CLEARLY_ENTAILED ? own.subList(1, own.size()) : List.of());
                 for (String premise : now) {
-                    pairs.add(new EntailmentModel.Pair(given + plain(premise), claim(sentences.get(i))));
+                    pairs.add(new EntailmentModel.Pair(given + plain(premise), hypothesis(sentences, contexts, i)));
                     asked.add(i);
                     read.add(premise);
                 }
@@ -137,6 +143,15 @@ public final class Entailment {
                             : supports.get(i).withEntailment(best[i], bestPremise[i]));
         }
         return out;
+    }
+
+    /**
+     * Sentence {@code i} as the model reads it: a sentence that refers back ("It supports Wi-Fi 6.") with the
+     * sentence before it in front of it ({@code contexts}), so that the model knows what "it" is.
+     */
+    private static String hypothesis(List<String> sentences, List<String> contexts, int i) {
+        String context = contexts.get(i);
+        return context == null ? claim(sentences.get(i)) : claim(context) + " " + claim(sentences.get(i));
     }
 
     /** A response sentence as the model reads it: what it reports of the sources, said {@link #plain plainly}. */

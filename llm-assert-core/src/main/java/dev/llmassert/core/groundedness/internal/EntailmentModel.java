@@ -59,6 +59,7 @@ public final class EntailmentModel {
     private final OrtEnvironment environment;
     private final OrtSession session;
     private final HuggingFaceTokenizer tokenizer;
+    private final HuggingFaceTokenizer longTokenizer;
     private final ExecutorService threads;
     private final Map<Pair, Float> cache = new LinkedHashMap<>(1024, 0.75f, true) {
         @Override
@@ -82,15 +83,9 @@ public final class EntailmentModel {
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
             options.addConfigEntry("session.intra_op.allow_spinning", "0");
             session = environment.createSession(read(MODEL), options);
-            try (InputStream in = resource(TOKENIZER)) {
-                tokenizer = HuggingFaceTokenizer.newInstance(
-                        in,
-                        Map.of(
-                                "addSpecialTokens", "true",
-                                "padding", "false",
-                                "truncation", "only_first",
-                                "maxLength", String.valueOf(MAX_TOKENS)));
-            }
+            tokenizer = tokenizer("only_first");
+            // A hypothesis longer than the pair's room leaves the premise nothing to give: both are cut then.
+            longTokenizer = tokenizer("longest_first");
         } catch (OrtException e) {
             throw new IllegalStateException(
                     "The entailment model " + MODEL + " could not be loaded by ONNX Runtime: " + e.getMessage(), e);
@@ -193,9 +188,37 @@ public final class EntailmentModel {
         return out;
     }
 
+    private static HuggingFaceTokenizer tokenizer(String truncation) throws IOException {
+        try (InputStream in = resource(TOKENIZER)) {
+            return HuggingFaceTokenizer.newInstance(
+                    in,
+                    Map.of(
+                            "addSpecialTokens",
+                            "true",
+                            "padding",
+                            "false",
+                            "truncation",
+                            truncation,
+                            "maxLength",
+                            String.valueOf(MAX_TOKENS)));
+        }
+    }
+
+    /**
+     * The pair's tokens, the premise cut first to fit; a hypothesis too long for that (a sentence of more than about
+     * 120 tokens) is cut too.
+     */
+    private Encoding encode(Pair pair) {
+        try {
+            return tokenizer.encode(pair.premise(), pair.hypothesis());
+        } catch (RuntimeException tooLong) {
+            return longTokenizer.encode(pair.premise(), pair.hypothesis());
+        }
+    }
+
     /** P(entailed) of one pair: softmax over the two logits. */
     private float probability(Pair pair) {
-        Encoding e = tokenizer.encode(pair.premise(), pair.hypothesis());
+        Encoding e = encode(pair);
         long[][] ids = {e.getIds()};
         long[][] types = {e.getTypeIds()};
         long[][] mask = new long[1][ids[0].length];

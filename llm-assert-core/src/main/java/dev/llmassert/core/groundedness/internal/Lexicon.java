@@ -38,6 +38,12 @@ public final class Lexicon {
     /** Function words: they carry no content of their own. */
     static final Set<String> STOP_WORDS = set("stop-words");
 
+    /**
+     * Function words of other languages written in the Latin script that English does not use: a sentence with one
+     * and no English function word is not read as English.
+     */
+    static final Set<String> OTHER_LANGUAGE_WORDS = set("other-language-words");
+
     /** Words that negate what follows them. */
     static final Set<String> NEGATIONS = set("negations");
 

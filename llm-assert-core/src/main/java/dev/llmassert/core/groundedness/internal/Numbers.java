@@ -5,6 +5,7 @@ import org.apiguardian.api.API;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -24,19 +25,38 @@ public final class Numbers {
             return word;
         }
         boolean digit = false;
+        boolean letter = false;
         for (int i = 0; i < lower.length(); i++) {
-            if (Character.isDigit(lower.charAt(i))) {
-                digit = true;
-                break;
-            }
+            char c = lower.charAt(i);
+            digit |= Character.isDigit(c);
+            letter |= Character.isLetter(c);
         }
         if (!digit) {
             return null;
         }
-        // Ordinals and units glued to digits ("4th", "10m") still name the number the source must hold.
+        if (letter && !GLUED.matcher(lower).matches()) {
+            return null; // a code that names a thing: "w1", "x200", "k41"
+        }
+        // Ordinals and units glued to digits ("4th", "10kg") still name the number the source must hold.
         StringBuilder digits = new StringBuilder();
         lower.chars().filter(c -> Character.isDigit(c) || c == '.').forEach(c -> digits.append((char) c));
         return digits.toString().replaceFirst("^0+(?=\\d)", "");
+    }
+
+    /** A figure with an ordinal ending, a unit, a time or a decade glued to it: "4th", "10kg", "9am", "1990s". */
+    private static final Pattern GLUED = Pattern.compile("\\d+(?:[.,]\\d+)*(?:st|nd|rd|th|s|am|pm|k|m|bn|x|%|"
+            + "kg|km|cm|mm|ml|mg|gb|mb|tb|kb|kw|mah|hz|khz|mhz|ghz|mph|kph|min|mins|sec|secs|hr|hrs|h|ms)");
+
+    /** Whether a lower-cased token is a code: letters and figures in one word that is no glued measure ("x200"). */
+    static boolean isCode(String lower) {
+        boolean digit = false;
+        boolean letter = false;
+        for (int i = 0; i < lower.length(); i++) {
+            char c = lower.charAt(i);
+            digit |= Character.isDigit(c);
+            letter |= Character.isLetter(c);
+        }
+        return digit && letter && !GLUED.matcher(lower).matches();
     }
 
     /**
@@ -77,6 +97,14 @@ public final class Numbers {
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /** Whether {@code lower} is an ordinal number word ("first", "third", "tenth"): a position, not a figure. */
+    static boolean isOrdinalWord(String lower) {
+        return lower.equals("first")
+                || lower.equals("second")
+                || lower.equals("third")
+                || lower.endsWith("th") && Lexicon.NUMBER_WORDS.containsKey(lower);
     }
 
     /**

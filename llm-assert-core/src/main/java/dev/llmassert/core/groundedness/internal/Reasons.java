@@ -49,18 +49,25 @@ public final class Reasons {
     private Reasons() {}
 
     /**
-     * The reason of a sentence scored below the bar: its first problem in the order invented fact, misattached
-     * number, negation, opposite word; then, with the entailment model, what the sources say otherwise or do not say;
+     * The reason of a sentence scored below the bar: its first problem in the order invented fact or quantity, a
+     * quantity stated otherwise or given for something else, misattached number, negation, opposite word, widened
+     * scope; then, with the entailment model, what the sources say otherwise or do not say;
      * without it, no related source or wording.
      *
      * @param matched whether the judge found evidence for it
      * @param scoring the judge's scoring, which says whether it reads the entailment model
      */
     public static String of(String sentence, Words words, Support support, boolean matched, Scoring scoring) {
-        if (!support.inventedFacts().isEmpty()) {
+        if (support.invents()) {
             List<String> shown = new ArrayList<>();
             for (String fact : support.inventedFacts()) {
                 String surface = quote(surfaceOfFact(sentence, fact));
+                if (!shown.contains(surface)) {
+                    shown.add(surface);
+                }
+            }
+            for (Quantity q : support.inventedQuantities()) {
+                String surface = quote(q.stated());
                 if (!shown.contains(surface)) {
                     shown.add(surface);
                 }
@@ -71,6 +78,16 @@ public final class Reasons {
                     + (shown.size() == 1 ? " is" : " are") + " in no source";
         }
         Departures d = support.departures();
+        Support.QuantityConflict conflict = support.conflict();
+        if (conflict != null) {
+            String where = ": \"" + shorten(conflict.sentence().text()) + "\"";
+            if (conflict.misattached()) {
+                return "the sources give " + quote(conflict.claim()) + " for something else" + where;
+            }
+            return conflict.source() == null
+                    ? quote(conflict.claim()) + " is in no source; its evidence names another" + where
+                    : "the sources say " + quote(conflict.source()) + ", not " + quote(conflict.claim()) + where;
+        }
         if (d.misattached() != null) {
             String number = quote(withUnit(sentence, d.misattached().number()));
             SourceIndex.Sentence attached = d.misattached().attachedTo();
@@ -86,6 +103,10 @@ public final class Reasons {
                     support.evidence() == null ? "" : support.evidence().text();
             return "it says " + quote(surfaceOfStem(sentence, d.opposite().word())) + " where its evidence says "
                     + quote(surfaceOfStem(evidence, d.opposite().evidenceWord()));
+        }
+        if (d.widened() != null) {
+            return "it says " + quote(d.widened().word()) + " where its evidence says "
+                    + quote(d.widened().evidenceWords());
         }
         if (!Double.isNaN(scoring.confirm()) && !Double.isNaN(support.entailment())) {
             return meaning(support, matched);

@@ -61,6 +61,15 @@ public record Scoring(
      */
     static final double NEGATION_MISMATCH_FACTOR = 0.4;
 
+    /**
+     * How much of a negative sentence's content (rarity-weighted) its evidence must hold, and how short it must be, for
+     * its wording alone to restate the evidence's negative: a short answer in other words, not a long summary whose
+     * edit lies elsewhere.
+     */
+    static final double RESTATED_NEGATIVE_COVERAGE = 0.85;
+
+    static final int RESTATED_NEGATIVE_WORDS = 10;
+
     /** Below this evidence the best source sentence is only the least bad of unrelated ones. */
     public static final double WEAK_MATCH = 0.5;
 
@@ -145,11 +154,15 @@ public record Scoring(
 
     /**
      * The features of a sentence, in the order of {@link #FEATURES}. With the entailment model, each wording rule
-     * counts as far as the model does not confirm the sentence: times one minus its probability.
+     * counts as far as the model does not confirm the sentence (times one minus its probability). Where the wording
+     * restates a negative of its evidence ({@link #wordingRestatesNegative}), the model's reading of the negation does
+     * not count against it. The rules that fail a sentence whatever else it has (a fact or a quantity in no source or
+     * given for something else, a wording that says the opposite of its evidence) act in {@link #score}.
      */
     public static double[] features(Support s) {
         Departures d = s.departures();
-        double entailment = Double.isNaN(s.entailment()) ? 0 : s.entailment();
+        boolean read = !Double.isNaN(s.entailment());
+        double entailment = read ? s.entailment() : 0;
         double[] x = {
             Math.log(Math.max(evidence(s), 0.05)),
             Math.log1p(s.contentWords()),
@@ -160,7 +173,7 @@ public record Scoring(
             d.opposite() == null ? 0 : 1,
             d.recombined(),
             d.recombinedContent(),
-            Double.isNaN(s.entailment()) ? 0 : 1 - s.entailment()
+            !read || wordingRestatesNegative(s) ? 0 : 1 - s.entailment()
         };
         for (int k = FIRST_WORDING; k <= LAST_WORDING; k++) {
             x[k] *= 1 - entailment;
@@ -168,14 +181,54 @@ public record Scoring(
         return x;
     }
 
-    /** Whether this scoring has the entailment model's probability of {@code s} and the model confirms it. */
-    public boolean confirms(Support s) {
-        return !Double.isNaN(confirm) && !Double.isNaN(s.entailment()) && s.entailment() >= confirm;
+    /**
+     * Whether the wording says the opposite of the evidence on the same content: a negation the other states plainly,
+     * a word whose opposite the evidence holds, or a named part widened to the whole. The entailment model alone
+     * never passes such a sentence.
+     */
+    public static boolean wordingContradicts(Support s) {
+        Departures d = s.departures();
+        return s.negationMismatch() || d.opposite() != null || d.widened() != null;
     }
 
-    /** Whether {@code s} restates its evidence and the model reads that the evidence does not say it. */
+    /**
+     * Whether the sentence restates a negative of its evidence: both negate the same word, the sentence restates the
+     * evidence, and nothing else departs from it ("Water damage is not covered by the warranty." for "The warranty
+     * does not cover water damage."). The model, which reads a negation as a change of meaning, does not fail it.
+     */
+    public static boolean wordingRestatesNegative(Support s) {
+        Departures d = s.departures();
+        return s.negationShared()
+                && !wordingContradicts(s)
+                && d.negatedWord() == null
+                && !s.invents()
+                && !s.misattaches()
+                && s.contentWords() <= RESTATED_NEGATIVE_WORDS
+                && d.recombinedContent() == 0
+                && s.evidenceCoverage() >= RESTATED_NEGATIVE_COVERAGE;
+    }
+
+    /**
+     * Whether this scoring has the entailment model's probability of {@code s} and the model confirms it, and the
+     * wording does not say the opposite of the evidence: the two must agree before the model passes a sentence.
+     */
+    public boolean confirms(Support s) {
+        return !Double.isNaN(confirm)
+                && !Double.isNaN(s.entailment())
+                && s.entailment() >= confirm
+                && !wordingContradicts(s);
+    }
+
+    /**
+     * Whether {@code s} restates its evidence and the model reads that the evidence does not say it; not when the
+     * wording restates a negative of the evidence, which the model misreads.
+     */
     public boolean saysOtherwise(Support s) {
-        return reads(s) && !Double.isNaN(otherwise) && evidence(s) >= RESTATES_EVIDENCE && s.entailment() < otherwise;
+        return reads(s)
+                && !Double.isNaN(otherwise)
+                && evidence(s) >= RESTATES_EVIDENCE
+                && s.entailment() < otherwise
+                && !wordingRestatesNegative(s);
     }
 
     /** Whether this scoring reads the entailment model's probability of {@code s}. */
@@ -221,8 +274,9 @@ public record Scoring(
             // Meaning first: what the model reads in the sources passes, however it is worded.
             p = Math.max(p, THRESHOLD + (1 - THRESHOLD) * (s.entailment() - confirm) / (1 - confirm));
         }
-        p *= Math.pow(FACT_FACTOR, s.inventedFacts().size() + (s.departures().misattached() == null ? 0 : 1));
-        if (s.negationMismatch() && !confirmed) {
+        p *= Math.pow(
+                FACT_FACTOR, s.inventedFacts().size() + s.inventedQuantities().size() + (s.misattaches() ? 1 : 0));
+        if (s.negationMismatch() || s.departures().widened() != null) {
             p *= NEGATION_MISMATCH_FACTOR;
         }
         // Four decimals: enough to rank, and a last-bit difference in floating point never changes a verdict.

@@ -42,6 +42,11 @@ public final class SourceIndex {
     private final Set<String> factForms = new HashSet<>();
     private final Set<String> bigrams = new HashSet<>();
     private final Set<String> stemPairs = new HashSet<>();
+    private final List<Placed> quantities = new ArrayList<>();
+
+    /** A quantity of the sources and the sentence that states it. */
+    @API(status = INTERNAL, since = "0.1")
+    public record Placed(Quantity quantity, Sentence sentence) {}
 
     /** A clause break inside a sentence ("X: Y", "X; Y"); clauses with enough content are indexed on their own. */
     private static final Pattern CLAUSE = Pattern.compile("(?<=\\w)[:;]\\s+");
@@ -69,6 +74,15 @@ public final class SourceIndex {
             String closed = closeSpacedNumbers(s.text());
             if (closed != null) {
                 bigrams.addAll(ngrams(Words.of(closed).tokens(), 2));
+            }
+            // A full date is also its day of the year and its month: "March 1" is said by "2026-03-01". Spaced
+            // numbers are read closed up too: "98. 7 per cent" states 98.7 per cent.
+            List<Quantity> stated = new ArrayList<>(s.words().quantities());
+            if (closed != null) {
+                stated.addAll(QuantityReader.read(closed));
+            }
+            for (Quantity q : stated) {
+                quantities.add(new Placed(q.withReadings(DateTimes.widened(q.readings())), s));
             }
         }
         // Facts come from the whole text, not sentence by sentence: a sentence split inside "98.7" must not hide it.
@@ -175,6 +189,42 @@ public final class SourceIndex {
         return String.join(" ", own.subList(from, to));
     }
 
+    /** The quantities of the sources, each with the sentence (or clause) that states it, in order. */
+    public List<Placed> quantities() {
+        return quantities;
+    }
+
+    /** The quantities {@code sentence} states, its spaced numbers read closed up too ("98. 7 per cent"). */
+    public List<Quantity> quantitiesOf(Sentence sentence) {
+        List<Quantity> out = new ArrayList<>();
+        for (Placed p : quantities) {
+            if (p.sentence() == sentence) {
+                out.add(p.quantity());
+            }
+        }
+        return out;
+    }
+
+    /** The first quantity of the sources that states the same as {@code q} ({@link Quantity#sameAs}), or null. */
+    public Placed holding(Quantity q) {
+        for (Placed p : quantities) {
+            if (q.sameAs(p.quantity())) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** The first source sentence that names the identifier {@code id}, or {@code null}. */
+    public Sentence sentenceNaming(Identifiers.Identifier id) {
+        for (Sentence s : sentences) {
+            if (s.words().identifiers().stream().anyMatch(e -> e.fact().equals(id.fact()))) {
+                return s;
+            }
+        }
+        return null;
+    }
+
     /** Whether the sources hold this content stem anywhere. */
     public boolean hasStem(String stem) {
         return stems.contains(stem);
@@ -239,8 +289,13 @@ public final class SourceIndex {
      * broken by position so that the result is deterministic.
      */
     public List<Sentence> candidates(Words words, int k) {
+        return candidates(words.contentStems(), k);
+    }
+
+    /** As {@link #candidates(Words, int)}, for the content stems of one or more sentences. */
+    public List<Sentence> candidates(List<String> contentStems, int k) {
         Map<Integer, Double> scores = new HashMap<>();
-        for (String stem : new LinkedHashSet<>(words.contentStems())) {
+        for (String stem : new LinkedHashSet<>(contentStems)) {
             int[] ids = postings.get(stem);
             if (ids == null) {
                 continue;

@@ -16,7 +16,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class Spans {
 
-    private static final Pattern ASIDE = Pattern.compile("[,;()\u2013\u2014]");
+    /** What sets an aside apart: a comma (not one inside a number, "722,664"), a semicolon, a bracket or a dash. */
+    private static final Pattern ASIDE = Pattern.compile("(?<!\\d),|,(?!\\d)|[;()\u2013\u2014]");
 
     /** A content word of a text: where it starts and ends, and its stem. */
     private record Hit(int start, int end, String stem) {}
@@ -74,7 +75,8 @@ public final class Spans {
                 kept.append(kept.length() == 0 ? "" : ", ").append(part.strip());
             }
         }
-        return kept.toString();
+        // A window made only of what sets asides apart keeps its text: the shared words are inside it.
+        return kept.length() == 0 ? window : kept.toString();
     }
 
     /** The content words of {@code text} in order, only those whose stem is in {@code stems} if it is given. */

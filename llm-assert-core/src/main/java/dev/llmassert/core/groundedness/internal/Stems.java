@@ -48,6 +48,27 @@ public final class Stems {
         return w.length() > 4 && w.endsWith("e") && !w.endsWith("ee") ? w.substring(0, w.length() - 1) : w;
     }
 
+    /**
+     * The base of a comparative, superlative or adverb stem ("slower", "fastest", "quietly", "easier" as "slow",
+     * "fast", "quiet", "easy"), or the stem itself: opposites are listed for the base.
+     */
+    static String base(String stem) {
+        int n = stem.length();
+        if (n > 5 && (stem.endsWith("ier") || stem.endsWith("ily"))) {
+            return stem.substring(0, n - 3) + "y";
+        }
+        if (n > 6 && stem.endsWith("iest")) {
+            return stem.substring(0, n - 4) + "y";
+        }
+        if (n > 5 && (stem.endsWith("er") || stem.endsWith("ly"))) {
+            return stem.substring(0, n - 2);
+        }
+        if (n > 6 && stem.endsWith("est")) {
+            return stem.substring(0, n - 3);
+        }
+        return stem;
+    }
+
     /** The stem under which a lower-cased token counts as content, or {@code null} if it is not content. */
     public static String contentStem(String lower) {
         if (!isContent(lower)) {
@@ -55,5 +76,17 @@ public final class Stems {
         }
         String number = Numbers.number(lower);
         return number != null ? number : stem(lower);
+    }
+
+    /** The content stems of {@code text}, in order. */
+    static java.util.List<String> contentStems(String text) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String token : Tokens.rawTokens(text)) {
+            String stem = contentStem(token.toLowerCase(java.util.Locale.ROOT));
+            if (stem != null) {
+                out.add(stem);
+            }
+        }
+        return out;
     }
 }

@@ -23,6 +23,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param inventedFacts    the numbers, dates and names the sentence states that neither the sources nor the question
  *                         hold, in fact form ({@link Numbers#factForm})
  * @param negationMismatch whether one of the sentence and its evidence negates a word the other states plainly
+ * @param negationShared   whether the sentence negates a word its evidence negates too, and neither states plainly
+ *                         what the other negates: a negative restated ("X is not covered" for "does not cover X")
  * @param evidence         the best-supporting source sentence, or {@code null} when no source sentence shares a
  *                         content word with it
  * @param runnerUp         the next-best source sentence, or {@code null}
@@ -32,6 +34,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *                         the few source windows around its evidence ({@link Entailment}); {@code NaN} without the
  *                         model
  * @param premise          the source window of that probability, or {@code null}
+ * @param inventedQuantities the quantities the sentence states (not counts, which are facts) that no source states
+ *                         and that its evidence states nothing of ("under a minute" where no source gives a duration)
+ * @param conflict         a quantity the sentence states otherwise than its evidence, or one the sources give for
+ *                         something else, or {@code null}
  */
 @API(status = INTERNAL, since = "0.1")
 public record Support(
@@ -42,15 +48,61 @@ public record Support(
         int contentWords,
         List<String> inventedFacts,
         boolean negationMismatch,
+        boolean negationShared,
         SourceIndex.Sentence evidence,
         SourceIndex.Sentence runnerUp,
         Departures departures,
         boolean english,
         double entailment,
-        String premise) {
+        String premise,
+        List<Quantity> inventedQuantities,
+        QuantityConflict conflict) {
+
+    /**
+     * A quantity or an identifier of the sentence that its evidence states otherwise ("under a minute" for "about 90
+     * seconds", "Wi-Fi 5" for "Wi-Fi 6"), or that the sources give for something else ("7 business days" of order
+     * 5678, said of order 1234).
+     *
+     * @param claim       what the sentence states, as written
+     * @param source      what the sources state instead, as written, or {@code null} when they give the claim's
+     * @param sentence    the source sentence that states it
+     * @param misattached whether the sources state the sentence's value, but for something else
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public record QuantityConflict(String claim, String source, SourceIndex.Sentence sentence, boolean misattached) {}
+
+    /**
+     * What the user gave that counts as held though no source holds it: the facts and quantities of the question.
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public record Given(Set<String> facts, List<Quantity> quantities) {
+
+        /** Nothing given. */
+        public static final Given NONE = new Given(Set.of(), List.of());
+
+        public Given {
+            facts = Set.copyOf(facts);
+            quantities = List.copyOf(quantities);
+        }
+
+        boolean holds(Quantity q) {
+            return quantities.stream().anyMatch(q::sameAs);
+        }
+    }
 
     public Support {
         inventedFacts = List.copyOf(inventedFacts);
+        inventedQuantities = List.copyOf(inventedQuantities);
+    }
+
+    /** Whether a fact or a quantity of the sentence is in no source. */
+    public boolean invents() {
+        return !inventedFacts.isEmpty() || !inventedQuantities.isEmpty();
+    }
+
+    /** Whether a figure of the sentence is one the sources give for something else, or state otherwise. */
+    public boolean misattaches() {
+        return departures.misattached() != null || conflict != null;
     }
 
     /** This support with the entailment model's probability and the premise it was found for. */
@@ -63,12 +115,15 @@ public record Support(
                 contentWords,
                 inventedFacts,
                 negationMismatch,
+                negationShared,
                 evidence,
                 runnerUp,
                 departures,
                 english,
                 probability,
-                premiseText);
+                premiseText,
+                inventedQuantities,
+                conflict);
     }
 
     /**
@@ -76,14 +131,18 @@ public record Support(
      *
      * @param candidates the source sentences to consider as evidence
      * @param similarity cosine similarity to each candidate, in the same order, or {@code null} without embeddings
-     * @param givenFacts facts that count as held though no source holds them: those of the user's question
+     * @param given      facts and quantities that count as held though no source holds them: the user's question's
+     * @param context    the sentence before it in the response, when this one refers back to it ("It supports ..."),
+     *                   or {@code null}: evidence that names what it names is preferred
      */
     public static Support measure(
             Words words,
             SourceIndex index,
             List<SourceIndex.Sentence> candidates,
             double[] similarity,
-            Set<String> givenFacts) {
+            Given given,
+            Words context) {
+        Set<String> givenFacts = given.facts();
         List<String> stems = words.contentStems();
         double coverage = 1.0;
         double total = 0;
@@ -111,7 +170,8 @@ public record Support(
         for (int i = 0; i < candidates.size(); i++) {
             SourceIndex.Sentence candidate = candidates.get(i);
             double cov = evidenceCoverage(stems, total, candidate.stems(), index);
-            double match = similarity == null ? cov : 0.5 * cov + 0.5 * similarity[i];
+            double match = (similarity == null ? cov : 0.5 * cov + 0.5 * similarity[i])
+                    * Identifiers.agreement(words, context, candidate.words());
             // On a tie the shorter candidate is the more precise evidence: a clause rather than its whole sentence.
             if (match > best
                     || match == best
@@ -142,6 +202,37 @@ public record Support(
             }
         }
         boolean negationMismatch = evidence != null && negationMismatch(words, evidence);
+        boolean negationShared = evidence != null
+                && !negationMismatch
+                && words.negatedHeads().stream().anyMatch(evidence.words().negatedStems()::contains);
+        List<Quantity> inventedQuantities = new ArrayList<>();
+        QuantityConflict conflict = null;
+        for (Quantity q : words.quantities()) {
+            if (given.holds(q)) {
+                continue;
+            }
+            QuantityConflict c = conflict(q, restatesAround(words, q, evidence) ? evidence : null, index);
+            if (c == NO_CONFLICT) {
+                continue;
+            }
+            if (c != null) {
+                conflict = conflict == null ? c : conflict;
+                // A count its evidence states otherwise ("5 users" for "10 users") says so, rather than that its
+                // figure is in no source.
+                for (String token : Tokens.rawTokens(q.value())) {
+                    invented.remove(Numbers.factForm(token.toLowerCase(java.util.Locale.ROOT)));
+                }
+            } else if (q.readings().stream().noneMatch(r -> r.dimension().startsWith("count:"))) {
+                inventedQuantities.add(q);
+            }
+        }
+        Identifiers.Identifier renamed = evidence == null ? null : Identifiers.renamed(words, evidence.words());
+        if (conflict == null && renamed != null && !givenFacts.contains(Numbers.factForm(renamed.name()))) {
+            SourceIndex.Sentence holding = index.sentenceNaming(renamed);
+            conflict = holding != null
+                    ? new QuantityConflict(renamed.written(), null, holding, true)
+                    : new QuantityConflict(renamed.written(), null, evidence, false);
+        }
         return new Support(
                 bestSemantic,
                 coverage,
@@ -150,12 +241,70 @@ public record Support(
                 new HashSet<>(stems).size(),
                 invented,
                 negationMismatch,
+                negationShared,
                 evidence,
                 runnerUp,
                 Departures.measure(words, index, evidence, runnerUp, givenFacts),
                 words.english(),
                 Double.NaN,
-                null);
+                null,
+                inventedQuantities,
+                conflict);
+    }
+
+    /**
+     * Whether the sentence restates {@code evidence} but for the quantity {@code q}: its evidence holds most of its
+     * other content words. Only then is another quantity of the same kind there the sentence's quantity stated
+     * otherwise; a long sentence that joins several statements may take its figure from another sentence.
+     */
+    private static boolean restatesAround(Words words, Quantity q, SourceIndex.Sentence evidence) {
+        if (evidence == null) {
+            return false;
+        }
+        String text = words.text();
+        String around = text.substring(0, Math.min(q.start(), text.length()))
+                + " " + text.substring(Math.min(q.end(), text.length()));
+        List<String> own = Stems.contentStems(around);
+        if (own.isEmpty()) {
+            return true;
+        }
+        long held = own.stream().filter(evidence.stems()::contains).count();
+        return held >= RESTATES_AROUND * own.size();
+    }
+
+    /** The share of a sentence's other content words its evidence must hold for its quantity to be compared there. */
+    private static final double RESTATES_AROUND = 0.6;
+
+    /** What {@link #conflict} returns for a quantity the sources state. */
+    private static final QuantityConflict NO_CONFLICT = new QuantityConflict("", null, null, false);
+
+    /**
+     * How the sources hold the quantity {@code q}: {@link #NO_CONFLICT} when they state it (in its evidence, or
+     * anywhere when its evidence states nothing of that kind), a conflict when its evidence states the same kind of
+     * quantity otherwise, and {@code null} when no source states it.
+     */
+    private static QuantityConflict conflict(Quantity q, SourceIndex.Sentence evidence, SourceIndex index) {
+        List<Quantity> near = evidence == null
+                ? List.of()
+                : index.quantitiesOf(evidence).stream()
+                        .filter(e -> q.sharedDimension(e) != null)
+                        .toList();
+        if (near.stream().anyMatch(q::sameAs)) {
+            return NO_CONFLICT;
+        }
+        SourceIndex.Placed elsewhere = index.holding(q);
+        if (near.isEmpty()) {
+            return elsewhere != null ? NO_CONFLICT : null;
+        }
+        if (elsewhere != null) {
+            return new QuantityConflict(q.stated(), null, elsewhere.sentence(), true);
+        }
+        for (Quantity e : near) {
+            if (q.within(e)) {
+                return NO_CONFLICT; // "under 2 minutes" for "about 90 seconds": a bound the source's value meets
+            }
+        }
+        return new QuantityConflict(q.stated(), near.get(0).stated(), evidence, false);
     }
 
     /** How many numbers, dates and names the sentence states that no source holds. */

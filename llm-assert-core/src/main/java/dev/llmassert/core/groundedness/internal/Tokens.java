@@ -15,6 +15,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class Tokens {
 
+    /** The first code point of the CJK radicals block: no Han, Hiragana or Katakana character comes before it. */
+    private static final int FIRST_IDEOGRAPHIC_BLOCK = 0x2E80;
+
     private Tokens() {}
 
     /** The tokens of {@code text}, as written, in order. */
@@ -64,6 +67,9 @@ public final class Tokens {
 
     /** Whether the code point is of a script written without spaces between words: one token each. */
     static boolean isIdeograph(int cp) {
+        if (cp < FIRST_IDEOGRAPHIC_BLOCK) {
+            return false; // Latin, Greek, Cyrillic, Arabic, Indic...: looked up without the script table
+        }
         Character.UnicodeScript script = Character.UnicodeScript.of(cp);
         return script == Character.UnicodeScript.HAN
                 || script == Character.UnicodeScript.HIRAGANA

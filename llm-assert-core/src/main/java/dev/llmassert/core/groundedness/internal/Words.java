@@ -30,6 +30,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param negatedHeads the first content stem after each negation, the word it bears on: in "has not stopped Klopp
  *                     being named", the stem of {@code stopped}
  * @param clauses      the tokens of each clause (split at commas, colons, brackets, dashes and "but")
+ * @param quantities   the quantities the sentence states ({@link QuantityReader}): dates, times, money, measures,
+ *                     percentages and counts, read as values; their figures are compared as values, not as facts
+ * @param identifiers  the identifiers it names ({@link Identifiers}): "order 1234", "W1"
+ * @param text         the sentence as given
  */
 @API(status = INTERNAL, since = "0.1")
 public record Words(
@@ -38,7 +42,10 @@ public record Words(
         Set<String> facts,
         Set<String> negatedStems,
         Set<String> negatedHeads,
-        List<List<String>> clauses) {
+        List<List<String>> clauses,
+        List<Quantity> quantities,
+        List<Identifiers.Identifier> identifiers,
+        String text) {
 
     /** Punctuation that ends a clause, and with it the reach of a negation. */
     private static final Pattern CLAUSE_BREAK =
@@ -54,6 +61,18 @@ public record Words(
         negatedStems = Set.copyOf(negatedStems);
         negatedHeads = Set.copyOf(negatedHeads);
         clauses = clauses.stream().map(List::copyOf).toList();
+        quantities = List.copyOf(quantities);
+        identifiers = List.copyOf(identifiers);
+    }
+
+    /** The figures and codes of its identifiers, in fact form: "1234" of "order 1234", "x200". */
+    public Set<String> identifierFigures() {
+        Set<String> out = new HashSet<>();
+        for (Identifiers.Identifier id : identifiers) {
+            String figure = Numbers.factForm(id.name());
+            out.add(figure);
+        }
+        return out;
     }
 
     /** Whether the sentence negates anything. */
@@ -73,7 +92,9 @@ public record Words(
             String lower = token.toLowerCase(Locale.ROOT);
             tokens.add(lower);
             String number = Numbers.number(lower);
-            if (number != null) {
+            if (Numbers.isCode(lower)) {
+                facts.add(lower); // a code names a thing, whatever its case: "x200", "W1"
+            } else if (number != null) {
                 if (!Numbers.isPronounOne(lower, raw, at)) {
                     facts.add(number);
                 }
@@ -117,15 +138,43 @@ public record Words(
             clauses.add(clauseTokens);
             Negations.scan(clauseTokens, negated, heads);
         }
-        return new Words(tokens, content, facts, negated, heads, clauses);
+        List<Quantity> quantities = QuantityReader.read(sentence);
+        // A quantity's figures and words are compared as a value ("1,500 ml" is "1.5 litres", "March 1, 2026" is
+        // "2026-03-01"), not as facts; a count ("5 users") keeps its figure as a fact too.
+        for (Quantity q : quantities) {
+            if (q.readings().stream().anyMatch(r -> r.dimension().startsWith("count:"))) {
+                continue;
+            }
+            for (String token : Tokens.rawTokens(sentence.substring(q.valueStart(), q.end()))) {
+                String lower = token.toLowerCase(Locale.ROOT);
+                String figure = Numbers.number(lower);
+                facts.remove(figure != null ? figure : lower);
+            }
+        }
+        return new Words(tokens, content, facts, negated, heads, clauses, quantities, Identifiers.find(sentence), sentence);
     }
 
     /**
-     * Whether the sentence reads as English: it has an English function word ("the", "is", "of"...). The departures
-     * from the evidence are found with English word lists; another language is judged on its evidence alone.
+     * Whether the sentence reads as English. The departures from the evidence are found with English word lists, and
+     * another language is judged on its evidence alone. A sentence with an English function word ("the", "is",
+     * "of"...) is English; so is a short one without any ("Order 1234 ships within 3 business days.", "Plan 3
+     * includes 5 users."), unless it is written in another script or has a function word of another language that
+     * English does not share ("der", "und", "est", "les", "una").
      */
     public boolean english() {
-        return tokens.stream().anyMatch(Lexicon.STOP_WORDS::contains);
+        if (tokens.stream().anyMatch(Lexicon.STOP_WORDS::contains)) {
+            return true;
+        }
+        return tokens.stream().noneMatch(Words::foreign);
+    }
+
+    /** Whether {@code token} marks another language: a word of another script, or another language's function word. */
+    private static boolean foreign(String token) {
+        if (Lexicon.OTHER_LANGUAGE_WORDS.contains(token)) {
+            return true;
+        }
+        int first = token.codePointAt(0);
+        return Character.isLetter(first) && Character.UnicodeScript.of(first) != Character.UnicodeScript.LATIN;
     }
 
     /** Whether the sentence makes no claim ({@link NoClaim}). */

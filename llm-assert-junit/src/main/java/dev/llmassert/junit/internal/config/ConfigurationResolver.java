@@ -173,10 +173,13 @@ public final class ConfigurationResolver {
         ConsoleMode console;
         GroundednessMethod method;
         boolean entailment;
+        boolean cascade;
         try {
             console = ConsoleMode.parse(get(ConfigKeys.CONSOLE));
             method = GroundednessMethod.parse(get(ConfigKeys.GROUNDEDNESS_METHOD));
             entailment = onOff(ConfigKeys.GROUNDEDNESS_LOCAL_ENTAILMENT, get(ConfigKeys.GROUNDEDNESS_LOCAL_ENTAILMENT));
+            String cascadeValue = get(ConfigKeys.GROUNDEDNESS_CASCADE);
+            cascade = cascadeValue != null && onOff(ConfigKeys.GROUNDEDNESS_CASCADE, cascadeValue);
         } catch (InvalidSettingException e) {
             throw invalid(e);
         }
@@ -188,7 +191,9 @@ public final class ConfigurationResolver {
                 method,
                 calibration,
                 chunkSize(),
-                entailment);
+                entailment,
+                cascade,
+                minConfidence());
     }
 
     /** {@code on} (the default when unset) or {@code off}. */
@@ -313,6 +318,30 @@ public final class ConfigurationResolver {
         }
         throw invalid(
                 new InvalidSettingException(ConfigKeys.GROUNDEDNESS_MIN_SCORE, value, "a number from 0.0 to 1.0"));
+    }
+
+    /**
+     * The local judge's confidence from which its verdict stands:
+     * {@value ConfigKeys#GROUNDEDNESS_CASCADE_MIN_CONFIDENCE}, or
+     * {@link LocalGroundednessJudge#DEFAULT_MIN_CONFIDENCE}.
+     *
+     * @throws ExtensionConfigurationException if it is not a number from 0 to 1
+     */
+    public double minConfidence() {
+        String value = get(ConfigKeys.GROUNDEDNESS_CASCADE_MIN_CONFIDENCE);
+        if (value == null) {
+            return LocalGroundednessJudge.DEFAULT_MIN_CONFIDENCE;
+        }
+        try {
+            double minConfidence = Double.parseDouble(value.strip());
+            if (minConfidence >= 0.0 && minConfidence <= 1.0) {
+                return minConfidence;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the allowed values
+        }
+        throw invalid(new InvalidSettingException(
+                ConfigKeys.GROUNDEDNESS_CASCADE_MIN_CONFIDENCE, value, "a number from 0.0 to 1.0"));
     }
 
     /**

@@ -21,6 +21,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *                        ({@code llmassert.groundedness.chunk-size})
  * @param localEntailment whether the local judge reads meaning with its entailment model
  *                        ({@code llmassert.groundedness.local.entailment})
+ * @param cascade         whether the local judge decides the sentences it is sure of and the provider's judge the
+ *                        rest ({@code llmassert.groundedness.cascade})
+ * @param minConfidence   the local judge's confidence from which its verdict stands
+ *                        ({@code llmassert.groundedness.cascade.min-confidence})
  */
 @API(status = INTERNAL, since = "0.1")
 public record ResolvedConfiguration(
@@ -31,4 +35,6 @@ public record ResolvedConfiguration(
         GroundednessMethod method,
         AppliedCalibration calibration,
         int chunkSize,
-        boolean localEntailment) {}
+        boolean localEntailment,
+        boolean cascade,
+        double minConfidence) {}

@@ -1,5 +1,6 @@
 package dev.llmassert.junit.internal.message;
 
+import dev.llmassert.core.groundedness.CascadeCounts;
 import dev.llmassert.core.groundedness.GroundednessVerdict;
 import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import dev.llmassert.core.groundedness.SentenceVerdict;
@@ -29,6 +30,9 @@ final class VerdictTable {
                 .text(", " + count
                         + (count == 1 ? " sentence" : " sentences") + ", " + below + " below " + score(minScore)
                         + (below > 0 ? " (marked " + UNSUPPORTED + "):" : ":"));
+        if (verdict.isCascade()) {
+            cascade(message, verdict);
+        }
         for (SentenceVerdict sentence : verdict.sentences()) {
             message.line((sentence.score() < minScore ? "  " + UNSUPPORTED + " " : "    ") + "[" + sentence.index()
                             + "] " + score(sentence.score()) + "  ")
@@ -46,7 +50,32 @@ final class VerdictTable {
             if (sentence.hasReason()) {
                 message.line("              why: ").plain(sentence.reason());
             }
+            if (sentence.unsure()) {
+                message.line("              ").plain(sentence.unsureNote());
+            }
+            if (verdict.isCascade() && !verdict.cascade().localJudge().equals(sentence.decidedBy())) {
+                message.line("              decided by: ").plain(sentence.decidedBy());
+            }
         }
+    }
+
+    /**
+     * {@code Cascade: local:all-minilm-l6-v2-q decided 3 of 4 sentences (confidence at least 0.80), 1 sent on to
+     * openai:gpt-4o-mini; 3 calls (~1.2k tokens) not spent.}
+     */
+    private static void cascade(MessageText message, GroundednessVerdict verdict) {
+        CascadeCounts counts = verdict.cascade();
+        int claims = counts.decidedLocally() + counts.sentOn();
+        message.line("Cascade: ")
+                .plain(counts.localJudge())
+                .text(" decided " + counts.decidedLocally() + " of " + Messages.count(claims, "sentence")
+                        + (Double.isNaN(counts.minConfidence())
+                                ? ""
+                                : " (confidence at least " + score(counts.minConfidence()) + ")")
+                        + ", " + counts.sentOn() + " sent on to ")
+                .plain(verdict.judge())
+                .text("; " + Messages.count(counts.callsNotSpent(), "call") + " (~"
+                        + Messages.count(counts.tokensNotSpent(), "token") + ") not spent.");
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.llmassert.junit.internal.report;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.llmassert.junit.internal.report.ReportFormat.AgentTrajectory;
+import dev.llmassert.junit.internal.report.ReportFormat.Cascade;
 import dev.llmassert.junit.internal.report.ReportFormat.CheckCost;
 import dev.llmassert.junit.internal.report.ReportFormat.EntryOnly;
 import dev.llmassert.junit.internal.report.ReportFormat.Sentence;
@@ -42,6 +43,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * @param judge       {@code provider:model}
  * @param recordedModel who wrote the replayed replies when it was not the judge's model, e.g.
  *                    {@code hand-written-example}
+ * @param cascade     for a groundedness check by a cascade: the sentences the local judge decided and sent on, and
+ *                    the calls and tokens not spent
  * @param conversation the conversation a check of a turn or of the whole conversation judged, with each judged turn's
  *                    verdict
  * @param entryOnly   what the JUnit report entry shows and the JSON does not
@@ -74,6 +77,7 @@ public record Check(
         Double agreement,
         String judge,
         String recordedModel,
+        Cascade cascade,
         Boolean replayed,
         Integer retries,
         Tokens tokens,
@@ -176,6 +180,14 @@ public record Check(
             entry.put("llmassert.durationMillis", String.valueOf(latencyMillis));
             entry.put("llmassert.replayed", String.valueOf(replayed));
             entry.put("llmassert.retries", String.valueOf(retries));
+            if (cascade != null) {
+                entry.put("llmassert.decidedLocally", String.valueOf(cascade.decidedLocally()));
+                entry.put("llmassert.sentOn", String.valueOf(cascade.sentOn()));
+            }
+            long unsure = sentences.stream().filter(s -> s.unsure() != null).count();
+            if (unsure > 0) {
+                entry.put("llmassert.unsure", String.valueOf(unsure));
+            }
         } else if (kind.startsWith("conversation")) {
             ConversationTranscript.entry(this, entry);
         } else if (kind.equals("multi-criteria")) {
@@ -261,6 +273,7 @@ public record Check(
         private Double agreement;
         private String judge;
         private String recordedModel;
+        private Cascade cascade;
         private Boolean replayed;
         private Integer retries;
         private Tokens tokens;
@@ -298,6 +311,7 @@ public record Check(
             this.agreement = check.agreement;
             this.judge = check.judge;
             this.recordedModel = check.recordedModel;
+            this.cascade = check.cascade;
             this.replayed = check.replayed;
             this.retries = check.retries;
             this.tokens = check.tokens;
@@ -433,6 +447,11 @@ public record Check(
             return this;
         }
 
+        public Builder cascade(Cascade value) {
+            this.cascade = value;
+            return this;
+        }
+
         public Builder replayed(Boolean value) {
             this.replayed = value;
             return this;
@@ -500,6 +519,7 @@ public record Check(
                     agreement,
                     judge,
                     recordedModel,
+                    cascade,
                     replayed,
                     retries,
                     tokens,

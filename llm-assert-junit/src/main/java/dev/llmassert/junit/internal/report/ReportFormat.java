@@ -93,6 +93,8 @@ public final class ReportFormat {
      * @param systemCalls      every call of an application's model that went through the recordings, in evaluations
      *                         and out ({@code evaluator.recorded(model)}), live or replayed
      * @param nothingJudged    why the run has no check, evaluation or calibration; left out when it has one
+     * @param cascade          the cascades' counts summed over the run's checks; left out when no check was judged
+     *                         by a cascade
      */
     @API(status = INTERNAL, since = "0.1")
     public record Run(
@@ -115,7 +117,8 @@ public final class ReportFormat {
             int failedGates,
             int calibrations,
             ModelUse systemCalls,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String nothingJudged) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) String nothingJudged,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Cascade cascade) {}
 
     /** Tokens in and out. */
     @API(status = INTERNAL, since = "0.1")
@@ -212,10 +215,67 @@ public final class ReportFormat {
     /**
      * One sentence of a groundedness check: its score, the evidence the judge found (or NOTHING FOUND) and, when the
      * judge gave one, why it scored the sentence as it did.
+     *
+     * @param confidence the judge's probability that a person agrees with its verdict, when it gave one
+     * @param unsure     {@code unsure (0.58): the model and the wording disagree} when the judge was unsure of it
+     * @param decidedBy  the judge that decided it, in a cascade
      */
     @API(status = INTERNAL, since = "0.1")
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Sentence(String sentence, Double score, String evidence, String reason) {}
+    public record Sentence(
+            String sentence,
+            Double score,
+            String evidence,
+            String reason,
+            Double confidence,
+            String unsure,
+            String decidedBy) {
+
+        public Sentence {
+            confidence = finiteOrNull(confidence);
+        }
+
+        /** A sentence without a confidence. */
+        public Sentence(String sentence, Double score, String evidence, String reason) {
+            this(sentence, score, evidence, reason, null, null, null);
+        }
+    }
+
+    /**
+     * What a cascade did: in a check, with its one response; in the run, summed over its checks.
+     *
+     * @param localJudge     the judge that decided the sentences it was sure of; in the run, the first such judge
+     * @param minConfidence  the confidence from which its verdicts stood, or {@code null} when it said none
+     * @param decidedLocally sentences the local judge decided
+     * @param sentOn         sentences sent on to the other judge
+     * @param callsNotSpent  calls the other judge would have made for the sentences decided locally
+     * @param tokensNotSpent their prompt tokens, estimated at 4 characters a token
+     */
+    @API(status = INTERNAL, since = "0.1")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Cascade(
+            String localJudge,
+            Double minConfidence,
+            long decidedLocally,
+            long sentOn,
+            long callsNotSpent,
+            long tokensNotSpent) {
+
+        public Cascade {
+            minConfidence = finiteOrNull(minConfidence);
+        }
+
+        /** The counts of both. */
+        public Cascade plus(Cascade other) {
+            return new Cascade(
+                    localJudge == null ? other.localJudge : localJudge,
+                    minConfidence == null ? other.minConfidence : minConfidence,
+                    decidedLocally + other.decidedLocally,
+                    sentOn + other.sentOn,
+                    callsNotSpent + other.callsNotSpent,
+                    tokensNotSpent + other.tokensNotSpent);
+        }
+    }
 
     /**
      * What one check's judge calls cost, in the report's currency.

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.llmassert.core.io.AtomicFiles;
+import dev.llmassert.junit.internal.report.ReportFormat.Cascade;
 import dev.llmassert.junit.internal.report.ReportFormat.CheckCost;
 import dev.llmassert.junit.internal.report.ReportFormat.Evaluation;
 import dev.llmassert.junit.internal.report.ReportFormat.ModelUse;
@@ -113,7 +114,11 @@ public final class RunReport {
         int replayed = 0;
         int live = 0;
         boolean modelCalled = false;
+        Cascade cascade = null;
         for (Check check : checks) {
+            if (check.cascade() != null) {
+                cascade = cascade == null ? check.cascade() : cascade.plus(check.cascade());
+            }
             Tokens used = check.tokens() == null ? Tokens.NONE : check.tokens();
             boolean wasReplayed = Boolean.TRUE.equals(check.replayed());
             // a run of a repeated test: its pass rate, in the repeated test's section, counts its failures
@@ -188,7 +193,8 @@ public final class RunReport {
                 failedGates,
                 calibrations.size(),
                 system,
-                nothingJudged);
+                nothingJudged,
+                cascade);
         PricesUsed priceInfo = modelCalled ? new PricesUsed(prices.source(), prices.asOf(), CURRENCY) : null;
         return new RunReport(new Report(
                 ReportFormat.FORMAT,
@@ -340,6 +346,9 @@ public final class RunReport {
         } else {
             modelUse(line, run);
         }
+        if (run.cascade() != null) {
+            cascade(line, run.cascade());
+        }
         return line.append("; report: ")
                 .append(html.toString().replace('\\', '/'))
                 .toString();
@@ -366,6 +375,23 @@ public final class RunReport {
                     .append(" replayed");
         }
         line.append(')');
+    }
+
+    /**
+     * {@code ; cascade: 40 sentences decided locally, 6 sent on, 40 calls (~52.3k tokens) not spent}: what the
+     * cascades of the run left to the local judge.
+     */
+    private static void cascade(StringBuilder line, Cascade cascade) {
+        line.append("; cascade: ")
+                .append(VerdictLine.count(cascade.decidedLocally(), "sentence"))
+                .append(" decided locally, ")
+                .append(cascade.sentOn())
+                .append(" sent on, ")
+                .append(VerdictLine.count(cascade.callsNotSpent(), "call"))
+                .append(" (~")
+                .append(thousands(cascade.tokensNotSpent()))
+                .append(cascade.tokensNotSpent() == 1 ? " token)" : " tokens)")
+                .append(" not spent");
     }
 
     private static String cost(RunCost runCost) {

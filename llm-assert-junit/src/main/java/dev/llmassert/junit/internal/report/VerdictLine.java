@@ -18,7 +18,8 @@ public final class VerdictLine {
 
     /**
      * The line of a check's report entry: {@code groundedness PASSED score 0.83 (min 0.60), lowest sentence 0.72,
-     * 3 sentences, judge local:all-minilm-l6-v2-q, live, 41 ms}.
+     * 3 sentences, judge local:all-minilm-l6-v2-q, live, 41 ms}; with {@code , 1 unsure} after the sentences when
+     * the judge was unsure of some, and {@code  (cascade: 2 decided locally, 1 sent on)} after a cascade's judge.
      */
     public static String of(Map<String, String> entry) {
         if (!entry.containsKey("llmassert.sentences")) {
@@ -26,16 +27,26 @@ public final class VerdictLine {
         }
         return String.format(
                 Locale.ROOT,
-                "%s %s score %s (min %s), lowest sentence %s, %s, judge %s, %s, %s ms",
+                "%s %s score %s (min %s), lowest sentence %s, %s%s, judge %s%s, %s, %s ms",
                 entry.get("llmassert.check"),
                 Boolean.parseBoolean(entry.get("llmassert.passed")) ? "PASSED" : "FAILED",
                 shortScore(entry.get("llmassert.score")),
                 shortScore(entry.get("llmassert.minScore")),
                 shortScore(entry.get("llmassert.lowestSentenceScore")),
                 count(Long.parseLong(entry.get("llmassert.sentences")), "sentence"),
+                entry.containsKey("llmassert.unsure") ? ", " + entry.get("llmassert.unsure") + " unsure" : "",
                 judgeOf(entry),
+                cascadeOf(entry),
                 Boolean.parseBoolean(entry.get("llmassert.replayed")) ? "replayed" : "live",
                 entry.get("llmassert.durationMillis"));
+    }
+
+    /** {@code  (cascade: 3 decided locally, 1 sent on)} for a check judged by a cascade, else nothing. */
+    private static String cascadeOf(Map<String, String> entry) {
+        return entry.containsKey("llmassert.decidedLocally")
+                ? " (cascade: " + entry.get("llmassert.decidedLocally") + " decided locally, "
+                        + entry.get("llmassert.sentOn") + " sent on)"
+                : "";
     }
 
     /**

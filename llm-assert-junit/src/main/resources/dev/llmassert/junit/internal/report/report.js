@@ -199,6 +199,12 @@
         costFigure('cost-now', 'Cost of this run', runCost.now, 'replayed calls cost nothing'),
         costFigure('cost-recorded', 'Cost when recorded', runCost.recorded, 'what the calls cost when made'));
     }
+    if (run.cascade) {
+      const c = object(run.cascade);
+      figures.push(figure('cascade', 'Decided locally', fmtInt(c.decidedLocally),
+        integer.format(c.sentOn) + ' sent on; ' + plural(c.callsNotSpent, 'call', 'calls') + ' (~'
+          + integer.format(c.tokensNotSpent) + ' tokens) not spent'));
+    }
     figures.push(figure('wall-time', 'Wall time', fmtMillis(run.wallMillis)),
       figure('judge-time', 'Judge time', fmtMillis(run.judgeMillis)));
     if (isText(run.nothingJudged)) {
@@ -312,7 +318,7 @@
     'expected', 'nearTheBar', 'judge', 'replayed', 'tokens', 'latencyMillis', 'cost', 'response', 'sentences',
     'criteria', 'option', 'explanation', 'feedback', 'failedAsExpected', 'expectsFailure', 'passedUnexpectedly',
     'inRepeatedRun', 'recordedModel', 'trajectory',
-    'conversation']);
+    'conversation', 'cascade']);
 
   const TONES = {
     failed: 'failed',
@@ -472,6 +478,14 @@
     return [h('span', { class: 'mono' }, check.judge || ''), status ? h('span', { class: 'tag' }, status) : null];
   }
 
+  /** What a cascade left to the local judge: sentences decided and sent on, calls and tokens not spent. */
+  function cascadeText(c) {
+    return integer.format(c.decidedLocally) + ' decided locally by ' + (c.localJudge || '?')
+      + (isNum(c.minConfidence) ? ' (confidence at least ' + c.minConfidence.toFixed(2) + ')' : '')
+      + ', ' + integer.format(c.sentOn) + ' sent on; ' + plural(c.callsNotSpent, 'call', 'calls')
+      + ' (~' + integer.format(c.tokensNotSpent) + ' tokens) not spent';
+  }
+
   function checkDetail(check) {
     const box = h('div', { class: 'detail' });
     const cost = object(check.cost);
@@ -486,6 +500,7 @@
             ? 'failed in a run of a repeated test: its pass rate counts it, under Repeated runs' : null],
       ['Replies written by', isText(check.recordedModel) ? check.recordedModel + ' (replayed from a recording; '
         + 'configured judge ' + (check.judge || '?') + ')' : null],
+      ['Cascade', check.cascade ? cascadeText(object(check.cascade)) : null],
       ['Test id', check.testId, 'mono'],
       ['Cost', cost.priceKnown === false ? 'price unknown for ' + (check.judge || 'this judge')
         : [isNum(cost.now) ? 'now ' + fmtMoney(cost.now) : null,
@@ -582,6 +597,7 @@
 
   function sentenceTable(check) {
     const every = check.kind === 'groundedness.every-sentence' && isNum(check.minimum);
+    const cascade = check.cascade ? object(check.cascade) : null;
     const tbody = h('tbody');
     for (const item of check.sentences.map(object)) {
       const below = every && isNum(item.score) && item.score < check.minimum;
@@ -589,7 +605,10 @@
         h('td', null, item.sentence || ''),
         h('td', { class: 'num' }, fmtScore(item.score, every ? check.minimum : undefined),
           below ? h('div', null, h('span', { class: 'badge failed' }, 'below the bar')) : null),
-        h('td', null, item.evidence || '', item.reason ? h('div', { class: 'reason' }, 'why: ' + item.reason) : null)));
+        h('td', null, item.evidence || '', item.reason ? h('div', { class: 'reason' }, 'why: ' + item.reason) : null,
+          isText(item.unsure) ? h('div', { class: 'reason unsure' }, item.unsure) : null,
+          isText(item.decidedBy) && cascade && item.decidedBy !== cascade.localJudge
+            ? h('div', { class: 'reason' }, 'decided by ' + item.decidedBy) : null)));
     }
     return h('table', { class: 'sentences' },
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Sentence'), h('th', { scope: 'col' }, 'Score'),
