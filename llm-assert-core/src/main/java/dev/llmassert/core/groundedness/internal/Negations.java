@@ -25,7 +25,7 @@ public final class Negations {
      */
     static void scan(List<String> clause, Set<String> negated, Set<String> heads) {
         for (int i = 0; i < clause.size(); i++) {
-            if (!isNegation(clause, i) || isHedge(clause, i)) {
+            if (!isNegation(clause, i) || isHedge(clause, i) || isIdiom(clause, i)) {
                 continue;
             }
             boolean head = true;
@@ -53,6 +53,23 @@ public final class Negations {
         return Lexicon.NEGATIONS.contains(t)
                 || Lexicon.NEGATING_VERBS.contains(t)
                 || t.equals("t") && i > 0 && tokens.get(i - 1).endsWith("n");
+    }
+
+    /**
+     * Whether the negation at {@code i} opens an idiom that negates nothing: "cannot help but notice" (one notices),
+     * "not only ... but also", "not to mention", "nothing but", "no doubt".
+     */
+    private static boolean isIdiom(List<String> tokens, int i) {
+        String next = i + 1 < tokens.size() ? tokens.get(i + 1) : "";
+        String after = i + 2 < tokens.size() ? tokens.get(i + 2) : "";
+        String t = tokens.get(i);
+        if (next.equals("help") && after.equals("but") || t.equals("t") && next.equals("help") && after.equals("but")) {
+            return true;
+        }
+        if (t.equals("not") && (next.equals("only") || next.equals("to") && after.equals("mention"))) {
+            return true;
+        }
+        return t.equals("nothing") && next.equals("but") || t.equals("no") && next.equals("doubt");
     }
 
     /**

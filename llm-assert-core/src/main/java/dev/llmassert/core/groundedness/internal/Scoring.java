@@ -98,9 +98,9 @@ public record Scoring(
      * restates its evidence fails under 0.2 (chosen the same way among 0.1 to 0.3 and none).
      */
     public static final Scoring WITH_ENTAILMENT = new Scoring(
-            0.155,
+            0.0425,
             0.3,
-            new double[] {0.2914, -3.5805, -0.7806, -2.8004, -3.7627, -19.4502, -4.8693, -1.3858, -1.9922},
+            new double[] {0.2700, -5.5107, -7.3111, -3.7553, -5.6319, -11.3609, -8.1078, -0.0010, -2.9817},
             evidenceOnly(0.8975),
             0.6,
             0.2);
@@ -157,7 +157,7 @@ public record Scoring(
      * counts as far as the model does not confirm the sentence (times one minus its probability). Where the wording
      * restates a negative of its evidence ({@link #wordingRestatesNegative}), the model's reading of the negation does
      * not count against it. The rules that fail a sentence whatever else it has (a fact or a quantity in no source or
-     * given for something else, a wording that says the opposite of its evidence) act in {@link #score}.
+     * given for something else, a wording that says the opposite of its evidence) also act in {@link #score}.
      */
     public static double[] features(Support s) {
         Departures d = s.departures();
@@ -166,19 +166,30 @@ public record Scoring(
         double[] x = {
             Math.log(Math.max(evidence(s), 0.05)),
             Math.log1p(s.contentWords()),
-            s.inventedFacts().isEmpty() ? 0 : 1,
-            d.misattached() == null ? 0 : 1,
+            s.invents() ? 1 : 0,
+            s.misattaches() ? 1 : 0,
             d.negatedWord() == null ? 0 : 1,
             s.negationMismatch() ? 1 : 0,
             d.opposite() == null ? 0 : 1,
             d.recombined(),
             d.recombinedContent(),
-            !read || wordingRestatesNegative(s) ? 0 : 1 - s.entailment()
+            notEntailed(s)
         };
         for (int k = FIRST_WORDING; k <= LAST_WORDING; k++) {
             x[k] *= 1 - entailment;
         }
         return x;
+    }
+
+    /**
+     * How far the model does not read the sentence in the sources: one minus its probability; 0 without the model,
+     * and for a negative the wording restates, which the model misreads.
+     */
+    private static double notEntailed(Support s) {
+        if (Double.isNaN(s.entailment())) {
+            return 0;
+        }
+        return wordingRestatesNegative(s) ? 0 : 1 - s.entailment();
     }
 
     /**
@@ -276,7 +287,8 @@ public record Scoring(
         }
         p *= Math.pow(
                 FACT_FACTOR, s.inventedFacts().size() + s.inventedQuantities().size() + (s.misattaches() ? 1 : 0));
-        if (s.negationMismatch() || s.departures().widened() != null) {
+        if (wordingContradicts(s)) {
+            // A negation, an opposite or a widened scope on the same content: never passes on the model's word.
             p *= NEGATION_MISMATCH_FACTOR;
         }
         // Four decimals: enough to rank, and a last-bit difference in floating point never changes a verdict.

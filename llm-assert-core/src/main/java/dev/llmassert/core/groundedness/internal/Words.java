@@ -47,9 +47,12 @@ public record Words(
         List<Identifiers.Identifier> identifiers,
         String text) {
 
-    /** Punctuation that ends a clause, and with it the reach of a negation. */
+    /**
+     * Punctuation that ends a clause, and with it the reach of a negation; "but" too, except in "cannot help but",
+     * whose negation {@link Negations} reads as the idiom it is.
+     */
     private static final Pattern CLAUSE_BREAK =
-            Pattern.compile("[,;:()\u2013\u2014]|[.!?](?=\\s)|\\bbut\\b", Pattern.CASE_INSENSITIVE);
+            Pattern.compile("[,;:()\u2013\u2014]|[.!?](?=\\s)|(?<!\\bhelp\\s)\\bbut\\b", Pattern.CASE_INSENSITIVE);
 
     /** A list item's number at the start of a sentence ("2. Hold the button", "8) The document"): not a fact. */
     private static final Pattern ENUMERATION = Pattern.compile("\\s*\\(?(\\d{1,2})[).]\\s");
