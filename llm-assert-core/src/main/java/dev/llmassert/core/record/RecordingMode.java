@@ -50,7 +50,8 @@ public enum RecordingMode {
      * Parses a configured mode, ignoring case and surrounding blanks ({@code RECORD_MISSING} is accepted for
      * {@code record-missing}).
      *
-     * @throws InvalidSettingException naming {@value ConfigKeys#RECORDINGS_MODE}, the value and the allowed values
+     * @throws dev.llmassert.core.config.InvalidSettingException naming {@value ConfigKeys#RECORDINGS_MODE}, the value
+     *     and the allowed values
      */
     public static RecordingMode parse(String value) {
         return EnumSetting.parse(ConfigKeys.RECORDINGS_MODE, value, RecordingMode.class, RecordingMode::id, null);
