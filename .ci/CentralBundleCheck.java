@@ -50,8 +50,14 @@ public class CentralBundleCheck {
     private static final List<String> CHECKSUMS = List.of(".md5", ".sha1", ".sha256", ".sha512");
     private static final Pattern TYPE_PAGE = Pattern.compile(
             "<h1 title=\"(Class|Interface|Record Class|Record|Enum Class|Enum|Annotation Interface|Annotation Type) ");
+    /** The type's declaration on its page (javadoc's type-signature block) shows {@code @API(status=...)}. */
     private static final Pattern API_STATUS = Pattern.compile(
-            "class=\"annotations\">@API\\(status=(STABLE|MAINTAINED|EXPERIMENTAL|DEPRECATED|INTERNAL)");
+            "class=\"type-signature\">(?:(?!</div>).)*@API\\(status=(STABLE|MAINTAINED|EXPERIMENTAL|DEPRECATED|INTERNAL)",
+            Pattern.DOTALL);
+
+    /** The type's description (its Javadoc comment) follows its declaration on its page. */
+    private static final Pattern DESCRIPTION =
+            Pattern.compile("class=\"type-signature\">(?:(?!</div>).)*</div>\\s*<div class=\"block\">", Pattern.DOTALL);
 
     private final List<String> problems = new ArrayList<>();
 
@@ -204,6 +210,12 @@ public class CentralBundleCheck {
             if (sbom != null && !new String(sbom, StandardCharsets.UTF_8).contains("\"" + purl + "\"")) {
                 problems.add(a.getKey() + ": its SBOM names no component " + purl);
             }
+            long signed = artifactFiles.keySet().stream().filter(n -> n.endsWith(".asc")).count();
+            System.out.println(a.getKey() + ": " + String.join(", ", artifactFiles.keySet().stream()
+                    .filter(n -> !n.endsWith(".asc") && CHECKSUMS.stream().noneMatch(n::endsWith))
+                    .map(n -> n.substring(base.length()))
+                    .toList()) + "; " + signed + " signatures" + (gnupg == null ? "" : " verified") + ", checksums"
+                    + " checked");
             Document pom = poms.get(c[0] + ":" + c[1]);
             if (pom != null) {
                 pom(a.getKey(), pom, poms);
@@ -285,6 +297,7 @@ public class CentralBundleCheck {
     private void javadoc(String artifact, byte[] jar) throws IOException {
         int types = 0;
         List<String> withoutStatus = new ArrayList<>();
+        List<String> withoutDescription = new ArrayList<>();
         try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(jar))) {
             for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
                 if (!e.getName().endsWith(".html")) {
@@ -296,11 +309,18 @@ public class CentralBundleCheck {
                     if (!API_STATUS.matcher(html).find()) {
                         withoutStatus.add(e.getName());
                     }
+                    if (!DESCRIPTION.matcher(html).find()) {
+                        withoutDescription.add(e.getName());
+                    }
                 }
             }
         }
         if (types == 0) {
             problems.add(artifact + ": its Javadoc jar has no page of a type");
+        }
+        if (!withoutDescription.isEmpty()) {
+            problems.add(artifact + ": " + withoutDescription.size() + " Javadoc page(s) of a type have no description"
+                    + " (the type has no Javadoc comment): " + withoutDescription);
         }
         if (!withoutStatus.isEmpty()) {
             problems.add(artifact + ": " + withoutStatus.size() + " Javadoc page(s) show no @API status (the type lacks"

@@ -397,6 +397,7 @@ public final class Calibrator {
         }
     }
 
+    /** Builds a {@link Calibrator}: the folds, seed and resamples of the fit, the bar in force and the record. */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static final class Builder {
         private EvaluationSettings settings = EvaluationSettings.defaults();

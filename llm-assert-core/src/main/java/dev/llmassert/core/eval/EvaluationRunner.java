@@ -440,6 +440,7 @@ public final class EvaluationRunner {
     /** An item's result, with the time its calls took and the time its annotation took. */
     private record Annotated(ItemResult result, long systemNanos, long annotationNanos) {}
 
+    /** Builds an {@link EvaluationRunner}: the evaluation's settings, the test it belongs to and its record. */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static final class Builder {
         private EvaluationSettings settings = EvaluationSettings.defaults();

@@ -79,6 +79,7 @@ public record TestItem(String id, List<Prompt> prompts, Map<String, Object> cont
         return ContextValues.list(context, key, "the test item '" + id + "'");
     }
 
+    /** Builds a {@link TestItem}: its prompts, in order, and the context its annotators read. */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static final class Builder {
         private final String id;
