@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -150,8 +151,8 @@ public class CentralBundleCheck {
         Path verifyDir = publicKey == null ? null : Files.createTempDirectory("central-check");
         Path gnupg = null;
         if (verifyDir != null) {
-            gnupg = verifyDir.resolve("gnupg");
-            Files.createDirectories(gnupg);
+            gnupg = Files.createDirectory(verifyDir.resolve("gnupg"),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             run(gnupg, "gpg", "--batch", "--quiet", "--import", publicKey.toAbsolutePath().toString());
         }
         int files = 0;
@@ -214,8 +215,8 @@ public class CentralBundleCheck {
             System.out.println(a.getKey() + ": " + String.join(", ", artifactFiles.keySet().stream()
                     .filter(n -> !n.endsWith(".asc") && CHECKSUMS.stream().noneMatch(n::endsWith))
                     .map(n -> n.substring(base.length()))
-                    .toList()) + "; " + signed + " signatures" + (gnupg == null ? "" : " verified") + ", checksums"
-                    + " checked");
+                    .toList()) + "; " + signed + " signatures" + (gnupg == null ? "" : " checked against the key")
+                    + ", checksums checked");
             Document pom = poms.get(c[0] + ":" + c[1]);
             if (pom != null) {
                 pom(a.getKey(), pom, poms);

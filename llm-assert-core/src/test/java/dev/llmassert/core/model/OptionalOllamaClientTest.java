@@ -24,9 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class OptionalOllamaClientTest {
 
-    private static final Function<String, String> OLLAMA_SETTINGS = Map.of(
-                    ConfigKeys.JUDGE_PROVIDER, "ollama", ConfigKeys.JUDGE_BASE_URL, "http://127.0.0.1:9")
-            ::get;
+    private static final Function<String, String> OLLAMA_SETTINGS =
+            Map.of(ConfigKeys.JUDGE_PROVIDER, "ollama", ConfigKeys.JUDGE_BASE_URL, "http://127.0.0.1:9")::get;
 
     @Test
     void withoutTheOllamaClientTheProviderNamesTheDependencyToAdd() throws Exception {

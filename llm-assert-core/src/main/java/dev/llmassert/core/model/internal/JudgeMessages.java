@@ -216,11 +216,7 @@ public final class JudgeMessages {
                         + "that judges with another provider does not download it.%n"
                         + "Fix: add the test dependency %s to your build (the version llm-assert is built and tested "
                         + "with), or set %s to another provider.",
-                ConfigKeys.JUDGE_PROVIDER,
-                provider.id(),
-                client,
-                coordinates,
-                ConfigKeys.JUDGE_PROVIDER);
+                ConfigKeys.JUDGE_PROVIDER, provider.id(), client, coordinates, ConfigKeys.JUDGE_PROVIDER);
     }
 
     public static String missingApiKey(String variable, String baseUrl) {

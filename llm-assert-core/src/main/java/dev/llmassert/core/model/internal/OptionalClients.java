@@ -32,8 +32,8 @@ public final class OptionalClients {
      */
     public static void requireOllama(ClassLoader loader) {
         if (!present(OLLAMA_CLASS, loader)) {
-            throw new IllegalStateException(
-                    JudgeMessages.missingClient(JudgeProvider.OLLAMA, "langchain4j's Ollama client", coordinates("ollama")));
+            throw new IllegalStateException(JudgeMessages.missingClient(
+                    JudgeProvider.OLLAMA, "langchain4j's Ollama client", coordinates("ollama")));
         }
     }
 
