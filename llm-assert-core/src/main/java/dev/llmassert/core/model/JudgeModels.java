@@ -53,7 +53,15 @@ public final class JudgeModels {
 
     private JudgeModels() {}
 
-    /** The judge model for {@code settings}, with the key read from the process environment. */
+    /**
+     * The judge model for {@code settings}, with the key read from the process environment.
+     *
+     * @param settings the judge's settings, not of the local provider
+     * @return the chat model, held to the rate budget when the settings set one
+     * @throws IllegalArgumentException for the local provider, or an {@code api-key-env} that is not a variable name
+     * @throws IllegalStateException    if the OpenAI endpoint needs a key and its variable is not set, or the
+     *                                  provider is Ollama and langchain4j's Ollama client is not on the class path
+     */
     public static ChatModel chatModel(JudgeSettings settings) {
         return chatModel(settings, System::getenv);
     }
@@ -62,6 +70,9 @@ public final class JudgeModels {
      * The judge model for {@code settings}, with environment variables read through {@code environment}
      * (a name → value function that returns {@code null} when a variable is not set).
      *
+     * @param settings    the judge's settings, not of the local provider
+     * @param environment reads an environment variable by name; {@code null} when it is not set
+     * @return the chat model, held to the rate budget when the settings set one
      * @throws IllegalArgumentException for the local provider, which uses no chat model, or an
      *                                  {@code api-key-env} that is not a variable name
      * @throws IllegalStateException    if the OpenAI endpoint needs a key and its variable is not set, or the
