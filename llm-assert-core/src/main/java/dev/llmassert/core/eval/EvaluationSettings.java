@@ -89,7 +89,7 @@ public record EvaluationSettings(
     }
 
     /**
-     * The same settings with another calls in flight at once.
+     * The same settings with another concurrency: the calls in flight at once.
      *
      * @param value at least 1
      * @return new settings; these are unchanged
@@ -100,7 +100,7 @@ public record EvaluationSettings(
     }
 
     /**
-     * The same settings with another samples per prompt.
+     * The same settings with another number of samples per prompt.
      *
      * @param value at least 1
      * @return new settings; these are unchanged
@@ -111,7 +111,7 @@ public record EvaluationSettings(
     }
 
     /**
-     * The same settings with another size of the deterministic sample.
+     * The same settings with another size of the deterministic sample of items.
      *
      * @param value 0 for all items, or more
      * @return new settings; these are unchanged
