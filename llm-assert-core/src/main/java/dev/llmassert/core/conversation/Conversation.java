@@ -297,35 +297,35 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
         private Builder() {}
 
         /**
-     * The system message; replaces one given before.
-     *
-     * @param message the system message; {@code null} for none
-     * @return this builder
-     */
+         * The system message; replaces one given before.
+         *
+         * @param message the system message; {@code null} for none
+         * @return this builder
+         */
         public Builder system(String message) {
             this.systemMessage = message;
             return this;
         }
 
         /**
-     * One more turn: the user's message and the assistant's reply.
-     *
-     * @param user the user's message, not blank
-     * @param assistant the assistant's reply; {@code null} when it gave none
-     * @return this builder
-     * @throws IllegalArgumentException for a blank user message
-     */
+         * One more turn: the user's message and the assistant's reply.
+         *
+         * @param user the user's message, not blank
+         * @param assistant the assistant's reply; {@code null} when it gave none
+         * @return this builder
+         * @throws IllegalArgumentException for a blank user message
+         */
         public Builder turn(String user, String assistant) {
             return turn(Turn.of(user, assistant));
         }
 
         /**
-     * One more turn.
-     *
-     * @param turn the turn, not {@code null}
-     * @return this builder
-     * @throws IllegalArgumentException for {@code null}
-     */
+         * One more turn.
+         *
+         * @param turn the turn, not {@code null}
+         * @return this builder
+         * @throws IllegalArgumentException for {@code null}
+         */
         public Builder turn(Turn turn) {
             if (turn == null) {
                 throw new IllegalArgumentException(ConversationMessages.nullTurns());
@@ -335,11 +335,11 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
         }
 
         /**
-     * How the conversation ended, when a simulated user drove it.
-     *
-     * @param how how it ended; {@code null} when it is not known
-     * @return this builder
-     */
+         * How the conversation ended, when a simulated user drove it.
+         *
+         * @param how how it ended; {@code null} when it is not known
+         * @return this builder
+         */
         public Builder ending(Ending how) {
             this.ending = how;
             return this;
