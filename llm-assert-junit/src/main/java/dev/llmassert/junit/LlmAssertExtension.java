@@ -75,6 +75,9 @@ public class LlmAssertExtension
      * built from the configuration. For extensions that bring their own judge: a test double, or a judge the
      * configuration cannot describe. Call it from a callback that runs before the tests, e.g. {@code beforeAll}.
      * The caller keeps ownership of {@code judge} and closes it.
+     *
+     * @param context the extension context whose tests use the judge
+     * @param judge the judge
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static void useGroundednessJudge(ExtensionContext context, GroundednessJudge judge) {
@@ -92,6 +95,9 @@ public class LlmAssertExtension
      * ownership of {@code chatModel}; the judges the extension builds on it are closed when {@code context} ends. It
      * is used as given, not recorded: wrap it with {@code dev.llmassert.core.record.Recordings.wrap} to record and
      * replay it.
+     *
+     * @param context the extension context whose tests use the model
+     * @param chatModel the judge chat model
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static void useChatModel(ExtensionContext context, ChatModel chatModel) {

@@ -44,7 +44,7 @@ public enum GroundednessMethod {
     /**
      * Parses a configured method, ignoring case and surrounding blanks; {@code null} or blank is {@link #AUTO}.
      *
-     * @throws InvalidSettingException naming the key, the value and the allowed values
+     * @throws dev.llmassert.core.config.InvalidSettingException naming the key, the value and the allowed values
      */
     public static GroundednessMethod parse(String value) {
         return EnumSetting.parse(

@@ -16,11 +16,23 @@ public class RecordingMissException extends RecordingException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The key of the request that was not found. */
     private final String key;
+    /** The test that made the request. */
     private final String testName;
+
     private final transient Path file;
     private final transient RecordedModel whose;
 
+    /**
+     * An exception for a request that has no recording.
+     *
+     * @param message  the key, the test, the file, the request, its nearest recorded request, and the command that
+     *                 records it
+     * @param key      the key of the request that was not found
+     * @param testName the test that made the request
+     * @param file     the recordings file that was searched
+     */
     public RecordingMissException(String message, String key, String testName, Path file) {
         this(message, key, testName, file, null);
     }
@@ -37,17 +49,29 @@ public class RecordingMissException extends RecordingException {
         this.whose = whose;
     }
 
-    /** The key of the request that was not found. */
+    /**
+     * The key of the request that was not found.
+     *
+     * @return the key, the SHA-256 of the canonical request
+     */
     public String key() {
         return key;
     }
 
-    /** The test that made the request, as given when the session was opened. */
+    /**
+     * The test that made the request, as given when the session was opened.
+     *
+     * @return the test's name
+     */
     public String testName() {
         return testName;
     }
 
-    /** The recordings file that was searched. */
+    /**
+     * The recordings file that was searched.
+     *
+     * @return the file; {@code null} after the exception was serialized
+     */
     public Path file() {
         return file;
     }
