@@ -57,6 +57,11 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         this.pool = setup.pool();
     }
 
+    /**
+     * A builder of a TruLens judge; {@link Builder#chatModel chatModel} must be set.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -72,12 +77,20 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         return GroundednessMethod.TRULENS.id();
     }
 
-    /** Calls in flight at most. */
+    /**
+     * Calls in flight at most.
+     *
+     * @return the most calls this judge makes at once, across every response it is judging
+     */
     public int concurrency() {
         return concurrency;
     }
 
-    /** Whether replies are requested as JSON-schema structured output rather than the text template. */
+    /**
+     * Whether replies are requested as JSON-schema structured output rather than the text template.
+     *
+     * @return whether the judge asks for structured output
+     */
     public boolean usesStructuredOutput() {
         return structured;
     }
@@ -162,6 +175,9 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         private Builder() {}
 
         /**
+         * Builds the judge.
+         *
+         * @return the judge; the caller closes it
          * @throws IllegalArgumentException if no chat model is set
          */
         public LlmGroundednessJudge build() {

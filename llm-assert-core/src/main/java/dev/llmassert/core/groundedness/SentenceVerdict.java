@@ -26,6 +26,18 @@ public record SentenceVerdict(int index, String sentence, double score, String e
     /** The evidence of a sentence for which the judge found no support. */
     public static final String NOTHING_FOUND = "NOTHING FOUND";
 
+    /**
+     * A sentence's verdict; a {@code null} or blank evidence is {@link #NOTHING_FOUND}, a {@code null} reason empty,
+     * and the reason is stripped.
+     *
+     * @param index    position of the sentence in the response, from 0
+     * @param sentence the sentence as it stands in the response, not {@code null}
+     * @param score    how much of the sentence the sources support, from 0 to 1
+     * @param evidence the supporting text the judge found; {@code null} or blank for {@link #NOTHING_FOUND}
+     * @param reason   why the judge scored it as it did; {@code null} for none
+     * @throws NullPointerException     if {@code sentence} is null
+     * @throws IllegalArgumentException if {@code index} is negative or {@code score} is not between 0 and 1
+     */
     public SentenceVerdict {
         Objects.requireNonNull(sentence, "sentence");
         if (index < 0) {
@@ -38,17 +50,34 @@ public record SentenceVerdict(int index, String sentence, double score, String e
         reason = reason == null ? "" : reason.strip();
     }
 
-    /** A sentence verdict without a reason, as an LLM judge gives it. */
+    /**
+     * A sentence verdict without a reason, as an LLM judge gives it.
+     *
+     * @param index    position of the sentence in the response, from 0
+     * @param sentence the sentence as it stands in the response
+     * @param score    how much of the sentence the sources support, from 0 to 1
+     * @param evidence the supporting text the judge found; {@code null} or blank for {@link #NOTHING_FOUND}
+     * @throws NullPointerException     if {@code sentence} is null
+     * @throws IllegalArgumentException if {@code index} is negative or {@code score} is not between 0 and 1
+     */
     public SentenceVerdict(int index, String sentence, double score, String evidence) {
         this(index, sentence, score, evidence, "");
     }
 
-    /** Whether the judge said why it scored the sentence as it did. */
+    /**
+     * Whether the judge said why it scored the sentence as it did.
+     *
+     * @return whether the reason is not empty
+     */
     public boolean hasReason() {
         return !reason.isEmpty();
     }
 
-    /** Whether the judge quoted any supporting text. */
+    /**
+     * Whether the judge quoted any supporting text.
+     *
+     * @return whether the evidence is not {@link #NOTHING_FOUND}
+     */
     public boolean hasEvidence() {
         return !NOTHING_FOUND.equals(evidence);
     }
