@@ -114,6 +114,10 @@ public class LlmAssertExtension
      * recordings, as a judge model built from the configuration is: for a judge model of another client, such as a
      * Spring AI {@code ChatModel} adapted to langchain4j's interface, that must judge offline in CI. Call it from a
      * callback that runs before the judges are used, e.g. {@code beforeEach}.
+     *
+     * @param context   the extension context whose tests use the model
+     * @param chatModel the judge chat model, recorded and replayed through the recordings
+     * @throws IllegalArgumentException if {@code context} or {@code chatModel} is {@code null}
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static void useRecordedChatModel(ExtensionContext context, ChatModel chatModel) {

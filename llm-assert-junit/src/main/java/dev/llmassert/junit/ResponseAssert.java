@@ -371,6 +371,9 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
     /**
      * Marks the response as the final answer of {@code trajectory}, for {@link #isGroundedInToolResults()}: for an
      * assert of another module that knows the tools an application called (a Spring AI {@code ChatClient}'s).
+     *
+     * @param trajectory the tools the application called, and what they returned
+     * @return this assert
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     protected ResponseAssert answerOf(Trajectory trajectory) {

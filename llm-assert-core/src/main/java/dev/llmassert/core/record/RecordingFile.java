@@ -114,6 +114,14 @@ public final class RecordingFile {
      * As {@link #openSession(RecordingMode, String)}; with {@code saveEachRecording}, each reply it records is saved
      * at once rather than when the session closes, as {@link Recordings#wrap} does for a wrapper that lives as long
      * as the application (another client's wrapper, such as Spring AI's, among them).
+     *
+     * @param mode              the session's mode
+     * @param testName          the test that makes the calls; miss messages name it
+     * @param saveEachRecording whether each recorded reply is saved at once
+     * @return the session; close it to save what it recorded
+     * @throws RecordingFileException   when the file cannot be loaded, or the folder cannot be written in record mode
+     * @throws IllegalArgumentException for a blank test name
+     * @throws NullPointerException     for a {@code null} mode
      */
     public RecordingSession openSession(RecordingMode mode, String testName, boolean saveEachRecording) {
         Objects.requireNonNull(mode, "mode");

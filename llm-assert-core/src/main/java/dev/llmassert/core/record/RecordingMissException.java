@@ -38,8 +38,15 @@ public class RecordingMissException extends RecordingException {
     }
 
     /**
-     * @param whose whose model made the request: the judge's, the application's, a simulated user's; {@code null}
-     *              when not known
+     * A miss that knows whose model made the request.
+     *
+     * @param message  the key, the test, the file, the request, its nearest recorded request, and the command that
+     *                 records it
+     * @param key      the key of the request that was not found
+     * @param testName the test that made the request
+     * @param file     the recordings file that was searched
+     * @param whose    whose model made the request: the judge's, the application's, a simulated user's; {@code null}
+     *                 when not known
      */
     public RecordingMissException(String message, String key, String testName, Path file, RecordedModel whose) {
         super(message);
@@ -76,7 +83,11 @@ public class RecordingMissException extends RecordingException {
         return file;
     }
 
-    /** Whose model made the request, as the message names it; {@code null} when not known. */
+    /**
+     * Whose model made the request, as the message names it.
+     *
+     * @return whose model; {@code null} when not known, and after the exception was serialized
+     */
     public RecordedModel whose() {
         return whose;
     }
