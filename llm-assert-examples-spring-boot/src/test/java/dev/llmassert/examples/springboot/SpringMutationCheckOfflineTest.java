@@ -23,14 +23,14 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /**
- * The mutation check never calls the Spring application's model, and a conversation goes on after a changed turn
- * (issue 42, on the Spring AI wiring). Spring AI's real OpenAI client of the application is pointed at a loopback server
- * ({@code spring.ai.openai.base-url}) that answers as the recordings were made ({@link SupportScript}), so a call that
- * went live would succeed and change no outcome: only the server's count of requests shows it. The check runs twice,
- * in {@code replay} and in {@code record-missing}, the mode that would call the model on a miss, on a copy of the
- * recordings in a fixed folder under {@code target} (a live call would be recorded into the copy, never into the
- * committed files; a fixed folder, as a mutant's id holds its recordings file's path, so the same mutants are drawn on
- * every run).
+ * The mutation check never calls the Spring application's model, and a conversation goes on after a changed turn,
+ * through the Spring AI wiring as through langchain4j. Spring AI's real OpenAI client of the application is pointed at
+ * a loopback server ({@code spring.ai.openai.base-url}) that answers as the recordings were made
+ * ({@link SupportScript}), so a call that went live would succeed and change no outcome: only the server's count of
+ * requests shows it. The check runs twice, in {@code replay} and in {@code record-missing}, the mode that would call
+ * the model on a miss, on a copy of the recordings in a fixed folder under {@code target} (a live call would be
+ * recorded into the copy, never into the committed files; a fixed folder, as a mutant's id holds its recordings file's
+ * path, so the same mutants are drawn on every run).
  *
  * <p>Surefire runs this class in a JVM of its own (the module's POM): Spring's test context cache would otherwise hand
  * the check the application context an earlier test class built, whose client points at OpenAI's default endpoint.
