@@ -26,6 +26,11 @@ public class AgreementFigureAssert extends AbstractAssert<AgreementFigureAssert,
     private FailureSink failures = FailureSink.THROWING;
     private boolean reported;
 
+    /**
+     * Gates on {@code actual}, a calibration's figure with its interval.
+     *
+     * @param actual the figure
+     */
     public AgreementFigureAssert(Estimate actual) {
         super(actual, AgreementFigureAssert.class);
     }
@@ -49,6 +54,8 @@ public class AgreementFigureAssert extends AbstractAssert<AgreementFigureAssert,
      * The interval's lower bound is at least {@code bound}: the figure the labels support beyond their noise, the
      * gate to use.
      *
+     * @param bound the least the interval's lower bound may be
+     * @return this assertion, to chain more checks
      * @throws IllegalArgumentException when the figure cannot reach {@code bound}
      */
     public AgreementFigureAssert hasLowerBoundAtLeast(double bound) {
@@ -59,6 +66,8 @@ public class AgreementFigureAssert extends AbstractAssert<AgreementFigureAssert,
     /**
      * The figure itself is at least {@code bound}, whatever its interval.
      *
+     * @param bound the least the figure may be
+     * @return this assertion, to chain more checks
      * @throws IllegalArgumentException when the figure cannot reach {@code bound}
      */
     public AgreementFigureAssert hasValueAtLeast(double bound) {

@@ -31,25 +31,42 @@ public class CalibrationAssert extends AbstractAssert<CalibrationAssert, Calibra
 
     private FailureSink failures = FailureSink.THROWING;
 
+    /**
+     * Gates on {@code actual}; public, as AssertJ's soft assertions need it.
+     *
+     * @param actual the calibration
+     */
     public CalibrationAssert(Calibration actual) {
         super(actual, CalibrationAssert.class);
     }
 
-    /** Fails when more rows failed to be judged than {@code llmassert.eval.max-error-rate} allows (default none). */
+    /**
+     * Fails when more rows failed to be judged than {@code llmassert.eval.max-error-rate} allows (default none).
+     *
+     * @return this assertion, to chain more checks
+     */
     public CalibrationAssert hasErrorRateWithinLimit() {
         isNotNull();
         withinErrorRate();
         return myself;
     }
 
-    /** The balanced accuracy: the mean of each label's recall, with its interval. */
+    /**
+     * The balanced accuracy: the mean of each label's recall, with its interval.
+     *
+     * @return the gates on the balanced accuracy
+     */
     public AgreementFigureAssert balancedAccuracy() {
         isNotNull();
         boolean reported = !withinErrorRate();
         return figure("balanced accuracy", reported ? null : actual.agreement().balancedAccuracy(), 0, reported);
     }
 
-    /** Cohen's kappa: the agreement beyond chance, with its bootstrap interval. */
+    /**
+     * Cohen's kappa: the agreement beyond chance, with its bootstrap interval.
+     *
+     * @return the gates on kappa
+     */
     public AgreementFigureAssert kappa() {
         isNotNull();
         boolean reported = !withinErrorRate();
@@ -59,7 +76,11 @@ public class CalibrationAssert extends AbstractAssert<CalibrationAssert, Calibra
         return figure("kappa", reported ? null : actual.agreement().kappa(), -1, reported);
     }
 
-    /** The area under the ROC curve of a groundedness judge's scores: how well they rank yes above no. */
+    /**
+     * The area under the ROC curve of a groundedness judge's scores: how well they rank yes above no.
+     *
+     * @return the gates on the area under the curve
+     */
     public AgreementFigureAssert auc() {
         isNotNull();
         boolean reported = !withinErrorRate();
@@ -69,14 +90,23 @@ public class CalibrationAssert extends AbstractAssert<CalibrationAssert, Calibra
         return figure("AUC", reported ? null : actual.auc(), 0, reported);
     }
 
-    /** The share of rows where the judge agrees, with its Wilson interval. */
+    /**
+     * The share of rows where the judge agrees, with its Wilson interval.
+     *
+     * @return the gates on the accuracy
+     */
     public AgreementFigureAssert accuracy() {
         isNotNull();
         boolean reported = !withinErrorRate();
         return figure("accuracy", reported ? null : actual.agreement().accuracy(), 0, reported);
     }
 
-    /** The recall of {@code label}: of the rows the person gave it, the share the judge gave it too. */
+    /**
+     * The recall of {@code label}: of the rows the person gave it, the share the judge gave it too.
+     *
+     * @param label one of the labels, e.g. {@code no}
+     * @return the gates on the label's recall
+     */
     public AgreementFigureAssert recall(String label) {
         isNotNull();
         boolean reported = !withinErrorRate();

@@ -55,12 +55,22 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
     private ConversationChecks checks;
     private Function<String, ResponseAssert> responses = ResponseAssert::new;
 
+    /**
+     * Assertions on {@code conversation}; public, as AssertJ's soft assertions need it.
+     *
+     * @param conversation the conversation
+     */
     public ConversationAssert(Conversation conversation) {
         super(conversation, ConversationAssert.class);
         this.checks = new ConversationChecks(conversation);
     }
 
-    /** Judges groundedness with {@code judge} instead of the judge of the running {@link LlmJudge} test. */
+    /**
+     * Judges groundedness with {@code judge} instead of the judge of the running {@link LlmJudge} test.
+     *
+     * @param judge the groundedness judge to use
+     * @return this assertion, to chain more checks
+     */
     public ConversationAssert usingJudge(GroundednessJudge judge) {
         if (judge == null) {
             throw new IllegalArgumentException(Messages.nullArgument(
@@ -70,7 +80,12 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
         return myself;
     }
 
-    /** Judges the conversation criteria with {@code judge} instead of the running {@link LlmJudge} test's. */
+    /**
+     * Judges the conversation criteria with {@code judge} instead of the running {@link LlmJudge} test's.
+     *
+     * @param judge the direct criteria judge to use
+     * @return this assertion, to chain more checks
+     */
     public ConversationAssert usingCriteriaJudge(DirectJudge judge) {
         if (judge == null) {
             throw new IllegalArgumentException(Messages.nullArgument(
@@ -87,6 +102,8 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
      * (facts the user gave are not invented) and add the sources of this turn and the turns before it; its criteria
      * checks get this turn's user message as the context field {@code question}.
      *
+     * @param number the turn, from 1
+     * @return the reply's assertions
      * @throws IllegalArgumentException if {@code number} is below 1
      */
     public ResponseAssert turn(int number) {
@@ -101,7 +118,11 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
         return responseAssert(actual.turn(number).assistant(), number);
     }
 
-    /** The reply of the last turn, as {@link #turn(int)} gives it. */
+    /**
+     * The reply of the last turn, as {@link #turn(int)} gives it.
+     *
+     * @return the reply's assertions
+     */
     public ResponseAssert lastTurn() {
         isNotNull();
         if (actual.turnCount() == 0) {
@@ -114,6 +135,8 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
     /**
      * Every reply: each one's groundedness, criteria or words, with the turns that fail named and marked in the
      * transcript.
+     *
+     * @return the checks of every reply
      */
     public EveryTurnAssert everyAssistantTurn() {
         isNotNull();
@@ -129,6 +152,7 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
      * another value of its shape (NR-20471 for NR-20417). See {@link FactRetention}.
      *
      * @param fact the fact as the user gave it, e.g. {@code "NR-20417"}
+     * @return this assertion, to chain more checks
      */
     public ConversationAssert remembers(String fact) {
         return retention(fact, false);
@@ -137,6 +161,9 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
     /**
      * Verifies that the assistant did not keep {@code fact}: the opposite of {@link #remembers(String)}, e.g. after
      * the user asked it to forget their card number, or past a memory window.
+     *
+     * @param fact what the user gave that must not be kept
+     * @return this assertion, to chain more checks
      */
     public ConversationAssert forgets(String fact) {
         return retention(fact, true);
@@ -148,6 +175,7 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
      *
      * @param role the assistant's role, e.g. "the support assistant of the Nimbus R2 router, who answers from its
      *             manual and never gives legal or financial advice"
+     * @return this assertion, to chain more checks
      */
     public ConversationAssert staysInRole(String role) {
         requireText(role, "staysInRole(role)", "staysInRole(\"the Nimbus router support assistant\")");
@@ -164,7 +192,11 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
         return myself;
     }
 
-    /** Verifies with the test's LLM judge that every reply is relevant at its point ({@code turn_relevancy}). */
+    /**
+     * Verifies with the test's LLM judge that every reply is relevant at its point ({@code turn_relevancy}).
+     *
+     * @return this assertion, to chain more checks
+     */
     public ConversationAssert isRelevantThroughout() {
         isNotNull();
         checks.judgeEveryTurn(
@@ -182,6 +214,9 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
     /**
      * Verifies with the test's LLM judge that the conversation met the user's {@code goal} by its end
      * ({@code conversation_completeness}, over the whole transcript).
+     *
+     * @param goal what the user came to get done, in words
+     * @return this assertion, to chain more checks
      */
     public ConversationAssert completesGoal(String goal) {
         requireText(goal, "completesGoal(goal)", "completesGoal(\"Get the router online again\")");
@@ -195,7 +230,12 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
         return myself;
     }
 
-    /** Verifies that the conversation has at most {@code max} turns. */
+    /**
+     * Verifies that the conversation has at most {@code max} turns.
+     *
+     * @param max the most turns
+     * @return this assertion, to chain more checks
+     */
     public ConversationAssert hasAtMostTurns(int max) {
         isNotNull();
         if (max < 1) {
@@ -207,7 +247,12 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
         return myself;
     }
 
-    /** Verifies that no reply contains any of {@code phrases}, ignoring case. */
+    /**
+     * Verifies that no reply contains any of {@code phrases}, ignoring case.
+     *
+     * @param phrases what no reply may say
+     * @return this assertion, to chain more checks
+     */
     public ConversationAssert neverSays(String... phrases) {
         isNotNull();
         checks.neverSays(phrases, this::assertionError);
@@ -218,6 +263,9 @@ public class ConversationAssert extends AbstractAssert<ConversationAssert, Conve
      * Verifies that the conversation ended by itself (its goal reached, handed over to a person, or its script
      * done), not cut off at the turn limit, within {@code max} turns: for a conversation a {@link UserSimulator}
      * drove, which knows how it ended ({@link Conversation#ending()}).
+     *
+     * @param max the most turns it may take to end
+     * @return this assertion, to chain more checks
      */
     public ConversationAssert endsWithin(int max) {
         isNotNull();

@@ -72,13 +72,23 @@ public final class ConversationRecorder {
     /** A recorder with nothing recorded. */
     public ConversationRecorder() {}
 
-    /** The system message of the driven conversation, for the transcript and the judges. */
+    /**
+     * The system message of the driven conversation, for the transcript and the judges.
+     *
+     * @param message the system message
+     * @return this recorder
+     */
     public synchronized ConversationRecorder system(String message) {
         driven = new Conversation(message, driven.turns(), driven.ending());
         return this;
     }
 
-    /** The user's next message in the driven conversation; the turn is recorded with its reply. */
+    /**
+     * The user's next message in the driven conversation; the turn is recorded with its reply.
+     *
+     * @param message what the user says
+     * @return the turn, to complete with its reply
+     */
     public PendingTurn user(String message) {
         ConversationAssert.requireText(message, "user(message)", "user(\"My order number is NR-20417.\")");
         return new PendingTurn(message);
@@ -87,6 +97,10 @@ public final class ConversationRecorder {
     /**
      * Lets {@code user} talk to {@code assistant} until the conversation ends, recording each turn as
      * {@link PendingTurn#reply(Function)} does, and gives the conversation with how it ended.
+     *
+     * @param user the simulated user
+     * @param assistant the assistant under test: a user's message in, its reply out
+     * @return the conversation
      */
     public Conversation simulate(UserSimulator user, Function<String, String> assistant) {
         if (user == null || assistant == null) {
@@ -102,7 +116,11 @@ public final class ConversationRecorder {
         }
     }
 
-    /** The listeners to give an AI service's builder: {@code AiServices.builder(...).registerListeners(...)}. */
+    /**
+     * The listeners to give an AI service's builder: {@code AiServices.builder(...).registerListeners(...)}.
+     *
+     * @return the listeners
+     */
     public List<AiServiceListener<?>> listeners() {
         return List.of(
                 (AiServiceStartedListener) this::started,
@@ -113,6 +131,7 @@ public final class ConversationRecorder {
     /**
      * The conversation: the driven one, else the one conversation heard from a service.
      *
+     * @return the conversation
      * @throws IllegalStateException when nothing was recorded, or several conversations were heard
      */
     public synchronized Conversation conversation() {
@@ -131,6 +150,8 @@ public final class ConversationRecorder {
     /**
      * The conversation heard with the chat memory id {@code memoryId} (the {@code @MemoryId} argument).
      *
+     * @param memoryId the chat memory id of the calls
+     * @return the conversation
      * @throws IllegalStateException when no call had that id
      */
     public synchronized Conversation conversation(Object memoryId) {
@@ -141,7 +162,11 @@ public final class ConversationRecorder {
         return conversation;
     }
 
-    /** Every conversation recorded: the driven one, if it has a turn, then those heard, in the order they began. */
+    /**
+     * Every conversation recorded: the driven one, if it has a turn, then those heard, in the order they began.
+     *
+     * @return the conversations
+     */
     public synchronized List<Conversation> conversations() {
         List<Conversation> all = new ArrayList<>();
         if (!driven.turns().isEmpty()) {
@@ -217,6 +242,9 @@ public final class ConversationRecorder {
         /**
          * Sends the message to {@code assistant}, records the turn with its reply, and gives the reply. An AI service
          * this recorder listens to adds its tool calls and retrieved sources to the turn.
+         *
+         * @param assistant the assistant under test: the user's message in, its reply out
+         * @return the assistant's reply
          */
         public String reply(Function<String, String> assistant) {
             if (assistant == null) {
@@ -238,12 +266,23 @@ public final class ConversationRecorder {
             return reply;
         }
 
-        /** Records the turn with {@code reply}, which the test got itself. */
+        /**
+         * Records the turn with {@code reply}, which the test got itself.
+         *
+         * @param reply the assistant's reply
+         * @return the recorder, for the next turn
+         */
         public ConversationRecorder replied(String reply) {
             return replied(reply, List.of());
         }
 
-        /** Records the turn with {@code reply} and the sources the assistant was given to write it. */
+        /**
+         * Records the turn with {@code reply} and the sources the assistant was given to write it.
+         *
+         * @param reply the assistant's reply
+         * @param sources the passages the assistant was given
+         * @return the recorder, for the next turn
+         */
         public ConversationRecorder replied(String reply, List<String> sources) {
             recordDriven(Turn.of(message, reply).withSources(sources));
             return ConversationRecorder.this;

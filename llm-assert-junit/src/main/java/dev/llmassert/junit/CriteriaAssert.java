@@ -40,7 +40,11 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
     private final DirectJudge judge;
     private DirectResult checkedForBias;
 
-    /** Checks a result obtained from a judge directly; nothing is checked until a method is called. */
+    /**
+     * Checks a result obtained from a judge directly; nothing is checked until a method is called.
+     *
+     * @param result the result
+     */
     public CriteriaAssert(DirectResult result) {
         this(result, null, null, Origin.of(result == null ? null : UNKNOWN_RESPONSE));
     }
@@ -55,6 +59,8 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
     /**
      * Verifies that the judge chose {@code option}. The name is matched as the judge's reply is: ignoring case.
      *
+     * @param option the option's name
+     * @return this assertion, to chain more checks
      * @throws IllegalArgumentException if the criteria has no such option; the message lists its options
      */
     public CriteriaAssert withOption(String option) {
@@ -81,6 +87,8 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
      * Verifies that the chosen option's score is at least {@code minScore}: under {@code sampled(n)}, the mean score
      * of the samples. Scores are on the criteria's own scale (0 to 1 for the catalog criteria).
      *
+     * @param minScore the least score, on the criteria's own scale
+     * @return this assertion, to chain more checks
      * @throws IllegalStateException if the criteria's options have no scores
      */
     public CriteriaAssert withMinScore(double minScore) {
@@ -107,6 +115,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
      * without the positional-bias check, the judge is asked once more with the options in reverse order (one more
      * judgement, sampled like the first); it fails when that choice differs.
      *
+     * @return this assertion, to chain more checks
      * @throws IllegalStateException for a result built outside the DSL without the check, as there is no judge to ask
      */
     public CriteriaAssert withoutPositionalBias() {
@@ -132,6 +141,7 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
      * them with {@code assertThat(response).sampled(n)} before {@code meets(...)}, at a judge temperature above 0.
      *
      * @param minAgreement from 0 to 1, compared at two decimals: 0.67 accepts 2 of 3
+     * @return this assertion, to chain more checks
      * @throws IllegalStateException if the judgement was not sampled
      */
     public CriteriaAssert withAgreementAtLeast(double minAgreement) {
@@ -158,6 +168,8 @@ public class CriteriaAssert extends JudgedAssert<CriteriaAssert, DirectResult> {
     /**
      * The judge's result, to inspect the option, explanation and feedback yourself; with the positional-bias outcome
      * once {@link #withoutPositionalBias()} ran. Does not count as a check.
+     *
+     * @return the result
      */
     public DirectResult result() {
         return checkedForBias != null ? checkedForBias : actual;

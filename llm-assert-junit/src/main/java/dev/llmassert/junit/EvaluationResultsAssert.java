@@ -36,12 +36,20 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
 
     private FailureSink failures = FailureSink.THROWING;
 
-    /** The gates on {@code actual}; public, as AssertJ's soft assertions need it. */
+    /**
+     * The gates on {@code actual}; public, as AssertJ's soft assertions need it.
+     *
+     * @param actual the results
+     */
     public EvaluationResultsAssert(EvaluationResults actual) {
         super(actual, EvaluationResultsAssert.class);
     }
 
-    /** Fails when more items failed than {@code llmassert.eval.max-error-rate} allows (default none). */
+    /**
+     * Fails when more items failed than {@code llmassert.eval.max-error-rate} allows (default none).
+     *
+     * @return this assertion, to chain more checks
+     */
     public EvaluationResultsAssert hasErrorRateWithinLimit() {
         isNotNull();
         boolean within = !actual.errorRateExceeded();
@@ -56,6 +64,8 @@ public class EvaluationResultsAssert extends AbstractAssert<EvaluationResultsAss
     /**
      * Gates on the measurement {@code name} over all items.
      *
+     * @param name the measurement's name, e.g. {@code grounded.passed}
+     * @return the gates on the measurement
      * @throws AssertionError when too many items failed, or no item has that measurement (listing the ones there
      *                        are); soft assertions collect it instead, and the gates after it check nothing
      */

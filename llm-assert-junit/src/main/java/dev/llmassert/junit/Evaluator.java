@@ -90,12 +90,18 @@ public final class Evaluator {
      * The configured {@code llmassert.groundedness.min-score} (default {@value LlmJudge#DEFAULT_MIN_SCORE}), for a
      * groundedness annotator that should use the same bar as {@code isGroundedIn}:
      * {@code Annotators.groundedness("grounded", judge, "sources", evaluator.groundednessMinScore())}.
+     *
+     * @return the minimum
      */
     public double groundednessMinScore() {
         return ConfigurationResolver.defaultMinScore(context, null);
     }
 
-    /** The settings this test's evaluations run with. */
+    /**
+     * The settings this test's evaluations run with.
+     *
+     * @return the settings
+     */
     public EvaluationSettings settings() {
         return settings;
     }
@@ -106,6 +112,9 @@ public final class Evaluator {
      * recordings mode is {@code off}. Either way its calls and tokens count as the application's in the run report,
      * apart from the judges': in an evaluation as its system's, and in a test that calls it itself (an agent's) as the
      * run's.
+     *
+     * @param model the system's own chat model
+     * @return the model, recorded and replayed
      */
     public ChatModel recorded(ChatModel model) {
         if (model == null) {
@@ -119,6 +128,10 @@ public final class Evaluator {
     /**
      * Runs {@code test} against {@code sut} and writes its record. A system built on a chat model
      * ({@link SystemUnderTest#of(ChatModel)}) is recorded and replayed through the test's recordings.
+     *
+     * @param test the prompt-response test
+     * @param sut the system under test
+     * @return the results
      */
     public EvaluationResults run(PromptResponseTest test, SystemUnderTest sut) {
         if (sut == null) {
@@ -214,6 +227,11 @@ public final class Evaluator {
      * that runs {@code gates} on the results. Their source is the evaluation's record, so that reports which name a
      * dynamic test by its index otherwise ({@code [31]}) name them so too. An item's test fails when the item has an
      * error; its message shows the prompts, responses, annotations and the error.
+     *
+     * @param test the prompt-response test
+     * @param sut the system under test
+     * @param gates the gates on the results
+     * @return the dynamic tests
      */
     public Stream<DynamicTest> dynamicTests(
             PromptResponseTest test, SystemUnderTest sut, Consumer<EvaluationResults> gates) {
@@ -224,6 +242,12 @@ public final class Evaluator {
      * As {@link #dynamicTests(PromptResponseTest, SystemUnderTest, Consumer)}, with a check of each item of your own,
      * e.g. {@code item -> assertThat(item.measurement("grounded")).isGreaterThan(0.5)}. A failed check's message is
      * followed by the item's prompts, responses, annotations and measurements.
+     *
+     * @param test the prompt-response test
+     * @param sut the system under test
+     * @param eachItem the check of each item
+     * @param gates the gates on the results
+     * @return the dynamic tests
      */
     public Stream<DynamicTest> dynamicTests(
             PromptResponseTest test,
@@ -278,12 +302,22 @@ public final class Evaluator {
      *         .labelled().response("answer").label("grounded").contextList("sources"));
      * assertThat(calibration).balancedAccuracy().hasLowerBoundAtLeast(0.75);
      * }</pre>
+     *
+     * @param judge the groundedness judge
+     * @param rows the labelled rows
+     * @return the calibration
      */
     public Calibration calibrate(GroundednessJudge judge, LabelledDataset rows) {
         return calibrate(judge, requireRows(rows).load());
     }
 
-    /** As {@link #calibrate(GroundednessJudge, LabelledDataset)}, on labelled rows made in code. */
+    /**
+     * As {@link #calibrate(GroundednessJudge, LabelledDataset)}, on labelled rows made in code.
+     *
+     * @param judge the groundedness judge
+     * @param rows the labelled rows
+     * @return the calibration
+     */
     public Calibration calibrate(GroundednessJudge judge, List<LabelledItem> rows) {
         String testId = testId();
         Path record = reportDir.resolve("calibrations").resolve(testId + ".json");
@@ -298,12 +332,24 @@ public final class Evaluator {
      * Calibrates a direct criteria judge on rows labelled with the option each should get, their context holding the
      * criteria's context fields: the agreement per option and in all, with intervals, the confusion between options
      * and the misjudged rows; written to {@code target/llm-assert/calibrations/<test id>.json}.
+     *
+     * @param judge the direct criteria judge
+     * @param criteria the criteria the rows are labelled on
+     * @param rows the labelled rows
+     * @return the calibration
      */
     public Calibration calibrate(DirectJudge judge, Criteria criteria, LabelledDataset rows) {
         return calibrate(judge, criteria, requireRows(rows).load());
     }
 
-    /** As {@link #calibrate(DirectJudge, Criteria, LabelledDataset)}, on labelled rows made in code. */
+    /**
+     * As {@link #calibrate(DirectJudge, Criteria, LabelledDataset)}, on labelled rows made in code.
+     *
+     * @param judge the direct criteria judge
+     * @param criteria the criteria the rows are labelled on
+     * @param rows the labelled rows
+     * @return the calibration
+     */
     public Calibration calibrate(DirectJudge judge, Criteria criteria, List<LabelledItem> rows) {
         String testId = testId();
         Path record = reportDir.resolve("calibrations").resolve(testId + ".json");

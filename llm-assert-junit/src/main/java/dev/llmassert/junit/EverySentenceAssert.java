@@ -13,7 +13,11 @@ import static org.apiguardian.api.API.Status.STABLE;
 @API(status = STABLE, since = "0.1")
 public class EverySentenceAssert extends JudgedAssert<EverySentenceAssert, GroundednessVerdict> {
 
-    /** Checks the sentences of a verdict obtained from a judge directly. */
+    /**
+     * Checks the sentences of a verdict obtained from a judge directly.
+     *
+     * @param verdict the verdict
+     */
     public EverySentenceAssert(GroundednessVerdict verdict) {
         this(verdict, Origin.of(GroundednessAssert.responseOf(verdict)));
     }
@@ -26,6 +30,7 @@ public class EverySentenceAssert extends JudgedAssert<EverySentenceAssert, Groun
      * Verifies that no sentence scores below {@code minScore}.
      *
      * @param minScore from 0 to 1
+     * @return this assertion, to chain more checks
      * @throws IllegalArgumentException if {@code minScore} is outside 0..1
      */
     public EverySentenceAssert hasMinScore(double minScore) {

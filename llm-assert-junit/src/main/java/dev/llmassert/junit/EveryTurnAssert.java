@@ -37,6 +37,11 @@ public class EveryTurnAssert extends AbstractAssert<EveryTurnAssert, Conversatio
     private final ConversationChecks checks;
     private final Map<String, String> context = new LinkedHashMap<>();
 
+    /**
+     * The checks of every reply of {@code conversation}, by the judges of the running {@link LlmJudge} test.
+     *
+     * @param conversation the conversation
+     */
     public EveryTurnAssert(Conversation conversation) {
         this(conversation, new ConversationChecks(conversation));
     }
@@ -51,6 +56,9 @@ public class EveryTurnAssert extends AbstractAssert<EveryTurnAssert, Conversatio
      * user said up to it as the question, so that a fact the user gave is not an invented one. Finish with
      * {@link EveryTurnGroundednessAssert#withMinScore(double) withMinScore(...)}: every reply must reach it; without
      * it, the default minimum applies, checked after the test under {@link LlmJudge}.
+     *
+     * @param sources the sources every reply is judged against
+     * @return the groundedness checks of every reply
      */
     public EveryTurnGroundednessAssert isGroundedIn(String... sources) {
         if (sources == null || sources.length == 0) {
@@ -59,7 +67,12 @@ public class EveryTurnAssert extends AbstractAssert<EveryTurnAssert, Conversatio
         return isGroundedIn(Arrays.asList(sources));
     }
 
-    /** As {@link #isGroundedIn(String...)}, for sources that are several chunks. */
+    /**
+     * As {@link #isGroundedIn(String...)}, for sources that are several chunks.
+     *
+     * @param sources the sources every reply is judged against
+     * @return the groundedness checks of every reply
+     */
     public EveryTurnGroundednessAssert isGroundedIn(List<String> sources) {
         if (sources == null || sources.isEmpty()) {
             throw new IllegalArgumentException(Messages.noSources());
@@ -76,6 +89,7 @@ public class EveryTurnAssert extends AbstractAssert<EveryTurnAssert, Conversatio
      * Judges every reply against the sources its own and earlier turns were given (the passages a retriever found),
      * as {@link #isGroundedIn(List)} does.
      *
+     * @return the groundedness checks of every reply
      * @throws AssertionError at once, if the first turn has no source
      */
     public EveryTurnGroundednessAssert isGroundedInTheirSources() {
@@ -91,6 +105,9 @@ public class EveryTurnAssert extends AbstractAssert<EveryTurnAssert, Conversatio
      * criteria's best option. The judge sees the reply as the criteria's judged field and the conversation before it
      * as the context field {@code conversation} (each message between data tags), with the fields given to
      * {@link #inContext}.
+     *
+     * @param criteria the criteria every reply is judged on
+     * @return this assertion, to chain more checks
      */
     public EveryTurnAssert meets(Criteria criteria) {
         isNotNull();
@@ -110,7 +127,13 @@ public class EveryTurnAssert extends AbstractAssert<EveryTurnAssert, Conversatio
         return myself;
     }
 
-    /** Adds a context field for {@link #meets(Criteria)}, e.g. {@code inContext("instructions", systemPrompt)}. */
+    /**
+     * Adds a context field for {@link #meets(Criteria)}, e.g. {@code inContext("instructions", systemPrompt)}.
+     *
+     * @param field the context field's name
+     * @param value its value
+     * @return this assertion, to chain more checks
+     */
     public EveryTurnAssert inContext(String field, String value) {
         if (field == null || field.isBlank()) {
             throw new IllegalArgumentException(Messages.blankContextField(field));
@@ -123,7 +146,12 @@ public class EveryTurnAssert extends AbstractAssert<EveryTurnAssert, Conversatio
         return myself;
     }
 
-    /** Verifies that no reply contains any of {@code phrases}, ignoring case, as {@code neverSays} does. */
+    /**
+     * Verifies that no reply contains any of {@code phrases}, ignoring case, as {@code neverSays} does.
+     *
+     * @param phrases what no reply may say
+     * @return this assertion, to chain more checks
+     */
     public EveryTurnAssert doesNotContain(String... phrases) {
         isNotNull();
         checks.neverSays(phrases, this::assertionError);

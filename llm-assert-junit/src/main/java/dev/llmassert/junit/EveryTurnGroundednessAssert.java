@@ -32,6 +32,7 @@ public class EveryTurnGroundednessAssert extends JudgedAssert<EveryTurnGroundedn
      * replaces the default for this check.
      *
      * @param minScore from 0 to 1
+     * @return this assertion, to chain more checks
      */
     public EveryTurnGroundednessAssert withMinScore(double minScore) {
         settle();
@@ -44,7 +45,11 @@ public class EveryTurnGroundednessAssert extends JudgedAssert<EveryTurnGroundedn
         return myself;
     }
 
-    /** The verdict of each reply, in turn order; does not count as a check. */
+    /**
+     * The verdict of each reply, in turn order; does not count as a check.
+     *
+     * @return the verdicts
+     */
     public List<GroundednessVerdict> verdicts() {
         return actual;
     }

@@ -22,7 +22,11 @@ import static org.apiguardian.api.API.Status.STABLE;
 @API(status = STABLE, since = "0.1")
 public class GroundednessAssert extends JudgedAssert<GroundednessAssert, GroundednessVerdict> {
 
-    /** Checks a verdict obtained from a judge directly; nothing is checked until a method is called. */
+    /**
+     * Checks a verdict obtained from a judge directly; nothing is checked until a method is called.
+     *
+     * @param verdict the verdict
+     */
     public GroundednessAssert(GroundednessVerdict verdict) {
         this(verdict, Origin.of(responseOf(verdict)));
     }
@@ -36,6 +40,7 @@ public class GroundednessAssert extends JudgedAssert<GroundednessAssert, Grounde
      * configured default: it replaces the default for this check.
      *
      * @param minScore from 0 to 1
+     * @return this assertion, to chain more checks
      * @throws IllegalArgumentException if {@code minScore} is outside 0..1
      */
     public GroundednessAssert withMinScore(double minScore) {
@@ -56,12 +61,18 @@ public class GroundednessAssert extends JudgedAssert<GroundednessAssert, Grounde
      * replaces the default mean check, so one assertion gives one verdict; under {@link LlmJudge} an
      * {@code everySentence()} never given {@link EverySentenceAssert#hasMinScore(double)} is checked after the test
      * method against the default minimum. Call {@link #withMinScore(double)} first to check the mean as well.
+     *
+     * @return the check of every sentence
      */
     public EverySentenceAssert everySentence() {
         return handOver(new EverySentenceAssert(actual, origin));
     }
 
-    /** The judge's verdict, to inspect scores and evidence yourself; does not count as a check. */
+    /**
+     * The judge's verdict, to inspect scores and evidence yourself; does not count as a check.
+     *
+     * @return the verdict
+     */
     public GroundednessVerdict verdict() {
         return actual;
     }

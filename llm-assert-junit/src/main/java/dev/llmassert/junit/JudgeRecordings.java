@@ -78,12 +78,18 @@ public @interface JudgeRecordings {
     /** The default of {@link #dir()}: {@value}, relative to the working directory (the module, under Maven). */
     String DEFAULT_DIR = Recordings.DEFAULT_DIR;
 
-    /** {@code off}, {@code replay}, {@code record-missing} or {@code record}. Key {@value #MODE_KEY}. */
+    /**
+     * {@code off}, {@code replay}, {@code record-missing} or {@code record}. Key {@value #MODE_KEY}.
+     *
+     * @return the mode, or empty for the configured one
+     */
     String mode() default DEFAULT;
 
     /**
      * The folder of the recordings files, absolute or relative to the working directory; the file is
      * {@code <dir>/<fully.qualified.ClassName>.json}. Key {@value #DIR_KEY}, default {@value #DEFAULT_DIR}.
+     *
+     * @return the folder, or empty for the configured one
      */
     String dir() default DEFAULT;
 
@@ -93,6 +99,8 @@ public @interface JudgeRecordings {
      * {@link #dir()}. Annotation only: there is no configuration key, as one file for a whole run would mix classes.
      * Several classes may name one file, also when they run in parallel or in forked JVMs; such a file is never
      * pruned.
+     *
+     * @return the file, or empty for the class's own
      */
     String file() default DEFAULT;
 }

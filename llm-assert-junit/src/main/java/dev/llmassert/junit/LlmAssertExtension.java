@@ -75,6 +75,9 @@ public class LlmAssertExtension
      * built from the configuration. For extensions that bring their own judge: a test double, or a judge the
      * configuration cannot describe. Call it from a callback that runs before the tests, e.g. {@code beforeAll}.
      * The caller keeps ownership of {@code judge} and closes it.
+     *
+     * @param context the extension context whose tests use the judge
+     * @param judge the judge
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static void useGroundednessJudge(ExtensionContext context, GroundednessJudge judge) {
@@ -92,6 +95,9 @@ public class LlmAssertExtension
      * ownership of {@code chatModel}; the judges the extension builds on it are closed when {@code context} ends. It
      * is used as given, not recorded: wrap it with {@code dev.llmassert.core.record.Recordings.wrap} to record and
      * replay it.
+     *
+     * @param context the extension context whose tests use the model
+     * @param chatModel the judge chat model
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static void useChatModel(ExtensionContext context, ChatModel chatModel) {
@@ -108,6 +114,10 @@ public class LlmAssertExtension
      * recordings, as a judge model built from the configuration is: for a judge model of another client, such as a
      * Spring AI {@code ChatModel} adapted to langchain4j's interface, that must judge offline in CI. Call it from a
      * callback that runs before the judges are used, e.g. {@code beforeEach}.
+     *
+     * @param context   the extension context whose tests use the model
+     * @param chatModel the judge chat model, recorded and replayed through the recordings
+     * @throws IllegalArgumentException if {@code context} or {@code chatModel} is {@code null}
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static void useRecordedChatModel(ExtensionContext context, ChatModel chatModel) {

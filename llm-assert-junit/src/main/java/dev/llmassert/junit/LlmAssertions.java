@@ -46,12 +46,20 @@ public class LlmAssertions extends Assertions {
     /**
      * Assertions on {@code response}: AssertJ's string assertions, and the judged checks, judged by the judge of the
      * running {@link LlmJudge} test.
+     *
+     * @param response the response under test, e.g. the application's answer
+     * @return the response's assertions
      */
     public static ResponseAssert assertThat(String response) {
         return new ResponseAssert(response);
     }
 
-    /** Assertions on a verdict obtained from a judge directly. */
+    /**
+     * Assertions on a verdict obtained from a judge directly.
+     *
+     * @param verdict a verdict a judge gave
+     * @return the verdict's assertions
+     */
     public static GroundednessAssert assertThat(GroundednessVerdict verdict) {
         return new GroundednessAssert(verdict);
     }
@@ -59,12 +67,20 @@ public class LlmAssertions extends Assertions {
     /**
      * Assertions on a result obtained from a {@code DirectJudge} directly, e.g. to expect an option other than the
      * best outside the extension: {@code assertThat(judge.evaluate(answer, politeness)).withOption("Impolite")}.
+     *
+     * @param result the result a direct criteria judge gave
+     * @return the result's assertions
      */
     public static CriteriaAssert assertThat(DirectResult result) {
         return new CriteriaAssert(result);
     }
 
-    /** Assertions on a comparison obtained from a {@code PairwiseJudge} directly, for the response at index 0. */
+    /**
+     * Assertions on a comparison obtained from a {@code PairwiseJudge} directly, for the response at index 0.
+     *
+     * @param result the comparison a pairwise judge gave
+     * @return the comparison's assertions
+     */
     public static PairwiseAssert assertThat(PairwiseResult result) {
         return new PairwiseAssert(result);
     }
@@ -72,6 +88,9 @@ public class LlmAssertions extends Assertions {
     /**
      * Gates on an evaluation's results: {@code assertThat(results).measurement("grounded.passed")
      * .hasLowerBoundAtLeast(0.8)}.
+     *
+     * @param results an evaluation's results
+     * @return the gates on the results
      */
     public static EvaluationResultsAssert assertThat(EvaluationResults results) {
         return new EvaluationResultsAssert(results);
@@ -80,6 +99,9 @@ public class LlmAssertions extends Assertions {
     /**
      * Gates on a judge's calibration against a person's labels:
      * {@code assertThat(calibration).balancedAccuracy().hasLowerBoundAtLeast(0.75)}.
+     *
+     * @param calibration a judge's calibration on labelled rows
+     * @return the gates on the calibration
      */
     public static CalibrationAssert assertThat(Calibration calibration) {
         return new CalibrationAssert(calibration);
@@ -89,6 +111,9 @@ public class LlmAssertions extends Assertions {
      * Assertions on what an agent did: {@code assertThat(trajectory).calledTool("lookupOrder").withArgument("orderId",
      * "A-1042")}. A trajectory comes from a {@link TrajectoryRecorder}, from {@link Trajectories#of(Result)}, or is
      * built by hand.
+     *
+     * @param trajectory what an agent did: its tool calls and final answer
+     * @return the trajectory's assertions
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static TrajectoryAssert assertThat(Trajectory trajectory) {
@@ -98,6 +123,9 @@ public class LlmAssertions extends Assertions {
     /**
      * Assertions on the trajectory of an AI service call that returned a langchain4j {@link Result}: its
      * {@link Result#toolExecutions()}, then its content as the final answer.
+     *
+     * @param result what an AI service method returned
+     * @return the assertions on the call's trajectory
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static TrajectoryAssert assertThat(Result<?> result) {
@@ -108,13 +136,21 @@ public class LlmAssertions extends Assertions {
      * Assertions on a conversation: {@code assertThat(conversation).turn(4).contains("NR-20417")},
      * {@code .everyAssistantTurn().isGroundedIn(manual)}, {@code .remembers("NR-20417")}. A conversation comes from
      * a {@link ConversationRecorder}, from a {@code UserSimulator}, or is built by hand.
+     *
+     * @param conversation a recorded or simulated conversation
+     * @return the conversation's assertions
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static ConversationAssert assertThat(Conversation conversation) {
         return new ConversationAssert(conversation);
     }
 
-    /** Assertions on a multi-criteria result obtained from a {@code DirectJudge} directly. */
+    /**
+     * Assertions on a multi-criteria result obtained from a {@code DirectJudge} directly.
+     *
+     * @param result the multi-criteria result a direct judge gave
+     * @return the result's assertions
+     */
     public static MultiCriteriaAssert assertThat(MultiCriteriaResult result) {
         return new MultiCriteriaAssert(result);
     }

@@ -87,24 +87,40 @@ public @interface LlmJudge {
      */
     double DEFAULT_MIN_SCORE = LocalGroundednessJudge.DEFAULT_THRESHOLD;
 
-    /** The judge provider: {@code local}, {@code openai} or {@code ollama}. Key {@value #PROVIDER_KEY}. */
+    /**
+     * The judge provider: {@code local}, {@code openai} or {@code ollama}. Key {@value #PROVIDER_KEY}.
+     *
+     * @return the provider, or empty for the configured one
+     */
     String provider() default DEFAULT;
 
-    /** The judge model for the provider. Key {@value #MODEL_KEY}. */
+    /**
+     * The judge model for the provider. Key {@value #MODEL_KEY}.
+     *
+     * @return the model, or empty for the configured one
+     */
     String model() default DEFAULT;
 
     /**
      * The judge model's temperature, from 0 to 2: 0 (the default) for repeatable judgements; above 0 for
      * self-consistency samples ({@code sampled(n)}), which must be able to differ. Key {@value #TEMPERATURE_KEY}.
+     *
+     * @return the temperature, or unset for the configured one
      */
     double temperature() default UNSET;
 
-    /** Judge calls in flight at once, from 1 to 256. Key {@value #CONCURRENCY_KEY}. */
+    /**
+     * Judge calls in flight at once, from 1 to 256. Key {@value #CONCURRENCY_KEY}.
+     *
+     * @return the concurrency, or unset for the configured one
+     */
     int concurrency() default UNSET;
 
     /**
      * The minimum, from 0 to 1, of a bare {@code isGroundedIn(...)}. Key {@value #MIN_SCORE_KEY}, default
      * {@value #DEFAULT_MIN_SCORE}.
+     *
+     * @return the minimum, or unset for the configured one
      */
     double minScore() default UNSET;
 
@@ -113,6 +129,8 @@ public @interface LlmJudge {
      * bar it fitted becomes the minimum of a bare {@code isGroundedIn(...)}, for the judge it was made with only;
      * another judge fails the test, naming both. A {@link #minScore()} or {@value #MIN_SCORE_KEY} set nearer the
      * test wins over it. Key {@value #CALIBRATION_KEY}.
+     *
+     * @return the record's path, or empty for the configured one
      */
     String calibration() default DEFAULT;
 
@@ -186,16 +204,26 @@ public @interface LlmJudge {
         /** The minimum pass rate when neither {@link #minPassRate()} nor {@value #MIN_PASS_RATE_KEY} sets it. */
         double DEFAULT_MIN_PASS_RATE = 1.0;
 
-        /** How many runs, from 1 to 1,000. Key {@value #TIMES_KEY}, default {@value #DEFAULT_TIMES}. */
+        /**
+         * How many runs, from 1 to 1,000. Key {@value #TIMES_KEY}, default {@value #DEFAULT_TIMES}.
+         *
+         * @return the runs, or unset for the configured number
+         */
         int times() default UNSET;
 
         /**
          * The share of runs that must pass, from 0 to 1. Key {@value #MIN_PASS_RATE_KEY}, default
          * {@value #DEFAULT_MIN_PASS_RATE}: every run.
+         *
+         * @return the share, or unset for the configured one
          */
         double minPassRate() default UNSET;
 
-        /** What {@link #minPassRate()} is held to. Key {@value #GATE_KEY}, default {@link Gate#RATE}. */
+        /**
+         * What {@link #minPassRate()} is held to. Key {@value #GATE_KEY}, default {@link Gate#RATE}.
+         *
+         * @return the gate, or {@link Gate#DEFAULT} for the configured one
+         */
         Gate gate() default Gate.DEFAULT;
 
         /** What a repeated test's minimum pass rate is held to. */
@@ -245,7 +273,11 @@ public @interface LlmJudge {
     @API(status = STABLE, since = "0.1")
     @interface Criteria {
 
-        /** A classpath resource ending in {@code .json}, or a catalog name. */
+        /**
+         * A classpath resource ending in {@code .json}, or a catalog name.
+         *
+         * @return the resource or the catalog name
+         */
         String value();
     }
 }

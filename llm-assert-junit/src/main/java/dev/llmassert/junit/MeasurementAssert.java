@@ -58,6 +58,9 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
     /**
      * The same measurement over the items whose context has {@code key = value}.
      *
+     * @param key the context field the items are grouped by
+     * @param value the group's value of it
+     * @return the gates on the group's measurement
      * @throws AssertionError when there is no such group, or its items lack the measurement
      */
     public MeasurementAssert inGroup(String key, String value) {
@@ -83,27 +86,52 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
         return carryTo(new MeasurementAssert(results, inGroup, found, failures));
     }
 
-    /** The mean is at least {@code minimum}. */
+    /**
+     * The mean is at least {@code minimum}.
+     *
+     * @param minimum the least the mean may be
+     * @return this assertion, to chain more checks
+     */
     public MeasurementAssert hasMeanAtLeast(double minimum) {
         return check("mean", "hasMeanAtLeast", m -> m.mean(), minimum, true);
     }
 
-    /** The mean is at most {@code maximum}. */
+    /**
+     * The mean is at most {@code maximum}.
+     *
+     * @param maximum the most the mean may be
+     * @return this assertion, to chain more checks
+     */
     public MeasurementAssert hasMeanAtMost(double maximum) {
         return check("mean", "hasMeanAtMost", m -> m.mean(), maximum, false);
     }
 
-    /** The lower bound of the interval is at least {@code minimum}: the mean is above it, beyond reasonable noise. */
+    /**
+     * The lower bound of the interval is at least {@code minimum}: the mean is above it, beyond reasonable noise.
+     *
+     * @param minimum the least the lower bound may be
+     * @return this assertion, to chain more checks
+     */
     public MeasurementAssert hasLowerBoundAtLeast(double minimum) {
         return check("lower bound", "hasLowerBoundAtLeast", m -> m.interval().lower(), minimum, true);
     }
 
-    /** The upper bound of the interval is at most {@code maximum}: the mean is below it, beyond reasonable noise. */
+    /**
+     * The upper bound of the interval is at most {@code maximum}: the mean is below it, beyond reasonable noise.
+     *
+     * @param maximum the most the upper bound may be
+     * @return this assertion, to chain more checks
+     */
     public MeasurementAssert hasUpperBoundAtMost(double maximum) {
         return check("upper bound", "hasUpperBoundAtMost", m -> m.interval().upper(), maximum, false);
     }
 
-    /** {@link #isNotWorseThan(EvaluationResults, double)} with a drop to detect of {@value #DEFAULT_DROP_TO_DETECT}. */
+    /**
+     * {@link #isNotWorseThan(EvaluationResults, double)} with a drop to detect of {@value #DEFAULT_DROP_TO_DETECT}.
+     *
+     * @param baseline the results of an earlier run, e.g. read back from its record
+     * @return this assertion, to chain more checks
+     */
     public MeasurementAssert isNotWorseThan(EvaluationResults baseline) {
         return isNotWorseThan(baseline, DEFAULT_DROP_TO_DETECT);
     }
@@ -115,6 +143,9 @@ public final class MeasurementAssert extends AbstractAssert<MeasurementAssert, M
      * a drop of {@code dropToDetect}, it says so in the log and the test's report, and passes: the comparison proves
      * little either way.
      *
+     * @param baseline the results of an earlier run, e.g. read back from its record
+     * @param dropToDetect the drop of the mean the comparison is sized to detect
+     * @return this assertion, to chain more checks
      * @throws IllegalArgumentException for a null baseline, or a drop to detect that is not a positive number
      */
     public MeasurementAssert isNotWorseThan(EvaluationResults baseline, double dropToDetect) {

@@ -24,7 +24,11 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
 
     private final double bestAttainable;
 
-    /** Checks a result obtained from a judge directly; nothing is checked until a method is called. */
+    /**
+     * Checks a result obtained from a judge directly; nothing is checked until a method is called.
+     *
+     * @param result the result
+     */
     public MultiCriteriaAssert(MultiCriteriaResult result) {
         this(result, Double.NaN, Origin.of(CriteriaAssert.UNKNOWN_RESPONSE));
     }
@@ -37,6 +41,9 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
     /**
      * Verifies that the aggregate score is at least {@code minScore}. A required criteria that fell short makes the
      * aggregate 0, so it fails any minimum above 0.
+     *
+     * @param minScore the least aggregate score
+     * @return this assertion, to chain more checks
      */
     public MultiCriteriaAssert withMinScore(double minScore) {
         settle();
@@ -52,7 +59,11 @@ public class MultiCriteriaAssert extends JudgedAssert<MultiCriteriaAssert, Multi
         return myself;
     }
 
-    /** The aggregated result, with every criteria's own result. Does not count as a check. */
+    /**
+     * The aggregated result, with every criteria's own result. Does not count as a check.
+     *
+     * @return the result
+     */
     public MultiCriteriaResult result() {
         return actual;
     }

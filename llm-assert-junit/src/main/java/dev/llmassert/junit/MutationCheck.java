@@ -72,6 +72,7 @@ public final class MutationCheck {
      * with an exception, so a build fails, when the check could not run: a bad setting, no test, or no mutant to
      * run (it then says why: no test read a recorded answer, or those that did fail without mutants).
      *
+     * @param args the settings, each {@code key=value}
      * @throws IllegalArgumentException for an argument that is no {@code key=value}
      * @throws IllegalStateException    when the check made no mutant, saying why
      */
@@ -100,6 +101,8 @@ public final class MutationCheck {
      * and {@code junit-platform.properties}, e.g. {@code llmassert.mutation.classes}, for this check and every
      * launch it makes.
      *
+     * @param configuration the configuration parameters, by key
+     * @return the check's outcome
      * @throws InvalidSettingException when a key's value cannot be used, naming it
      */
     public static MutationCheck run(Map<String, String> configuration) {
@@ -123,24 +126,35 @@ public final class MutationCheck {
         }
     }
 
-    /** {@code killed / (killed + survived)}; empty when no mutant has a verdict. */
+    /**
+     * {@code killed / (killed + survived)}; empty when no mutant has a verdict.
+     *
+     * @return the score, or empty
+     */
     public Optional<Double> score() {
         return Optional.ofNullable(entry.score());
     }
 
+    /** {@return how many mutants the check made} */
     public int mutants() {
         return entry.mutants();
     }
 
+    /** {@return how many mutants a test noticed (it failed on them)} */
     public int killed() {
         return entry.killed();
     }
 
+    /** {@return how many mutants no test noticed} */
     public int survived() {
         return entry.survived();
     }
 
-    /** Mutants whose judge reply is not recorded: no verdict. */
+    /**
+     * Mutants whose judge reply is not recorded (in {@code replay}): no verdict.
+     *
+     * @return how many mutants need a judge
+     */
     public int needsJudge() {
         return entry.needsJudge();
     }
@@ -148,6 +162,8 @@ public final class MutationCheck {
     /**
      * Mutants whose run made a call of the application's model that is not recorded, and whose request does not
      * hold the change: no verdict.
+     *
+     * @return how many mutants need the application's model
      */
     public int needsApplication() {
         return entry.needsApplication();
@@ -156,16 +172,24 @@ public final class MutationCheck {
     /**
      * Mutants whose run made a later call of the application's model (or of a simulated user's) that holds the change
      * and is not recorded even with the answer put back: no verdict.
+     *
+     * @return how many mutants are not replayable
      */
     public int notReplayable() {
         return entry.notReplayable();
     }
 
+    /** {@return how many mutants could not be run (an error other than a failed check)} */
     public int errored() {
         return entry.errored();
     }
 
-    /** The score of the mutants the tests of a class (by simple name) read. */
+    /**
+     * The score of the mutants the tests of a class (by simple name) read.
+     *
+     * @param simpleName the test class's simple name
+     * @return the score, or empty when no mutant of the class has a verdict
+     */
     public Optional<Double> scoreOfClass(String simpleName) {
         return entry.byClass().stream()
                 .filter(s -> s.name().equals(simpleName))
@@ -173,7 +197,12 @@ public final class MutationCheck {
                 .map(MutationsEntry.Score::score);
     }
 
-    /** The score of one operator's mutants, e.g. {@code condition}. */
+    /**
+     * The score of one operator's mutants, e.g. {@code condition}.
+     *
+     * @param operator the operator's name
+     * @return the score, or empty when no mutant of the operator has a verdict
+     */
     public Optional<Double> scoreOfOperator(String operator) {
         return entry.byOperator().stream()
                 .filter(s -> s.name().equals(operator))
@@ -183,6 +212,8 @@ public final class MutationCheck {
 
     /**
      * The tests the check left out, as they fail without mutants: {@code Class.method(): <the failure's first lines>}.
+     *
+     * @return the tests left out, each with its reason
      */
     public List<String> leftOut() {
         return entry.leftOut().stream()
@@ -194,6 +225,8 @@ public final class MutationCheck {
     /**
      * The status of each mutant ({@code killed}, {@code survived}, {@code needs-judge}, {@code needs-application},
      * {@code not-replayable}, {@code errored}), by id.
+     *
+     * @return the statuses
      */
     public Map<String, String> statuses() {
         Map<String, String> statuses = new TreeMap<>();
@@ -201,7 +234,11 @@ public final class MutationCheck {
         return statuses;
     }
 
-    /** The mutants no test noticed. */
+    /**
+     * The mutants no test noticed.
+     *
+     * @return the survivors
+     */
     public List<Mutant> survivors() {
         return entry.results().stream()
                 .filter(r -> r.status().equals("survived"))
@@ -209,17 +246,29 @@ public final class MutationCheck {
                 .toList();
     }
 
-    /** Every mutant. */
+    /**
+     * Every mutant.
+     *
+     * @return the mutants
+     */
     public List<Mutant> results() {
         return entry.results().stream().map(Mutant::of).toList();
     }
 
-    /** The console summary. */
+    /**
+     * The console summary.
+     *
+     * @return the summary
+     */
     public String summary() {
         return MutationConsole.summary(entry, html);
     }
 
-    /** The check's section of the run report as JSON, without its timings: the same for the same seed and suite. */
+    /**
+     * The check's section of the run report as JSON, without its timings: the same for the same seed and suite.
+     *
+     * @return the JSON
+     */
     public String withoutTimings() {
         try {
             return JSON.writeValueAsString(entry.withoutTimings());

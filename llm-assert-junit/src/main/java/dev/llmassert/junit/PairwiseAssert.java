@@ -30,7 +30,11 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
     private final PairwiseJudge judge;
     private PairwiseResult checkedForBias;
 
-    /** Checks a comparison obtained from a judge directly, for the response at index 0. */
+    /**
+     * Checks a comparison obtained from a judge directly, for the response at index 0.
+     *
+     * @param result the comparison
+     */
     public PairwiseAssert(PairwiseResult result) {
         this(result, null, null, null, Origin.of(CriteriaAssert.UNKNOWN_RESPONSE));
     }
@@ -49,7 +53,11 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
         this.judge = judge;
     }
 
-    /** Verifies that the response at index 0 won every one of its contests. */
+    /**
+     * Verifies that the response at index 0 won every one of its contests.
+     *
+     * @return this assertion, to chain more checks
+     */
     public PairwiseAssert isPreferred() {
         settle();
         if (isNullChecked()) {
@@ -67,6 +75,7 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
      * Verifies that no contest changes winner when the responses are shown in reverse order. When the comparison ran
      * without that check, the judge is asked once more with the responses reversed.
      *
+     * @return this assertion, to chain more checks
      * @throws IllegalStateException for a result built outside the DSL without the check, as there is no judge to ask
      */
     public PairwiseAssert withoutPositionalBias() {
@@ -91,6 +100,8 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
      * samples: {@code assertThat(response).sampled(n).isPreferredOver(...)}. Compared at two decimals: 0.67 accepts 2
      * of 3.
      *
+     * @param minAgreement the least share of samples, from 0 to 1
+     * @return this assertion, to chain more checks
      * @throws IllegalStateException if the comparison was not sampled
      */
     public PairwiseAssert withAgreementAtLeast(double minAgreement) {
@@ -113,7 +124,11 @@ public class PairwiseAssert extends JudgedAssert<PairwiseAssert, PairwiseResult>
         return myself;
     }
 
-    /** The comparison, with the positional-bias outcome once {@link #withoutPositionalBias()} ran. */
+    /**
+     * The comparison, with the positional-bias outcome once {@link #withoutPositionalBias()} ran.
+     *
+     * @return the comparison
+     */
     public PairwiseResult result() {
         return checkedForBias != null ? checkedForBias : actual;
     }

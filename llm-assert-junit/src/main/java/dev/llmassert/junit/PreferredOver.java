@@ -50,6 +50,9 @@ public class PreferredOver {
      * every contest. The failure gives the ranking and who won each contest, with the judge's explanations. The
      * assert it returns checks how reliable the comparison is ({@code withoutPositionalBias()},
      * {@code withAgreementAtLeast(...)}); the preference itself is checked already.
+     *
+     * @param criteria the criteria the responses are compared on
+     * @return the comparison's assertions
      */
     public PairwiseAssert on(Criteria criteria) {
         if (criteria == null) {

@@ -59,6 +59,12 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
     private final CheckSteps steps = new CheckSteps();
     private Trajectory trajectory;
 
+    /**
+     * Assertions on {@code response}; public, as AssertJ's soft assertions need it: a test gets them from {@code
+     * LlmAssertions.assertThat(response)}.
+     *
+     * @param response the response under test
+     */
     public ResponseAssert(String response) {
         super(response, ResponseAssert.class);
     }
@@ -71,6 +77,9 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * against the default minimum ({@value LlmJudge#MIN_SCORE_KEY} as a system property or environment variable,
      * else {@value LlmJudge#DEFAULT_MIN_SCORE}); a {@link GroundednessAssert#withMinScore(double)} after it adds a
      * check. Under {@link LlmJudge}, {@code withMinScore} replaces the default, higher or lower.
+     *
+     * @param judge the groundedness judge to use
+     * @return this assertion, to chain more checks
      */
     public ResponseAssert usingJudge(GroundednessJudge judge) {
         if (judge == null) {
@@ -87,6 +96,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * Judges the response against {@code sources} now. Finish with
      * {@link GroundednessAssert#withMinScore(double) withMinScore(...)}; without it, the default minimum applies.
      *
+     * @param sources the texts the response must be grounded in
+     * @return the groundedness check, to set its minimum
      * @throws IllegalArgumentException if there are no sources or one is blank
      * @throws IllegalStateException    if there is no judge: neither {@link LlmJudge} nor {@link #usingJudge}
      */
@@ -97,7 +108,12 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
         return isGroundedIn(Arrays.asList(sources));
     }
 
-    /** As {@link #isGroundedIn(String...)}, for sources that are several chunks, e.g. retrieval results. */
+    /**
+     * As {@link #isGroundedIn(String...)}, for sources that are several chunks, e.g. retrieval results.
+     *
+     * @param sources the texts the response must be grounded in
+     * @return the groundedness check, to set its minimum
+     */
     public GroundednessAssert isGroundedIn(List<String> sources) {
         if (sources == null || sources.isEmpty()) {
             throw new IllegalArgumentException(Messages.noSources());
@@ -119,6 +135,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * in {@link #isGroundedIn(List)}. Only on the answer of {@code assertThat(trajectory).finalAnswer()}; finish with
      * {@link GroundednessAssert#withMinScore(double) withMinScore(...)} as with any groundedness check.
      *
+     * @return the groundedness check, to set its minimum
      * @throws IllegalStateException if this response is not the final answer of a trajectory
      * @throws AssertionError        at once, if the agent called no tool or every tool returned a blank result
      */
@@ -139,6 +156,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * before it, as in {@link #isGroundedIn(List)}. Only on a reply of {@code assertThat(conversation).turn(n)};
      * finish with {@link GroundednessAssert#withMinScore(double) withMinScore(...)} as with any groundedness check.
      *
+     * @return the groundedness check, to set its minimum
      * @throws IllegalStateException if this response is not a turn's reply
      * @throws AssertionError        at once, if no turn up to this one was given a source
      */
@@ -165,6 +183,9 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * <p>Every groundedness judge uses the question: the local judge counts its numbers, dates and names as given;
      * the LLM judges show it to the model beside the sources, between the data tags, marked as what the user said
      * and not a source.
+     *
+     * @param question what the user asked
+     * @return this assertion, to chain more checks
      */
     public ResponseAssert forQuestion(String question) {
         if (question == null || question.isBlank()) {
@@ -184,6 +205,9 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * <p>Outside the extension nothing runs after the test, so a bare {@code meets(...)} or {@code meetsAll(...)} is
      * checked at once against the best option or attainable score. To expect another option there, assert on the
      * result instead: {@code LlmAssertions.assertThat(judge.evaluate(answer, criteria)).withOption("No")}.
+     *
+     * @param judge the direct criteria judge to use
+     * @return this assertion, to chain more checks
      */
     public ResponseAssert usingCriteriaJudge(DirectJudge judge) {
         if (judge == null) {
@@ -196,7 +220,12 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
         return myself;
     }
 
-    /** As {@link #usingCriteriaJudge(DirectJudge)}, for {@link #isPreferredOver(String...)} comparisons. */
+    /**
+     * As {@link #usingCriteriaJudge(DirectJudge)}, for {@link #isPreferredOver(String...)} comparisons.
+     *
+     * @param judge the pairwise judge to use
+     * @return this assertion, to chain more checks
+     */
     public ResponseAssert usingCriteriaJudge(PairwiseJudge judge) {
         if (judge == null) {
             throw new IllegalArgumentException(Messages.nullArgument(
@@ -212,6 +241,10 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * Adds a context field for the criteria checks that follow, e.g. {@code inContext("question", question)}. The
      * criteria decides which fields it shows the judge ({@code contextFields}); the response itself fills the field
      * the criteria judges ({@code toEvaluateField}). Giving the same field again replaces its value.
+     *
+     * @param field the context field's name
+     * @param value its value
+     * @return this assertion, to chain more checks
      */
     public ResponseAssert inContext(String field, String value) {
         if (field == null || field.isBlank()) {
@@ -232,6 +265,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * order. Each sample is one more judge call. Default: 1, a single judgement.
      *
      * @param n from 1 to {@value CriteriaJudgeBuilder#MAX_SELF_CONSISTENCY}; an odd n avoids ties
+     * @return this assertion, to chain more checks
      */
     public ResponseAssert sampled(int n) {
         if (n < 1 || n > CriteriaJudgeBuilder.MAX_SELF_CONSISTENCY) {
@@ -248,6 +282,8 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * withMinScore(...)}; without either, the criteria's best option (highest score) is expected, checked after the
      * test under {@link LlmJudge}.
      *
+     * @param criteria the criteria the response is judged on
+     * @return the criteria check, to name the option or a minimum score
      * @throws IllegalArgumentException if the criteria needs a context field not given with {@link #inContext}
      * @throws IllegalStateException    if there is no criteria judge
      */
@@ -270,6 +306,7 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * picks this one, a lambda or condition picks AssertJ's.
      *
      * @param question a question whose answer Yes means the response is good, e.g. "Is the text self-contained?"
+     * @return the criteria check, to chain more checks of the judgement
      */
     public CriteriaAssert satisfies(String question) {
         if (question == null || question.isBlank()) {
@@ -288,6 +325,9 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
      * {@link #inContext} gave that field (e.g. {@code context} for context relevance). Finish with
      * {@link MultiCriteriaAssert#withMinScore(double) withMinScore(...)}; without it, the best attainable aggregate
      * is expected.
+     *
+     * @param multiCriteria the criteria and how their results aggregate
+     * @return the multi-criteria check, to set a minimum aggregate score
      */
     public MultiCriteriaAssert meetsAll(MultiCriteria multiCriteria) {
         if (multiCriteria == null) {
@@ -310,6 +350,9 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
     /**
      * Starts a pairwise comparison of the response with {@code others}; {@link PreferredOver#on(Criteria) on(criteria)}
      * compares them (one judge call for all pairs) and verifies that the response won every contest.
+     *
+     * @param others the responses this one is compared with
+     * @return the comparison, to name its criteria
      */
     public PreferredOver isPreferredOver(String... others) {
         if (others == null || others.length == 0) {
@@ -328,6 +371,9 @@ public class ResponseAssert extends AbstractStringAssert<ResponseAssert> {
     /**
      * Marks the response as the final answer of {@code trajectory}, for {@link #isGroundedInToolResults()}: for an
      * assert of another module that knows the tools an application called (a Spring AI {@code ChatClient}'s).
+     *
+     * @param trajectory the tools the application called, and what they returned
+     * @return this assert
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     protected ResponseAssert answerOf(Trajectory trajectory) {

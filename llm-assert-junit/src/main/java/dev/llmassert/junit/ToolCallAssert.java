@@ -67,7 +67,13 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
         requireSome();
     }
 
-    /** Keeps the calls whose argument at {@code path} equals {@code expected} (text, number, boolean, map, list). */
+    /**
+     * Keeps the calls whose argument at {@code path} equals {@code expected} (text, number, boolean, map, list).
+     *
+     * @param path the argument's path: a name, {@code address.city}, {@code items[0].sku} or a JSON Pointer
+     * @param expected the value it must equal
+     * @return this assertion, to chain more checks
+     */
     public ToolCallAssert withArgument(String path, Object expected) {
         JsonPointer pointer = ToolArguments.pointer(path);
         JsonNode value = ToolArguments.toNode(expected);
@@ -77,7 +83,13 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
                 call -> ToolArguments.same(call.arguments().at(pointer), value));
     }
 
-    /** Keeps the calls whose argument at {@code path} is there and satisfies {@code predicate}. */
+    /**
+     * Keeps the calls whose argument at {@code path} is there and satisfies {@code predicate}.
+     *
+     * @param path the argument's path
+     * @param predicate what the argument must satisfy
+     * @return this assertion, to chain more checks
+     */
     public ToolCallAssert withArgumentMatching(String path, Predicate<JsonNode> predicate) {
         JsonPointer pointer = ToolArguments.pointer(path);
         if (predicate == null) {
@@ -92,7 +104,13 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
         });
     }
 
-    /** Keeps the calls whose argument at {@code path} is there and meets the AssertJ {@code condition}. */
+    /**
+     * Keeps the calls whose argument at {@code path} is there and meets the AssertJ {@code condition}.
+     *
+     * @param path the argument's path
+     * @param condition what the argument must meet
+     * @return this assertion, to chain more checks
+     */
     public ToolCallAssert withArgument(String path, Condition<? super JsonNode> condition) {
         JsonPointer pointer = ToolArguments.pointer(path);
         if (condition == null) {
@@ -106,13 +124,23 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
         });
     }
 
-    /** Keeps the calls whose whole arguments equal {@code json} (a JSON object; field order does not matter). */
+    /**
+     * Keeps the calls whose whole arguments equal {@code json} (a JSON object; field order does not matter).
+     *
+     * @param json the whole arguments, a JSON object
+     * @return this assertion, to chain more checks
+     */
     public ToolCallAssert withArguments(String json) {
         JsonNode expected = askedFor(ToolArguments.parseObject(json));
         return keep("arguments exactly " + expected, call -> ToolArguments.same(call.arguments(), expected));
     }
 
-    /** As {@link #withArguments(String)}, with the arguments as a map. */
+    /**
+     * As {@link #withArguments(String)}, with the arguments as a map.
+     *
+     * @param arguments the whole arguments, by name
+     * @return this assertion, to chain more checks
+     */
     public ToolCallAssert withArguments(Map<String, ?> arguments) {
         JsonNode expected = askedFor(ToolArguments.toNode(arguments));
         return keep("arguments exactly " + expected, call -> ToolArguments.same(call.arguments(), expected));
@@ -121,19 +149,32 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
     /**
      * Keeps the calls whose arguments hold at least {@code json}: each of its fields, with the same value; other
      * arguments may be there too (promptfoo's {@code tool-args-match} in partial mode).
+     *
+     * @param json the arguments a call must hold, a JSON object
+     * @return this assertion, to chain more checks
      */
     public ToolCallAssert withArgumentsContaining(String json) {
         JsonNode expected = askedFor(ToolArguments.parseObject(json));
         return keep("arguments containing " + expected, call -> ToolArguments.contains(call.arguments(), expected));
     }
 
-    /** As {@link #withArgumentsContaining(String)}, with the arguments as a map. */
+    /**
+     * As {@link #withArgumentsContaining(String)}, with the arguments as a map.
+     *
+     * @param arguments the arguments a call must hold, by name
+     * @return this assertion, to chain more checks
+     */
     public ToolCallAssert withArgumentsContaining(Map<String, ?> arguments) {
         JsonNode expected = askedFor(ToolArguments.toNode(arguments));
         return keep("arguments containing " + expected, call -> ToolArguments.contains(call.arguments(), expected));
     }
 
-    /** Keeps the calls whose result contains {@code text}. */
+    /**
+     * Keeps the calls whose result contains {@code text}.
+     *
+     * @param text what the result must contain
+     * @return this assertion, to chain more checks
+     */
     public ToolCallAssert withResultContaining(String text) {
         if (text == null) {
             throw new IllegalArgumentException(
@@ -143,7 +184,12 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
                 "a result containing \"" + text + "\"", call -> call.result().contains(text));
     }
 
-    /** Verifies that the agent made exactly {@code n} such calls (of the tool, with every condition given). */
+    /**
+     * Verifies that the agent made exactly {@code n} such calls (of the tool, with every condition given).
+     *
+     * @param n the number of calls
+     * @return this assertion, to chain more checks
+     */
     public ToolCallAssert times(int n) {
         if (n < 0) {
             throw new IllegalArgumentException(Messages.negativeTimes(n));
@@ -155,12 +201,20 @@ public class ToolCallAssert extends AbstractAssert<ToolCallAssert, List<ToolCall
         return myself;
     }
 
-    /** Back to the whole trajectory, to chain more checks. */
+    /**
+     * Back to the whole trajectory, to chain more checks.
+     *
+     * @return the trajectory's assertions
+     */
     public TrajectoryAssert and() {
         return trajectoryAssert;
     }
 
-    /** The agent's final answer; see {@link TrajectoryAssert#finalAnswer()}. */
+    /**
+     * The agent's final answer; see {@link TrajectoryAssert#finalAnswer()}.
+     *
+     * @return the final answer's assertions
+     */
     public ResponseAssert finalAnswer() {
         return trajectoryAssert.finalAnswer();
     }

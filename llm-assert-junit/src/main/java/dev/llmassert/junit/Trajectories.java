@@ -30,12 +30,23 @@ public final class Trajectories {
 
     private Trajectories() {}
 
-    /** The tool calls of {@code result} ({@link Result#toolExecutions()}), then its content as the final answer. */
+    /**
+     * The tool calls of {@code result} ({@link Result#toolExecutions()}), then its content as the final answer.
+     *
+     * @param result what an AI service method returned
+     * @return the trajectory
+     */
     public static Trajectory of(Result<?> result) {
         return of(result, "");
     }
 
-    /** As {@link #of(Result)}, with the user's request, which a {@code Result} does not hold, for the messages. */
+    /**
+     * As {@link #of(Result)}, with the user's request, which a {@code Result} does not hold, for the messages.
+     *
+     * @param result what an AI service method returned
+     * @param request the user's request
+     * @return the trajectory
+     */
     public static Trajectory of(Result<?> result, String request) {
         if (result == null) {
             throw new IllegalArgumentException(Messages.nullArgument(

@@ -50,6 +50,12 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     private FailureSink failures = FailureSink.THROWING;
     private Function<String, ResponseAssert> responses = ResponseAssert::new;
 
+    /**
+     * Assertions on {@code trajectory}; public, as AssertJ's soft assertions need it: a test gets them from {@code
+     * LlmAssertions.assertThat(trajectory)}.
+     *
+     * @param trajectory the trajectory
+     */
     public TrajectoryAssert(Trajectory trajectory) {
         super(trajectory, TrajectoryAssert.class);
     }
@@ -57,6 +63,9 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     /**
      * Verifies that the agent called {@code tool} at least once; narrow the calls with the returned assert's
      * {@code withArgument(...)}, {@code withArguments(...)}, and count them with {@code times(n)}.
+     *
+     * @param tool the tool's name
+     * @return the calls of the tool, to narrow
      */
     public ToolCallAssert calledTool(String tool) {
         isNotNull();
@@ -64,7 +73,12 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
         return new ToolCallAssert(this, tool, failures);
     }
 
-    /** Verifies that the agent called these tools in this order; other calls may come before, between and after. */
+    /**
+     * Verifies that the agent called these tools in this order; other calls may come before, between and after.
+     *
+     * @param tools the tools' names, in order
+     * @return this assertion, to chain more checks
+     */
     public TrajectoryAssert calledToolsInOrder(String... tools) {
         isNotNull();
         List<String> expected = names(tools, "calledToolsInOrder(...)");
@@ -81,7 +95,12 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
         return myself;
     }
 
-    /** Verifies that the agent called exactly these tools, in this order, and no other (promptfoo's tool-sequence). */
+    /**
+     * Verifies that the agent called exactly these tools, in this order, and no other (promptfoo's tool-sequence).
+     *
+     * @param tools the tools' names, in order
+     * @return this assertion, to chain more checks
+     */
     public TrajectoryAssert calledToolsExactly(String... tools) {
         isNotNull();
         List<String> expected =
@@ -92,7 +111,12 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
         return myself;
     }
 
-    /** Verifies that the agent never called any of these tools. */
+    /**
+     * Verifies that the agent never called any of these tools.
+     *
+     * @param tools the tools' names
+     * @return this assertion, to chain more checks
+     */
     public TrajectoryAssert neverCalled(String... tools) {
         isNotNull();
         for (String tool : names(tools, "neverCalled(...)")) {
@@ -103,7 +127,12 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
         return myself;
     }
 
-    /** Verifies that the agent called no tool other than these (each may be called any number of times, or not). */
+    /**
+     * Verifies that the agent called no tool other than these (each may be called any number of times, or not).
+     *
+     * @param tools the tools' names
+     * @return this assertion, to chain more checks
+     */
     public TrajectoryAssert calledOnlyTools(String... tools) {
         isNotNull();
         List<String> allowed = names(tools, "calledOnlyTools(...)");
@@ -113,17 +142,32 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
         return myself;
     }
 
-    /** Verifies that the agent called no tool at all. */
+    /**
+     * Verifies that the agent called no tool at all.
+     *
+     * @return this assertion, to chain more checks
+     */
     public TrajectoryAssert calledNoTool() {
         return hasToolCallCountBetween(0, 0);
     }
 
-    /** Verifies that the agent made at most {@code max} tool calls (promptfoo's step-count). */
+    /**
+     * Verifies that the agent made at most {@code max} tool calls (promptfoo's step-count).
+     *
+     * @param max the most tool calls
+     * @return this assertion, to chain more checks
+     */
     public TrajectoryAssert hasAtMostToolCalls(int max) {
         return hasToolCallCountBetween(0, max);
     }
 
-    /** Verifies that the agent made between {@code min} and {@code max} tool calls, both included. */
+    /**
+     * Verifies that the agent made between {@code min} and {@code max} tool calls, both included.
+     *
+     * @param min the fewest tool calls
+     * @param max the most tool calls
+     * @return this assertion, to chain more checks
+     */
     public TrajectoryAssert hasToolCallCountBetween(int min, int max) {
         isNotNull();
         if (min < 0 || max < min) {
@@ -139,6 +183,8 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
     /**
      * The agent's final answer, as the {@link ResponseAssert} of {@code assertThat(answer)}: AssertJ's string checks
      * and the judged ones, and {@link ResponseAssert#isGroundedInToolResults()}.
+     *
+     * @return the final answer's assertions
      */
     public ResponseAssert finalAnswer() {
         isNotNull();
@@ -152,6 +198,9 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
      * tags. The criteria's judged field is one of them, the others are context: {@link CriteriaCatalog#TASK_COMPLETION}
      * judges the answer, {@link CriteriaCatalog#TOOL_USE_APPROPRIATENESS} the calls. Finish with
      * {@code withOption(...)} or {@code withMinScore(...)}; without either, the best option is expected.
+     *
+     * @param criteria the criteria the trajectory is judged on
+     * @return the criteria check, to name the option or a minimum score
      */
     public CriteriaAssert meets(Criteria criteria) {
         isNotNull();
@@ -176,7 +225,12 @@ public class TrajectoryAssert extends AbstractAssert<TrajectoryAssert, Trajector
         return response.meets(criteria);
     }
 
-    /** Judges criteria with {@code judge} instead of the direct judge of the running {@link LlmJudge} test. */
+    /**
+     * Judges criteria with {@code judge} instead of the direct judge of the running {@link LlmJudge} test.
+     *
+     * @param judge the direct criteria judge to use
+     * @return this assertion, to chain more checks
+     */
     public TrajectoryAssert usingCriteriaJudge(DirectJudge judge) {
         if (judge == null) {
             throw new IllegalArgumentException(Messages.nullArgument(

@@ -52,7 +52,11 @@ public final class TrajectoryRecorder {
     /** A recorder with nothing recorded; attach it to a service with {@link #listeners()}. */
     public TrajectoryRecorder() {}
 
-    /** The listeners to give the service's builder: {@code AiServices.builder(...).registerListeners(...)}. */
+    /**
+     * The listeners to give the service's builder: {@code AiServices.builder(...).registerListeners(...)}.
+     *
+     * @return the listeners
+     */
     public List<AiServiceListener<?>> listeners() {
         return List.of(
                 (AiServiceStartedListener) this::started,
@@ -61,7 +65,11 @@ public final class TrajectoryRecorder {
                 (AiServiceErrorListener) this::failed);
     }
 
-    /** The trajectories of the service's calls that have finished, in the order they finished. */
+    /**
+     * The trajectories of the service's calls that have finished, in the order they finished.
+     *
+     * @return the trajectories
+     */
     public synchronized List<Trajectory> trajectories() {
         return List.copyOf(finished);
     }
@@ -69,6 +77,7 @@ public final class TrajectoryRecorder {
     /**
      * The trajectory of the call that finished last.
      *
+     * @return the trajectory
      * @throws IllegalStateException when no call has finished
      */
     public synchronized Trajectory lastTrajectory() {

@@ -31,7 +31,17 @@ public record ChatClientExchange(
         List<ToolCall> toolCalls,
         String answer) {
 
-    /** An exchange; a missing text is empty, missing lists are empty, and the lists are copied. */
+    /**
+     * An exchange; a missing text is empty, missing lists are empty, and the lists are copied.
+     *
+     * @param conversationId the chat memory's conversation id of the call; {@code null} for
+     *                       {@value ChatClientRecorder#NO_CONVERSATION}
+     * @param systemMessage  the system message the model was given; {@code null} for {@code ""}
+     * @param user           the user's message; {@code null} for {@code ""}
+     * @param sources        the texts of the documents retrieved for the call; {@code null} for none
+     * @param toolCalls      the tools called, in order, each with its result; {@code null} for none
+     * @param answer         the final answer's text; {@code null} for {@code ""}
+     */
     public ChatClientExchange {
         conversationId = conversationId == null ? ChatClientRecorder.NO_CONVERSATION : conversationId;
         systemMessage = systemMessage == null ? "" : systemMessage;
@@ -41,12 +51,20 @@ public record ChatClientExchange(
         answer = answer == null ? "" : answer;
     }
 
-    /** The call as an agent's trajectory: the user's message, the tools called, the final answer. */
+    /**
+     * The call as an agent's trajectory: the user's message, the tools called, the final answer.
+     *
+     * @return the trajectory
+     */
     public Trajectory trajectory() {
         return new Trajectory(user, toolCalls, answer);
     }
 
-    /** The call as one turn of a conversation, with its tool calls and sources. */
+    /**
+     * The call as one turn of a conversation, with its tool calls and sources.
+     *
+     * @return the turn; a blank user's message reads {@code (no user message)}
+     */
     public Turn turn() {
         return new Turn(user.isBlank() ? "(no user message)" : user, answer, toolCalls, sources);
     }

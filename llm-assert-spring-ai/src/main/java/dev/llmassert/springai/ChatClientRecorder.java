@@ -68,17 +68,27 @@ public final class ChatClientRecorder {
      * The two advisors that record: one outside every other advisor (it sees the user's message as written, and the
      * answer), one next to the model (it sees every call to the model, with the documents and tool results in it).
      * Add both: {@code ChatClient.builder(model).defaultAdvisors(recorder.advisors())}.
+     *
+     * @return the two advisors, the same on every call
      */
     public List<Advisor> advisors() {
         return advisors;
     }
 
-    /** Every call recorded, in the order they finished. */
+    /**
+     * Every call recorded, in the order they finished.
+     *
+     * @return the calls, a copy
+     */
     public synchronized List<ChatClientExchange> exchanges() {
         return List.copyOf(exchanges);
     }
 
-    /** The last call recorded. */
+    /**
+     * The last call recorded.
+     *
+     * @return the call that finished last; empty when none was recorded
+     */
     public synchronized Optional<ChatClientExchange> lastExchange() {
         return exchanges.isEmpty() ? Optional.empty() : Optional.of(exchanges.get(exchanges.size() - 1));
     }
@@ -87,6 +97,8 @@ public final class ChatClientRecorder {
      * The calls made in the chat memory conversation {@code conversationId}, one turn each, with the system message
      * of its first call.
      *
+     * @param conversationId the chat memory's conversation id, or {@value #NO_CONVERSATION} for the calls without one
+     * @return the conversation, its calls in the order they finished
      * @throws IllegalArgumentException naming the conversations recorded, when none has this id
      */
     public synchronized Conversation conversation(String conversationId) {
@@ -100,7 +112,11 @@ public final class ChatClientRecorder {
         return conversationOf(calls);
     }
 
-    /** Every conversation recorded, in the order each began. */
+    /**
+     * Every conversation recorded, in the order each began.
+     *
+     * @return the conversations, one per conversation id
+     */
     public synchronized List<Conversation> conversations() {
         return byConversation().values().stream()
                 .map(ChatClientRecorder::conversationOf)

@@ -41,7 +41,11 @@ public class ChatClientResponseAssert extends ResponseAssert {
     private final ChatClientExchange exchange;
     private final List<String> sources;
 
-    /** Assertions on {@code response}'s answer, with its documents and, when recorded, its tools. */
+    /**
+     * Assertions on {@code response}'s answer, with its documents and, when recorded, its tools.
+     *
+     * @param response the {@code ChatClient}'s response, or {@code null} (every assertion then fails)
+     */
     public ChatClientResponseAssert(ChatClientResponse response) {
         super(answerText(response));
         this.response = response;
@@ -73,48 +77,85 @@ public class ChatClientResponseAssert extends ResponseAssert {
         return isGroundedIn(sources);
     }
 
-    /** Assertions on the texts of the documents the call's retrieval advisors gave the model, in order. */
+    /**
+     * Assertions on the texts of the documents the call's retrieval advisors gave the model, in order.
+     *
+     * @return an AssertJ list assert of the documents' texts
+     */
     public ListAssert<String> sources() {
         isNotNull();
         return Assertions.assertThat(sources).as("the documents retrieved for %s", actual);
     }
 
-    /** Assertions on the tools the model called in this call, and its final answer, as for an agent's trajectory. */
+    /**
+     * Assertions on the tools the model called in this call, and its final answer, as for an agent's trajectory.
+     *
+     * @return the trajectory's assert
+     * @throws AssertionError at once, when the call's {@code ChatClient} has no recorder's advisors
+     */
     public TrajectoryAssert trajectory() {
         isNotNull();
         return new TrajectoryAssert(requireTrajectory());
     }
 
-    /** Verifies that the model called {@code tool} at least once; narrow the calls with the returned assert. */
+    /**
+     * Verifies that the model called {@code tool} at least once; narrow the calls with the returned assert.
+     *
+     * @param tool the tool's name
+     * @return an assert of the calls of {@code tool}
+     */
     public ToolCallAssert calledTool(String tool) {
         return trajectory().calledTool(tool);
     }
 
-    /** Verifies that the model called these tools in this order; other calls may come before, between and after. */
+    /**
+     * Verifies that the model called these tools in this order; other calls may come before, between and after.
+     *
+     * @param tools the tools' names, in order
+     * @return this assert
+     */
     public ChatClientResponseAssert calledToolsInOrder(String... tools) {
         trajectory().calledToolsInOrder(tools);
         return this;
     }
 
-    /** Verifies that the model called exactly these tools, in this order, and no other. */
+    /**
+     * Verifies that the model called exactly these tools, in this order, and no other.
+     *
+     * @param tools the tools' names, in order
+     * @return this assert
+     */
     public ChatClientResponseAssert calledToolsExactly(String... tools) {
         trajectory().calledToolsExactly(tools);
         return this;
     }
 
-    /** Verifies that the model never called any of these tools. */
+    /**
+     * Verifies that the model never called any of these tools.
+     *
+     * @param tools the tools' names
+     * @return this assert
+     */
     public ChatClientResponseAssert neverCalled(String... tools) {
         trajectory().neverCalled(tools);
         return this;
     }
 
-    /** Verifies that the model called no tool. */
+    /**
+     * Verifies that the model called no tool.
+     *
+     * @return this assert
+     */
     public ChatClientResponseAssert calledNoTool() {
         trajectory().calledNoTool();
         return this;
     }
 
-    /** The call as the recorder saw it, or {@code null} when its {@code ChatClient} has no recorder's advisors. */
+    /**
+     * The call as the recorder saw it, or {@code null} when its {@code ChatClient} has no recorder's advisors.
+     *
+     * @return the exchange, or {@code null}
+     */
     public ChatClientExchange exchange() {
         return exchange;
     }

@@ -52,7 +52,14 @@ public final class CriteriaEvaluator implements Evaluator {
     private final String option;
     private final Double minScore;
 
-    /** Judged by {@code judge} on {@code criteria}, passing on its best option. */
+    /**
+     * Judged by {@code judge} on {@code criteria}, passing on its best option: the option with the highest score (any
+     * of them, when several share it), or the first option of criteria without scores.
+     *
+     * @param judge    the judge, not {@code null}
+     * @param criteria the criteria, not {@code null}
+     * @throws IllegalArgumentException if {@code judge} or {@code criteria} is {@code null}
+     */
     public CriteriaEvaluator(DirectJudge judge, Criteria criteria) {
         this(judge, criteria, null, null);
     }
@@ -70,13 +77,25 @@ public final class CriteriaEvaluator implements Evaluator {
         this.minScore = minScore;
     }
 
-    /** An evaluator that passes when the judge picks {@code expected}, one of the criteria's options. */
+    /**
+     * An evaluator that passes when the judge picks {@code expected}, one of the criteria's options.
+     *
+     * @param expected the option's name, case included
+     * @return a new evaluator with the same judge and criteria
+     * @throws IllegalArgumentException naming the criteria and its options, when there is no such option
+     */
     public CriteriaEvaluator withOption(String expected) {
         return new CriteriaEvaluator(
                 judge, criteria, criteria.requireOption(expected).name(), null);
     }
 
-    /** An evaluator that passes when the picked option's score is at least {@code min}; the criteria needs scores. */
+    /**
+     * An evaluator that passes when the picked option's score is at least {@code min}; the criteria needs scores.
+     *
+     * @param min the lowest score that passes
+     * @return a new evaluator with the same judge and criteria
+     * @throws IllegalArgumentException when the criteria has no scores
+     */
     public CriteriaEvaluator withMinScore(double min) {
         if (!criteria.hasScores()) {
             throw new IllegalArgumentException(SpringAiMessages.criteriaWithoutScores(criteria.name()));

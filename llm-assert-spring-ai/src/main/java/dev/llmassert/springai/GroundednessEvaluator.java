@@ -52,12 +52,23 @@ public final class GroundednessEvaluator implements Evaluator {
     private final GroundednessJudge judge;
     private final double minScore;
 
-    /** Judged by {@code judge}, held to {@value LlmJudge#DEFAULT_MIN_SCORE}. */
+    /**
+     * Judged by {@code judge}, held to {@value LlmJudge#DEFAULT_MIN_SCORE}.
+     *
+     * @param judge the judge, not {@code null}
+     * @throws IllegalArgumentException if {@code judge} is {@code null}
+     */
     public GroundednessEvaluator(GroundednessJudge judge) {
         this(judge, LlmJudge.DEFAULT_MIN_SCORE);
     }
 
-    /** Judged by {@code judge}, held to {@code minScore} (from 0 to 1). */
+    /**
+     * Judged by {@code judge}, held to {@code minScore} (from 0 to 1).
+     *
+     * @param judge    the judge, not {@code null}
+     * @param minScore the mean sentence score that passes, from 0 to 1
+     * @throws IllegalArgumentException if {@code judge} is {@code null} or {@code minScore} is out of range
+     */
     public GroundednessEvaluator(GroundednessJudge judge, double minScore) {
         if (judge == null) {
             throw new IllegalArgumentException(SpringAiMessages.nullEvaluatorJudge("GroundednessEvaluator"));

@@ -33,6 +33,9 @@ public class SpringAiAssertions extends LlmAssertions {
      * called as its trajectory ({@code calledTool(...)}, {@code isGroundedInToolResults()}). The tools are known when
      * the {@code ChatClient} has the {@link ChatClientRecorder}'s advisors, as every auto-configured one has under
      * the Spring Boot wiring.
+     *
+     * @param response the {@code ChatClient}'s response
+     * @return the assert
      */
     public static ChatClientResponseAssert assertThat(ChatClientResponse response) {
         return new ChatClientResponseAssert(response);

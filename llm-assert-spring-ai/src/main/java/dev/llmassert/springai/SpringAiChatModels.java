@@ -34,6 +34,10 @@ public final class SpringAiChatModels {
      * set over the model's own options; its name and temperature are the adapter's defaults, so they are part of
      * each recorded request's key. A model the Spring Boot wiring records is asked through its own model: a judge's
      * calls are recorded as the judge's, not the application's.
+     *
+     * @param model the Spring AI model, not {@code null}
+     * @return the model as a langchain4j {@code ChatModel}
+     * @throws IllegalArgumentException if {@code model} is {@code null}
      */
     public static ChatModel asLangchain4j(org.springframework.ai.chat.model.ChatModel model) {
         if (model == null) {

@@ -30,7 +30,15 @@ public final class SpringAiConversations {
 
     private SpringAiConversations() {}
 
-    /** The conversation {@code memory} holds under {@code conversationId}. */
+    /**
+     * The conversation {@code memory} holds under {@code conversationId}.
+     *
+     * @param memory         the chat memory, not {@code null}
+     * @param conversationId the conversation's id, not blank
+     * @return the conversation, with no ending
+     * @throws IllegalArgumentException if {@code memory} is {@code null} or {@code conversationId} blank, or as
+     *                                  {@link #of(List)}
+     */
     public static Conversation of(ChatMemory memory, String conversationId) {
         if (memory == null || conversationId == null || conversationId.isBlank()) {
             throw new IllegalArgumentException(SpringAiMessages.nullMemory(memory == null));
@@ -38,7 +46,14 @@ public final class SpringAiConversations {
         return of(memory.get(conversationId));
     }
 
-    /** The conversation held by these messages, a chat memory's or a prompt's. */
+    /**
+     * The conversation held by these messages, a chat memory's or a prompt's: the system message; each user message
+     * starts a turn, whose tool calls and reply follow it.
+     *
+     * @param messages the messages in order; {@code null} for none
+     * @return the conversation, with no ending
+     * @throws IllegalArgumentException when an assistant or tool message comes before the first user message
+     */
     public static Conversation of(List<Message> messages) {
         List<ChatMessage> converted = SpringAiRequests.toMessages(messages == null ? List.of() : messages);
         return Conversation.fromMessages(converted);

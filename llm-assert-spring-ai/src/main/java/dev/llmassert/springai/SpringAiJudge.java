@@ -50,7 +50,13 @@ public final class SpringAiJudge implements BeforeEachCallback {
         this.bean = bean;
     }
 
-    /** {@code model} judges. */
+    /**
+     * {@code model} judges.
+     *
+     * @param model the judge's Spring AI model, not {@code null}
+     * @return the extension
+     * @throws IllegalArgumentException if {@code model} is {@code null}
+     */
     public static SpringAiJudge of(ChatModel model) {
         if (model == null) {
             throw new IllegalArgumentException(SpringAiMessages.nullJudgeModel());
@@ -58,7 +64,13 @@ public final class SpringAiJudge implements BeforeEachCallback {
         return new SpringAiJudge(model, null);
     }
 
-    /** The {@code ChatModel} bean named {@code name} of the test's application context judges. */
+    /**
+     * The {@code ChatModel} bean named {@code name} of the test's application context judges.
+     *
+     * @param name the bean's name, not blank
+     * @return the extension
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
     public static SpringAiJudge bean(String name) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException(SpringAiMessages.blankJudgeBean());

@@ -42,8 +42,13 @@ public final class SpringAiRecordings {
      * {@code model}, recorded into and replayed from {@code file}, as {@link Recordings#wrap} does for a langchain4j
      * model: one long session, each recorded reply saved at once; a mutation check may change the answers it replays.
      *
-     * @throws RecordingFileException when the file cannot be loaded, or (mode {@code record}) its folder cannot be
-     *                                written
+     * @param model the Spring AI model, not {@code null}
+     * @param file  the recordings file, not {@code null}
+     * @param mode  the recordings mode, not {@code null}
+     * @return the recording model
+     * @throws IllegalArgumentException if an argument is {@code null}
+     * @throws RecordingFileException   when the file cannot be loaded, or (mode {@code record}) its folder cannot be
+     *                                  written
      */
     public static ChatModel wrap(ChatModel model, Path file, RecordingMode mode) {
         if (file == null) {
@@ -52,7 +57,18 @@ public final class SpringAiRecordings {
         return wrap(model, file, mode, "SpringAiRecordings.wrap(" + file.getFileName() + ")");
     }
 
-    /** As {@link #wrap(ChatModel, Path, RecordingMode)}, with {@code name} standing for the test in miss messages. */
+    /**
+     * As {@link #wrap(ChatModel, Path, RecordingMode)}, with {@code name} standing for the test in miss messages.
+     *
+     * @param model the Spring AI model, not {@code null}
+     * @param file  the recordings file, not {@code null}
+     * @param mode  the recordings mode, not {@code null}
+     * @param name  what miss messages name as the test, not blank
+     * @return the recording model
+     * @throws IllegalArgumentException if an argument is {@code null} or {@code name} is blank
+     * @throws RecordingFileException   when the file cannot be loaded, or (mode {@code record}) its folder cannot be
+     *                                  written
+     */
     public static ChatModel wrap(ChatModel model, Path file, RecordingMode mode, String name) {
         requireModel(model);
         if (file == null) {
@@ -70,6 +86,11 @@ public final class SpringAiRecordings {
      * {@code evaluator.recorded(model)} records a langchain4j model: not recorded when the mode is {@code off}, and
      * either way counted as the application's calls in the run report. Also the way to record a model that the
      * application calls from an evaluation's threads.
+     *
+     * @param evaluator the evaluator of the running test, not {@code null}
+     * @param model     the Spring AI model, not {@code null}
+     * @return the recording model
+     * @throws IllegalArgumentException if an argument is {@code null}
      */
     public static ChatModel recorded(Evaluator evaluator, ChatModel model) {
         requireModel(model);
@@ -84,6 +105,10 @@ public final class SpringAiRecordings {
      * method that is running when the call is made, on the calling thread, as the Spring Boot wiring does for a bean.
      * A call made on another thread, or outside a test method, fails saying so: use {@link #recorded(Evaluator,
      * ChatModel)} for those.
+     *
+     * @param model the Spring AI model, not {@code null}
+     * @return the recording model
+     * @throws IllegalArgumentException if {@code model} is {@code null}
      */
     public static ChatModel forRunningTest(ChatModel model) {
         requireModel(model);

@@ -1,7 +1,11 @@
 package dev.llmassert.springai;
 
+import com.tngtech.archunit.core.domain.JavaClasses;
+import dev.llmassert.core.criteria.Criteria;
 import dev.llmassert.core.testing.ApiRules;
+import dev.llmassert.core.testing.ClassCycles;
 import dev.llmassert.core.testing.PublicApiContract;
+import dev.llmassert.junit.LlmAssertExtension;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -49,6 +53,21 @@ class PublicApiTest extends PublicApiContract {
         assertThat(internal)
                 .isNotEmpty()
                 .allSatisfy((type, status) -> assertThat(status).isEqualTo("INTERNAL"));
+    }
+
+    /**
+     * The house rule (as the junit module's {@code PublicApiTest} holds it for core and junit), over the main code of
+     * this module and the two it builds on: no cycle of classes leaves its package, so none runs between this
+     * module's public package and its internal one, nor back into core's or junit's packages.
+     */
+    @Test
+    void noCycleOfClassesOfThisModuleOrTheModulesItUsesCrossesAPackage() {
+        JavaClasses main = ClassCycles.mainOf(Criteria.class, LlmAssertExtension.class, SpringAiRecordings.class);
+
+        assertThat(main.contain(Criteria.class)).isTrue();
+        assertThat(main.contain(LlmAssertExtension.class)).isTrue();
+        assertThat(main.contain(SpringAiRecordings.class)).isTrue();
+        ClassCycles.noCycleAcrossPackages("dev.llmassert").check(main);
     }
 
     @Test

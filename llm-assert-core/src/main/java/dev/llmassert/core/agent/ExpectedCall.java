@@ -19,6 +19,13 @@ public record ExpectedCall(String name, JsonNode arguments) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * Checks the name and the arguments.
+     *
+     * @param name the tool's name, not blank, without surrounding spaces
+     * @param arguments the arguments expected, a JSON object; {@code null} when only the name counts
+     * @throws IllegalArgumentException for a blank or padded name, or arguments that are not a JSON object
+     */
     public ExpectedCall {
         if (name == null || name.isBlank() || !name.strip().equals(name)) {
             throw new IllegalArgumentException(AgentMessages.badToolName(name));
@@ -32,6 +39,8 @@ public record ExpectedCall(String name, JsonNode arguments) {
      * Reads one expected call from a dataset's context: a tool name ({@code lookupWarranty}), or a name and its
      * arguments as a JSON object ({@code lookupWarranty {"serial": "NR2-0042"}}).
      *
+     * @param text the context's value: a name, then optionally a JSON object
+     * @return the expected call
      * @throws IllegalArgumentException naming the text and the fix, when it is neither
      */
     public static ExpectedCall parse(String text) {

@@ -21,6 +21,15 @@ public record ToolCall(String name, String argumentsJson, String result, boolean
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * Checks the name; arguments left out become {@code {}} and a missing result {@code ""}.
+     *
+     * @param name the tool's name, not blank
+     * @param argumentsJson the arguments as the model wrote them; {@code null} or blank for none
+     * @param result the text the tool returned, or its error message; {@code null} for none
+     * @param failed whether the tool threw instead of returning
+     * @throws IllegalArgumentException for a blank name
+     */
     public ToolCall {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException(AgentMessages.blankToolName(name));
@@ -29,7 +38,15 @@ public record ToolCall(String name, String argumentsJson, String result, boolean
         result = result == null ? "" : result;
     }
 
-    /** A call that returned {@code result}. */
+    /**
+     * A call that returned {@code result}.
+     *
+     * @param name the tool's name, not blank
+     * @param argumentsJson the arguments as the model wrote them; {@code null} or blank for none
+     * @param result the text the tool returned
+     * @return the call, not failed
+     * @throws IllegalArgumentException for a blank name
+     */
     public static ToolCall of(String name, String argumentsJson, String result) {
         return new ToolCall(name, argumentsJson, result, false);
     }
@@ -37,6 +54,8 @@ public record ToolCall(String name, String argumentsJson, String result, boolean
     /**
      * The arguments, parsed; a {@link MissingNode} when the model wrote something that is not JSON (see
      * {@link #argumentsAreJson()}).
+     *
+     * @return the arguments as a JSON tree
      */
     public JsonNode arguments() {
         try {
@@ -47,7 +66,11 @@ public record ToolCall(String name, String argumentsJson, String result, boolean
         }
     }
 
-    /** Whether the model's arguments are JSON. */
+    /**
+     * Whether the model's arguments are JSON.
+     *
+     * @return {@code true} when {@link #argumentsJson()} parses
+     */
     public boolean argumentsAreJson() {
         return !arguments().isMissingNode();
     }

@@ -20,6 +20,14 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Trajectory(String request, List<ToolCall> toolCalls, String finalAnswer) {
 
+    /**
+     * Checks the calls and copies them; a missing request or answer becomes {@code ""}.
+     *
+     * @param request the user's request; {@code null} when it is not known
+     * @param toolCalls the tool calls, in the order they ran; none of them {@code null}
+     * @param finalAnswer the agent's last answer; {@code null} when it gave none
+     * @throws IllegalArgumentException when the list of calls is {@code null} or holds {@code null}
+     */
     public Trajectory {
         request = request == null ? "" : request;
         if (toolCalls == null || toolCalls.stream().anyMatch(Objects::isNull)) {
@@ -29,17 +37,30 @@ public record Trajectory(String request, List<ToolCall> toolCalls, String finalA
         finalAnswer = finalAnswer == null ? "" : finalAnswer;
     }
 
-    /** The names of the tools called, in order, with repeats. */
+    /**
+     * The names of the tools called, in order, with repeats.
+     *
+     * @return one name per call
+     */
     public List<String> toolNames() {
         return toolCalls.stream().map(ToolCall::name).toList();
     }
 
-    /** The calls of the tool {@code name}, in order. */
+    /**
+     * The calls of the tool {@code name}, in order.
+     *
+     * @param name the tool's name
+     * @return its calls; empty when it was not called
+     */
     public List<ToolCall> callsOf(String name) {
         return toolCalls.stream().filter(call -> call.name().equals(name)).toList();
     }
 
-    /** The non-blank results of the tools, in order: the sources an answer grounded in the tools is judged against. */
+    /**
+     * The non-blank results of the tools, in order: the sources an answer grounded in the tools is judged against.
+     *
+     * @return the results, failed calls' error messages included
+     */
     public List<String> toolResults() {
         List<String> results = new ArrayList<>();
         for (ToolCall call : toolCalls) {
@@ -53,6 +74,8 @@ public record Trajectory(String request, List<ToolCall> toolCalls, String finalA
     /**
      * The trajectory as numbered lines, one per call, then the answer: how failure messages and the run report show
      * it.
+     *
+     * @return {@code "1. call"} per call (or {@code "(no tool called)"}), then {@code "answer: ..."}
      */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();

@@ -34,7 +34,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 public record TrajectoryMatch(
         double precision, double recall, double f1, boolean exactSequence, double argumentCorrectness) {
 
-    /** Compares {@code trajectory} with {@code expected}. */
+    /**
+     * Compares {@code trajectory} with {@code expected}.
+     *
+     * @param expected the calls expected, in order; may be empty
+     * @param trajectory what the agent did
+     * @return the figures of the comparison
+     */
     public static TrajectoryMatch of(List<ExpectedCall> expected, Trajectory trajectory) {
         List<String> made = new ArrayList<>(trajectory.toolNames());
         int matched = 0;
@@ -65,7 +71,11 @@ public record TrajectoryMatch(
                 precision, recall, f1, exact, withArguments == 0 ? 1.0 : (double) right / withArguments);
     }
 
-    /** The figures by name, for an annotation's details. */
+    /**
+     * The figures by name, for an annotation's details.
+     *
+     * @return the five figures, keyed by their component's name, in the record's order
+     */
     public Map<String, Object> figures() {
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("precision", precision);

@@ -47,11 +47,28 @@ public record Agreement(
     /** The options a criteria judge chose. */
     public static final String OPTIONS = "options";
 
+    /**
+     * Copies the labels' list.
+     *
+     * @param basis {@value #HELD_OUT}, {@value #IN_SAMPLE} or {@value #OPTIONS}
+     * @param minScore the bar of an in-sample agreement, or {@code null}
+     * @param n the rows judged
+     * @param balancedAccuracy the mean of the labels' recalls, with its interval
+     * @param accuracy the share of rows where the judge agrees, with its interval
+     * @param kappa Cohen's kappa with its interval, or {@code null} when chance explains everything
+     * @param labels each label's recall, not {@code null}
+     * @param confusion the person's labels against the judge's
+     */
     public Agreement {
         labels = List.copyOf(labels);
     }
 
-    /** The recall of {@code label}: of the rows the person gave it, the share the judge gave it too. */
+    /**
+     * The recall of {@code label}: of the rows the person gave it, the share the judge gave it too.
+     *
+     * @param label one of the calibration's labels, e.g. {@code yes}
+     * @return its recall with its interval; empty for a label the calibration does not have
+     */
     public Optional<Estimate> recall(String label) {
         return labels.stream().filter(l -> l.label().equals(label)).findFirst().map(LabelAgreement::recall);
     }

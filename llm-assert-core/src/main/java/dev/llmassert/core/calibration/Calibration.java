@@ -92,9 +92,10 @@ public record Calibration(
     public static final String GROUNDEDNESS = "groundedness";
     /** The kind of a direct criteria judge's calibration. */
     public static final String CRITERIA = "criteria";
-    /** The groundedness labels. */
+    /** The groundedness label of a row whose response the person found grounded in its sources. */
     public static final String YES = "yes";
 
+    /** The groundedness label of a row whose response the person found not grounded. */
     public static final String NO = "no";
 
     /** The AUC and the balanced accuracy of a judge that does not tell the labels apart. */
@@ -103,6 +104,34 @@ public record Calibration(
     private static final RunRecords.Kind RECORD =
             new RunRecords.Kind("calibration", "a", "calibrations", FORMAT, "kind", "");
 
+    /**
+     * Copies the lists and the versions (sorted by name).
+     *
+     * @param format {@value #FORMAT}
+     * @param testId the id of the calibration
+     * @param kind {@value #GROUNDEDNESS} or {@value #CRITERIA}
+     * @param judge the judge, as {@code provider:model}
+     * @param method the groundedness judge's method, or {@code null} for a criteria judge
+     * @param criteria the criteria's name, or {@code null} for groundedness
+     * @param labels the labels, in order; not {@code null}
+     * @param confidence the confidence level of the intervals
+     * @param maxErrorRate the share of rows that may fail to be judged before a gate fails
+     * @param recordings how the judge's calls were recorded or replayed
+     * @param versions the versions of llm-assert and Java; not {@code null}
+     * @param startedAt when the calibration started, ISO-8601
+     * @param wallMillis how long it took
+     * @param items the rows given, judged or not
+     * @param errors the rows that could not be judged; not {@code null}
+     * @param separatesLabels whether a groundedness judge tells the labels apart; {@code null} for a criteria judge
+     * @param currentMinScore the minimum the judge was used with, or {@code null}
+     * @param atCurrentMinScore the agreement at {@code currentMinScore}, or {@code null}
+     * @param fittedMinScore the minimum fitted by cross-validation, or {@code null} for a criteria judge
+     * @param agreement the headline agreement
+     * @param auc the area under the ROC curve, or {@code null}
+     * @param curve the in-sample agreement at each bar; not {@code null}, empty for a criteria judge
+     * @param misjudged the rows where the judge disagrees, worst first; not {@code null}
+     * @param rows every judged row, in the order given; not {@code null}
+     */
     public Calibration {
         labels = List.copyOf(labels);
         versions = Collections.unmodifiableMap(new TreeMap<>(versions));
@@ -112,13 +141,21 @@ public record Calibration(
         rows = List.copyOf(rows);
     }
 
-    /** Whether this is a groundedness judge's calibration, with a bar. */
+    /**
+     * Whether this is a groundedness judge's calibration, with a bar.
+     *
+     * @return {@code true} for a groundedness judge, {@code false} for a criteria judge
+     */
     @JsonIgnore
     public boolean isGroundedness() {
         return GROUNDEDNESS.equals(kind);
     }
 
-    /** The fitted bar, for a groundedness judge. */
+    /**
+     * The fitted bar, for a groundedness judge.
+     *
+     * @return the bar and how it was chosen; empty for a criteria judge
+     */
     public Optional<FittedMinScore> fitted() {
         return Optional.ofNullable(fittedMinScore);
     }
@@ -127,6 +164,8 @@ public record Calibration(
      * That the judge does not tell the labels apart, and which interval says so, when it does not: {@code the judge
      * does not tell these labels apart (the AUC's interval [0.41, 0.63] reaches 0.5), so no bar will: use another
      * judge}. Empty when it does, and for a criteria judge.
+     *
+     * @return the warning, one sentence
      */
     public Optional<String> warning() {
         return Boolean.FALSE.equals(separatesLabels) && auc != null
@@ -134,12 +173,20 @@ public record Calibration(
                 : Optional.empty();
     }
 
-    /** The share of rows that could not be judged. */
+    /**
+     * The share of rows that could not be judged.
+     *
+     * @return from 0 to 1; 0 when no row was given
+     */
     public double errorRate() {
         return items == 0 ? 0 : (double) errors.size() / items;
     }
 
-    /** Whether more rows failed than {@link #maxErrorRate()} allows. */
+    /**
+     * Whether more rows failed than {@link #maxErrorRate()} allows.
+     *
+     * @return {@code true} when {@link #errorRate()} is above the maximum
+     */
     public boolean errorRateExceeded() {
         return errorRate() > maxErrorRate + 1e-12;
     }
@@ -148,6 +195,8 @@ public record Calibration(
      * The agreement of a groundedness judge at the minimum score {@code minScore} over every row, in-sample: for a
      * minimum chosen in advance (such as the one in use now), not for one chosen on these rows.
      *
+     * @param minScore the bar, from 0 to 1
+     * @return the agreement of every row's verdict at that bar, with intervals
      * @throws IllegalStateException for a criteria judge's calibration, which has no bar
      * @throws IllegalArgumentException when {@code minScore} is not between 0 and 1
      */
@@ -166,7 +215,12 @@ public record Calibration(
         return fittedMinScore == null ? Calibrator.DEFAULT_SEED : fittedMinScore.seed();
     }
 
-    /** Writes the record to {@code file}, whole or not at all. */
+    /**
+     * Writes the record to {@code file}, whole or not at all.
+     *
+     * @param file where to write it; its folders are made
+     * @throws java.io.UncheckedIOException naming the file and the fix, when it cannot be written
+     */
     public void write(Path file) {
         RunRecords.write(RECORD, this, file);
     }
@@ -174,6 +228,8 @@ public record Calibration(
     /**
      * Reads a record written by {@link #write(Path)}, e.g. a committed one.
      *
+     * @param file the record's file
+     * @return the calibration it holds
      * @throws IllegalArgumentException naming the file and the fix, when it is missing, not JSON, not a calibration
      *                                  record or damaged
      */
@@ -185,6 +241,8 @@ public record Calibration(
      * One line: {@code local:all-minilm-l6-v2-q over 32 rows: balanced accuracy 0.81 [0.70, 0.89] held out at the
      * fitted bar 0.64; kappa 0.55 [...]; AUC 0.90 [...]}; first, when the judge does not tell the labels apart,
      * {@link #warning()}; last, when the fitted bar is at an end of the scale, why.
+     *
+     * @return the line, for a log or a report
      */
     public String headline() {
         StringBuilder text = new StringBuilder(judge)

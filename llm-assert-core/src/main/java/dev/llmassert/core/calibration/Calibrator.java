@@ -91,11 +91,25 @@ public final class Calibrator {
         this.recordFile = builder.recordFile;
     }
 
+    /**
+     * Starts a calibrator with the default folds, seed, resamples and current minimum score, and no record.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** {@link #calibrate(GroundednessJudge, List)} on the rows of {@code dataset}. */
+    /**
+     * {@link #calibrate(GroundednessJudge, List)} on the rows of {@code dataset}.
+     *
+     * @param judge the groundedness judge to calibrate
+     * @param dataset the labelled rows, each with its sources in the context value {@value #SOURCES}
+     * @return the calibration, also written to the record file when one was set
+     * @throws dev.llmassert.core.dataset.DatasetException when the dataset cannot be read, as
+     *                                                     {@link LabelledDataset#load()} says
+     * @throws NullPointerException for a {@code null} dataset
+     */
     public Calibration calibrate(GroundednessJudge judge, LabelledDataset dataset) {
         return calibrate(judge, Objects.requireNonNull(dataset, "dataset").load());
     }
@@ -104,6 +118,9 @@ public final class Calibrator {
      * Calibrates a groundedness judge: each row's response judged against its sources, the bar fitted, and the
      * agreement measured held out at it.
      *
+     * @param judge the groundedness judge to calibrate, not {@code null}
+     * @param items the labelled rows, each with its sources in the context value {@value #SOURCES}, ids unique
+     * @return the calibration, also written to the record file when one was set
      * @throws dev.llmassert.core.dataset.DatasetException naming the row, for a label that is not yes or no
      * @throws IllegalArgumentException                  for no rows, two rows with one id, a row without sources,
      *                                                   or fewer than {@value #MIN_ROWS_PER_LABEL} rows of a label
@@ -205,7 +222,17 @@ public final class Calibrator {
         return recorded(calibration);
     }
 
-    /** {@link #calibrate(DirectJudge, Criteria, List)} on the rows of {@code dataset}. */
+    /**
+     * {@link #calibrate(DirectJudge, Criteria, List)} on the rows of {@code dataset}.
+     *
+     * @param judge the direct criteria judge to calibrate
+     * @param criteria the criteria it judges on; each row's label is one of its options
+     * @param dataset the labelled rows, each with the criteria's context fields in its context
+     * @return the calibration, also written to the record file when one was set
+     * @throws dev.llmassert.core.dataset.DatasetException when the dataset cannot be read, as
+     *                                                     {@link LabelledDataset#load()} says
+     * @throws NullPointerException for a {@code null} dataset
+     */
     public Calibration calibrate(DirectJudge judge, Criteria criteria, LabelledDataset dataset) {
         return calibrate(
                 judge, criteria, Objects.requireNonNull(dataset, "dataset").load());
@@ -216,6 +243,10 @@ public final class Calibrator {
      * context fields from the row's context, and the options it chose compared with the labels, per option and in
      * all. A criteria judge chooses an option, so no bar is fitted.
      *
+     * @param judge the direct criteria judge to calibrate, not {@code null}
+     * @param criteria the criteria it judges on, not {@code null}; each row's label is one of its options
+     * @param items the labelled rows, each with the criteria's context fields in its context, ids unique
+     * @return the calibration, also written to the record file when one was set
      * @throws dev.llmassert.core.dataset.DatasetException naming the row, for a label that is none of the options
      * @throws IllegalArgumentException                  for no rows, two rows with one id, or a row without one of
      *                                                   the criteria's context fields
@@ -397,6 +428,7 @@ public final class Calibrator {
         }
     }
 
+    /** Builds a {@link Calibrator}: the folds, seed and resamples of the fit, the bar in force and the record. */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static final class Builder {
         private EvaluationSettings settings = EvaluationSettings.defaults();
@@ -413,6 +445,10 @@ public final class Calibrator {
         /**
          * The settings of evaluations that apply: {@code concurrency} (rows judged at once), {@code confidence} (the
          * intervals' level) and {@code maxErrorRate}; default {@link EvaluationSettings#defaults()}.
+         *
+         * @param value the settings, not {@code null}
+         * @return this builder
+         * @throws NullPointerException for {@code null}
          */
         public Builder settings(EvaluationSettings value) {
             this.settings = Objects.requireNonNull(value, "settings");
@@ -422,6 +458,10 @@ public final class Calibrator {
         /**
          * The folds of the cross-validation, at least 2; default {@value #DEFAULT_FOLDS}. With fewer rows of a label
          * than folds, there are as many folds as rows of that label.
+         *
+         * @param value the folds, at least 2
+         * @return this builder
+         * @throws IllegalArgumentException for fewer than 2
          */
         public Builder folds(int value) {
             if (value < 2) {
@@ -431,7 +471,13 @@ public final class Calibrator {
             return this;
         }
 
-        /** The seed that splits the rows into folds, so the same rows always give the same split. */
+        /**
+         * The seed that splits the rows into folds, so the same rows always give the same split; default
+         * {@value #DEFAULT_SEED}. The bootstraps start from it too.
+         *
+         * @param value any number
+         * @return this builder
+         */
         public Builder seed(long value) {
             this.seed = value;
             return this;
@@ -440,6 +486,10 @@ public final class Calibrator {
         /**
          * The resamples of the seeded bootstraps that give kappa and the AUC their intervals, at least 100; default
          * {@value #DEFAULT_RESAMPLES}. The other intervals (Wilson) take no resampling.
+         *
+         * @param value the resamples, at least {@value #MIN_RESAMPLES}
+         * @return this builder
+         * @throws IllegalArgumentException for fewer than {@value #MIN_RESAMPLES}
          */
         public Builder bootstrapResamples(int value) {
             if (value < MIN_RESAMPLES) {
@@ -455,6 +505,10 @@ public final class Calibrator {
          * {@value Calibrator#DEFAULT_MIN_SCORE}, the default of {@code llmassert.groundedness.min-score}. The fitted
          * bar stays at it unless the rows say otherwise (see {@link FittedMinScore}), and the calibration reports the
          * agreement at it.
+         *
+         * @param value the minimum score, from 0 to 1
+         * @return this builder
+         * @throws IllegalArgumentException when it is not between 0 and 1
          */
         public Builder currentMinScore(double value) {
             if (!(value >= 0.0 && value <= 1.0)) {
@@ -465,24 +519,44 @@ public final class Calibrator {
             return this;
         }
 
-        /** The id the record carries; default {@code calibration}. */
+        /**
+         * The id the record carries; default {@code calibration}.
+         *
+         * @param value the id, e.g. the test class and method; {@code null} for the default
+         * @return this builder
+         */
         public Builder testId(String value) {
             this.testId = value;
             return this;
         }
 
-        /** How the judge's calls are recorded or replayed, for the record; default {@code none}. */
+        /**
+         * How the judge's calls are recorded or replayed, for the record; default {@code none}.
+         *
+         * @param description e.g. {@code replay src/test/resources/...json}; {@code null} or blank for {@code none}
+         * @return this builder
+         */
         public Builder recordings(String description) {
             this.recordings = description == null || description.isBlank() ? "none" : description;
             return this;
         }
 
-        /** Where to write the record; none is written when not set. */
+        /**
+         * Where to write the record; none is written when not set.
+         *
+         * @param file the record's file, e.g. under {@code target/llm-assert/calibrations/}; {@code null} for none
+         * @return this builder
+         */
         public Builder recordTo(Path file) {
             this.recordFile = file;
             return this;
         }
 
+        /**
+         * The calibrator with these settings.
+         *
+         * @return a new calibrator
+         */
         public Calibrator build() {
             return new Calibrator(this);
         }

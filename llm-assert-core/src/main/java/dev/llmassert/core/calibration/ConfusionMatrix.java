@@ -21,6 +21,14 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ConfusionMatrix(List<String> labels, List<List<Integer>> counts, double level) {
 
+    /**
+     * Checks that the matrix is square over the labels and copies it.
+     *
+     * @param labels the labels, in the order of the rows and columns
+     * @param counts one row per label, one count per label the judge gave
+     * @param level the confidence level of {@link #share}'s intervals
+     * @throws IllegalArgumentException when there is not one row per label, or a row has not one count per label
+     */
     public ConfusionMatrix {
         labels = List.copyOf(labels);
         List<List<Integer>> copy = new ArrayList<>(counts.size());
@@ -53,13 +61,22 @@ public record ConfusionMatrix(List<String> labels, List<List<Integer>> counts, d
     /**
      * The rows the person labelled {@code label} and the judge {@code judged}.
      *
+     * @param label the person's label
+     * @param judged the judge's
+     * @return the number of such rows
      * @throws IllegalArgumentException when either is not one of {@link #labels()}
      */
     public int count(String label, String judged) {
         return counts.get(index(label)).get(index(judged));
     }
 
-    /** The rows the person labelled {@code label}. */
+    /**
+     * The rows the person labelled {@code label}.
+     *
+     * @param label the person's label
+     * @return the number of such rows, whatever the judge said
+     * @throws IllegalArgumentException when {@code label} is not one of {@link #labels()}
+     */
     public int total(String label) {
         return counts.get(index(label)).stream().mapToInt(Integer::intValue).sum();
     }
@@ -67,6 +84,11 @@ public record ConfusionMatrix(List<String> labels, List<List<Integer>> counts, d
     /**
      * The share of the rows labelled {@code label} that the judge labelled {@code judged}, with its Wilson interval;
      * {@code null} when no row has the label.
+     *
+     * @param label the person's label
+     * @param judged the judge's
+     * @return the share with its interval, or {@code null}
+     * @throws IllegalArgumentException when either is not one of {@link #labels()}
      */
     public Estimate share(String label, String judged) {
         int total = total(label);

@@ -47,6 +47,18 @@ public record FittedMinScore(
     /** The current minimum, kept because the judge does not tell the labels apart: no bar would. */
     public static final String NOT_SEPARATED = "not-separated";
 
+    /**
+     * Copies the folds' minimums.
+     *
+     * @param minScore the minimum fitted on every row
+     * @param folds the number of folds of the cross-validation
+     * @param seed the seed that split the rows into folds
+     * @param foldMinScores the minimum fitted on each fold's training rows, not {@code null}
+     * @param choice how it was chosen, or {@code null} in an old record
+     * @param best the highest in-sample balanced accuracy of any bar, or {@code null}
+     * @param standardError the standard error of {@code best}, or {@code null}
+     * @param reason why the minimum is what it is, or {@code null}
+     */
     public FittedMinScore {
         foldMinScores = List.copyOf(foldMinScores);
     }
@@ -75,7 +87,11 @@ public record FittedMinScore(
                 CalibrationMessages.fittedReason(choice, fit, current, notSeparated));
     }
 
-    /** The minimum as a configuration value, with three decimals. */
+    /**
+     * The minimum as a configuration value, with three decimals.
+     *
+     * @return e.g. {@code 0.640}, for {@code llmassert.groundedness.min-score}
+     */
     public String minScoreText() {
         return String.format(Locale.ROOT, "%.3f", minScore);
     }

@@ -13,7 +13,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *               the criteria's options have none)
  * @param option the option a criteria judge chose, or {@code null} for groundedness
  * @param fold   the fold of the cross-validation the row was held out in (judged at that fold's bar in
- *               {@link FittedMinScore#foldBars()}), or {@code null} for a criteria
+ *               {@link FittedMinScore#foldMinScores()}), or {@code null} for a criteria
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record JudgedRow(String id, String label, Double score, String option, Integer fold) {}

@@ -35,6 +35,19 @@ public record MisjudgedRow(
         List<SentenceVerdict> sentences,
         String explanation) {
 
+    /**
+     * Copies the sentences; missing sentences become empty, a missing explanation {@code ""}.
+     *
+     * @param id the row's id
+     * @param where where the row is
+     * @param label the person's label
+     * @param judged the judge's label or option
+     * @param score the judge's score, or {@code null}
+     * @param minScore the bar the score was compared with, or {@code null} for a criteria
+     * @param response the text that was judged
+     * @param sentences the verdict on each sentence; {@code null} for none
+     * @param explanation a criteria judge's explanation; {@code null} for none
+     */
     public MisjudgedRow {
         sentences = sentences == null ? List.of() : List.copyOf(sentences);
         explanation = explanation == null ? "" : explanation;

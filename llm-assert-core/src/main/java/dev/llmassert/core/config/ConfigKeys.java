@@ -209,7 +209,11 @@ public final class ConfigKeys {
 
     private ConfigKeys() {}
 
-    /** Every key this version reads, in the order of the README's configuration table. */
+    /**
+     * Every key this version reads, in the order of the README's configuration table.
+     *
+     * @return the keys, unmodifiable
+     */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static List<String> supported() {
         return SUPPORTED;
@@ -219,6 +223,8 @@ public final class ConfigKeys {
      * The keys of the design that this version does not read yet, each with what it is meant to do. Setting one
      * fails the run, saying so, instead of being silently ignored. Empty in this version, which reads every key of
      * the design.
+     *
+     * @return each reserved key with what it will do, unmodifiable
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static Map<String, String> reserved() {
@@ -228,6 +234,9 @@ public final class ConfigKeys {
     /**
      * The environment variable that carries {@code key}: {@code llmassert.judge.base-url} →
      * {@code LLMASSERT_JUDGE_BASE_URL}.
+     *
+     * @param key a configuration key
+     * @return the key in upper case, with {@code _} for each {@code .} and {@code -}
      */
     public static String environmentVariable(String key) {
         return key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');

@@ -25,8 +25,13 @@ public final class EnumSetting {
     /**
      * The constant of {@code value} for the setting {@code key}.
      *
+     * @param <E>       the enum
+     * @param key       the setting's key, for the message
+     * @param value     the setting's value as given, or {@code null} when it is not set
+     * @param type      the enum's class
      * @param id        each constant's id, as the setting names it
      * @param whenBlank the constant a missing or blank value stands for, or {@code null} when it must be given
+     * @return the constant whose id is {@code value}, or {@code whenBlank}
      * @throws InvalidSettingException naming the key, the value and the allowed ids
      */
     public static <E extends Enum<E>> E parse(
@@ -37,7 +42,15 @@ public final class EnumSetting {
         return find(type, id, value).orElseThrow(() -> new InvalidSettingException(key, value, ids(type, id)));
     }
 
-    /** The constant whose id is {@code value}, compared as {@link #parse} compares it; empty when none is. */
+    /**
+     * The constant whose id is {@code value}, compared as {@link #parse} compares it; empty when none is.
+     *
+     * @param <E>   the enum
+     * @param type  the enum's class
+     * @param id    each constant's id
+     * @param value the id looked for, or {@code null}
+     * @return the constant; empty for {@code null} or an unknown id
+     */
     public static <E extends Enum<E>> Optional<E> find(Class<E> type, Function<E, String> id, String value) {
         if (value == null) {
             return Optional.empty();
@@ -48,7 +61,14 @@ public final class EnumSetting {
                 .findFirst();
     }
 
-    /** The ids, in the enum's order: {@code off, replay, record-missing, record}. */
+    /**
+     * The ids, in the enum's order: {@code off, replay, record-missing, record}.
+     *
+     * @param <E>  the enum
+     * @param type the enum's class
+     * @param id   each constant's id
+     * @return the ids, joined with {@code ", "}, for a message
+     */
     public static <E extends Enum<E>> String ids(Class<E> type, Function<E, String> id) {
         return Arrays.stream(type.getEnumConstants()).map(id).collect(Collectors.joining(", "));
     }

@@ -42,6 +42,14 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Conversation(String systemMessage, List<Turn> turns, Ending ending) {
 
+    /**
+     * Checks the turns and copies them; a missing system message becomes {@code ""}.
+     *
+     * @param systemMessage the system message; {@code null} for none
+     * @param turns the turns, in order; none of them {@code null}
+     * @param ending how a simulated conversation ended, or {@code null} when it is not known
+     * @throws IllegalArgumentException when the list of turns is {@code null} or holds {@code null}
+     */
     public Conversation {
         systemMessage = systemMessage == null ? "" : systemMessage;
         if (turns == null || turns.stream().anyMatch(Objects::isNull)) {
@@ -50,11 +58,22 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
         turns = List.copyOf(turns);
     }
 
-    /** A conversation of these turns, with no system message. */
+    /**
+     * A conversation of these turns, with no system message.
+     *
+     * @param turns the turns, in order; none of them {@code null}
+     * @return the conversation, with no ending
+     * @throws NullPointerException when a turn is {@code null}
+     */
     public static Conversation of(Turn... turns) {
         return new Conversation("", List.of(turns), null);
     }
 
+    /**
+     * Starts a conversation with no system message and no turn.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -65,6 +84,8 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
      * the tool results that answer it are the turn's tool calls; the last assistant text before the next user
      * message is the reply.
      *
+     * @param messages the messages in order, e.g. {@code chatMemory.messages()}; {@code null} for none
+     * @return the conversation, with no ending
      * @throws IllegalArgumentException when an assistant or tool message comes before the first user message
      */
     public static Conversation fromMessages(List<ChatMessage> messages) {
@@ -103,7 +124,11 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
         return builder.build();
     }
 
-    /** The number of turns. */
+    /**
+     * The number of turns.
+     *
+     * @return 0 or more
+     */
     public int turnCount() {
         return turns.size();
     }
@@ -111,6 +136,8 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
     /**
      * The turn {@code number}, from 1.
      *
+     * @param number the turn's number, from 1 to {@link #turnCount()}
+     * @return the turn
      * @throws IllegalArgumentException when the conversation has no such turn
      */
     public Turn turn(int number) {
@@ -121,6 +148,7 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
     /**
      * The last turn.
      *
+     * @return the turn numbered {@link #turnCount()}
      * @throws IllegalStateException when the conversation has no turn
      */
     public Turn lastTurn() {
@@ -130,13 +158,25 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
         return turns.get(turns.size() - 1);
     }
 
-    /** The user's messages of turns 1 to {@code number}, in order: what the user had said by that turn. */
+    /**
+     * The user's messages of turns 1 to {@code number}, in order: what the user had said by that turn.
+     *
+     * @param number the turn's number, from 1 to {@link #turnCount()}
+     * @return the messages, {@code number} of them
+     * @throws IllegalArgumentException when the conversation has no such turn
+     */
     public List<String> userMessagesUpTo(int number) {
         requireTurn(number);
         return turns.subList(0, number).stream().map(Turn::user).toList();
     }
 
-    /** The sources of turns 1 to {@code number}, each once, in the order they were first given. */
+    /**
+     * The sources of turns 1 to {@code number}, each once, in the order they were first given.
+     *
+     * @param number the turn's number, from 1 to {@link #turnCount()}
+     * @return the sources the assistant had been given by that turn; empty when none
+     * @throws IllegalArgumentException when the conversation has no such turn
+     */
     public List<String> sourcesUpTo(int number) {
         requireTurn(number);
         LinkedHashSet<String> sources = new LinkedHashSet<>();
@@ -144,24 +184,44 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
         return List.copyOf(sources);
     }
 
-    /** The assistant's replies, in order. */
+    /**
+     * The assistant's replies, in order.
+     *
+     * @return one reply per turn, {@code ""} for a turn without one
+     */
     public List<String> replies() {
         return turns.stream().map(Turn::assistant).toList();
     }
 
-    /** A copy with {@code turn} added at the end. */
+    /**
+     * A copy with {@code turn} added at the end.
+     *
+     * @param turn the next turn, not {@code null}
+     * @return the longer conversation; this one is unchanged
+     * @throws IllegalArgumentException for a {@code null} turn
+     */
     public Conversation withTurn(Turn turn) {
         List<Turn> more = new ArrayList<>(turns);
         more.add(turn);
         return new Conversation(systemMessage, more, ending);
     }
 
-    /** A copy that ended as {@code how}. */
+    /**
+     * A copy that ended as {@code how}.
+     *
+     * @param how how it ended, or {@code null} when it is not known
+     * @return the conversation with that ending; this one is unchanged
+     */
     public Conversation withEnding(Ending how) {
         return new Conversation(systemMessage, turns, how);
     }
 
-    /** Whether the conversation has the turn {@code number}. */
+    /**
+     * Whether the conversation has the turn {@code number}.
+     *
+     * @param number a turn's number, from 1
+     * @return {@code true} when it is from 1 to {@link #turnCount()}
+     */
     public boolean hasTurn(int number) {
         return number >= 1 && number <= turns.size();
     }
@@ -169,6 +229,8 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
     /**
      * The conversation as lines to read: the system message, then each turn numbered, its user message, tool calls,
      * sources and reply, then how it ended. How failure messages and report entries show it.
+     *
+     * @return the lines, each message on one line
      */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
@@ -187,7 +249,13 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
         return lines;
     }
 
-    /** The lines of the turn {@code number}: {@code turn 2 user: "..."}, its calls and sources, then the reply. */
+    /**
+     * The lines of the turn {@code number}: {@code turn 2 user: "..."}, its calls and sources, then the reply.
+     *
+     * @param number the turn's number, from 1 to {@link #turnCount()}
+     * @return the turn's lines, as {@link #lines()} shows them
+     * @throws IllegalArgumentException when the conversation has no such turn
+     */
     public List<String> turnLines(int number) {
         Turn turn = turn(number);
         String head = "turn " + number + " ";
@@ -228,18 +296,36 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
 
         private Builder() {}
 
-        /** The system message; replaces one given before. */
+        /**
+         * The system message; replaces one given before.
+         *
+         * @param message the system message; {@code null} for none
+         * @return this builder
+         */
         public Builder system(String message) {
             this.systemMessage = message;
             return this;
         }
 
-        /** One more turn: the user's message and the assistant's reply. */
+        /**
+         * One more turn: the user's message and the assistant's reply.
+         *
+         * @param user the user's message, not blank
+         * @param assistant the assistant's reply; {@code null} when it gave none
+         * @return this builder
+         * @throws IllegalArgumentException for a blank user message
+         */
         public Builder turn(String user, String assistant) {
             return turn(Turn.of(user, assistant));
         }
 
-        /** One more turn. */
+        /**
+         * One more turn.
+         *
+         * @param turn the turn, not {@code null}
+         * @return this builder
+         * @throws IllegalArgumentException for {@code null}
+         */
         public Builder turn(Turn turn) {
             if (turn == null) {
                 throw new IllegalArgumentException(ConversationMessages.nullTurns());
@@ -248,12 +334,22 @@ public record Conversation(String systemMessage, List<Turn> turns, Ending ending
             return this;
         }
 
-        /** How the conversation ended, when a simulated user drove it. */
+        /**
+         * How the conversation ended, when a simulated user drove it.
+         *
+         * @param how how it ended; {@code null} when it is not known
+         * @return this builder
+         */
         public Builder ending(Ending how) {
             this.ending = how;
             return this;
         }
 
+        /**
+         * The conversation of the turns given so far.
+         *
+         * @return a new, immutable conversation
+         */
         public Conversation build() {
             return new Conversation(systemMessage, turns, ending);
         }

@@ -38,6 +38,13 @@ public record FactRetention(String fact, int givenInTurn, List<TurnVerdict> turn
 
     private static final int MIN_SHAPED_LENGTH = 4;
 
+    /**
+     * Copies the turns' verdicts.
+     *
+     * @param fact the fact, as the test named it
+     * @param givenInTurn the first turn whose user message holds the fact, or 0 when none does
+     * @param turns a verdict for each turn after {@code givenInTurn}, not {@code null}
+     */
     public FactRetention {
         turns = List.copyOf(turns);
     }
@@ -45,6 +52,9 @@ public record FactRetention(String fact, int givenInTurn, List<TurnVerdict> turn
     /**
      * The retention of {@code fact} in {@code conversation}.
      *
+     * @param conversation the conversation whose user gave the fact
+     * @param fact the fact, e.g. {@code NR-20417}; compared without case, surrounding blanks or runs of spaces
+     * @return a verdict for each reply after the turn the user gave it in
      * @throws IllegalArgumentException when the fact is blank
      */
     public static FactRetention of(Conversation conversation, String fact) {
@@ -68,19 +78,31 @@ public record FactRetention(String fact, int givenInTurn, List<TurnVerdict> turn
         return new FactRetention(fact.strip(), given, verdicts);
     }
 
-    /** Whether the user gave the fact in some turn. */
+    /**
+     * Whether the user gave the fact in some turn.
+     *
+     * @return {@code true} when {@link #givenInTurn()} is 1 or more
+     */
     public boolean given() {
         return givenInTurn > 0;
     }
 
-    /** Whether a later reply repeats the fact and none gives another value of its shape. */
+    /**
+     * Whether a later reply repeats the fact and none gives another value of its shape.
+     *
+     * @return {@code true} when the fact was given, repeated and never contradicted
+     */
     public boolean remembered() {
         return given()
                 && turns.stream().anyMatch(t -> t.label().equals(REPEATS))
                 && turns.stream().allMatch(TurnVerdict::passed);
     }
 
-    /** The verdicts of the replies that give another value instead of the fact. */
+    /**
+     * The verdicts of the replies that give another value instead of the fact.
+     *
+     * @return the failed turns' verdicts, each naming the value it gave; empty when none did
+     */
     public List<TurnVerdict> contradictions() {
         return turns.stream().filter(t -> !t.passed()).toList();
     }

@@ -26,6 +26,15 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Turn(String user, String assistant, List<ToolCall> toolCalls, List<String> sources) {
 
+    /**
+     * Checks the user's message and copies the lists; missing lists become empty, a missing reply {@code ""}.
+     *
+     * @param user the user's message; not blank
+     * @param assistant the assistant's reply; {@code null} when it gave none
+     * @param toolCalls the tools called, in order; {@code null} for none; none of them {@code null}
+     * @param sources the texts given to answer from, in order; {@code null} for none; none of them {@code null}
+     * @throws IllegalArgumentException for a blank user message, or a list that holds {@code null}
+     */
     public Turn {
         if (user == null || user.isBlank()) {
             throw new IllegalArgumentException(ConversationMessages.blankUserMessage(user));
@@ -35,17 +44,36 @@ public record Turn(String user, String assistant, List<ToolCall> toolCalls, List
         sources = copyWithoutNulls(sources, "sources");
     }
 
-    /** A turn with no tool calls and no sources. */
+    /**
+     * A turn with no tool calls and no sources.
+     *
+     * @param user the user's message; not blank
+     * @param assistant the assistant's reply; {@code null} when it gave none
+     * @return the turn
+     * @throws IllegalArgumentException for a blank user message
+     */
     public static Turn of(String user, String assistant) {
         return new Turn(user, assistant, List.of(), List.of());
     }
 
-    /** A copy with the sources the assistant was given in this turn. */
+    /**
+     * A copy with the sources the assistant was given in this turn.
+     *
+     * @param turnSources the texts, in order; they replace the turn's sources; {@code null} for none
+     * @return the turn with those sources; this one is unchanged
+     * @throws IllegalArgumentException when the list holds {@code null}
+     */
     public Turn withSources(List<String> turnSources) {
         return new Turn(user, assistant, toolCalls, turnSources);
     }
 
-    /** A copy with the tools the assistant called in this turn. */
+    /**
+     * A copy with the tools the assistant called in this turn.
+     *
+     * @param calls the calls, in order; they replace the turn's calls; {@code null} for none
+     * @return the turn with those calls; this one is unchanged
+     * @throws IllegalArgumentException when the list holds {@code null}
+     */
     public Turn withToolCalls(List<ToolCall> calls) {
         return new Turn(user, assistant, calls, sources);
     }

@@ -26,12 +26,27 @@ public final class TurnGroundedness {
 
     private TurnGroundedness() {}
 
-    /** What the user had said by turn {@code number}: each of their messages, one per line. */
+    /**
+     * What the user had said by turn {@code number}: each of their messages, one per line.
+     *
+     * @param conversation the conversation
+     * @param number the turn's number, from 1
+     * @return the user's messages of turns 1 to {@code number}, joined with new lines
+     * @throws IllegalArgumentException when the conversation has no such turn
+     */
     public static String userSaidUpTo(Conversation conversation, int number) {
         return String.join("\n", conversation.userMessagesUpTo(number));
     }
 
-    /** {@code given}, then the sources of turns 1 to {@code number}, each once. */
+    /**
+     * {@code given}, then the sources of turns 1 to {@code number}, each once.
+     *
+     * @param conversation the conversation
+     * @param number the turn's number, from 1
+     * @param given the sources given for the check; may be empty
+     * @return the sources a reply of that turn is judged against, in order
+     * @throws IllegalArgumentException when the conversation has no such turn
+     */
     public static List<String> sourcesOf(Conversation conversation, int number, List<String> given) {
         LinkedHashSet<String> sources = new LinkedHashSet<>(given);
         sources.addAll(conversation.sourcesUpTo(number));
@@ -42,6 +57,11 @@ public final class TurnGroundedness {
      * The verdict on the reply of turn {@code number}. An empty reply holds nothing grounded: it scores 0, with no
      * sentence and no judge call.
      *
+     * @param judge the groundedness judge
+     * @param conversation the conversation
+     * @param number the turn's number, from 1
+     * @param given the sources given for the check, added before the turns' own; may be empty
+     * @return the judge's verdict on the reply
      * @throws IllegalArgumentException when neither {@code given} nor the turns up to it have a source
      */
     public static GroundednessVerdict judge(
@@ -57,6 +77,10 @@ public final class TurnGroundedness {
     /**
      * Each reply's verdict as a turn's: grounded when its score is at least {@code minScore}, with the sentences
      * below it (and why) as the reason.
+     *
+     * @param verdicts the verdicts on the replies, in turn order (the first is turn 1's)
+     * @param minScore the least score a grounded reply has, from 0 to 1
+     * @return one verdict per turn, labelled {@code grounded} or {@code not grounded}
      */
     public static List<TurnVerdict> turnVerdicts(List<GroundednessVerdict> verdicts, double minScore) {
         List<TurnVerdict> turns = new ArrayList<>();
@@ -77,7 +101,15 @@ public final class TurnGroundedness {
         return turns;
     }
 
-    /** The verdict on every reply, in turn order. */
+    /**
+     * The verdict on every reply, in turn order.
+     *
+     * @param judge the groundedness judge
+     * @param conversation the conversation
+     * @param given the sources given for the check, added before each turn's own; may be empty
+     * @return one verdict per turn, as {@link #judge} gives it
+     * @throws IllegalArgumentException when a turn with a reply has no source, given or its own or an earlier turn's
+     */
     public static List<GroundednessVerdict> judgeEveryTurn(
             GroundednessJudge judge, Conversation conversation, List<String> given) {
         List<GroundednessVerdict> verdicts = new ArrayList<>();

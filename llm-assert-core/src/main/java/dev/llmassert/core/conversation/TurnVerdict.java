@@ -17,6 +17,16 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record TurnVerdict(int turn, boolean passed, double score, String label, String reason) {
 
+    /**
+     * Checks the turn's number; a missing label or reason becomes {@code ""}.
+     *
+     * @param turn the turn's number, from 1
+     * @param passed whether the turn passed the check
+     * @param score the turn's score, or {@code NaN} when the check gives none
+     * @param label a short verdict; {@code null} for none
+     * @param reason why, in words; {@code null} for none
+     * @throws IllegalArgumentException for a turn number below 1
+     */
     public TurnVerdict {
         if (turn < 1) {
             throw new IllegalArgumentException(ConversationMessages.noSuchTurn(turn, 0));
@@ -25,7 +35,11 @@ public record TurnVerdict(int turn, boolean passed, double score, String label, 
         reason = reason == null ? "" : reason;
     }
 
-    /** Whether the check gave the turn a score. */
+    /**
+     * Whether the check gave the turn a score.
+     *
+     * @return {@code true} unless the score is {@code NaN}
+     */
     public boolean hasScore() {
         return !Double.isNaN(score);
     }

@@ -95,27 +95,56 @@ public final class UserSimulator {
         }
     }
 
+    /**
+     * Starts a simulator with no persona, goal, model or messages, and a limit of {@value #DEFAULT_MAX_TURNS} turns.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder that starts from this simulator's settings, e.g. to give one dataset item its own goal. */
+    /**
+     * A builder that starts from this simulator's settings, e.g. to give one dataset item its own goal.
+     *
+     * @return a new builder; this simulator is unchanged
+     */
     public Builder toBuilder() {
         return new Builder(this);
     }
 
+    /**
+     * Who the user is.
+     *
+     * @return the persona, or {@code ""} when none was given
+     */
     public String persona() {
         return persona == null ? "" : persona;
     }
 
+    /**
+     * What the user wants from the conversation.
+     *
+     * @return the goal, or {@code ""} when none was given
+     */
     public String goal() {
         return goal == null ? "" : goal;
     }
 
+    /**
+     * The situation the conversation starts in.
+     *
+     * @return the scenario, or {@code ""} when none was given
+     */
     public String scenario() {
         return scenario == null ? "" : scenario;
     }
 
+    /**
+     * The most turns before a conversation is cut off.
+     *
+     * @return from 1 to {@value #MAX_TURNS}
+     */
     public int maxTurns() {
         return maxTurns;
     }
@@ -125,6 +154,8 @@ public final class UserSimulator {
      *
      * @param assistant the application's reply to each of the user's messages; it keeps the conversation's memory
      *                  itself (a langchain4j AI service with a chat memory, called with one memory id)
+     * @return the conversation, with its {@link Conversation#ending()}
+     * @throws IllegalArgumentException for a {@code null} assistant
      * @throws IllegalStateException when the simulator's model writes an empty message
      * @throws RuntimeException      whatever the assistant or the model throws
      */
@@ -157,6 +188,9 @@ public final class UserSimulator {
      * persona, the goal, the scenario and the rule about the data tags, then the instructions), and a user message
      * with the conversation so far, each message between data tags. The tags are made from the persona, the goal and
      * the scenario, so they are the same in every request of a conversation.
+     *
+     * @param soFar the conversation so far; empty before the first message
+     * @return the system message and the user message, in that order
      */
     public List<ChatMessage> promptFor(Conversation soFar) {
         List<String> fixed = new ArrayList<>();
@@ -259,36 +293,68 @@ public final class UserSimulator {
             this.handsOverWhen = simulator.handsOverWhen;
         }
 
-        /** Who the user is, e.g. "A customer who bought a Nimbus R2 last week and is not technical". */
+        /**
+         * Who the user is, e.g. "A customer who bought a Nimbus R2 last week and is not technical".
+         *
+         * @param description the persona, in words; needed with a model
+         * @return this builder
+         */
         public Builder persona(String description) {
             this.persona = description;
             return this;
         }
 
-        /** What the user wants from the conversation, e.g. "Get the router online again". */
+        /**
+         * What the user wants from the conversation, e.g. "Get the router online again".
+         *
+         * @param description the goal, in words; needed with a model
+         * @return this builder
+         */
         public Builder goal(String description) {
             this.goal = description;
             return this;
         }
 
-        /** The situation the conversation starts in, e.g. "The status light has been blinking red since noon". */
+        /**
+         * The situation the conversation starts in, e.g. "The status light has been blinking red since noon".
+         *
+         * @param description the scenario, in words; {@code null} or blank for none
+         * @return this builder
+         */
         public Builder scenario(String description) {
             this.scenario = description;
             return this;
         }
 
-        /** The user's first message; without it the model writes the first message too. */
+        /**
+         * The user's first message; without it the model writes the first message too.
+         *
+         * @param message the message; {@code null} or blank for none
+         * @return this builder
+         */
         public Builder firstMessage(String message) {
             this.firstMessage = message;
             return this;
         }
 
-        /** Messages the user sends in order (after the first message, if one is set), before the model takes over. */
+        /**
+         * Messages the user sends in order (after the first message, if one is set), before the model takes over.
+         *
+         * @param messages the messages, none blank; replace any given before; {@code null} for none
+         * @return this builder
+         * @throws IllegalArgumentException naming its position, for a blank message
+         */
         public Builder fixedMessages(String... messages) {
             return fixedMessages(messages == null ? null : List.of(messages));
         }
 
-        /** As {@link #fixedMessages(String...)}. */
+        /**
+         * As {@link #fixedMessages(String...)}.
+         *
+         * @param messages the messages, none blank; replace any given before; {@code null} for none
+         * @return this builder
+         * @throws IllegalArgumentException naming its position, for a blank message
+         */
         public Builder fixedMessages(List<String> messages) {
             if (messages == null) {
                 this.fixedMessages = List.of();
@@ -303,13 +369,24 @@ public final class UserSimulator {
             return this;
         }
 
-        /** The model that writes the user's messages; wrap it in the recordings so that the conversation replays. */
+        /**
+         * The model that writes the user's messages; wrap it in the recordings so that the conversation replays.
+         *
+         * @param chatModel the model; {@code null} for none (then fixed messages only)
+         * @return this builder
+         */
         public Builder model(ChatModel chatModel) {
             this.model = chatModel;
             return this;
         }
 
-        /** The most turns before the conversation is cut off; default {@value #DEFAULT_MAX_TURNS}. */
+        /**
+         * The most turns before the conversation is cut off; default {@value #DEFAULT_MAX_TURNS}.
+         *
+         * @param turns from 1 to {@value #MAX_TURNS}
+         * @return this builder
+         * @throws IllegalArgumentException when it is out of that range
+         */
         public Builder maxTurns(int turns) {
             if (turns < 1 || turns > MAX_TURNS) {
                 throw new IllegalArgumentException(ConversationMessages.maxTurnsOutOfRange(turns));
@@ -318,19 +395,34 @@ public final class UserSimulator {
             return this;
         }
 
-        /** Ends the conversation with its goal reached as soon as a reply meets {@code condition}, with no call. */
+        /**
+         * Ends the conversation with its goal reached as soon as a reply meets {@code condition}, with no call.
+         *
+         * @param condition tested on each of the assistant's replies ({@code ""} for none)
+         * @return this builder
+         * @throws NullPointerException for {@code null}
+         */
         public Builder goalReachedWhen(Predicate<String> condition) {
             this.goalReachedWhen = Objects.requireNonNull(condition, "condition");
             return this;
         }
 
-        /** Ends the conversation as handed over to a person as soon as a reply meets {@code condition}. */
+        /**
+         * Ends the conversation as handed over to a person as soon as a reply meets {@code condition}.
+         *
+         * @param condition tested on each of the assistant's replies ({@code ""} for none)
+         * @return this builder
+         * @throws NullPointerException for {@code null}
+         */
         public Builder handsOverWhen(Predicate<String> condition) {
             this.handsOverWhen = Objects.requireNonNull(condition, "condition");
             return this;
         }
 
         /**
+         * The simulator with these settings.
+         *
+         * @return a new, immutable simulator
          * @throws IllegalArgumentException with neither a model nor messages, or with a model but no persona or goal
          */
         public UserSimulator build() {

@@ -44,6 +44,18 @@ public record Criteria(
     /** The field judged when a criteria does not name one. */
     public static final String DEFAULT_TO_EVALUATE_FIELD = "response";
 
+    /**
+     * Checks the criteria and normalises it: names and fields stripped, the default field when none is given.
+     *
+     * @param name identifies the criteria; not blank
+     * @param description the question the judge answers; not blank
+     * @param options at least two, names unique ignoring case
+     * @param toEvaluateField the instance field that is judged; {@code null} or blank for
+     *                        {@value #DEFAULT_TO_EVALUATE_FIELD}
+     * @param contextFields instance fields shown as context; {@code null} for none; none blank, repeated, or
+     *                      {@code toEvaluateField}
+     * @throws IllegalArgumentException naming the criteria and the fix, for any of those broken
+     */
     public Criteria {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException(CriteriaMessages.blankCriteriaName(description));
@@ -87,6 +99,10 @@ public record Criteria(
     /**
      * A plain question as a Yes/No criteria: {@code Yes} scores 1.0, {@code No} 0.0, the {@code response} field is
      * judged and there is no context. The question is both the name and the description.
+     *
+     * @param question the question, e.g. "Does the reply apologise?"; not blank
+     * @return the criteria
+     * @throws IllegalArgumentException for a blank question
      */
     public static Criteria yesNo(String question) {
         if (question == null || question.isBlank()) {
@@ -102,11 +118,22 @@ public record Criteria(
                 List.of());
     }
 
+    /**
+     * Starts a criteria named {@code name}; its description and options are given to the builder.
+     *
+     * @param name identifies the criteria; not blank (checked by {@link Builder#build()})
+     * @return a new builder
+     */
     public static Builder builder(String name) {
         return new Builder(name);
     }
 
-    /** The option with exactly this name. */
+    /**
+     * The option with exactly this name.
+     *
+     * @param optionName the option's name, case included
+     * @return the option; empty when there is none
+     */
     public Optional<CriteriaOption> option(String optionName) {
         return options.stream().filter(o -> o.name().equals(optionName)).findFirst();
     }
@@ -114,6 +141,9 @@ public record Criteria(
     /**
      * The option a judge meant: its exact name, or the name with different case or surrounding whitespace or
      * quotes. Option names are unique ignoring case, so the match is never ambiguous.
+     *
+     * @param reply the judge's answer; {@code null} for none
+     * @return the option; empty when the reply names none
      */
     public Optional<CriteriaOption> matchOption(String reply) {
         if (reply == null) {
@@ -130,13 +160,24 @@ public record Criteria(
                         .findFirst());
     }
 
-    /** The option with this name, or an exception that lists the options there are. */
+    /**
+     * The option with this name, or an exception that lists the options there are.
+     *
+     * @param optionName the option's name, case included
+     * @return the option
+     * @throws IllegalArgumentException naming the criteria and its options, when there is no such option
+     */
     public CriteriaOption requireOption(String optionName) {
         return option(optionName)
                 .orElseThrow(() ->
                         new IllegalArgumentException(CriteriaMessages.unknownOption(name, optionNames(), optionName)));
     }
 
+    /**
+     * The options' names, in the criteria's order.
+     *
+     * @return the names
+     */
     public List<String> optionNames() {
         return names(options);
     }
@@ -156,17 +197,31 @@ public record Criteria(
                 purpose);
     }
 
-    /** Whether every option has a score, as score-based checks need. */
+    /**
+     * Whether every option has a score, as score-based checks need.
+     *
+     * @return {@code true} when no option lacks one
+     */
     public boolean hasScores() {
         return options.stream().allMatch(CriteriaOption::hasScore);
     }
 
-    /** The lowest option score; only when {@link #hasScores()}. */
+    /**
+     * The lowest option score; only when {@link #hasScores()}.
+     *
+     * @return the least of the options' scores
+     * @throws IllegalStateException naming the options without a score, when an option has none
+     */
     public double minScore() {
         return requireScores().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
     }
 
-    /** The highest option score; only when {@link #hasScores()}. */
+    /**
+     * The highest option score; only when {@link #hasScores()}.
+     *
+     * @return the greatest of the options' scores
+     * @throws IllegalStateException naming the options without a score, when an option has none
+     */
     public double maxScore() {
         return requireScores().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
     }
@@ -178,7 +233,11 @@ public record Criteria(
         return options.stream().map(CriteriaOption::score).toList();
     }
 
-    /** The same criteria with its options in reverse order: how a positional-bias check asks again. */
+    /**
+     * The same criteria with its options in reverse order: how a positional-bias check asks again.
+     *
+     * @return a new criteria; this one is unchanged
+     */
     public Criteria withOptionsReversed() {
         List<CriteriaOption> reversed = new ArrayList<>(options);
         Collections.reverse(reversed);
@@ -188,6 +247,9 @@ public record Criteria(
     /**
      * The same criteria judging another field, e.g. {@code context} instead of {@code response}. If that field was a
      * context field it stops being one, since a field is either judged or context.
+     *
+     * @param field the instance field to judge; {@code null} or blank for {@value #DEFAULT_TO_EVALUATE_FIELD}
+     * @return a new criteria; this one is unchanged
      */
     public Criteria withToEvaluateField(String field) {
         List<String> context =
@@ -195,11 +257,24 @@ public record Criteria(
         return new Criteria(name, description, options, field, context);
     }
 
-    /** The same criteria with other context fields; none to judge the field on its own. */
+    /**
+     * The same criteria with other context fields; none to judge the field on its own.
+     *
+     * @param fields the context fields, in the order shown to the judge; none blank, repeated or the judged field
+     * @return a new criteria; this one is unchanged
+     * @throws IllegalArgumentException for a blank or repeated field, or the judged one
+     */
     public Criteria withContextFields(String... fields) {
         return new Criteria(name, description, options, toEvaluateField, Arrays.asList(fields));
     }
 
+    /**
+     * The same criteria under another name, e.g. to tell two uses of a catalog criteria apart in results.
+     *
+     * @param newName the name; not blank
+     * @return a new criteria; this one is unchanged
+     * @throws IllegalArgumentException for a blank name
+     */
     public Criteria withName(String newName) {
         return new Criteria(newName, description, options, toEvaluateField, contextFields);
     }
@@ -207,6 +282,8 @@ public record Criteria(
     /**
      * The text this criteria judges in the instance.
      *
+     * @param instance the instance, not {@code null}
+     * @return the value of its {@link #toEvaluateField()}
      * @throws IllegalArgumentException when the instance lacks the evaluated field or a context field; the message
      *                                  names the missing fields, the fields the instance has and how to add them
      */
@@ -218,6 +295,11 @@ public record Criteria(
     /**
      * The context fields and their values, in the order the criteria lists them. Only the context fields must be
      * present: a pairwise comparison takes the evaluated texts separately.
+     *
+     * @param instance the instance, not {@code null}
+     * @return each context field with its value, unmodifiable
+     * @throws IllegalArgumentException naming the missing fields and the fields the instance has, when it lacks a
+     *                                  context field
      */
     public Map<String, String> contextOf(Instance instance) {
         Objects.requireNonNull(instance, "instance");
@@ -239,7 +321,13 @@ public record Criteria(
         return Collections.unmodifiableMap(context);
     }
 
-    /** Checks that the instance has every field this criteria reads. */
+    /**
+     * Checks that the instance has every field this criteria reads.
+     *
+     * @param instance the instance, not {@code null}
+     * @throws IllegalArgumentException naming the missing fields and the fields the instance has, when it lacks the
+     *                                  evaluated field or a context field
+     */
     public void requireFields(Instance instance) {
         Objects.requireNonNull(instance, "instance");
         List<String> missing = new ArrayList<>();
@@ -270,37 +358,86 @@ public record Criteria(
             this.name = name;
         }
 
+        /**
+         * The question the judge answers.
+         *
+         * @param description the question, e.g. "Is the response concise?"; not blank
+         * @return this builder
+         */
         public Builder description(String description) {
             this.description = description;
             return this;
         }
 
+        /**
+         * One more option, with a score.
+         *
+         * @param optionName what the judge replies with; not blank, unique ignoring case
+         * @param optionDescription what the option means, shown to the judge; may be empty
+         * @param score the option's score, a finite number
+         * @return this builder
+         * @throws IllegalArgumentException for a blank name or a score that is not finite
+         */
         public Builder option(String optionName, String optionDescription, double score) {
             options.add(CriteriaOption.of(optionName, optionDescription, score));
             return this;
         }
 
+        /**
+         * One more option, without a score.
+         *
+         * @param optionName what the judge replies with; not blank, unique ignoring case
+         * @param optionDescription what the option means, shown to the judge; may be empty
+         * @return this builder
+         * @throws IllegalArgumentException for a blank name
+         */
         public Builder option(String optionName, String optionDescription) {
             options.add(CriteriaOption.of(optionName, optionDescription));
             return this;
         }
 
+        /**
+         * One more option.
+         *
+         * @param option the option, not {@code null}; its name unique ignoring case
+         * @return this builder
+         * @throws NullPointerException for {@code null}
+         */
         public Builder option(CriteriaOption option) {
             options.add(Objects.requireNonNull(option, "option"));
             return this;
         }
 
+        /**
+         * The instance field that is judged; {@value #DEFAULT_TO_EVALUATE_FIELD} when not given.
+         *
+         * @param field the field's name
+         * @return this builder
+         */
         public Builder toEvaluateField(String field) {
             this.toEvaluateField = field;
             return this;
         }
 
+        /**
+         * The instance fields shown to the judge as context; replace any given before.
+         *
+         * @param fields the fields, in the order shown; none blank, repeated or the judged field
+         * @return this builder
+         */
         public Builder contextFields(String... fields) {
             contextFields.clear();
             contextFields.addAll(Arrays.asList(fields));
             return this;
         }
 
+        /**
+         * The criteria, checked.
+         *
+         * @return a new criteria
+         * @throws IllegalArgumentException naming the criteria and the fix, for a blank name or description, fewer
+         *                                  than two options, options whose names repeat, or a bad context field
+         */
         public Criteria build() {
             return new Criteria(name, description, options, toEvaluateField, contextFields);
         }

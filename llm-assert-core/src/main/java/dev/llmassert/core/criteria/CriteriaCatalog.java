@@ -94,6 +94,8 @@ public final class CriteriaCatalog {
     /**
      * The catalog criteria with this name.
      *
+     * @param name the criteria's name, e.g. {@code answer_relevance} or {@code Answer Relevance}
+     * @return the criteria
      * @throws IllegalArgumentException for an unknown name; the message lists the names there are
      */
     public static Criteria get(String name) {
@@ -104,17 +106,30 @@ public final class CriteriaCatalog {
         return criteria;
     }
 
-    /** Whether the catalog has a criteria with this name. */
+    /**
+     * Whether the catalog has a criteria with this name.
+     *
+     * @param name a name, looked up as {@link #get(String)} looks it up; {@code null} for none
+     * @return {@code true} when {@link #get(String)} would find it
+     */
     public static boolean contains(String name) {
         return name != null && BY_KEY.containsKey(key(name));
     }
 
-    /** The names of all catalog criteria, in catalog order. */
+    /**
+     * The names of all catalog criteria, in catalog order.
+     *
+     * @return the names, as each criteria spells its own
+     */
     public static List<String> names() {
         return all().stream().map(Criteria::name).toList();
     }
 
-    /** All catalog criteria, in catalog order. */
+    /**
+     * All catalog criteria, in catalog order.
+     *
+     * @return the criteria, unmodifiable
+     */
     public static List<Criteria> all() {
         return List.copyOf(BY_KEY.values());
     }

@@ -13,10 +13,21 @@ public class CriteriaFileException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The file: {@code classpath:<resource>} or its path. */
     private final String source;
+    /** The JSON pointer of the field, empty for the whole document. */
     private final String pointer;
+    /** What was expected at the field, and what was found. */
     private final String expected;
 
+    /**
+     * An exception whose message names the file, the field and what was expected there, and says how to fix it.
+     *
+     * @param source   the file: {@code classpath:<resource>} or its path
+     * @param pointer  the JSON pointer of the field, e.g. {@code /options/1/score}; empty for the whole document
+     * @param expected what was expected at the field, and what was found
+     * @param cause    the parser's error, or {@code null}
+     */
     public CriteriaFileException(String source, String pointer, String expected, Throwable cause) {
         super(message(source, pointer, expected), cause);
         this.source = source;
@@ -33,17 +44,29 @@ public class CriteriaFileException extends IllegalArgumentException {
                 + CriteriaLoader.class.getName() + ".";
     }
 
-    /** The file: {@code classpath:<resource>} or its path. */
+    /**
+     * The file: {@code classpath:<resource>} or its path.
+     *
+     * @return the file, as the message names it
+     */
     public String source() {
         return source;
     }
 
-    /** The JSON pointer of the field, empty for the whole document. */
+    /**
+     * The JSON pointer of the field, empty for the whole document.
+     *
+     * @return e.g. {@code /options/1/score}
+     */
     public String pointer() {
         return pointer;
     }
 
-    /** What was expected at the field, and what was found. */
+    /**
+     * What was expected at the field, and what was found.
+     *
+     * @return e.g. {@code expected a number, but found "high"}
+     */
     public String expected() {
         return expected;
     }

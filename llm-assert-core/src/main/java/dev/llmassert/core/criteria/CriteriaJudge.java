@@ -34,17 +34,29 @@ abstract class CriteriaJudge implements AutoCloseable {
         this.checkPositionalBias = builder.checksPositionalBias();
     }
 
-    /** The judge, as {@code provider:model}. */
+    /**
+     * The judge, as {@code provider:model}.
+     *
+     * @return the judge's name, as results and reports show it
+     */
     public String name() {
         return calls.chat().judgeName();
     }
 
-    /** Whether replies are requested as JSON-schema structured output rather than JSON described in the prompt. */
+    /**
+     * Whether replies are requested as JSON-schema structured output rather than JSON described in the prompt.
+     *
+     * @return {@code true} for structured output
+     */
     public boolean usesStructuredOutput() {
         return calls.structured();
     }
 
-    /** Samples per judgement: 1, or n with {@code selfConsistency(n)}. */
+    /**
+     * Samples per judgement: 1, or n with {@code selfConsistency(n)}.
+     *
+     * @return 1 or more
+     */
     public int samples() {
         return calls.samples();
     }

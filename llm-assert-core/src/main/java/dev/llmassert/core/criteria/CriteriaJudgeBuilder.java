@@ -33,6 +33,9 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> ex
     /**
      * Who the judge is (a persona), e.g. {@code "You are a senior support agent who ..."}; it opens the judge's
      * prompt. By default an impartial expert evaluator.
+     *
+     * @param judgeDescription the persona, in the second person; {@code null} or blank for the default
+     * @return this builder
      */
     public B judgeDescription(String judgeDescription) {
         this.judgeDescription = PromptText.judgeDescription(judgeDescription);
@@ -43,6 +46,9 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> ex
      * Whether to let the judge model write a persona suited to each criteria first (IBM EvalAssist's synthetic
      * persona), and judge as that persona. One extra call per distinct criteria for the judge's lifetime. Cannot be
      * combined with {@link #judgeDescription(String)}. Default off.
+     *
+     * @param generate {@code true} to write a persona per criteria
+     * @return this builder
      */
     public B generateSyntheticPersona(boolean generate) {
         this.generateSyntheticPersona = generate;
@@ -52,6 +58,9 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> ex
     /**
      * Whether to ask every question a second time with the order reversed (the options of a direct judgement, the
      * responses of a pairwise one) and flag the result when the choice changes. Doubles the calls. Default off.
+     *
+     * @param check {@code true} to ask twice
+     * @return this builder
      */
     public B checkPositionalBias(boolean check) {
         this.checkPositionalBias = check;
@@ -64,6 +73,10 @@ public abstract class CriteriaJudgeBuilder<B extends CriteriaJudgeBuilder<B>> ex
      * Samples differ only at a temperature above zero ({@value ConfigKeys#JUDGE_TEMPERATURE}): the n requests are
      * identical, and recordings replay their n replies in order. From 1 (the default, a single run) to
      * {@value #MAX_SELF_CONSISTENCY}; an odd n avoids ties.
+     *
+     * @param n the samples, from 1 to {@value #MAX_SELF_CONSISTENCY}
+     * @return this builder
+     * @throws IllegalArgumentException when {@code n} is out of that range
      */
     public B selfConsistency(int n) {
         this.selfConsistency = JudgeSettingBounds.selfConsistency(n);

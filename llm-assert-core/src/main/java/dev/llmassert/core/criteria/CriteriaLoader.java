@@ -91,13 +91,29 @@ public final class CriteriaLoader {
 
     private CriteriaLoader() {}
 
-    /** A criteria file on the classpath, e.g. {@code "criteria/conciseness.json"}. */
+    /**
+     * A criteria file on the classpath, e.g. {@code "criteria/conciseness.json"}.
+     *
+     * @param resource the resource's name; a leading {@code /} is allowed
+     * @return the criteria
+     * @throws CriteriaFileException naming the field and what was expected, for a malformed file
+     * @throws IllegalArgumentException for a blank name, or a resource that is not there
+     * @throws UncheckedIOException when the resource cannot be read
+     */
     public static Criteria fromClasspath(String resource) {
         String name = stripSlash(resource);
         return fromJson(readResource(name), "classpath:" + name);
     }
 
-    /** A criteria file on the file system. */
+    /**
+     * A criteria file on the file system.
+     *
+     * @param path the file
+     * @return the criteria
+     * @throws CriteriaFileException naming the field and what was expected, for a malformed file
+     * @throws IllegalArgumentException when the file does not exist
+     * @throws UncheckedIOException when the file cannot be read
+     */
     public static Criteria fromPath(Path path) {
         return fromJson(readPath(path), path.toString());
     }
@@ -105,27 +121,56 @@ public final class CriteriaLoader {
     /**
      * A criteria from JSON text.
      *
+     * @param json the criteria, in the format of a criteria file
      * @param source where the text came from, named in error messages
+     * @return the criteria
+     * @throws CriteriaFileException naming the field and what was expected, for malformed text
      */
     public static Criteria fromJson(String json, String source) {
         return new Reader(source, null).criteria(parse(json, source), "");
     }
 
-    /** A multi-criteria file on the classpath; criteria files it names are read from the classpath too. */
+    /**
+     * A multi-criteria file on the classpath; criteria files it names are read from the classpath too.
+     *
+     * @param resource the resource's name; a leading {@code /} is allowed
+     * @return the multi-criteria
+     * @throws CriteriaFileException naming the file, the field and what was expected, for a malformed file, or a
+     *                              criteria file it names that is missing or malformed
+     * @throws IllegalArgumentException for a blank name, or a resource that is not there
+     * @throws UncheckedIOException when a resource cannot be read
+     */
     public static MultiCriteria multiCriteriaFromClasspath(String resource) {
         String name = stripSlash(resource);
         return new Reader("classpath:" + name, file -> fromClasspath(file))
                 .multiCriteria(parse(readResource(name), "classpath:" + name));
     }
 
-    /** A multi-criteria file on the file system; criteria files it names are read relative to its directory. */
+    /**
+     * A multi-criteria file on the file system; criteria files it names are read relative to its directory.
+     *
+     * @param path the file
+     * @return the multi-criteria
+     * @throws CriteriaFileException naming the file, the field and what was expected, for a malformed file, or a
+     *                              criteria file it names that is missing or malformed
+     * @throws IllegalArgumentException when the file does not exist
+     * @throws UncheckedIOException when a file cannot be read
+     */
     public static MultiCriteria multiCriteriaFromPath(Path path) {
         Path dir = path.toAbsolutePath().getParent();
         return new Reader(path.toString(), file -> fromPath(dir.resolve(file)))
                 .multiCriteria(parse(readPath(path), path.toString()));
     }
 
-    /** A multi-criteria from JSON text; items can name catalog criteria or hold criteria objects, not files. */
+    /**
+     * A multi-criteria from JSON text; items can name catalog criteria or hold criteria objects, not files.
+     *
+     * @param json the multi-criteria, in the format of a multi-criteria file
+     * @param source where the text came from, named in error messages
+     * @return the multi-criteria
+     * @throws CriteriaFileException naming the field and what was expected, for malformed text or an item that
+     *                              names a file
+     */
     public static MultiCriteria multiCriteriaFromJson(String json, String source) {
         return new Reader(source, null).multiCriteria(parse(json, source));
     }

@@ -19,6 +19,14 @@ import static org.apiguardian.api.API.Status.STABLE;
 @API(status = STABLE, since = "0.1")
 public record CriteriaOption(String name, String description, Double score) {
 
+    /**
+     * Checks the option; names and descriptions are stripped, a missing description becomes {@code ""}.
+     *
+     * @param name what the judge replies with; not blank
+     * @param description what the option means; {@code null} for none
+     * @param score the option's score, a finite number, or {@code null} for none
+     * @throws IllegalArgumentException for a blank name or a score that is not finite
+     */
     public CriteriaOption {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException(CriteriaMessages.blankOptionName());
@@ -30,21 +38,45 @@ public record CriteriaOption(String name, String description, Double score) {
         }
     }
 
-    /** An option with a score. */
+    /**
+     * An option with a score.
+     *
+     * @param name what the judge replies with; not blank
+     * @param description what the option means, shown to the judge; {@code null} for none
+     * @param score the option's score, a finite number
+     * @return the option
+     * @throws IllegalArgumentException for a blank name or a score that is not finite
+     */
     public static CriteriaOption of(String name, String description, double score) {
         return new CriteriaOption(name, description, score);
     }
 
-    /** An option without a score: enough for {@code withOption} checks and {@code targetOption}. */
+    /**
+     * An option without a score: enough for {@code withOption} checks and {@code targetOption}.
+     *
+     * @param name what the judge replies with; not blank
+     * @param description what the option means, shown to the judge; {@code null} for none
+     * @return the option
+     * @throws IllegalArgumentException for a blank name
+     */
     public static CriteriaOption of(String name, String description) {
         return new CriteriaOption(name, description, null);
     }
 
-    /** The score, or empty when the option has none. */
+    /**
+     * The score, or empty when the option has none.
+     *
+     * @return the score as an optional
+     */
     public OptionalDouble optionalScore() {
         return score == null ? OptionalDouble.empty() : OptionalDouble.of(score);
     }
 
+    /**
+     * Whether the option has a score.
+     *
+     * @return {@code true} when {@link #score()} is not {@code null}
+     */
     public boolean hasScore() {
         return score != null;
     }

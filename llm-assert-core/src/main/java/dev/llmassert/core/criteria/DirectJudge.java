@@ -59,6 +59,11 @@ public final class DirectJudge extends CriteriaJudge {
         this.generateFeedback = builder.generateFeedback != null && builder.generateFeedback;
     }
 
+    /**
+     * Starts a direct judge; it needs a chat model.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -66,6 +71,9 @@ public final class DirectJudge extends CriteriaJudge {
     /**
      * Judges {@code instance} on {@code criteria}.
      *
+     * @param instance the fields to judge, holding the criteria's evaluated and context fields
+     * @param criteria the criteria
+     * @return the option the judge chose, with its explanation
      * @throws IllegalArgumentException if the instance lacks a field the criteria reads
      * @throws JudgeReplyException      if the judge model gave no valid reply in 3 tries
      * @throws JudgeCallException       if the judge model could not be called
@@ -80,6 +88,13 @@ public final class DirectJudge extends CriteriaJudge {
     /**
      * Judges a bare text on {@code criteria}: the text is the criteria's evaluated field ({@code response} unless the
      * criteria says otherwise). Criteria with context fields need {@link #evaluate(Instance, Criteria)}.
+     *
+     * @param response the text to judge
+     * @param criteria the criteria, without context fields
+     * @return the option the judge chose, with its explanation
+     * @throws IllegalArgumentException if the criteria has context fields
+     * @throws JudgeReplyException      if the judge model gave no valid reply in 3 tries
+     * @throws JudgeCallException       if the judge model could not be called
      */
     public DirectResult evaluate(String response, Criteria criteria) {
         Objects.requireNonNull(response, "response");
@@ -91,6 +106,14 @@ public final class DirectJudge extends CriteriaJudge {
      * Judges every instance on {@code criteria}, in parallel within the judge's concurrency. The results are in the
      * instances' order. Instances that would give the judge the same prompt are judged once and share the result.
      * The first failure fails the whole call.
+     *
+     * @param instances the instances, none {@code null}
+     * @param criteria the criteria
+     * @return one result per instance, in order
+     * @throws IllegalArgumentException naming it, for a {@code null} instance, or one that lacks a field the criteria
+     *                                  reads (before any call is made)
+     * @throws JudgeReplyException      if the judge model gave no valid reply in 3 tries for an instance
+     * @throws JudgeCallException       if the judge model could not be called
      */
     public List<DirectResult> evaluate(List<Instance> instances, Criteria criteria) {
         Objects.requireNonNull(instances, "instances");
@@ -111,6 +134,13 @@ public final class DirectJudge extends CriteriaJudge {
     /**
      * Judges {@code instance} on every criteria of {@code multiCriteria}, one call per criteria in parallel, and
      * aggregates the results with the multi-criteria's weights, targets, thresholds and required items.
+     *
+     * @param instance the fields to judge, holding every criteria's evaluated and context fields
+     * @param multiCriteria the criteria and how to combine them
+     * @return the aggregate score and each criteria's result
+     * @throws IllegalArgumentException if the instance lacks a field one of the criteria reads
+     * @throws JudgeReplyException      if the judge model gave no valid reply in 3 tries
+     * @throws JudgeCallException       if the judge model could not be called
      */
     public MultiCriteriaResult evaluate(Instance instance, MultiCriteria multiCriteria) {
         Objects.requireNonNull(instance, "instance");
@@ -255,13 +285,21 @@ public final class DirectJudge extends CriteriaJudge {
 
         private Builder() {}
 
-        /** Whether to ask for actionable feedback on how the text could better meet the criteria; default off. */
+        /**
+         * Whether to ask for actionable feedback on how the text could better meet the criteria; default off.
+         *
+         * @param generate {@code true} to ask for it ({@link DirectResult#feedback()})
+         * @return this builder
+         */
         public Builder generateFeedback(boolean generate) {
             this.generateFeedback = generate;
             return this;
         }
 
         /**
+         * The judge with these settings; its threads start now, so close it when done.
+         *
+         * @return a new judge
          * @throws IllegalArgumentException if no chat model is set, or both a judge description and a synthetic
          *                                  persona are asked for
          */

@@ -18,6 +18,14 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record JudgePrompt(String system, String user, JsonSchema responseSchema) {
 
+    /**
+     * Checks that every part is there.
+     *
+     * @param system the system message, not {@code null}
+     * @param user the user message, not {@code null}
+     * @param responseSchema the reply's JSON schema, not {@code null}
+     * @throws NullPointerException for a {@code null} part
+     */
     public JudgePrompt {
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(user, "user");

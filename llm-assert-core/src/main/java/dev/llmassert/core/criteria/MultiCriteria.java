@@ -40,6 +40,17 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
 
     private static final double TOLERANCE = 1e-9;
 
+    /**
+     * Checks the items and gives them their weights: equal weights when none has one.
+     *
+     * @param items at least one, none {@code null}, criteria names unique; all with a weight, summing to 1, or none
+     * @param normalizeScores whether scores are normalised to 0-1 per criteria
+     * @throws IllegalArgumentException naming the items and the fix, for no item, a repeated criteria, weights on
+     *                                  some items only or not summing to 1, an item that reads scores of a criteria
+     *                                  without them (or, normalised, with one score only), or a threshold off the
+     *                                  scale
+     * @throws NullPointerException for a {@code null} item
+     */
     public MultiCriteria {
         if (items == null || items.isEmpty()) {
             throw new IllegalArgumentException(CriteriaMessages.noItems());
@@ -104,26 +115,54 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
         return List.copyOf(items);
     }
 
-    /** The items, normalised, in order. */
+    /**
+     * The items, normalised, in order.
+     *
+     * @param items at least one, as the canonical constructor needs them
+     * @return the multi-criteria
+     * @throws IllegalArgumentException as the canonical constructor says
+     */
     public static MultiCriteria of(MultiCriteriaItem... items) {
         return new MultiCriteria(Arrays.asList(items), true);
     }
 
-    /** The criteria with equal weights, each counting its normalised score. */
+    /**
+     * The criteria with equal weights, each counting its normalised score.
+     *
+     * @param criteria at least one, names unique, each with at least two different option scores
+     * @return the multi-criteria
+     * @throws IllegalArgumentException as the canonical constructor says
+     */
     public static MultiCriteria equalWeights(Criteria... criteria) {
         return new MultiCriteria(
                 Arrays.stream(criteria).map(MultiCriteriaItem::of).toList(), true);
     }
 
+    /**
+     * Starts a multi-criteria with no item, normalised.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** The same items with normalisation switched on or off. */
+    /**
+     * The same items with normalisation switched on or off.
+     *
+     * @param normalize whether scores are normalised to 0-1 per criteria
+     * @return a new multi-criteria; this one is unchanged
+     * @throws IllegalArgumentException when an item cannot be scored that way, as the canonical constructor says
+     */
     public MultiCriteria withNormalizeScores(boolean normalize) {
         return new MultiCriteria(items, normalize);
     }
 
+    /**
+     * The items' criteria, in order.
+     *
+     * @return one criteria per item
+     */
     public List<Criteria> criteria() {
         return items.stream().map(MultiCriteriaItem::criteria).toList();
     }
@@ -132,6 +171,7 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
      * Aggregates one direct result per criteria.
      *
      * @param results by criteria name; exactly the names of this multi-criteria's criteria
+     * @return the aggregate score and how each criteria counted
      * @throws IllegalArgumentException when a result is missing or unexpected, or lacks a score its item needs
      */
     public MultiCriteriaResult aggregate(Map<String, DirectResult> results) {
@@ -155,7 +195,14 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
         return new MultiCriteriaResult(requiredFailed ? 0.0 : round9(total), scored);
     }
 
-    /** Aggregates one direct result per criteria, matched by the results' criteria names. */
+    /**
+     * Aggregates one direct result per criteria, matched by the results' criteria names.
+     *
+     * @param results one per criteria of this multi-criteria, in any order
+     * @return the aggregate score and how each criteria counted
+     * @throws IllegalArgumentException when two results share a criteria, a result is missing or unexpected, or
+     *                                  lacks a score its item needs
+     */
     public MultiCriteriaResult aggregate(Collection<DirectResult> results) {
         Map<String, DirectResult> byName = new LinkedHashMap<>();
         for (DirectResult result : results) {
@@ -226,25 +273,57 @@ public record MultiCriteria(List<MultiCriteriaItem> items, boolean normalizeScor
 
         private Builder() {}
 
+        /**
+         * Adds an item.
+         *
+         * @param item the item, not {@code null}
+         * @return this builder
+         * @throws NullPointerException for {@code null}
+         */
         public Builder add(MultiCriteriaItem item) {
             items.add(Objects.requireNonNull(item, "item"));
             return this;
         }
 
+        /**
+         * Adds a criteria with a weight, counting its score.
+         *
+         * @param criteria the criteria, not {@code null}
+         * @param weight its share of the aggregate, from 0 to 1; all items' weights sum to 1
+         * @return this builder
+         * @throws IllegalArgumentException for a weight outside 0 to 1
+         */
         public Builder add(Criteria criteria, double weight) {
             return add(MultiCriteriaItem.of(criteria).withWeight(weight));
         }
 
-        /** Adds a criteria without a weight; when no item has one, all get equal weights. */
+        /**
+         * Adds a criteria without a weight; when no item has one, all get equal weights.
+         *
+         * @param criteria the criteria, not {@code null}
+         * @return this builder
+         */
         public Builder add(Criteria criteria) {
             return add(MultiCriteriaItem.of(criteria));
         }
 
+        /**
+         * Whether scores are normalised to 0-1 per criteria; default on.
+         *
+         * @param normalize {@code false} to count scores on their options' own scale
+         * @return this builder
+         */
         public Builder normalizeScores(boolean normalize) {
             this.normalizeScores = normalize;
             return this;
         }
 
+        /**
+         * The multi-criteria of the items added.
+         *
+         * @return a new multi-criteria
+         * @throws IllegalArgumentException as the canonical constructor says
+         */
         public MultiCriteria build() {
             return new MultiCriteria(items, normalizeScores);
         }

@@ -46,6 +46,18 @@ public record MultiCriteriaItem(
         SCORE
     }
 
+    /**
+     * Checks the item; a target option is taken as the criteria spells it.
+     *
+     * @param criteria the criteria judged, not {@code null}
+     * @param weight the share of the aggregate, from 0 to 1, or {@code null}
+     * @param targetOption one of the criteria's options (case does not matter), or {@code null}
+     * @param scoreThreshold a finite score, or {@code null}; not with a target option
+     * @param required whether the aggregate is 0 when this criteria falls short
+     * @throws IllegalArgumentException naming the criteria, for a weight outside 0 to 1, both a target option and a
+     *                                  threshold, an unknown target option or a threshold that is not finite
+     * @throws NullPointerException for a {@code null} criteria
+     */
     public MultiCriteriaItem {
         Objects.requireNonNull(criteria, "criteria");
         if (weight != null && !(weight >= 0.0 && weight <= 1.0)) {
@@ -67,28 +79,64 @@ public record MultiCriteriaItem(
         }
     }
 
-    /** An item with no weight yet, counting the score itself, not required. */
+    /**
+     * An item with no weight yet, counting the score itself, not required.
+     *
+     * @param criteria the criteria, not {@code null}
+     * @return the item
+     * @throws NullPointerException for {@code null}
+     */
     public static MultiCriteriaItem of(Criteria criteria) {
         return new MultiCriteriaItem(criteria, null, null, null, false);
     }
 
+    /**
+     * The same item with a weight.
+     *
+     * @param newWeight its share of the aggregate, from 0 to 1
+     * @return a new item; this one is unchanged
+     * @throws IllegalArgumentException for a weight outside 0 to 1
+     */
     public MultiCriteriaItem withWeight(double newWeight) {
         return new MultiCriteriaItem(criteria, newWeight, targetOption, scoreThreshold, required);
     }
 
+    /**
+     * The same item, met only when the judge selects {@code option}.
+     *
+     * @param option one of the criteria's options, case not mattering
+     * @return a new item; this one is unchanged
+     * @throws IllegalArgumentException for an unknown option, or an item with a threshold
+     */
     public MultiCriteriaItem withTargetOption(String option) {
         return new MultiCriteriaItem(criteria, weight, option, scoreThreshold, required);
     }
 
+    /**
+     * The same item, met only when its score is at or above {@code threshold}.
+     *
+     * @param threshold the score, on the 0-1 scale when scores are normalised, else on the options' own
+     * @return a new item; this one is unchanged
+     * @throws IllegalArgumentException for a threshold that is not finite, or an item with a target option
+     */
     public MultiCriteriaItem withScoreThreshold(double threshold) {
         return new MultiCriteriaItem(criteria, weight, targetOption, threshold, required);
     }
 
-    /** The same item, required: the aggregate is 0 when it falls short. */
+    /**
+     * The same item, required: the aggregate is 0 when it falls short.
+     *
+     * @return a new item; this one is unchanged
+     */
     public MultiCriteriaItem asRequired() {
         return new MultiCriteriaItem(criteria, weight, targetOption, scoreThreshold, true);
     }
 
+    /**
+     * How the item turns a result into its score: by its target option, its threshold, or else the score itself.
+     *
+     * @return the item's strategy
+     */
     public Strategy strategy() {
         if (targetOption != null) {
             return Strategy.TARGET_OPTION;
@@ -96,7 +144,11 @@ public record MultiCriteriaItem(
         return scoreThreshold != null ? Strategy.SCORE_THRESHOLD : Strategy.SCORE;
     }
 
-    /** Whether the item reads the result's score (it does unless it has a target option). */
+    /**
+     * Whether the item reads the result's score (it does unless it has a target option).
+     *
+     * @return {@code true} when the item has no target option
+     */
     public boolean needsScores() {
         return targetOption == null;
     }

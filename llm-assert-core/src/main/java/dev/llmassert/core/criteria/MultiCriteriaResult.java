@@ -19,6 +19,12 @@ import static org.apiguardian.api.API.Status.STABLE;
 @API(status = STABLE, since = "0.1")
 public record MultiCriteriaResult(double score, List<Item> items) {
 
+    /**
+     * Copies the items.
+     *
+     * @param score the aggregate
+     * @param items one entry per criteria, not {@code null}
+     */
     public MultiCriteriaResult {
         items = List.copyOf(items);
     }
@@ -47,25 +53,43 @@ public record MultiCriteriaResult(double score, List<Item> items) {
             boolean fellShort,
             DirectResult result) {}
 
-    /** The weighted score of every criteria, by name, in order. */
+    /**
+     * The weighted score of every criteria, by name, in order.
+     *
+     * @return each criteria's name with its {@link Item#weightedScore()}
+     */
     public Map<String, Double> weightedScores() {
         Map<String, Double> scores = new LinkedHashMap<>();
         items.forEach(i -> scores.put(i.criteriaName(), i.weightedScore()));
         return scores;
     }
 
-    /** The single results, by criteria name, in order. */
+    /**
+     * The single results, by criteria name, in order.
+     *
+     * @return each criteria's name with its direct result
+     */
     public Map<String, DirectResult> results() {
         Map<String, DirectResult> results = new LinkedHashMap<>();
         items.forEach(i -> results.put(i.criteriaName(), i.result()));
         return results;
     }
 
+    /**
+     * How the criteria {@code criteriaName} counted.
+     *
+     * @param criteriaName the criteria's name
+     * @return its entry; empty when the multi-criteria has no such criteria
+     */
     public Optional<Item> item(String criteriaName) {
         return items.stream().filter(i -> i.criteriaName().equals(criteriaName)).findFirst();
     }
 
-    /** The required items that fell short; when any did, the aggregate is 0. */
+    /**
+     * The required items that fell short; when any did, the aggregate is 0.
+     *
+     * @return those items, in order; empty when none fell short
+     */
     public List<Item> requiredFailures() {
         return items.stream().filter(i -> i.required() && i.fellShort()).toList();
     }

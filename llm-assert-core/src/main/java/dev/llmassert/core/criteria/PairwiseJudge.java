@@ -50,6 +50,11 @@ public final class PairwiseJudge extends CriteriaJudge {
         super(builder, EXAMPLE);
     }
 
+    /**
+     * Starts a pairwise judge; it needs a chat model.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -57,6 +62,9 @@ public final class PairwiseJudge extends CriteriaJudge {
     /**
      * Compares {@code responses} on a criteria without context fields.
      *
+     * @param responses two or more texts, none {@code null}; indexes in results are positions in this list
+     * @param criteria the criteria, whose name and description are the question
+     * @return every pair's verdict, and each response's winrate and rank
      * @throws IllegalArgumentException if there are fewer than two responses, or the criteria has context fields
      * @throws JudgeReplyException      if the judge model gave no valid reply in 3 tries
      * @throws JudgeCallException       if the judge model could not be called
@@ -69,7 +77,14 @@ public final class PairwiseJudge extends CriteriaJudge {
      * Compares {@code responses} on {@code criteria}, showing the criteria's context fields from {@code context}
      * (for example the question all the responses answer).
      *
+     * @param responses two or more texts, none {@code null}; indexes in results are positions in this list
+     * @param criteria the criteria, whose name and description are the question
      * @param context holds the criteria's context fields; may be {@code null} when it has none
+     * @return every pair's verdict, and each response's winrate and rank
+     * @throws IllegalArgumentException if there are fewer than two responses, one is {@code null}, or the context
+     *                                  lacks one of the criteria's context fields
+     * @throws JudgeReplyException      if the judge model gave no valid reply in 3 tries
+     * @throws JudgeCallException       if the judge model could not be called
      */
     public PairwiseResult compare(List<String> responses, Criteria criteria, Instance context) {
         Objects.requireNonNull(responses, "responses");
@@ -134,6 +149,9 @@ public final class PairwiseJudge extends CriteriaJudge {
         private Builder() {}
 
         /**
+         * The judge with these settings; its threads start now, so close it when done.
+         *
+         * @return a new judge
          * @throws IllegalArgumentException if no chat model is set, or both a judge description and a synthetic
          *                                  persona are asked for
          */

@@ -38,6 +38,20 @@ public record PairwiseResult(
         double agreement,
         ResultMetadata metadata) {
 
+    /**
+     * Checks the result; the contests are sorted in {@link #pairs(int)}'s order.
+     *
+     * @param criteria the criteria judged, not {@code null}
+     * @param responseCount how many responses were compared, at least 2
+     * @param contests exactly one verdict per pair
+     * @param reversedContests exactly one verdict per pair, or {@code null} when the check did not run
+     * @param samples the judge runs combined, at least 1
+     * @param agreement the agreement of the least agreed contest, from 0 to 1
+     * @param metadata the judge and the prompt, or {@code null} for a result built by hand
+     * @throws IllegalArgumentException for fewer than two responses, a pair missing or repeated or an extra contest,
+     *                                  fewer than one sample or an agreement outside 0 to 1
+     * @throws NullPointerException for a {@code null} criteria or contests
+     */
     public PairwiseResult {
         Objects.requireNonNull(criteria, "criteria");
         if (responseCount < 2) {
@@ -54,13 +68,27 @@ public record PairwiseResult(
         }
     }
 
-    /** A single run's result. */
+    /**
+     * A single run's result.
+     *
+     * @param criteria the criteria judged
+     * @param responseCount how many responses were compared, at least 2
+     * @param contests exactly one verdict per pair
+     * @param metadata the judge and the prompt; {@code null} for a result built by hand
+     * @return the result, of one sample with agreement 1 and no positional-bias check
+     * @throws IllegalArgumentException for fewer than two responses, or contests that are not one per pair
+     */
     public static PairwiseResult of(
             Criteria criteria, int responseCount, List<Contest> contests, ResultMetadata metadata) {
         return new PairwiseResult(criteria, responseCount, contests, null, 1, 1.0, metadata);
     }
 
-    /** The pairs {@code (i, j)}, {@code i < j}, in the order contests are listed. */
+    /**
+     * The pairs {@code (i, j)}, {@code i < j}, in the order contests are listed.
+     *
+     * @param responseCount how many responses are compared
+     * @return each pair as a two-element array, {@code n(n-1)/2} of them
+     */
     public static List<int[]> pairs(int responseCount) {
         List<int[]> pairs = new ArrayList<>();
         for (int i = 0; i < responseCount; i++) {
@@ -93,7 +121,14 @@ public record PairwiseResult(
         return List.copyOf(sorted);
     }
 
-    /** The verdict on the pair {@code a}, {@code b}. */
+    /**
+     * The verdict on the pair {@code a}, {@code b}.
+     *
+     * @param a the index of one response
+     * @param b the index of the other, in either order
+     * @return the contest between them
+     * @throws IllegalArgumentException when there is no such pair
+     */
     public Contest contest(int a, int b) {
         return contests.stream()
                 .filter(c -> c.isPair(a, b))
@@ -102,12 +137,23 @@ public record PairwiseResult(
                         + b + " among " + responseCount + " responses."));
     }
 
-    /** Whether the judge preferred response {@code a} over response {@code b}. */
+    /**
+     * Whether the judge preferred response {@code a} over response {@code b}.
+     *
+     * @param a the index of one response
+     * @param b the index of the other
+     * @return {@code true} when {@code a} won their contest
+     * @throws IllegalArgumentException when there is no such pair
+     */
     public boolean prefers(int a, int b) {
         return contest(a, b).winner() == a;
     }
 
-    /** Per response, in the caller's order: its contests, winrate and rank. */
+    /**
+     * Per response, in the caller's order: its contests, winrate and rank.
+     *
+     * @return one result per response
+     */
     public List<ResponseResult> responses() {
         double[] winrates = new double[responseCount];
         List<ResponseResult> results = new ArrayList<>();
@@ -145,7 +191,11 @@ public record PairwiseResult(
         return reversedContests.stream().filter(c -> c.isPair(a, b)).findFirst().orElseThrow();
     }
 
-    /** Response indexes from best to worst; equal ranks keep the caller's order. */
+    /**
+     * Response indexes from best to worst; equal ranks keep the caller's order.
+     *
+     * @return every response's index
+     */
     public List<Integer> ranking() {
         return responses().stream()
                 .sorted(Comparator.comparingInt(ResponseResult::ranking).thenComparingInt(ResponseResult::index))
@@ -153,25 +203,42 @@ public record PairwiseResult(
                 .toList();
     }
 
-    /** The response ranked first alone, or empty when several share the first rank. */
+    /**
+     * The response ranked first alone, or empty when several share the first rank.
+     *
+     * @return the winner's index
+     */
     public OptionalInt winner() {
         List<ResponseResult> first =
                 responses().stream().filter(r -> r.ranking() == 1).toList();
         return first.size() == 1 ? OptionalInt.of(first.get(0).index()) : OptionalInt.empty();
     }
 
+    /**
+     * Whether the positional-bias check ran.
+     *
+     * @return {@code true} when {@link #reversedContests()} is not {@code null}
+     */
     public boolean positionalBiasChecked() {
         return reversedContests != null;
     }
 
-    /** Whether the check ran and any contest changed winner when the responses were shown in reverse order. */
+    /**
+     * Whether the check ran and any contest changed winner when the responses were shown in reverse order.
+     *
+     * @return {@code true} when the bias was detected
+     */
     public boolean positionalBiasDetected() {
         return reversedContests != null
                 && contests.stream()
                         .anyMatch(c -> reversedContest(c.first(), c.second()).winner() != c.winner());
     }
 
-    /** The contests whose winner changed with the order reversed; empty when the check did not run. */
+    /**
+     * The contests whose winner changed with the order reversed; empty when the check did not run.
+     *
+     * @return those contests, as first decided
+     */
     public List<Contest> biasedContests() {
         return reversedContests == null
                 ? List.of()
@@ -183,6 +250,10 @@ public record PairwiseResult(
     /**
      * This result with the outcome of asking again with the responses reversed. The reversed run's contests must
      * already use the caller's indexes (the reply parser maps them back).
+     *
+     * @param reversedRun the result of the same comparison with the responses in reverse order
+     * @return a copy with the reversed contests; this one is unchanged
+     * @throws IllegalArgumentException when the reversed run compared another number of responses
      */
     public PairwiseResult withPositionalBias(PairwiseResult reversedRun) {
         if (reversedRun.responseCount != responseCount) {

@@ -14,7 +14,13 @@ import static org.apiguardian.api.API.Status.STABLE;
 @API(status = STABLE, since = "0.1")
 public record PositionalBias(boolean detected, String optionWhenReversed, String explanationWhenReversed) {
 
-    /** Compares the choice in the original order with the choice in reverse order. */
+    /**
+     * Compares the choice in the original order with the choice in reverse order.
+     *
+     * @param original the result with the options in the criteria's order
+     * @param reversed the result with the options reversed
+     * @return the check, detected when the two chose different options
+     */
     public static PositionalBias compare(DirectResult original, DirectResult reversed) {
         return new PositionalBias(
                 !original.option().equals(reversed.option()), reversed.option(), reversed.explanation());

@@ -29,6 +29,18 @@ public record ResponseResult(
         double winrate,
         int ranking) {
 
+    /**
+     * Copies the lists.
+     *
+     * @param index the response's position in the caller's list
+     * @param comparedTo the opponents, in contest order; not {@code null}
+     * @param contestResults whether this response won each contest; not {@code null}
+     * @param explanations the judge's reasoning for each contest; not {@code null}
+     * @param positionalBias whether each contest's winner changed when reversed; not {@code null}, empty when the
+     *                       check did not run
+     * @param winrate the share of contests won, from 0 to 1
+     * @param ranking the response's rank, from 1
+     */
     public ResponseResult {
         comparedTo = List.copyOf(comparedTo);
         contestResults = List.copyOf(contestResults);
@@ -36,7 +48,11 @@ public record ResponseResult(
         positionalBias = List.copyOf(positionalBias);
     }
 
-    /** Whether the check ran and any of this response's contests changed winner when the order was reversed. */
+    /**
+     * Whether the check ran and any of this response's contests changed winner when the order was reversed.
+     *
+     * @return {@code true} when the bias was detected in one of its contests
+     */
     public boolean positionalBiasDetected() {
         return positionalBias.contains(Boolean.TRUE);
     }

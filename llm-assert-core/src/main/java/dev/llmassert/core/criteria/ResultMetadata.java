@@ -35,6 +35,20 @@ public record ResultMetadata(
         int retries,
         String recordedModel) {
 
+    /**
+     * Checks the metadata; missing tokens count as none and a missing duration as zero.
+     *
+     * @param judge who judged, as {@code provider:model}; not {@code null}
+     * @param prompt the prompt of the (first) call; not {@code null}
+     * @param persona the judge description, or {@code null} for the default evaluator
+     * @param replayed whether every reply came from a recording
+     * @param tokenUsage the tokens of every call; {@code null} for none
+     * @param duration how long the calls took; {@code null} for zero
+     * @param retries how many calls were retried, 0 or more
+     * @param recordedModel who wrote the replayed replies when not the judge's model, or {@code null}
+     * @throws IllegalArgumentException for negative retries
+     * @throws NullPointerException for a {@code null} judge or prompt
+     */
     public ResultMetadata {
         Objects.requireNonNull(judge, "judge");
         Objects.requireNonNull(prompt, "prompt");
@@ -45,7 +59,18 @@ public record ResultMetadata(
         }
     }
 
-    /** Metadata of calls whose replies, if replayed, came from the judge's own model. */
+    /**
+     * Metadata of calls whose replies, if replayed, came from the judge's own model.
+     *
+     * @param judge who judged, as {@code provider:model}; not {@code null}
+     * @param prompt the prompt of the (first) call; not {@code null}
+     * @param persona the judge description, or {@code null} for the default evaluator
+     * @param replayed whether every reply came from a recording
+     * @param tokenUsage the tokens of every call; {@code null} for none
+     * @param duration how long the calls took; {@code null} for zero
+     * @param retries how many calls were retried, 0 or more
+     * @throws IllegalArgumentException for negative retries
+     */
     public ResultMetadata(
             String judge,
             JudgePrompt prompt,
@@ -57,7 +82,16 @@ public record ResultMetadata(
         this(judge, prompt, persona, replayed, tokenUsage, duration, retries, null);
     }
 
-    /** Metadata of calls that took no retry. */
+    /**
+     * Metadata of calls that took no retry.
+     *
+     * @param judge who judged, as {@code provider:model}; not {@code null}
+     * @param prompt the prompt of the (first) call; not {@code null}
+     * @param persona the judge description, or {@code null} for the default evaluator
+     * @param replayed whether every reply came from a recording
+     * @param tokenUsage the tokens of every call; {@code null} for none
+     * @param duration how long the calls took; {@code null} for zero
+     */
     public ResultMetadata(
             String judge,
             JudgePrompt prompt,
@@ -68,7 +102,14 @@ public record ResultMetadata(
         this(judge, prompt, persona, replayed, tokenUsage, duration, 0, null);
     }
 
-    /** Metadata with no tokens or time counted, e.g. for a result built by hand. */
+    /**
+     * Metadata with no tokens or time counted, e.g. for a result built by hand.
+     *
+     * @param judge who judged, as {@code provider:model}; not {@code null}
+     * @param prompt the prompt of the (first) call; not {@code null}
+     * @param persona the judge description, or {@code null} for the default evaluator
+     * @param replayed whether every reply came from a recording
+     */
     public ResultMetadata(String judge, JudgePrompt prompt, String persona, boolean replayed) {
         this(judge, prompt, persona, replayed, null, null, 0, null);
     }

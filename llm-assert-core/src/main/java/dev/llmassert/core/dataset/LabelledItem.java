@@ -70,37 +70,67 @@ public final class LabelledItem {
      * @param response the text that was judged
      * @param label    what a person said: {@code yes}/{@code no} for groundedness, the expected option for criteria
      * @return an item without context; add the sources with {@link #withContext}
+     * @throws IllegalArgumentException for a blank id, response or label
      */
     public static LabelledItem of(String id, String response, String label) {
         return new LabelledItem(id, response, label, Map.of(), null, 0, null);
     }
 
-    /** The id: unique among the items calibrated together. */
+    /**
+     * The id: unique among the items calibrated together.
+     *
+     * @return the id, stripped of surrounding blanks
+     */
     public String id() {
         return id;
     }
 
-    /** The text that was judged. */
+    /**
+     * The text that was judged.
+     *
+     * @return the response, as given
+     */
     public String response() {
         return response;
     }
 
-    /** The label as written, stripped of surrounding blanks. */
+    /**
+     * The label as written, stripped of surrounding blanks.
+     *
+     * @return the label; {@link #binaryLabel()} and {@link #optionLabel(Collection)} read it
+     */
     public String label() {
         return label;
     }
 
-    /** The context: named texts or lists of texts, such as {@code sources}. */
+    /**
+     * The context: named texts or lists of texts, such as {@code sources}.
+     *
+     * @return the context values by name, unmodifiable; empty when there are none
+     */
     public Map<String, Object> context() {
         return context;
     }
 
-    /** The context value {@code key} as a text. */
+    /**
+     * The context value {@code key} as a text.
+     *
+     * @param key the context value's name
+     * @return its text
+     * @throws IllegalArgumentException naming the item and the keys it has, when there is no such value or it is a
+     *                                  list
+     */
     public String contextText(String key) {
         return ContextValues.text(context, key, describe());
     }
 
-    /** The context value {@code key} as a list; a single text is a list of one. */
+    /**
+     * The context value {@code key} as a list; a single text is a list of one.
+     *
+     * @param key the context value's name, e.g. {@code sources}
+     * @return its texts
+     * @throws IllegalArgumentException naming the item and the keys it has, when there is no such value
+     */
     public List<String> contextList(String key) {
         return ContextValues.list(context, key, describe());
     }
@@ -108,6 +138,11 @@ public final class LabelledItem {
     /**
      * A copy with one more context value, or with this one replaced, e.g. the texts of the sections a file names:
      * {@code item.withContext("sources", manual.texts(item.contextList("sections")))}.
+     *
+     * @param key the context value's name, not blank
+     * @param value a text, a number, a boolean or a list of texts; not {@code null}
+     * @return a new item; this one is unchanged
+     * @throws IllegalArgumentException for a blank key, or a value of another kind
      */
     public LabelledItem withContext(String key, Object value) {
         Map<String, Object> copy = new LinkedHashMap<>(context);
@@ -118,6 +153,8 @@ public final class LabelledItem {
     /**
      * Where the item comes from, for messages: {@code support-labels.jsonl, line 7, field 'grounded'}, or
      * {@code the labelled item 'a1'} for an item given in code.
+     *
+     * @return the place, in words
      */
     public String where() {
         if (file == null) {
@@ -130,6 +167,7 @@ public final class LabelledItem {
      * The label as a groundedness label: {@code yes}, {@code true} or {@code 1} is {@code true}; {@code no},
      * {@code false} or {@code 0} is {@code false}; case does not matter.
      *
+     * @return {@code true} for a grounded response, {@code false} for one that is not
      * @throws DatasetException naming the file, the line and the field, for any other label
      */
     public boolean binaryLabel() {
@@ -146,6 +184,7 @@ public final class LabelledItem {
     /**
      * The label as one of {@code options}: the option with this name, or with the same name in another case.
      *
+     * @param options the criteria's option names, not {@code null}
      * @return the option's name as {@code options} spell it
      * @throws DatasetException naming the file, the line and the field, when the label is none of the options
      */

@@ -32,18 +32,24 @@ public final class Aggregation {
     private final Map<String, MeasurementKind> kinds;
 
     /**
+     * An aggregation whose intervals are guessed from each measurement's values.
+     *
      * @param confidence the intervals' confidence level, e.g. {@code 0.95}
      * @param groupBy    the context keys to group items by
+     * @throws IllegalArgumentException when the confidence is not strictly between 0 and 1
      */
     public Aggregation(double confidence, List<String> groupBy) {
         this(confidence, groupBy, Map.of());
     }
 
     /**
+     * An aggregation that takes each measurement's interval from its declared kind.
+     *
      * @param confidence the intervals' confidence level, e.g. {@code 0.95}
      * @param groupBy    the context keys to group items by
      * @param kinds      the kind of each measurement that declares one (see {@link MeasurementKind}); the others'
-     *                   intervals are guessed from their values
+     *                   intervals are guessed from their values; {@code null} for none
+     * @throws IllegalArgumentException when the confidence is not strictly between 0 and 1
      */
     public Aggregation(double confidence, List<String> groupBy, Map<String, MeasurementKind> kinds) {
         if (!(confidence > 0.0 && confidence < 1.0)) {
@@ -54,15 +60,31 @@ public final class Aggregation {
         this.kinds = Map.copyOf(kinds == null ? Map.of() : kinds);
     }
 
+    /**
+     * The intervals' confidence level.
+     *
+     * @return strictly between 0 and 1
+     */
     public double confidence() {
         return confidence;
     }
 
+    /**
+     * The context keys items are grouped by.
+     *
+     * @return the keys, unmodifiable
+     */
     public List<String> groupBy() {
         return groupBy;
     }
 
-    /** Aggregates the items that have no error. */
+    /**
+     * Aggregates the items that have no error.
+     *
+     * @param items the items' results, errors included (they are left out)
+     * @return every measurement over all those items, and over each group of a {@link #groupBy()} key
+     * @throws IllegalArgumentException when a measurement's values do not fit its declared kind
+     */
     public AggregateResults standard(List<ItemResult> items) {
         List<ItemResult> measured = items.stream().filter(i -> !i.failed()).toList();
         Map<String, MeasurementResult> overall = measure(measured);
@@ -81,7 +103,13 @@ public final class Aggregation {
         return new AggregateResults(overall, groups);
     }
 
-    /** Every measurement of {@code items}, each over the items that have it. */
+    /**
+     * Every measurement of {@code items}, each over the items that have it.
+     *
+     * @param items the items' results
+     * @return per measurement name, sorted, its summary and interval
+     * @throws IllegalArgumentException when a measurement's values do not fit its declared kind
+     */
     public Map<String, MeasurementResult> measure(List<ItemResult> items) {
         Map<String, List<Double>> values = new LinkedHashMap<>();
         for (ItemResult item : items) {
@@ -95,7 +123,11 @@ public final class Aggregation {
         return results;
     }
 
-    /** The declared kinds of measurements. */
+    /**
+     * The declared kinds of measurements.
+     *
+     * @return per measurement name, its kind; unmodifiable
+     */
     public Map<String, MeasurementKind> kinds() {
         return kinds;
     }
@@ -103,6 +135,9 @@ public final class Aggregation {
     /**
      * One measurement's summary and interval, by its declared kind, or guessed from the values.
      *
+     * @param name the measurement's name
+     * @param values its values, at least one, every value finite
+     * @return its count, mean, spread and interval
      * @throws IllegalArgumentException when the values do not fit the declared kind, naming both
      */
     public MeasurementResult measure(String name, double[] values) {
@@ -123,6 +158,9 @@ public final class Aggregation {
     /**
      * The default group keys: every context key whose value is a text, shared by at least two items, and with
      * fewer distinct values than there are items, so that an id-like or free-text key forms no groups.
+     *
+     * @param items the test items
+     * @return the keys, in the order they first appear
      */
     public static List<String> sharedContextKeys(List<TestItem> items) {
         Set<String> keys = new LinkedHashSet<>();

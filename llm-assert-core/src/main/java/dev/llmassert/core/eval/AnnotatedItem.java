@@ -20,6 +20,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record AnnotatedItem(TestItem item, List<Interaction> interactions, Map<String, List<Annotation>> annotations) {
 
+    /**
+     * Copies the interactions and the annotations.
+     *
+     * @param item the test item
+     * @param interactions every response, not {@code null}
+     * @param annotations per annotator name, one annotation per interaction; not {@code null}
+     */
     public AnnotatedItem {
         interactions = List.copyOf(interactions);
         Map<String, List<Annotation>> copy = new LinkedHashMap<>();
@@ -27,7 +34,13 @@ public record AnnotatedItem(TestItem item, List<Interaction> interactions, Map<S
         annotations = Collections.unmodifiableMap(copy);
     }
 
-    /** The annotations of {@code annotator}, one per interaction. */
+    /**
+     * The annotations of {@code annotator}, one per interaction.
+     *
+     * @param annotator the annotator's name
+     * @return its annotations, in the interactions' order
+     * @throws IllegalArgumentException naming the annotators there are, when there is no such annotator
+     */
     public List<Annotation> annotations(String annotator) {
         List<Annotation> list = annotations.get(annotator);
         if (list == null) {
@@ -36,7 +49,13 @@ public record AnnotatedItem(TestItem item, List<Interaction> interactions, Map<S
         return list;
     }
 
-    /** The first response to the prompt at {@code promptIndex} (from 0). */
+    /**
+     * The first response to the prompt at {@code promptIndex} (from 0).
+     *
+     * @param promptIndex the prompt's index in the item, from 0
+     * @return the response's text
+     * @throws IllegalArgumentException when the item has no such prompt
+     */
     public String response(int promptIndex) {
         return interactions.stream()
                 .filter(i -> i.promptIndex() == promptIndex)
@@ -46,12 +65,22 @@ public record AnnotatedItem(TestItem item, List<Interaction> interactions, Map<S
                         + promptIndex + "; it has " + item.prompts().size() + " (indexes from 0)."));
     }
 
-    /** Every response's text, in the interactions' order. */
+    /**
+     * Every response's text, in the interactions' order.
+     *
+     * @return one text per interaction
+     */
     public List<String> responses() {
         return interactions.stream().map(Interaction::response).toList();
     }
 
-    /** The mean score of {@code annotator}'s annotations. */
+    /**
+     * The mean score of {@code annotator}'s annotations.
+     *
+     * @param annotator the annotator's name
+     * @return the mean over the interactions; {@code NaN} when there is none
+     * @throws IllegalArgumentException naming the annotators there are, when there is no such annotator
+     */
     public double meanScore(String annotator) {
         return annotations(annotator).stream()
                 .mapToDouble(Annotation::score)

@@ -22,6 +22,16 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Annotation(double score, Boolean passed, String label, String explanation, Map<String, Object> details) {
 
+    /**
+     * Checks the score; a missing explanation becomes {@code ""}, and the details are sorted by key.
+     *
+     * @param score a finite number
+     * @param passed whether the response passed the annotator's own bar, or {@code null}
+     * @param label a short verdict, or {@code null}
+     * @param explanation why, in words; {@code null} for none
+     * @param details more, by key; {@code null} for none
+     * @throws IllegalArgumentException for a score that is not finite
+     */
     public Annotation {
         if (!Double.isFinite(score)) {
             throw new IllegalArgumentException(EvaluationMessages.scoreNotFinite(score));
@@ -31,7 +41,13 @@ public record Annotation(double score, Boolean passed, String label, String expl
         details = details == null || details.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(details));
     }
 
-    /** A score with no bar of its own. */
+    /**
+     * A score with no bar of its own.
+     *
+     * @param score a finite number, usually from 0 to 1
+     * @return the annotation, with no label, explanation or details
+     * @throws IllegalArgumentException for a score that is not finite
+     */
     public static Annotation score(double score) {
         return new Annotation(score, null, null, "", Map.of());
     }
@@ -39,19 +55,40 @@ public record Annotation(double score, Boolean passed, String label, String expl
     /**
      * A check: score 1 and label {@code pass} when it passed, 0 and {@code fail} when not. The score is the verdict,
      * so there is no separate bar ({@code passed} is {@code null}) and no {@code <name>.passed} measurement.
+     *
+     * @param passed whether the check passed
+     * @return the annotation
      */
     public static Annotation check(boolean passed) {
         return new Annotation(passed ? 1.0 : 0.0, null, passed ? "pass" : "fail", "", Map.of());
     }
 
+    /**
+     * The same annotation with another label.
+     *
+     * @param newLabel a short verdict, or {@code null}
+     * @return a new annotation; this one is unchanged
+     */
     public Annotation withLabel(String newLabel) {
         return new Annotation(score, passed, newLabel, explanation, details);
     }
 
+    /**
+     * The same annotation with another explanation.
+     *
+     * @param newExplanation why, in words; {@code null} for none
+     * @return a new annotation; this one is unchanged
+     */
     public Annotation withExplanation(String newExplanation) {
         return new Annotation(score, passed, label, newExplanation, details);
     }
 
+    /**
+     * The same annotation with other details.
+     *
+     * @param newDetails texts, numbers, booleans, lists and maps, by key; {@code null} for none
+     * @return a new annotation; this one is unchanged
+     */
     public Annotation withDetails(Map<String, Object> newDetails) {
         return new Annotation(score, passed, label, explanation, newDetails);
     }

@@ -16,22 +16,40 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface Annotator {
 
-    /** The annotator's name: the key of its annotations and, by default, of its measurement. Unique in a test. */
+    /**
+     * The annotator's name: the key of its annotations and, by default, of its measurement. Unique in a test.
+     *
+     * @return the name, not blank
+     */
     String name();
 
     /**
      * One annotation per interaction, in the interactions' order.
      *
+     * @param item the test item, with its expected values and context
+     * @param interactions the item's responses, in prompt then repeat order
+     * @return one annotation per interaction
      * @throws Exception anything; the runner records it as the item's error, with this annotator's name
      */
     List<Annotation> annotate(TestItem item, List<Interaction> interactions) throws Exception;
 
-    /** Who judges, as {@code provider:model}, or {@code null} for plain code. Written to the evaluation record. */
+    /**
+     * Who judges, as {@code provider:model}, or {@code null} for plain code. Written to the evaluation record.
+     *
+     * @return the judge's name; {@code null} by default
+     */
     default String judge() {
         return null;
     }
 
-    /** An annotator that looks at one response at a time. */
+    /**
+     * An annotator that looks at one response at a time.
+     *
+     * @param name the annotator's name, not blank
+     * @param annotator annotates one response, not {@code null}
+     * @return the annotator
+     * @throws IllegalArgumentException for a blank name or a {@code null} annotator
+     */
     static Annotator of(String name, ResponseAnnotator annotator) {
         Annotators.requireName(name);
         if (annotator == null) {
@@ -44,6 +62,14 @@ public interface Annotator {
     @FunctionalInterface
     @API(status = EXPERIMENTAL, since = "0.1")
     interface ResponseAnnotator {
+        /**
+         * Annotates one response.
+         *
+         * @param item the test item, with its expected values and context
+         * @param interaction the response and the prompt it answers
+         * @return the annotation
+         * @throws Exception anything; the runner records it as the item's error, with the annotator's name
+         */
         Annotation annotate(TestItem item, Interaction interaction) throws Exception;
     }
 }

@@ -55,22 +55,48 @@ public final class Annotators {
      * recall of its tool calls against the calls expected under the context key {@code expectedKey}, a list of tool
      * names or of calls with arguments ({@code lookupWarranty {"serial": "NR2-0042"}}, see
      * {@link ExpectedCall#parse}). The details hold every figure of {@link TrajectoryMatch}.
+     *
+     * @param name the annotator's name, not blank
+     * @param expectedKey the context key of the expected calls, not empty
+     * @return the annotator; it fails an item whose system under test is not an agent
+     * @throws IllegalArgumentException for a blank name or an empty key
      */
     public static Annotator toolCallF1(String name, String expectedKey) {
         return trajectory(name, expectedKey, TrajectoryMatch::f1);
     }
 
-    /** The share of the agent's tool calls that were expected; see {@link #toolCallF1}. */
+    /**
+     * The share of the agent's tool calls that were expected; see {@link #toolCallF1}.
+     *
+     * @param name the annotator's name, not blank
+     * @param expectedKey the context key of the expected calls, not empty
+     * @return the annotator; it fails an item whose system under test is not an agent
+     * @throws IllegalArgumentException for a blank name or an empty key
+     */
     public static Annotator toolCallPrecision(String name, String expectedKey) {
         return trajectory(name, expectedKey, TrajectoryMatch::precision);
     }
 
-    /** The share of the expected tool calls the agent made; see {@link #toolCallF1}. */
+    /**
+     * The share of the expected tool calls the agent made; see {@link #toolCallF1}.
+     *
+     * @param name the annotator's name, not blank
+     * @param expectedKey the context key of the expected calls, not empty
+     * @return the annotator; it fails an item whose system under test is not an agent
+     * @throws IllegalArgumentException for a blank name or an empty key
+     */
     public static Annotator toolCallRecall(String name, String expectedKey) {
         return trajectory(name, expectedKey, TrajectoryMatch::recall);
     }
 
-    /** 1 when the agent called exactly the expected tools, in order, and nothing else; see {@link #toolCallF1}. */
+    /**
+     * 1 when the agent called exactly the expected tools, in order, and nothing else; see {@link #toolCallF1}.
+     *
+     * @param name the annotator's name, not blank
+     * @param expectedKey the context key of the expected calls, not empty
+     * @return the annotator; it fails an item whose system under test is not an agent
+     * @throws IllegalArgumentException for a blank name or an empty key
+     */
     public static Annotator toolSequence(String name, String expectedKey) {
         return trajectory(name, expectedKey, match -> match.exactSequence() ? 1.0 : 0.0);
     }
@@ -78,6 +104,11 @@ public final class Annotators {
     /**
      * The share of the expected calls with arguments that the agent made with at least those arguments; see
      * {@link #toolCallF1}.
+     *
+     * @param name the annotator's name, not blank
+     * @param expectedKey the context key of the expected calls, not empty
+     * @return the annotator; it fails an item whose system under test is not an agent
+     * @throws IllegalArgumentException for a blank name or an empty key
      */
     public static Annotator toolArguments(String name, String expectedKey) {
         return trajectory(name, expectedKey, TrajectoryMatch::argumentCorrectness);
@@ -122,6 +153,14 @@ public final class Annotators {
      * text is the question the response answers ({@link GroundednessJudge#judge(String, List, String)}): the figures
      * and names it gives are not held against the response. The details hold every sentence with its score, evidence
      * and the judge's reason, when it gave one.
+     *
+     * @param name the annotator's name, not blank
+     * @param judge the groundedness judge, not {@code null}
+     * @param sourcesKey the context key of the sources, not empty
+     * @param minScore the least score that passes, from 0 to 1
+     * @return the annotator; an empty response scores 0 without a judge call
+     * @throws IllegalArgumentException for a blank name, a {@code null} judge, an empty key or a minimum outside 0
+     *                                  to 1
      */
     public static Annotator groundedness(String name, GroundednessJudge judge, String sourcesKey, double minScore) {
         requireName(name);
@@ -181,6 +220,13 @@ public final class Annotators {
      * must give its options scores). The criteria's context fields come from the prompt's context, then the item's;
      * a field called {@code question}, {@code prompt}, {@code input} or {@code query} that neither has takes the
      * prompt's text.
+     *
+     * @param name the annotator's name, not blank
+     * @param judge the direct judge, not {@code null}
+     * @param criteria the criteria, with a score on every option
+     * @return the annotator
+     * @throws IllegalArgumentException for a blank name, a {@code null} judge or criteria, or a criteria whose options
+     *                                  lack scores
      */
     public static Annotator criteria(String name, DirectJudge judge, Criteria criteria) {
         requireName(name);
@@ -212,6 +258,12 @@ public final class Annotators {
      * A pairwise judge across an item's prompts: for each repeat, the responses to the item's prompts are compared
      * on {@code criteria} in one call. Each response's score is its winrate, its label its rank. The item needs at
      * least two prompts; the criteria's context fields come from the item's context.
+     *
+     * @param name the annotator's name, not blank
+     * @param judge the pairwise judge, not {@code null}
+     * @param criteria the criteria to compare on, not {@code null}
+     * @return the annotator; it fails an item with fewer than two prompts
+     * @throws IllegalArgumentException for a blank name, or a {@code null} judge or criteria
      */
     public static Annotator pairwise(String name, PairwiseJudge judge, Criteria criteria) {
         requireName(name);
@@ -285,14 +337,28 @@ public final class Annotators {
         };
     }
 
-    /** Passes when the response contains {@code text}, ignoring case. */
+    /**
+     * Passes when the response contains {@code text}, ignoring case.
+     *
+     * @param name the annotator's name, not blank
+     * @param text the text to look for, not empty
+     * @return the annotator, a check
+     * @throws IllegalArgumentException for a blank name or an empty text
+     */
     public static Annotator contains(String name, String text) {
         requireKey(name, text, "the text to look for");
         String lower = text.toLowerCase(Locale.ROOT);
         return test(name, response -> response.toLowerCase(Locale.ROOT).contains(lower));
     }
 
-    /** Passes when {@code regex} is found in the response ({@link java.util.regex.Matcher#find()}). */
+    /**
+     * Passes when {@code regex} is found in the response ({@link java.util.regex.Matcher#find()}).
+     *
+     * @param name the annotator's name, not blank
+     * @param regex a regular expression, not empty
+     * @return the annotator, a check
+     * @throws IllegalArgumentException for a blank name, or an empty or invalid expression (naming where it fails)
+     */
     public static Annotator matches(String name, String regex) {
         requireKey(name, regex, "a regular expression");
         Pattern pattern;
@@ -307,7 +373,13 @@ public final class Annotators {
         return test(name, response -> pattern.matcher(response).find());
     }
 
-    /** Passes when the response parses as JSON (leading and trailing blanks allowed). */
+    /**
+     * Passes when the response parses as JSON (leading and trailing blanks allowed).
+     *
+     * @param name the annotator's name, not blank
+     * @return the annotator, a check; an empty response fails it
+     * @throws IllegalArgumentException for a blank name
+     */
     public static Annotator parsesAsJson(String name) {
         requireName(name);
         return Annotator.of(name, (item, interaction) -> {
@@ -322,7 +394,14 @@ public final class Annotators {
         });
     }
 
-    /** Passes when {@code predicate} accepts the response. */
+    /**
+     * Passes when {@code predicate} accepts the response.
+     *
+     * @param name the annotator's name, not blank
+     * @param predicate tested on each response's text, not {@code null}
+     * @return the annotator, a check
+     * @throws IllegalArgumentException for a blank name or a {@code null} predicate
+     */
     public static Annotator test(String name, Predicate<String> predicate) {
         requireName(name);
         if (predicate == null) {

@@ -20,6 +20,16 @@ public final class ContextValues {
 
     private ContextValues() {}
 
+    /**
+     * A checked copy of a context: keys stripped, numbers, booleans, characters and enum constants as texts,
+     * collections as lists of texts.
+     *
+     * @param context the context given; {@code null} for none
+     * @param where the item, for messages, e.g. {@code the item 'q1'}
+     * @return the copy, unmodifiable, in the context's order
+     * @throws IllegalArgumentException naming the item and the key, for a blank key, a {@code null} value, a list
+     *                                  within a list or a value of another kind
+     */
     public static Map<String, Object> copy(Map<String, ?> context, String where) {
         if (context == null || context.isEmpty()) {
             return Map.of();
@@ -34,6 +44,15 @@ public final class ContextValues {
         return Collections.unmodifiableMap(copy);
     }
 
+    /**
+     * One context value as a context holds it: a text, or a list of texts.
+     *
+     * @param value the value given
+     * @param where the item and key, for messages
+     * @return the text or the unmodifiable list of texts
+     * @throws IllegalArgumentException naming {@code where}, for {@code null}, a list within a list or a value of
+     *                                  another kind
+     */
     public static Object value(Object value, String where) {
         if (value instanceof String || value == null) {
             if (value == null) {
@@ -61,6 +80,15 @@ public final class ContextValues {
         throw new IllegalArgumentException(EvaluationMessages.unsupportedContextValue(value, where));
     }
 
+    /**
+     * The context value {@code key} as a text.
+     *
+     * @param context a context copied by {@link #copy}
+     * @param key the value's name
+     * @param where the item, for messages
+     * @return its text
+     * @throws IllegalArgumentException naming the keys there are, when there is no such value or it is a list
+     */
     public static String text(Map<String, Object> context, String key, String where) {
         Object value = required(context, key, where);
         if (value instanceof String s) {
@@ -69,6 +97,15 @@ public final class ContextValues {
         throw new IllegalArgumentException(EvaluationMessages.contextIsAList(key, where, value));
     }
 
+    /**
+     * The context value {@code key} as a list; a single text is a list of one.
+     *
+     * @param context a context copied by {@link #copy}
+     * @param key the value's name
+     * @param where the item, for messages
+     * @return its texts
+     * @throws IllegalArgumentException naming the keys there are, when there is no such value
+     */
     @SuppressWarnings("unchecked")
     public static List<String> list(Map<String, Object> context, String key, String where) {
         Object value = required(context, key, where);

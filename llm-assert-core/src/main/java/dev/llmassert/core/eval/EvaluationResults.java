@@ -46,6 +46,22 @@ public record EvaluationResults(
         List<ItemResult> items,
         AggregateResults results) {
 
+    /**
+     * Copies the maps and lists.
+     *
+     * @param testId the id of the test that ran it
+     * @param test the prompt-response test's name
+     * @param systemUnderTest the system's name
+     * @param annotators per annotator name, its judge or {@code code}; not {@code null}
+     * @param recordings how the model calls went
+     * @param versions llm-assert's and Java's versions; not {@code null}
+     * @param settings the settings it ran with
+     * @param groupBy the context keys items were grouped by; not {@code null}
+     * @param timings how long it took
+     * @param datasetItems how many items the test made, before sampling and sharding
+     * @param items every item run; not {@code null}
+     * @param results the aggregate
+     */
     public EvaluationResults {
         annotators = Map.copyOf(annotators);
         versions = Map.copyOf(versions);
@@ -53,7 +69,12 @@ public record EvaluationResults(
         items = List.copyOf(items);
     }
 
-    /** The same results, with {@code description} as how the model calls went ({@link #recordings()}). */
+    /**
+     * The same results, with {@code description} as how the model calls went ({@link #recordings()}).
+     *
+     * @param description e.g. {@code replay <file>: 64 replayed}
+     * @return new results; these are unchanged
+     */
     public EvaluationResults withRecordings(String description) {
         return new EvaluationResults(
                 testId,
@@ -70,29 +91,60 @@ public record EvaluationResults(
                 results);
     }
 
-    /** The items whose system call, annotator or measurement threw. */
+    /**
+     * The items whose system call, annotator or measurement threw.
+     *
+     * @return those items, in the test's order
+     */
     public List<ItemResult> errors() {
         return items.stream().filter(ItemResult::failed).toList();
     }
 
-    /** The share of items that failed, 0 when there are none. */
+    /**
+     * The share of items that failed, 0 when there are none.
+     *
+     * @return from 0 to 1
+     */
     public double errorRate() {
         return items.isEmpty() ? 0.0 : (double) errors().size() / items.size();
     }
 
-    /** Whether more items failed than {@code llmassert.eval.max-error-rate} allows. */
+    /**
+     * Whether more items failed than {@code llmassert.eval.max-error-rate} allows.
+     *
+     * @return {@code true} when {@link #errorRate()} is above the settings' maximum
+     */
     public boolean errorRateExceeded() {
         return errorRate() > settings.maxErrorRate() + 1e-12;
     }
 
+    /**
+     * The measurement {@code name} over every item without an error.
+     *
+     * @param name the measurement's name
+     * @return its summary and interval; empty when no item has it
+     */
     public Optional<MeasurementResult> measurement(String name) {
         return results.measurement(name);
     }
 
+    /**
+     * The group of the items whose context has {@code key = value}.
+     *
+     * @param key the context key the items were grouped by
+     * @param value the group's value of it
+     * @return the group's measurements; empty when there is no such group
+     */
     public Optional<GroupResult> group(String key, String value) {
         return results.group(key, value);
     }
 
+    /**
+     * The item with this id.
+     *
+     * @param id the item's id
+     * @return its result; empty when no such item ran
+     */
     public Optional<ItemResult> item(String id) {
         return items.stream().filter(i -> i.id().equals(id)).findFirst();
     }
@@ -106,6 +158,8 @@ public record EvaluationResults(
      * (all)             32  0.582 [0.486, 0.686]   0.375 [0.229, 0.547]   0.891 [0.781, 0.984]
      * topic=firmware     4  0.574 [0.412, 0.740]   0.500 [0.150, 0.850]   1.000 [1.000, 1.000]
      * </pre>
+     *
+     * @return the table, rows separated by new lines, no trailing blanks
      */
     public String table() {
         List<String> names = List.copyOf(results.measurements().keySet());
@@ -146,6 +200,7 @@ public record EvaluationResults(
     /**
      * Writes the record: pretty-printed, keys sorted, atomically (a failed write leaves the old file whole).
      *
+     * @param file where to write it; its folders are made
      * @throws java.io.UncheckedIOException naming the file when it cannot be written
      */
     public void write(Path file) {
@@ -155,6 +210,8 @@ public record EvaluationResults(
     /**
      * Reads a record written by {@link #write(Path)}, e.g. a committed baseline.
      *
+     * @param file the record's file
+     * @return the results it holds
      * @throws IllegalArgumentException naming the file and what is wrong with it
      */
     public static EvaluationResults read(Path file) {

@@ -71,10 +71,20 @@ public final class EvaluationRunner {
         this.recordFile = builder.recordFile;
     }
 
+    /**
+     * Starts a runner with the default settings and no record.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
+    /**
+     * How the runner runs: concurrency, repeats, sampling, sharding, confidence and the error rate allowed.
+     *
+     * @return the settings
+     */
     public EvaluationSettings settings() {
         return settings;
     }
@@ -82,8 +92,14 @@ public final class EvaluationRunner {
     /**
      * Runs the evaluation and, when a record file is set, writes its record.
      *
+     * @param test the prompt-response test: its items, annotators and measurements
+     * @param sut the system under test, not {@code null}
+     * @return every item's result and the aggregate
      * @throws IllegalArgumentException when the test makes no items, repeats an item id or an annotator name
+     * @throws IllegalArgumentException for a {@code null} system under test
      * @throws EvaluationException      when {@code makeTestItems} throws
+     * @throws java.io.UncheckedIOException naming the file, when the record cannot be written
+     * @throws NullPointerException     for a {@code null} test
      */
     public EvaluationResults run(PromptResponseTest test, SystemUnderTest sut) {
         Objects.requireNonNull(test, "test");
@@ -441,6 +457,7 @@ public final class EvaluationRunner {
     /** An item's result, with the time its calls took and the time its annotation took. */
     private record Annotated(ItemResult result, long systemNanos, long annotationNanos) {}
 
+    /** Builds an {@link EvaluationRunner}: the evaluation's settings, the test it belongs to and its record. */
     @API(status = EXPERIMENTAL, since = "0.1")
     public static final class Builder {
         private EvaluationSettings settings = EvaluationSettings.defaults();
@@ -454,19 +471,33 @@ public final class EvaluationRunner {
         /**
          * How the system's and judges' model calls are recorded or replayed, for the record, e.g.
          * {@code replay from src/test/resources/llm-recordings/com.example.EvalTest.json}; default {@code none}.
+         *
+         * @param description how the calls went; {@code null} or blank for {@code none}
+         * @return this builder
          */
         public Builder recordings(String description) {
             this.recordings = description == null || description.isBlank() ? "none" : description;
             return this;
         }
 
-        /** How to run; default {@link EvaluationSettings#defaults()}. */
+        /**
+         * How to run; default {@link EvaluationSettings#defaults()}.
+         *
+         * @param settings the settings, not {@code null}
+         * @return this builder
+         * @throws NullPointerException for {@code null}
+         */
         public Builder settings(EvaluationSettings settings) {
             this.settings = Objects.requireNonNull(settings, "settings");
             return this;
         }
 
-        /** The id the record carries; default the test's name. */
+        /**
+         * The id the record carries; default the test's name.
+         *
+         * @param testId e.g. {@code com.example.SupportEvalTest.groundedAnswers}; {@code null} for the default
+         * @return this builder
+         */
         public Builder testId(String testId) {
             this.testId = testId;
             return this;
@@ -475,18 +506,31 @@ public final class EvaluationRunner {
         /**
          * The name the record gives the test instead of {@link PromptResponseTest#name()}, for a test that has none
          * of its own (an anonymous class): e.g. the JUnit test's display name. Default: the test's name.
+         *
+         * @param name the name; {@code null} or blank for the default
+         * @return this builder
          */
         public Builder testName(String name) {
             this.testName = name == null || name.isBlank() ? null : name.strip();
             return this;
         }
 
-        /** Where to write the record; none is written when not set. */
+        /**
+         * Where to write the record; none is written when not set.
+         *
+         * @param file the record's file, e.g. under {@code target/llm-assert/evaluations/}; {@code null} for none
+         * @return this builder
+         */
         public Builder recordTo(Path file) {
             this.recordFile = file;
             return this;
         }
 
+        /**
+         * The runner with these settings.
+         *
+         * @return a new runner
+         */
         public EvaluationRunner build() {
             return new EvaluationRunner(this);
         }

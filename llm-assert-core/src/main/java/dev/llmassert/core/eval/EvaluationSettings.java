@@ -23,9 +23,22 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 public record EvaluationSettings(
         int concurrency, int repeats, int maxItems, Shard shard, double confidence, double maxErrorRate) {
 
+    /** The calls in flight at once when {@value ConfigKeys#EVAL_CONCURRENCY} is not set. */
     public static final int DEFAULT_CONCURRENCY = 8;
+    /** The intervals' confidence level when {@value ConfigKeys#EVAL_CONFIDENCE} is not set. */
     public static final double DEFAULT_CONFIDENCE = 0.95;
 
+    /**
+     * Checks every setting.
+     *
+     * @param concurrency calls in flight at once, at least 1
+     * @param repeats samples per prompt, at least 1
+     * @param maxItems the size of the sample, or 0 for all items
+     * @param shard the shard to run, or {@code null} for all items
+     * @param confidence the intervals' confidence level, strictly between 0 and 1
+     * @param maxErrorRate the share of items that may fail, from 0 to 1
+     * @throws IllegalArgumentException naming the setting's key, the value and what is allowed, for one out of range
+     */
     public EvaluationSettings {
         if (concurrency < 1) {
             throw invalid(ConfigKeys.EVAL_CONCURRENCY, concurrency, "a whole number of at least 1, e.g. 8");
@@ -44,6 +57,12 @@ public record EvaluationSettings(
         }
     }
 
+    /**
+     * The defaults: {@value #DEFAULT_CONCURRENCY} calls at once, one sample per prompt, every item, no shard, a
+     * confidence of {@value #DEFAULT_CONFIDENCE} and no error allowed.
+     *
+     * @return the default settings
+     */
     public static EvaluationSettings defaults() {
         return new EvaluationSettings(DEFAULT_CONCURRENCY, 1, 0, null, DEFAULT_CONFIDENCE, 0.0);
     }
@@ -51,6 +70,8 @@ public record EvaluationSettings(
     /**
      * The settings from a configuration: {@code config} gives the value of a key, or empty when it is not set.
      *
+     * @param config a key's value, e.g. a JUnit configuration parameter; empty when the key is not set
+     * @return the settings, with the defaults for keys not set
      * @throws IllegalArgumentException naming the key, the value and what is allowed, for a value that can't be used
      */
     public static EvaluationSettings from(Function<String, Optional<String>> config) {
@@ -67,26 +88,67 @@ public record EvaluationSettings(
                 decimal(config, ConfigKeys.EVAL_MAX_ERROR_RATE, d.maxErrorRate(), "a share from 0 to 1, e.g. 0.02"));
     }
 
+    /**
+     * The same settings with another concurrency: the calls in flight at once.
+     *
+     * @param value at least 1
+     * @return new settings; these are unchanged
+     * @throws IllegalArgumentException naming the key, when the value is out of range
+     */
     public EvaluationSettings withConcurrency(int value) {
         return new EvaluationSettings(value, repeats, maxItems, shard, confidence, maxErrorRate);
     }
 
+    /**
+     * The same settings with another number of samples per prompt.
+     *
+     * @param value at least 1
+     * @return new settings; these are unchanged
+     * @throws IllegalArgumentException naming the key, when the value is out of range
+     */
     public EvaluationSettings withRepeats(int value) {
         return new EvaluationSettings(concurrency, value, maxItems, shard, confidence, maxErrorRate);
     }
 
+    /**
+     * The same settings with another size of the deterministic sample of items.
+     *
+     * @param value 0 for all items, or more
+     * @return new settings; these are unchanged
+     * @throws IllegalArgumentException naming the key, when the value is out of range
+     */
     public EvaluationSettings withMaxItems(int value) {
         return new EvaluationSettings(concurrency, repeats, value, shard, confidence, maxErrorRate);
     }
 
+    /**
+     * The same settings, running one shard of the items only.
+     *
+     * @param value the shard, or {@code null} for all items
+     * @return new settings; these are unchanged
+     */
     public EvaluationSettings withShard(Shard value) {
         return new EvaluationSettings(concurrency, repeats, maxItems, value, confidence, maxErrorRate);
     }
 
+    /**
+     * The same settings with another confidence level of the intervals.
+     *
+     * @param value strictly between 0 and 1
+     * @return new settings; these are unchanged
+     * @throws IllegalArgumentException naming the key, when the value is out of range
+     */
     public EvaluationSettings withConfidence(double value) {
         return new EvaluationSettings(concurrency, repeats, maxItems, shard, value, maxErrorRate);
     }
 
+    /**
+     * The same settings with another share of items that may fail before a gate fails.
+     *
+     * @param value from 0 to 1
+     * @return new settings; these are unchanged
+     * @throws IllegalArgumentException naming the key, when the value is out of range
+     */
     public EvaluationSettings withMaxErrorRate(double value) {
         return new EvaluationSettings(concurrency, repeats, maxItems, shard, confidence, value);
     }
@@ -130,6 +192,13 @@ public record EvaluationSettings(
     @API(status = EXPERIMENTAL, since = "0.1")
     public record Shard(int index, int count) {
 
+        /**
+         * Checks the shard.
+         *
+         * @param index from 1 to {@code count}
+         * @param count at least 1
+         * @throws IllegalArgumentException naming {@value ConfigKeys#EVAL_SHARD}, for a shard out of range
+         */
         public Shard {
             if (count < 1 || index < 1 || index > count) {
                 throw invalid(
@@ -139,7 +208,14 @@ public record EvaluationSettings(
             }
         }
 
-        /** {@code "2/4"} → shard 2 of 4. */
+        /**
+         * {@code "2/4"} → shard 2 of 4.
+         *
+         * @param text {@code i/n}, blanks allowed around each number
+         * @return the shard
+         * @throws IllegalArgumentException naming {@value ConfigKeys#EVAL_SHARD}, for any other text or a shard out
+         *                                  of range
+         */
         public static Shard parse(String text) {
             String[] parts = text.strip().split("/", -1);
             if (parts.length == 2) {

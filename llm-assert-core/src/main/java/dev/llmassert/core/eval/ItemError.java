@@ -20,8 +20,11 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 public record ItemError(
         String stage, String annotator, int promptIndex, int repeat, String type, String message, Throwable cause) {
 
+    /** The stage of an error the system under test threw. */
     public static final String SYSTEM_UNDER_TEST = "system under test";
+    /** The stage of an error an annotator threw. */
     public static final String ANNOTATOR = "annotator";
+    /** The stage of an error {@code measureQuality} threw. */
     public static final String MEASURE_QUALITY = "measureQuality";
 
     static ItemError of(String stage, String annotator, int promptIndex, int repeat, Throwable cause) {
@@ -29,7 +32,11 @@ public record ItemError(
                 stage, annotator, promptIndex, repeat, cause.getClass().getName(), ErrorChain.message(cause), cause);
     }
 
-    /** Where and what, in one line: {@code prompt 2, repeat 1: the system under test threw ...}. */
+    /**
+     * Where and what, in one line: {@code prompt 2, repeat 1: the system under test threw ...}.
+     *
+     * @return the line, prompts and repeats counted from 1
+     */
     public String describe() {
         StringBuilder where = new StringBuilder();
         if (promptIndex >= 0) {

@@ -29,6 +29,17 @@ public record ItemResult(
         ItemError error,
         int index) {
 
+    /**
+     * Copies the interactions, annotations and measurements (sorted by name) and checks the index.
+     *
+     * @param item the test item
+     * @param interactions the responses the system gave; not {@code null}
+     * @param annotations per annotator, one annotation per interaction; not {@code null}
+     * @param measurements named numbers; not {@code null}
+     * @param error the error, or {@code null}
+     * @param index the item's place among the test's items, from 0, or {@code -1} when not known
+     * @throws IllegalArgumentException for an index below {@code -1}
+     */
     public ItemResult {
         interactions = List.copyOf(interactions);
         annotations = new AnnotatedItem(item, interactions, annotations).annotations();
@@ -39,7 +50,15 @@ public record ItemResult(
         }
     }
 
-    /** An item whose place among the test's items is not known. */
+    /**
+     * An item whose place among the test's items is not known.
+     *
+     * @param item the test item
+     * @param interactions the responses the system gave; not {@code null}
+     * @param annotations per annotator, one annotation per interaction; not {@code null}
+     * @param measurements named numbers; not {@code null}
+     * @param error the error, or {@code null}
+     */
     public ItemResult(
             TestItem item,
             List<Interaction> interactions,
@@ -49,20 +68,41 @@ public record ItemResult(
         this(item, interactions, annotations, measurements, error, -1);
     }
 
-    /** The same result, for the item at {@code place} among the test's items. */
+    /**
+     * The same result, for the item at {@code place} among the test's items.
+     *
+     * @param place the item's place, from 0, or {@code -1} when not known
+     * @return a new result; this one is unchanged
+     * @throws IllegalArgumentException for a place below {@code -1}
+     */
     public ItemResult withIndex(int place) {
         return new ItemResult(item, interactions, annotations, measurements, error, place);
     }
 
+    /**
+     * The item's id.
+     *
+     * @return the id of {@link #item()}
+     */
     public String id() {
         return item.id();
     }
 
+    /**
+     * Whether the item's system call, an annotator or {@code measureQuality} threw.
+     *
+     * @return {@code true} when {@link #error()} is not {@code null}
+     */
     public boolean failed() {
         return error != null;
     }
 
-    /** The measurement {@code name}, or {@code NaN} when the item has none by that name. */
+    /**
+     * The measurement {@code name}, or {@code NaN} when the item has none by that name.
+     *
+     * @param name the measurement's name
+     * @return its value for this item
+     */
     public double measurement(String name) {
         Double value = measurements.get(name);
         return value == null ? Double.NaN : value;

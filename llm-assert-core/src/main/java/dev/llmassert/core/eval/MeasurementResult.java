@@ -21,15 +21,31 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record MeasurementResult(String name, Summary summary, Interval interval, MeasurementKind kind) {
 
-    /** A measurement whose interval was guessed from its values. */
+    /**
+     * A measurement whose interval was guessed from its values.
+     *
+     * @param name the measurement
+     * @param summary count, mean, min, max, sum and standard deviation
+     * @param interval the confidence interval of the mean
+     */
     public MeasurementResult(String name, Summary summary, Interval interval) {
         this(name, summary, interval, null);
     }
 
+    /**
+     * How many values the measurement has.
+     *
+     * @return the summary's count
+     */
     public int n() {
         return summary.n();
     }
 
+    /**
+     * The mean of the values.
+     *
+     * @return the summary's mean
+     */
     public double mean() {
         return summary.mean();
     }

@@ -35,7 +35,11 @@ public final class MergeShards {
 
     private MergeShards() {}
 
-    /** {@code merged.json shard-1.json shard-2.json ...}; exits with status 2 and a message on bad input. */
+    /**
+     * {@code merged.json shard-1.json shard-2.json ...}; exits with status 2 and a message on bad input.
+     *
+     * @param args the merged record's file, then every shard's record, at least one
+     */
     public static void main(String[] args) {
         if (args.length < 2) {
             System.err.println("Usage: MergeShards <merged.json> <shard-1.json> [<shard-2.json> ...]");
@@ -75,7 +79,10 @@ public final class MergeShards {
      * confidence and grouping, so that they equal the whole run's, intervals included. The test id loses its
      * {@code .shard-i-of-n}.
      *
-     * @throws IllegalArgumentException when the records are of different tests or settings, or share an item
+     * @param shards every shard's results, at least one, e.g. read with {@link EvaluationResults#read}
+     * @return the whole run's results
+     * @throws IllegalArgumentException when there is no record, the records are of different tests or settings, or
+     *                                  they share an item
      */
     public static EvaluationResults merge(List<EvaluationResults> shards) {
         if (shards == null || shards.isEmpty()) {

@@ -35,6 +35,8 @@ public interface PromptResponseTest {
      * The test's name in the evaluation record; by default the class's simple name, or for an anonymous class the
      * method it was written in ({@code supportQuestions}, not {@code EvalTest$1}). Under JUnit, an anonymous test is
      * named by the test's display name instead.
+     *
+     * @return the test's name
      */
     default String name() {
         String simple = getClass().getSimpleName();
@@ -49,11 +51,16 @@ public interface PromptResponseTest {
     /**
      * The items, in order; ids must be unique. Load them from a file with {@link Dataset}.
      *
+     * @return the items, at least one
      * @throws Exception anything that stops the items being made; the evaluation fails with it
      */
     List<TestItem> makeTestItems() throws Exception;
 
-    /** The annotators run on every response; names must be unique. May be empty. */
+    /**
+     * The annotators run on every response; names must be unique. May be empty.
+     *
+     * @return the annotators, in the order they run on an item
+     */
     List<Annotator> annotators();
 
     /**
@@ -63,6 +70,9 @@ public interface PromptResponseTest {
      * such an annotator has both, whatever its scores, so that the aggregate of {@code <name>.passed} is over all
      * items. A check ({@link Annotation#check}) scores 1 or 0: its score is its verdict, and it has no
      * {@code .passed}.
+     *
+     * @param item the item with its responses and every annotator's annotations
+     * @return the item's measurements, by name
      */
     default Map<String, Double> measureQuality(AnnotatedItem item) {
         Map<String, Double> measurements = new LinkedHashMap<>();
@@ -94,17 +104,30 @@ public interface PromptResponseTest {
      * {@code Map.of("gender_stereotype_count", MeasurementKind.COUNT)}: a count whose values happen to be 0 and 1 is
      * not a rate. By default none: a measurement whose values are all 0 or 1 gets the Wilson interval of a rate, any
      * other a bootstrap.
+     *
+     * @return per measurement name, its kind; empty by default
      */
     default Map<String, MeasurementKind> measurementKinds() {
         return Map.of();
     }
 
-    /** The context keys to group items by; by default {@link Aggregation#sharedContextKeys}. */
+    /**
+     * The context keys to group items by; by default {@link Aggregation#sharedContextKeys}.
+     *
+     * @param items every item the test made
+     * @return the keys; empty for no groups
+     */
     default List<String> groupBy(List<TestItem> items) {
         return Aggregation.sharedContextKeys(items);
     }
 
-    /** Turns every item's measurements into results; by default {@link Aggregation#standard}. */
+    /**
+     * Turns every item's measurements into results; by default {@link Aggregation#standard}.
+     *
+     * @param items every item's result, errors included
+     * @param aggregation the default aggregation, at the run's confidence, grouping and measurement kinds
+     * @return the aggregate results
+     */
     default AggregateResults aggregate(List<ItemResult> items, Aggregation aggregation) {
         return aggregation.standard(items);
     }

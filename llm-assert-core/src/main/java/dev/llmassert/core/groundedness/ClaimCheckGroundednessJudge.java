@@ -81,6 +81,11 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
         this.pool = setup.pool();
     }
 
+    /**
+     * A builder of a claim-check judge; {@link Builder#chatModel chatModel} must be set.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -96,12 +101,20 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
         return GroundednessMethod.CLAIM_CHECK.id();
     }
 
-    /** Calls in flight at most. */
+    /**
+     * Calls in flight at most.
+     *
+     * @return the most calls this judge makes at once, across every response it is judging
+     */
     public int concurrency() {
         return concurrency;
     }
 
-    /** The most characters of one chunk of the sources. */
+    /**
+     * The most characters of one chunk of the sources.
+     *
+     * @return the chunk size, {@value #DEFAULT_CHUNK_SIZE} unless the builder set another
+     */
     public int chunkSize() {
         return chunkSize;
     }
@@ -255,6 +268,10 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
          * {@value #MAX_CHUNK_SIZE}; default {@value #DEFAULT_CHUNK_SIZE}. Raise it when the server gives the model a
          * longer context (MiniCheck itself reads up to 32,768 tokens: vLLM's {@code --max-model-len}, Ollama's
          * {@code num_ctx} or {@code OLLAMA_CONTEXT_LENGTH}): fewer chunks, fewer calls.
+         *
+         * @param chunkSize the most characters of one chunk
+         * @return this builder
+         * @throws IllegalArgumentException if {@code chunkSize} is out of that range
          */
         public Builder chunkSize(int chunkSize) {
             if (chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE) {
@@ -265,6 +282,9 @@ public final class ClaimCheckGroundednessJudge implements GroundednessJudge {
         }
 
         /**
+         * Builds the judge.
+         *
+         * @return the judge; the caller closes it
          * @throws IllegalArgumentException if no chat model is set, or structured output was asked for: MiniCheck
          *                                  answers one token, Yes or No
          */

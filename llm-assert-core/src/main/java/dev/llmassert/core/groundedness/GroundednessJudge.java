@@ -26,6 +26,10 @@ public interface GroundednessJudge extends AutoCloseable {
      * (null, blank, or punctuation and symbols only) is what the application produced: it gets a verdict of score 0
      * whose one sentence says why, never an exception.
      *
+     * @param response the text to judge, split into sentences; a blank one, or one of punctuation or symbols only, is
+     *                 a failing verdict with its reason
+     * @param sources  the texts the response should rest on, at least one
+     * @return the verdict: the score and each sentence's score, evidence and reason
      * @throws IllegalArgumentException if a source is null or blank, or there are no sources
      */
     GroundednessVerdict judge(String response, List<String> sources);
@@ -35,13 +39,24 @@ public interface GroundednessJudge extends AutoCloseable {
      * the question (the user's own figures, names and dates) is not held against it; its claims are still judged
      * against the sources. The default ignores the question: a judge that can use it overrides this.
      *
+     * @param response the text to judge, split into sentences
+     * @param sources  the texts the response should rest on, at least one
      * @param question the user's question, or {@code null} for none
+     * @return the verdict: the score and each sentence's score, evidence and reason
+     * @throws IllegalArgumentException if the response or a source is null or blank, or there are no sources
      */
     default GroundednessVerdict judge(String response, List<String> sources, String question) {
         return judge(response, sources);
     }
 
-    /** Judges {@code response} against one or more sources. */
+    /**
+     * Judges {@code response} against one or more sources, as {@link #judge(String, List)}.
+     *
+     * @param response the text to judge, split into sentences
+     * @param sources  the texts the response should rest on, at least one
+     * @return the verdict: the score and each sentence's score, evidence and reason
+     * @throws IllegalArgumentException if {@code sources} is null, or as {@link #judge(String, List)}
+     */
     default GroundednessVerdict judge(String response, String... sources) {
         if (sources == null) {
             throw new IllegalArgumentException("sources must not be null: pass at least one source text");
@@ -49,7 +64,11 @@ public interface GroundednessJudge extends AutoCloseable {
         return judge(response, Arrays.asList(sources));
     }
 
-    /** Who judges, as {@code provider:model}. */
+    /**
+     * Who judges, as {@code provider:model}.
+     *
+     * @return the judge's name, e.g. {@code openai:gpt-4o-mini} or {@code local:all-minilm-l6-v2-q}
+     */
     String name();
 
     /**
@@ -57,6 +76,8 @@ public interface GroundednessJudge extends AutoCloseable {
      * judge that asks a model; by default {@value #OWN_METHOD}, a method of the judge's own (the local judge's, or
      * that of a judge you write). A calibration record names it beside {@link #name()}, so that it never applies to
      * the same model asked another way.
+     *
+     * @return the method's name
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     default String method() {

@@ -36,7 +36,11 @@ public enum GroundednessMethod {
         this.id = id;
     }
 
-    /** The name used in configuration, e.g. {@code claim-check}. */
+    /**
+     * The name used in configuration, e.g. {@code claim-check}.
+     *
+     * @return the method's name in configuration
+     */
     public String id() {
         return id;
     }
@@ -44,7 +48,9 @@ public enum GroundednessMethod {
     /**
      * Parses a configured method, ignoring case and surrounding blanks; {@code null} or blank is {@link #AUTO}.
      *
-     * @throws InvalidSettingException naming the key, the value and the allowed values
+     * @param value the configured value, e.g. {@code claim-check}; {@code null} or blank for the default
+     * @return the method it names
+     * @throws dev.llmassert.core.config.InvalidSettingException naming the key, the value and the allowed values
      */
     public static GroundednessMethod parse(String value) {
         return EnumSetting.parse(
@@ -54,6 +60,10 @@ public enum GroundednessMethod {
     /**
      * The method this one stands for with a judge model named {@code modelName}: {@link #AUTO} is
      * {@link #CLAIM_CHECK} when the name says MiniCheck, else {@link #TRULENS}; the others are themselves.
+     *
+     * @param modelName the judge model's name, or {@code null} when it is not known ({@link #AUTO} then stands for
+     *                  {@link #TRULENS})
+     * @return {@link #CLAIM_CHECK} or {@link #TRULENS}, never {@link #AUTO}
      */
     public GroundednessMethod forModel(String modelName) {
         if (this != AUTO) {
@@ -64,7 +74,11 @@ public enum GroundednessMethod {
 
     /**
      * Whether a model's name says it is a MiniCheck fact-checking model ({@code bespoke-minicheck},
-     * {@code bespokelabs/Bespoke-MiniCheck-7B}, {@code lytang/MiniCheck-Flan-T5-Large}), ignoring case.
+     * {@code bespokelabs/Bespoke-MiniCheck-7B}, {@code lytang/MiniCheck-Flan-T5-Large}), ignoring case, and anything
+     * but letters.
+     *
+     * @param modelName the model's name, or {@code null}
+     * @return whether its letters hold {@code minicheck}; {@code false} for {@code null}
      */
     public static boolean namesMiniCheck(String modelName) {
         return modelName != null

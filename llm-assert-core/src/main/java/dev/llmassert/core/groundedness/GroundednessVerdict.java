@@ -43,6 +43,22 @@ public record GroundednessVerdict(
         String recordedModel,
         CascadeCounts cascade) {
 
+    /**
+     * A verdict; a {@code null} token usage is none, and a {@code null} duration zero.
+     *
+     * @param score         the mean of the sentence scores, from 0 to 1
+     * @param sentences     every sentence's score and evidence, in response order
+     * @param judge         who judged, as {@code provider:model}
+     * @param tokenUsage    tokens the judge model used, summed over all calls; {@code null} for none
+     * @param replayed      whether every judge reply came from a recording rather than a live call
+     * @param duration      wall-clock time the judgement took; {@code null} for none
+     * @param retries       how many judge calls were retried after a transient failure, not negative
+     * @param recordedModel the model the replayed replies' recording names when it is not the judge's model, or
+     *                      {@code null}
+     * @param cascade       a cascade's counts, or {@code null} for any other judge
+     * @throws NullPointerException     if {@code sentences}, a sentence or {@code judge} is null
+     * @throws IllegalArgumentException if {@code score} is not between 0 and 1, or {@code retries} is negative
+     */
     public GroundednessVerdict {
         sentences = List.copyOf(sentences);
         Objects.requireNonNull(judge, "judge");
@@ -56,7 +72,21 @@ public record GroundednessVerdict(
         }
     }
 
-    /** A verdict of any judge but a cascade. */
+    /**
+     * A verdict of any judge but a cascade.
+     *
+     * @param score         the mean of the sentence scores, from 0 to 1
+     * @param sentences     every sentence's score and evidence, in response order
+     * @param judge         who judged, as {@code provider:model}
+     * @param tokenUsage    tokens the judge model used, summed over all calls; {@code null} for none
+     * @param replayed      whether every judge reply came from a recording rather than a live call
+     * @param duration      wall-clock time the judgement took; {@code null} for none
+     * @param retries       how many judge calls were retried after a transient failure, not negative
+     * @param recordedModel the model the replayed replies' recording names when it is not the judge's model, or
+     *                      {@code null}
+     * @throws NullPointerException     if {@code sentences}, a sentence or {@code judge} is null
+     * @throws IllegalArgumentException if {@code score} is not between 0 and 1, or {@code retries} is negative
+     */
     public GroundednessVerdict(
             double score,
             List<SentenceVerdict> sentences,
@@ -69,7 +99,18 @@ public record GroundednessVerdict(
         this(score, sentences, judge, tokenUsage, replayed, duration, retries, recordedModel, null);
     }
 
-    /** A verdict whose calls took no retry. */
+    /**
+     * A verdict whose calls took no retry, and whose replies, if replayed, came from the judge's own model.
+     *
+     * @param score      the mean of the sentence scores, from 0 to 1
+     * @param sentences  every sentence's score and evidence, in response order
+     * @param judge      who judged, as {@code provider:model}
+     * @param tokenUsage tokens the judge model used, summed over all calls; {@code null} for none
+     * @param replayed   whether every judge reply came from a recording rather than a live call
+     * @param duration   wall-clock time the judgement took; {@code null} for none
+     * @throws NullPointerException     if {@code sentences}, a sentence or {@code judge} is null
+     * @throws IllegalArgumentException if {@code score} is not between 0 and 1
+     */
     public GroundednessVerdict(
             double score,
             List<SentenceVerdict> sentences,
@@ -80,7 +121,19 @@ public record GroundednessVerdict(
         this(score, sentences, judge, tokenUsage, replayed, duration, 0, null);
     }
 
-    /** A verdict whose replies, if replayed, came from the judge's own model. */
+    /**
+     * A verdict whose replies, if replayed, came from the judge's own model.
+     *
+     * @param score      the mean of the sentence scores, from 0 to 1
+     * @param sentences  every sentence's score and evidence, in response order
+     * @param judge      who judged, as {@code provider:model}
+     * @param tokenUsage tokens the judge model used, summed over all calls; {@code null} for none
+     * @param replayed   whether every judge reply came from a recording rather than a live call
+     * @param duration   wall-clock time the judgement took; {@code null} for none
+     * @param retries    how many judge calls were retried after a transient failure, not negative
+     * @throws NullPointerException     if {@code sentences}, a sentence or {@code judge} is null
+     * @throws IllegalArgumentException if {@code score} is not between 0 and 1, or {@code retries} is negative
+     */
     public GroundednessVerdict(
             double score,
             List<SentenceVerdict> sentences,
@@ -92,26 +145,51 @@ public record GroundednessVerdict(
         this(score, sentences, judge, tokenUsage, replayed, duration, retries, null);
     }
 
-    /** The same verdict, its replayed replies written by {@code model} (see {@link #recordedModel()}). */
+    /**
+     * The same verdict, its replayed replies written by {@code model} (see {@link #recordedModel()}).
+     *
+     * @param model the model the recording names, or {@code null} when the replies came from the judge's own model
+     * @return a new verdict, the same but for its recorded model
+     */
     public GroundednessVerdict withRecordedModel(String model) {
         return new GroundednessVerdict(
                 score, sentences, judge, tokenUsage, replayed, duration, retries, model, cascade);
     }
 
-    /** The same verdict, made by a cascade that counted {@code counts}. */
+    /**
+     * The same verdict, made by a cascade.
+     *
+     * @param counts what the cascade decided locally and sent on
+     * @return a copy of this verdict with the cascade's counts
+     */
     @API(status = EXPERIMENTAL, since = "0.1")
     public GroundednessVerdict withCascade(CascadeCounts counts) {
         return new GroundednessVerdict(
                 score, sentences, judge, tokenUsage, replayed, duration, retries, recordedModel, counts);
     }
 
-    /** Whether a cascade made this verdict: {@link #cascade()} is then its counts. */
+    /**
+     * Whether a cascade made this verdict: {@link #cascade()} is then its counts.
+     *
+     * @return whether {@link #cascade()} is not {@code null}
+     */
     @API(status = EXPERIMENTAL, since = "0.1")
     public boolean isCascade() {
         return cascade != null;
     }
 
-    /** The verdict for sentences already judged: the score is the mean of those that make a claim. */
+    /**
+     * The verdict for sentences already judged, whose calls took no retry: the score is the mean of those that make a
+     * claim, as {@link #of(List, String, TokenUsage, boolean, Duration, int)} gives it.
+     *
+     * @param sentences  every sentence's score and evidence, in response order
+     * @param judge      who judged, as {@code provider:model}
+     * @param tokenUsage tokens the judge model used, summed over all calls; {@code null} for none
+     * @param replayed   whether every judge reply came from a recording rather than a live call
+     * @param duration   wall-clock time the judgement took; {@code null} for none
+     * @return the verdict
+     * @throws NullPointerException if {@code sentences}, a sentence or {@code judge} is null
+     */
     public static GroundednessVerdict of(
             List<SentenceVerdict> sentences, String judge, TokenUsage tokenUsage, boolean replayed, Duration duration) {
         return of(sentences, judge, tokenUsage, replayed, duration, 0);
@@ -121,6 +199,16 @@ public record GroundednessVerdict(
      * The verdict for sentences already judged, whose calls took {@code retries} retries: the score is the mean of
      * the sentences that make a claim, leaving out those whose evidence is {@link LocalGroundednessJudge#NO_CLAIM}
      * (1 when every sentence is such; 0 for no sentences).
+     *
+     * @param sentences  every sentence's score and evidence, in response order
+     * @param judge      who judged, as {@code provider:model}
+     * @param tokenUsage tokens the judge model used, summed over all calls; {@code null} for none
+     * @param replayed   whether every judge reply came from a recording rather than a live call
+     * @param duration   wall-clock time the judgement took; {@code null} for none
+     * @param retries    how many judge calls were retried after a transient failure, not negative
+     * @return the verdict
+     * @throws NullPointerException     if {@code sentences}, a sentence or {@code judge} is null
+     * @throws IllegalArgumentException if {@code retries} is negative
      */
     public static GroundednessVerdict of(
             List<SentenceVerdict> sentences,
@@ -139,12 +227,21 @@ public record GroundednessVerdict(
         return new GroundednessVerdict(mean, sentences, judge, tokenUsage, replayed, duration, retries);
     }
 
-    /** The sentences scored below {@code minScore}: the ones a failure message points at. */
+    /**
+     * The sentences scored below {@code minScore}: the ones a failure message points at.
+     *
+     * @param minScore the score a sentence needs, from 0 to 1
+     * @return the sentences whose score is below it, in response order
+     */
     public List<SentenceVerdict> sentencesBelow(double minScore) {
         return sentences.stream().filter(s -> s.score() < minScore).toList();
     }
 
-    /** The lowest sentence score, or 0 when there are no sentences. */
+    /**
+     * The lowest sentence score, or 0 when there are no sentences.
+     *
+     * @return the lowest score, sentences that make no claim included (they score 1)
+     */
     public double minSentenceScore() {
         return sentences.stream().mapToDouble(SentenceVerdict::score).min().orElse(0.0);
     }

@@ -20,7 +20,16 @@ public final class Judges {
 
     private Judges() {}
 
-    /** The groundedness judge the settings describe: the local judge by default, else an LLM judge. */
+    /**
+     * The groundedness judge the settings describe: the local judge by default, else an LLM judge that asks the
+     * settings' model, by the method its name suggests ({@link GroundednessMethod#AUTO}).
+     *
+     * @param settings the judge's settings
+     * @return the judge; the caller closes it
+     * @throws IllegalArgumentException if the settings' {@code api-key-env} is not a variable name
+     * @throws IllegalStateException    if the settings' provider needs a key whose variable is not set, or its
+     *                                  client is not on the class path ({@link JudgeModels#chatModel(JudgeSettings)})
+     */
     public static GroundednessJudge groundedness(JudgeSettings settings) {
         return groundedness(settings, GroundednessMethod.AUTO);
     }
@@ -29,7 +38,13 @@ public final class Judges {
      * The groundedness judge the settings describe, checking by {@code method}: the local judge under the local
      * provider, else a judge that asks the settings' model.
      *
-     * @throws IllegalArgumentException if {@code method} needs a judge model and the provider is local
+     * @param settings the judge's settings
+     * @param method   how to check; under the local provider only {@link GroundednessMethod#AUTO}
+     * @return the judge; the caller closes it
+     * @throws IllegalArgumentException if {@code method} needs a judge model and the provider is local, or the
+     *                                  settings' {@code api-key-env} is not a variable name
+     * @throws IllegalStateException    if the settings' provider needs a key whose variable is not set, or its
+     *                                  client is not on the class path ({@link JudgeModels#chatModel(JudgeSettings)})
      */
     public static GroundednessJudge groundedness(JudgeSettings settings, GroundednessMethod method) {
         if (settings.provider() == JudgeProvider.LOCAL) {
@@ -44,7 +59,14 @@ public final class Judges {
     /**
      * An LLM groundedness judge that asks {@code chatModel} (for instance a recording wrapper of it). Under the local
      * provider the settings do not describe {@code chatModel}, so the judge takes its name from the model instead of
-     * claiming to be the local judge.
+     * claiming to be the local judge. The method is {@link GroundednessMethod#AUTO}'s: claim-check when the model's
+     * name (the settings' model; under the local provider, the one {@code chatModel} gives) says MiniCheck, else
+     * TruLens.
+     *
+     * @param settings  the judge's settings: its retries, concurrency, key variable and (but for the local
+     *                  provider) name
+     * @param chatModel the model the judge asks, not {@code null}
+     * @return the LLM judge; the caller closes it
      */
     public static GroundednessJudge groundedness(JudgeSettings settings, ChatModel chatModel) {
         return groundedness(settings, GroundednessMethod.AUTO, chatModel);
@@ -52,7 +74,14 @@ public final class Judges {
 
     /**
      * As {@link #groundedness(JudgeSettings, ChatModel)}, checking by {@code method}: {@link GroundednessMethod#AUTO}
-     * chooses the claim-check judge when the model's name says MiniCheck, and logs that it did (INFO).
+     * chooses the claim-check judge when the model's name says MiniCheck, and logs that it did (INFO). A claim-check
+     * judge cuts the sources into chunks of {@value ClaimCheckGroundednessJudge#DEFAULT_CHUNK_SIZE} characters.
+     *
+     * @param settings  the judge's settings: its retries, concurrency, key variable and (but for the local
+     *                  provider) name
+     * @param method    how to check
+     * @param chatModel the model the judge asks, not {@code null}
+     * @return the LLM judge; the caller closes it
      */
     public static GroundednessJudge groundedness(
             JudgeSettings settings, GroundednessMethod method, ChatModel chatModel) {
@@ -64,6 +93,12 @@ public final class Judges {
      * into chunks of at most {@code chunkSize} characters ({@code llmassert.groundedness.chunk-size}); the TruLens
      * judge sends the sources whole and ignores it.
      *
+     * @param settings  the judge's settings: its retries, concurrency, key variable and (but for the local
+     *                  provider) name
+     * @param method    how to check
+     * @param chunkSize the most characters of one chunk of the sources, for a claim-check judge
+     * @param chatModel the model the judge asks, not {@code null}
+     * @return the LLM judge; the caller closes it
      * @throws IllegalArgumentException if the judge checks claims and {@code chunkSize} is out of its range
      */
     public static GroundednessJudge groundedness(
@@ -125,6 +160,9 @@ public final class Judges {
     /**
      * The log line when {@code auto} chooses the claim-check judge for {@code model}: for the JUnit module, which
      * logs it once for the run.
+     *
+     * @param model the judge model's name
+     * @return the log line
      */
     @API(status = INTERNAL, since = "0.1")
     public static String claimCheckChosen(String model) {
@@ -134,7 +172,12 @@ public final class Judges {
                 + "prompt instead.";
     }
 
-    /** The error when {@code method} needs a judge model and the provider is local: for the JUnit module. */
+    /**
+     * The error when {@code method} needs a judge model and the provider is local: for the JUnit module.
+     *
+     * @param method the method that needs a judge model
+     * @return the message, with the fix
+     */
     @API(status = INTERNAL, since = "0.1")
     public static String needsJudgeModel(GroundednessMethod method) {
         return GroundednessMessages.needsJudgeModel(method);

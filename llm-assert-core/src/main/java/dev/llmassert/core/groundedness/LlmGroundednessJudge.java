@@ -59,6 +59,11 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         this.pool = setup.pool();
     }
 
+    /**
+     * A builder of a TruLens judge; {@link Builder#chatModel chatModel} must be set.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -74,12 +79,20 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         return GroundednessMethod.TRULENS.id();
     }
 
-    /** Calls in flight at most. */
+    /**
+     * Calls in flight at most.
+     *
+     * @return the most calls this judge makes at once, across every response it is judging
+     */
     public int concurrency() {
         return concurrency;
     }
 
-    /** Whether replies are requested as JSON-schema structured output rather than the text template. */
+    /**
+     * Whether replies are requested as JSON-schema structured output rather than the text template.
+     *
+     * @return whether the judge asks for structured output
+     */
     public boolean usesStructuredOutput() {
         return structured;
     }
@@ -201,6 +214,9 @@ public final class LlmGroundednessJudge implements GroundednessJudge {
         private Builder() {}
 
         /**
+         * Builds the judge.
+         *
+         * @return the judge; the caller closes it
          * @throws IllegalArgumentException if no chat model is set
          */
         public LlmGroundednessJudge build() {

@@ -173,6 +173,9 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
      * a CUDA runtime but no usable driver, DJL logs {@code Failed to detect GPU count} at WARN (twice); it is
      * harmless, and the judge runs on the CPU either way. DJL offers no switch to skip that probe: to hide the line,
      * raise the level of the logger {@code ai.djl.util.cuda.CudaUtils} to ERROR in your logging configuration.
+     *
+     * @return the judge, named {@value #NAME_WITH_EMBEDDINGS} with the embedding model, {@value #NAME_LEXICAL}
+     *     without it
      */
     public static LocalGroundednessJudge create() {
         return create(true);
@@ -181,6 +184,10 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     /**
      * The default local judge with its entailment model on or off ({@code llmassert.groundedness.local.entailment}):
      * off, the judge of earlier versions, named {@value #NAME_WITHOUT_ENTAILMENT}.
+     *
+     * @param entailment whether the judge reads the sources' meaning with its entailment model (it does so only beside
+     *     the embedding model)
+     * @return the judge; without the embedding model on the classpath, the lexical one ({@value #NAME_LEXICAL})
      */
     public static LocalGroundednessJudge create(boolean entailment) {
         EmbeddingModel model = defaultEmbeddingModel();
@@ -191,6 +198,11 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         return builder.embeddingModel(model).build();
     }
 
+    /**
+     * A builder of a local judge with the embedding model of its choice, or none.
+     *
+     * @return a new builder: lexical evidence only until an embedding model is set, the entailment model on
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -200,12 +212,20 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         return name;
     }
 
-    /** Whether this judge uses an embedding model as well as lexical evidence. */
+    /**
+     * Whether this judge uses an embedding model as well as lexical evidence.
+     *
+     * @return whether it has an embedding model
+     */
     public boolean usesEmbeddings() {
         return embeddings != null;
     }
 
-    /** Whether this judge reads the sources' meaning with its entailment model. */
+    /**
+     * Whether this judge reads the sources' meaning with its entailment model.
+     *
+     * @return whether it has the entailment model
+     */
     public boolean usesEntailment() {
         return entailment != null;
     }
@@ -495,6 +515,10 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
         /**
          * Uses {@code model} for semantic similarity; the judge is named {@code local:<model name>}. The model must
          * be deterministic and thread-safe for the judge to be.
+         *
+         * @param model the embedding model, not {@code null}
+         * @return this builder
+         * @throws IllegalArgumentException if {@code model} is null
          */
         public Builder embeddingModel(EmbeddingModel model) {
             if (model == null) {
@@ -505,7 +529,12 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             return this;
         }
 
-        /** Uses lexical evidence only: no embedding model, named {@value LocalGroundednessJudge#NAME_LEXICAL}. */
+        /**
+         * Uses lexical evidence only: no embedding model (and so no entailment model), named
+         * {@value LocalGroundednessJudge#NAME_LEXICAL}.
+         *
+         * @return this builder
+         */
         public Builder withoutEmbeddings() {
             this.embeddingModel = null;
             return this;
@@ -515,13 +544,22 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
          * Whether the judge reads the sources' meaning with its entailment model (default {@code true}), which it
          * does beside an embedding model only. {@code false} gives the judge of earlier versions, named with
          * {@code -no-nli}: faster, and blind to paraphrase and to edits that keep the source's words.
+         *
+         * @param on whether to read with the entailment model
+         * @return this builder
          */
         public Builder entailment(boolean on) {
             this.entailment = on;
             return this;
         }
 
-        /** How many embeddings of source and response sentences the judge keeps; default 20,000 (about 30 MB). */
+        /**
+         * How many embeddings of source and response sentences the judge keeps; default 20,000 (about 30 MB).
+         *
+         * @param entries the most embeddings kept, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if {@code entries} is below 1
+         */
         public Builder embeddingCacheSize(int entries) {
             if (entries < 1) {
                 throw new IllegalArgumentException("embeddingCacheSize must be at least 1, but is: " + entries);
@@ -530,6 +568,11 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
             return this;
         }
 
+        /**
+         * Builds the judge; with the entailment model on and an embedding model set, it loads the entailment model.
+         *
+         * @return the judge
+         */
         public LocalGroundednessJudge build() {
             return new LocalGroundednessJudge(this);
         }

@@ -48,6 +48,24 @@ public record SentenceVerdict(
     /** The evidence of a sentence for which the judge found no support. */
     public static final String NOTHING_FOUND = "NOTHING FOUND";
 
+    /**
+     * A sentence's verdict; a {@code null} or blank evidence is {@link #NOTHING_FOUND}, a {@code null} reason empty,
+     * and the reason is stripped.
+     *
+     * @param index      position of the sentence in the response, from 0
+     * @param sentence   the sentence as it stands in the response, not {@code null}
+     * @param score      how much of the sentence the sources support, from 0 to 1
+     * @param evidence   the supporting text the judge found; {@code null} or blank for {@link #NOTHING_FOUND}
+     * @param reason     why the judge scored it as it did; {@code null} for none
+     * @param confidence the judge's probability that its verdict agrees with a person, from 0 to 1; {@code NaN} for
+     *                   none
+     * @param doubt      why the judge is unsure of its verdict; {@code null} or empty when it is sure
+     * @param decidedBy  the judge that decided the sentence, as {@code provider:model}; {@code null} or empty when not
+     *                   said
+     * @throws NullPointerException     if {@code sentence} is null
+     * @throws IllegalArgumentException if {@code index} is negative, or {@code score} or {@code confidence} is not
+     *                                  between 0 and 1
+     */
     public SentenceVerdict {
         Objects.requireNonNull(sentence, "sentence");
         if (index < 0) {
@@ -66,12 +84,31 @@ public record SentenceVerdict(
         decidedBy = decidedBy == null ? "" : decidedBy.strip();
     }
 
-    /** A sentence verdict without a confidence, as an LLM judge gives it, not saying which judge decided it. */
+    /**
+     * A sentence verdict without a confidence, as an LLM judge gives it, not saying which judge decided it.
+     *
+     * @param index    position of the sentence in the response, from 0
+     * @param sentence the sentence as it stands in the response
+     * @param score    how much of the sentence the sources support, from 0 to 1
+     * @param evidence the supporting text the judge found; {@code null} or blank for {@link #NOTHING_FOUND}
+     * @param reason   why the judge scored it as it did; {@code null} for none
+     * @throws NullPointerException     if {@code sentence} is null
+     * @throws IllegalArgumentException if {@code index} is negative or {@code score} is not between 0 and 1
+     */
     public SentenceVerdict(int index, String sentence, double score, String evidence, String reason) {
         this(index, sentence, score, evidence, reason, Double.NaN, "", "");
     }
 
-    /** A sentence verdict without a reason or a confidence, as an LLM judge gives it. */
+    /**
+     * A sentence verdict without a reason, as an LLM judge gives it.
+     *
+     * @param index    position of the sentence in the response, from 0
+     * @param sentence the sentence as it stands in the response
+     * @param score    how much of the sentence the sources support, from 0 to 1
+     * @param evidence the supporting text the judge found; {@code null} or blank for {@link #NOTHING_FOUND}
+     * @throws NullPointerException     if {@code sentence} is null
+     * @throws IllegalArgumentException if {@code index} is negative or {@code score} is not between 0 and 1
+     */
     public SentenceVerdict(int index, String sentence, double score, String evidence) {
         this(index, sentence, score, evidence, "");
     }
@@ -101,17 +138,29 @@ public record SentenceVerdict(
                 decidedBy);
     }
 
-    /** Whether the judge said why it scored the sentence as it did. */
+    /**
+     * Whether the judge said why it scored the sentence as it did.
+     *
+     * @return whether the reason is not empty
+     */
     public boolean hasReason() {
         return !reason.isEmpty();
     }
 
-    /** Whether the judge quoted any supporting text. */
+    /**
+     * Whether the judge quoted any supporting text.
+     *
+     * @return whether the evidence is not {@link #NOTHING_FOUND}
+     */
     public boolean hasEvidence() {
         return !NOTHING_FOUND.equals(evidence);
     }
 
-    /** Whether the judge gave a confidence in its verdict. */
+    /**
+     * Whether the judge gave a confidence in its verdict.
+     *
+     * @return whether the confidence is not {@code NaN}
+     */
     @API(status = EXPERIMENTAL, since = "0.1")
     public boolean hasConfidence() {
         return !Double.isNaN(confidence);
@@ -120,13 +169,19 @@ public record SentenceVerdict(
     /**
      * Whether the judge is unsure of its verdict: its confidence is below its minimum, and {@link #doubt()} says
      * why. A cascade sends such a sentence on to the other judge.
+     *
+     * @return whether the doubt is not empty
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public boolean unsure() {
         return !doubt.isEmpty();
     }
 
-    /** Whether the verdict names the judge that decided it. */
+    /**
+     * Whether the verdict names the judge that decided it.
+     *
+     * @return whether {@link #decidedBy()} is not empty
+     */
     @API(status = EXPERIMENTAL, since = "0.1")
     public boolean hasDecidedBy() {
         return !decidedBy.isEmpty();
@@ -135,6 +190,8 @@ public record SentenceVerdict(
     /**
      * How a verdict shows that its judge is unsure, {@code unsure (0.58): the model and the wording disagree}, or
      * empty when it is sure.
+     *
+     * @return the note, or an empty string
      */
     @API(status = EXPERIMENTAL, since = "0.1")
     public String unsureNote() {
@@ -146,7 +203,12 @@ public record SentenceVerdict(
                 : "unsure: " + doubt;
     }
 
-    /** This verdict, decided by {@code judge} ({@code provider:model}). */
+    /**
+     * This verdict, decided by {@code judge}.
+     *
+     * @param judge the judge that decided the sentence, as {@code provider:model}
+     * @return a copy of this verdict that names the judge
+     */
     @API(status = EXPERIMENTAL, since = "0.1")
     public SentenceVerdict withDecidedBy(String judge) {
         return new SentenceVerdict(index, sentence, score, evidence, reason, confidence, doubt, judge);

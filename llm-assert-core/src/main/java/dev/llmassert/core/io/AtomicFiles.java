@@ -74,7 +74,9 @@ public final class AtomicFiles {
      * of {@code file} happens (as the recordings do): then no temporary file of it can belong to a write still under
      * way.
      *
-     * @return the deleted files
+     * @param file the file whose abandoned temporary files to delete
+     * @return the deleted files; empty when there were none, or the folder does not exist
+     * @throws IOException if the folder cannot be listed or a temporary file cannot be deleted
      */
     public static List<Path> removeAbandonedTemporaries(Path file) throws IOException {
         Path folder = file.toAbsolutePath().getParent();

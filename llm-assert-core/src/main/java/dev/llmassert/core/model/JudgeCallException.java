@@ -16,10 +16,22 @@ public class JudgeCallException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The judge, as {@code provider:model}. */
     private final String judgeName;
+    /** Whether the last failure was transient. */
     private final boolean transientFailure;
+    /** How many calls were made, retries included. */
     private final int attempts;
 
+    /**
+     * An exception for a judge call that failed for good.
+     *
+     * @param message          what failed, every try and the fix; holds no credential
+     * @param judgeName        the judge, as {@code provider:model}
+     * @param transientFailure whether the last failure was transient (a broken connection, a timeout, 429 or 5xx)
+     * @param attempts         how many calls were made, retries included
+     * @param cause            the last failure, with any credential masked
+     */
     public JudgeCallException(
             String message, String judgeName, boolean transientFailure, int attempts, Throwable cause) {
         super(message, cause);
@@ -28,17 +40,29 @@ public class JudgeCallException extends RuntimeException {
         this.attempts = attempts;
     }
 
-    /** The judge, as {@code provider:model}. */
+    /**
+     * The judge, as {@code provider:model}.
+     *
+     * @return e.g. {@code openai:gpt-4o-mini}
+     */
     public String judgeName() {
         return judgeName;
     }
 
-    /** Whether the last failure was transient (a broken connection, a timeout, 429 or 5xx): trying later may work. */
+    /**
+     * Whether the last failure was transient (a broken connection, a timeout, 429 or 5xx): trying later may work.
+     *
+     * @return {@code true} when trying later may work; {@code false} for a refused key, model or request
+     */
     public boolean isTransient() {
         return transientFailure;
     }
 
-    /** How many calls were made, retries included. */
+    /**
+     * How many calls were made, retries included.
+     *
+     * @return 1 or more
+     */
     public int attempts() {
         return attempts;
     }

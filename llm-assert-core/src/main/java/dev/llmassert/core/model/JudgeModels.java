@@ -2,12 +2,13 @@ package dev.llmassert.core.model;
 
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.llmassert.core.model.internal.EndpointRateBudgets;
 import dev.llmassert.core.model.internal.JudgeHttpClient;
 import dev.llmassert.core.model.internal.JudgeMessages;
+import dev.llmassert.core.model.internal.OllamaClient;
 import dev.llmassert.core.model.internal.OllamaJudgeModel;
+import dev.llmassert.core.model.internal.OptionalClients;
 import dev.llmassert.core.model.internal.RateLimitedChatModel;
 import dev.llmassert.core.model.internal.Sleeper;
 import org.apiguardian.api.API;
@@ -27,9 +28,11 @@ import static org.apiguardian.api.API.Status.STABLE;
  *       JSON-schema structured output declared. The key comes from the environment variable named by
  *       {@code llmassert.judge.api-key-env}. OpenAI itself needs it; a server at another base URL (vLLM, llama.cpp,
  *       LM Studio) often needs none, so a placeholder is sent when the variable is unset.</li>
- *   <li>{@code ollama}: langchain4j's {@link OllamaChatModel}, which needs no key; a request that asks for
+ *   <li>{@code ollama}: langchain4j's {@code OllamaChatModel}, which needs no key; a request that asks for
  *       log-probabilities (the claim-check judge's) goes to the same server's OpenAI-compatible endpoint,
- *       {@code <base-url>/v1}, through langchain4j's {@link OpenAiChatModel}, as the Ollama client reads none.</li>
+ *       {@code <base-url>/v1}, through langchain4j's {@link OpenAiChatModel}, as the Ollama client reads none. The
+ *       Ollama client ({@code dev.langchain4j:langchain4j-ollama}) is an optional dependency: a project that judges
+ *       with Ollama adds it, and without it this provider fails with a message that names it.</li>
  *   <li>{@code local}: no chat model; the local judge works without one.</li>
  * </ul>
  *
@@ -50,7 +53,15 @@ public final class JudgeModels {
 
     private JudgeModels() {}
 
-    /** The judge model for {@code settings}, with the key read from the process environment. */
+    /**
+     * The judge model for {@code settings}, with the key read from the process environment.
+     *
+     * @param settings the judge's settings, not of the local provider
+     * @return the chat model, held to the rate budget when the settings set one
+     * @throws IllegalArgumentException for the local provider, or an {@code api-key-env} that is not a variable name
+     * @throws IllegalStateException    if the OpenAI endpoint needs a key and its variable is not set, or the
+     *                                  provider is Ollama and langchain4j's Ollama client is not on the class path
+     */
     public static ChatModel chatModel(JudgeSettings settings) {
         return chatModel(settings, System::getenv);
     }
@@ -59,9 +70,13 @@ public final class JudgeModels {
      * The judge model for {@code settings}, with environment variables read through {@code environment}
      * (a name → value function that returns {@code null} when a variable is not set).
      *
+     * @param settings    the judge's settings, not of the local provider
+     * @param environment reads an environment variable by name; {@code null} when it is not set
+     * @return the chat model, held to the rate budget when the settings set one
      * @throws IllegalArgumentException for the local provider, which uses no chat model, or an
      *                                  {@code api-key-env} that is not a variable name
-     * @throws IllegalStateException    if the OpenAI endpoint needs a key and its variable is not set
+     * @throws IllegalStateException    if the OpenAI endpoint needs a key and its variable is not set, or the
+     *                                  provider is Ollama and langchain4j's Ollama client is not on the class path
      */
     public static ChatModel chatModel(JudgeSettings settings, Function<String, String> environment) {
         Objects.requireNonNull(settings, "settings");
@@ -74,16 +89,9 @@ public final class JudgeModels {
     }
 
     private static ChatModel ollama(JudgeSettings settings) {
-        ChatModel ollama = OllamaChatModel.builder()
-                .baseUrl(settings.baseUrl())
-                .modelName(settings.model())
-                .temperature(settings.temperature())
-                .timeout(settings.timeout())
-                .maxRetries(0)
-                .httpClientBuilder(JudgeHttpClient.builder())
-                // Ollama constrains decoding to a JSON schema given in the request's "format".
-                .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
-                .build();
+        // checked before OllamaClient, the one class that names the client's types, is loaded
+        OptionalClients.requireOllama(JudgeModels.class.getClassLoader());
+        ChatModel ollama = OllamaClient.chatModel(settings);
         // Ollama reads no key; the client needs some value.
         ChatModel openAiCompatible = openAiClient(
                         OllamaJudgeModel.openAiCompatibleUrl(settings.baseUrl()), NO_KEY_PLACEHOLDER, settings)

@@ -27,16 +27,29 @@ public enum JudgeProvider {
         this.defaultBaseUrl = defaultBaseUrl;
     }
 
-    /** The name used in configuration and in judge names, e.g. {@code openai}. */
+    /**
+     * The name used in configuration and in judge names, e.g. {@code openai}.
+     *
+     * @return the provider's id
+     */
     public String id() {
         return id;
     }
 
+    /**
+     * The model judged with when {@code llmassert.judge.model} is not set.
+     *
+     * @return e.g. {@code gpt-4o-mini}; for {@link #LOCAL}, the embedded model's name
+     */
     public String defaultModel() {
         return defaultModel;
     }
 
-    /** The provider's usual endpoint, or {@code null} for {@link #LOCAL}. */
+    /**
+     * The provider's usual endpoint, or {@code null} for {@link #LOCAL}.
+     *
+     * @return the base URL used when {@code llmassert.judge.base-url} is not set
+     */
     public String defaultBaseUrl() {
         return defaultBaseUrl;
     }
@@ -44,6 +57,11 @@ public enum JudgeProvider {
     /**
      * Parses a configured provider name, ignoring case and surrounding blanks. A name that is not one of ours fails:
      * a typo never falls back to another provider.
+     *
+     * @param value the configured name, e.g. {@code OpenAI}
+     * @return the provider
+     * @throws dev.llmassert.core.config.InvalidSettingException naming the value and the providers there are, for
+     *                                                          any other name, blank included
      */
     public static JudgeProvider parse(String value) {
         return EnumSetting.parse(ConfigKeys.JUDGE_PROVIDER, value, JudgeProvider.class, JudgeProvider::id, null);

@@ -24,9 +24,13 @@ import static org.apiguardian.api.API.Status.STABLE;
 @API(status = STABLE, since = "0.1")
 public final class JudgeSettings {
 
+    /** The judge calls in flight at once when {@value ConfigKeys#JUDGE_CONCURRENCY} is not set. */
     public static final int DEFAULT_CONCURRENCY = 8;
+    /** One call's timeout when {@value ConfigKeys#JUDGE_TIMEOUT} is not set: 60 seconds. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    /** The retries of a call on transient errors when {@value ConfigKeys#JUDGE_MAX_RETRIES} is not set. */
     public static final int DEFAULT_MAX_RETRIES = 3;
+    /** The variable that holds the key when {@value ConfigKeys#JUDGE_API_KEY_ENV} is not set. */
     public static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
 
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
@@ -56,11 +60,20 @@ public final class JudgeSettings {
         this.maxTokensPerMinute = builder.maxTokensPerMinute;
     }
 
+    /**
+     * Starts settings with nothing set: every default applies when built.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** The defaults: the local judge. */
+    /**
+     * The defaults: the local judge.
+     *
+     * @return the settings of a build with nothing set
+     */
     public static JudgeSettings defaults() {
         return builder().build();
     }
@@ -69,6 +82,8 @@ public final class JudgeSettings {
      * Reads every {@code llmassert.judge.*} key through {@code lookup}, which returns {@code null} for a key that is
      * not set. The caller decides the order of sources (annotation, configuration parameter, environment).
      *
+     * @param lookup a key's value, or {@code null} when it is not set
+     * @return the settings, with the defaults for keys not set
      * @throws InvalidSettingException naming the key, the value and the allowed values
      */
     public static JudgeSettings from(Function<String, String> lookup) {
@@ -93,36 +108,74 @@ public final class JudgeSettings {
         return builder.build();
     }
 
+    /**
+     * Where the judge runs.
+     *
+     * @return the provider; {@link JudgeProvider#LOCAL} by default
+     */
     public JudgeProvider provider() {
         return provider;
     }
 
+    /**
+     * The model the judge calls.
+     *
+     * @return the model's name; the provider's default model when none was set
+     */
     public String model() {
         return model;
     }
 
-    /** The endpoint, or {@code null} for the local judge. */
+    /**
+     * The endpoint, or {@code null} for the local judge.
+     *
+     * @return the base URL; the provider's default when none was set
+     */
     public String baseUrl() {
         return baseUrl;
     }
 
-    /** The name of the environment variable holding the API key (never the key). */
+    /**
+     * The name of the environment variable holding the API key (never the key).
+     *
+     * @return the variable's name; {@value #DEFAULT_API_KEY_ENV} when none was set
+     */
     public String apiKeyEnv() {
         return apiKeyEnv;
     }
 
+    /**
+     * The judge's sampling temperature.
+     *
+     * @return from 0 to 2; 0 by default
+     */
     public double temperature() {
         return temperature;
     }
 
+    /**
+     * The judge calls in flight at once.
+     *
+     * @return from 1 to 256; {@value #DEFAULT_CONCURRENCY} by default
+     */
     public int concurrency() {
         return concurrency;
     }
 
+    /**
+     * One call's timeout.
+     *
+     * @return a positive duration; 60 seconds by default
+     */
     public Duration timeout() {
         return timeout;
     }
 
+    /**
+     * The retries of a call on transient errors.
+     *
+     * @return from 0 to 20; {@value #DEFAULT_MAX_RETRIES} by default
+     */
     public int maxRetries() {
         return maxRetries;
     }
@@ -130,6 +183,8 @@ public final class JudgeSettings {
     /**
      * The most calls a minute to this endpoint and model, shared by every judge in the JVM; empty when unlimited
      * (the default). See {@value ConfigKeys#JUDGE_MAX_REQUESTS_PER_MINUTE}.
+     *
+     * @return the calls a minute
      */
     public OptionalInt maxRequestsPerMinute() {
         return maxRequestsPerMinute == null ? OptionalInt.empty() : OptionalInt.of(maxRequestsPerMinute);
@@ -138,16 +193,27 @@ public final class JudgeSettings {
     /**
      * The most tokens a minute to this endpoint and model, shared by every judge in the JVM; empty when unlimited
      * (the default). See {@value ConfigKeys#JUDGE_MAX_TOKENS_PER_MINUTE}.
+     *
+     * @return the tokens a minute
      */
     public OptionalInt maxTokensPerMinute() {
         return maxTokensPerMinute == null ? OptionalInt.empty() : OptionalInt.of(maxTokensPerMinute);
     }
 
-    /** {@code provider:model}, the name a verdict carries. */
+    /**
+     * {@code provider:model}, the name a verdict carries.
+     *
+     * @return e.g. {@code openai:gpt-4o-mini}
+     */
     public String judgeName() {
         return provider.id() + ":" + model;
     }
 
+    /**
+     * A builder that starts from these settings, e.g. to change the model only.
+     *
+     * @return a new builder with every setting of these; these settings are unchanged
+     */
     public Builder toBuilder() {
         return builder()
                 .provider(provider)
@@ -164,6 +230,12 @@ public final class JudgeSettings {
 
     /**
      * Parses a duration as ISO-8601 ({@code PT30S}) or short form ({@code 30s}, {@code 500ms}, {@code 2m}, {@code 1h}).
+     *
+     * @param key the configuration key, for the message
+     * @param value the text, case not mattering
+     * @return the duration, positive
+     * @throws InvalidSettingException naming the key and the value, for a text that is neither form, or a duration
+     *                                 that is not positive
      */
     public static Duration parseDuration(String key, String value) {
         String text = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
@@ -295,54 +367,119 @@ public final class JudgeSettings {
 
         private Builder() {}
 
+        /**
+         * Where the judge runs; default {@link JudgeProvider#LOCAL}.
+         *
+         * @param provider the provider; {@code null} for the default
+         * @return this builder
+         */
         public Builder provider(JudgeProvider provider) {
             this.provider = provider;
             return this;
         }
 
+        /**
+         * The model the judge calls; default the provider's {@link JudgeProvider#defaultModel()}.
+         *
+         * @param model the model's name, e.g. {@code gpt-4o-mini}; {@code null} or blank for the default
+         * @return this builder
+         */
         public Builder model(String model) {
             this.model = model;
             return this;
         }
 
+        /**
+         * The endpoint; default the provider's {@link JudgeProvider#defaultBaseUrl()}.
+         *
+         * @param baseUrl e.g. {@code http://localhost:8000/v1}; {@code null} or blank for the default
+         * @return this builder
+         */
         public Builder baseUrl(String baseUrl) {
             this.baseUrl = baseUrl;
             return this;
         }
 
+        /**
+         * The name of the environment variable that holds the key; default {@value #DEFAULT_API_KEY_ENV}. Never the
+         * key itself.
+         *
+         * @param apiKeyEnv the variable's name; {@code null} or blank for the default
+         * @return this builder
+         */
         public Builder apiKeyEnv(String apiKeyEnv) {
             this.apiKeyEnv = apiKeyEnv;
             return this;
         }
 
+        /**
+         * The judge's sampling temperature; default 0.
+         *
+         * @param temperature from 0 to 2; {@code null} for the default
+         * @return this builder
+         * @throws InvalidSettingException when it is out of that range
+         */
         public Builder temperature(Double temperature) {
             this.temperature = JudgeSettingBounds.temperatureSetting(temperature);
             return this;
         }
 
+        /**
+         * The judge calls in flight at once; default {@value #DEFAULT_CONCURRENCY}.
+         *
+         * @param concurrency from 1 to 256; {@code null} for the default
+         * @return this builder
+         * @throws InvalidSettingException when it is out of that range
+         */
         public Builder concurrency(Integer concurrency) {
             this.concurrency = JudgeSettingBounds.concurrencySetting(concurrency);
             return this;
         }
 
+        /**
+         * One call's timeout; default 60 seconds.
+         *
+         * @param timeout a positive duration; {@code null} for the default
+         * @return this builder
+         * @throws InvalidSettingException when it is zero or negative
+         */
         public Builder timeout(Duration timeout) {
             this.timeout = JudgeSettingBounds.timeoutSetting(timeout);
             return this;
         }
 
+        /**
+         * The retries of a call on transient errors; default {@value #DEFAULT_MAX_RETRIES}.
+         *
+         * @param maxRetries from 0 to 20; {@code null} for the default
+         * @return this builder
+         * @throws InvalidSettingException when it is out of that range
+         */
         public Builder maxRetries(Integer maxRetries) {
             this.maxRetries = JudgeSettingBounds.maxRetriesSetting(maxRetries);
             return this;
         }
 
-        /** Calls a minute to the endpoint and model, JVM-wide, from 1 to 1,000,000,000; {@code null}: unlimited. */
+        /**
+         * Calls a minute to the endpoint and model, JVM-wide, from 1 to 1,000,000,000; {@code null}: unlimited.
+         *
+         * @param maxRequestsPerMinute the calls a minute, or {@code null}
+         * @return this builder
+         * @throws InvalidSettingException when it is out of that range
+         */
         public Builder maxRequestsPerMinute(Integer maxRequestsPerMinute) {
             this.maxRequestsPerMinute =
                     JudgeSettingBounds.perMinuteSetting(ConfigKeys.JUDGE_MAX_REQUESTS_PER_MINUTE, maxRequestsPerMinute);
             return this;
         }
 
-        /** Tokens a minute to the endpoint and model, JVM-wide, from 1 to 1,000,000,000; {@code null}: unlimited. */
+        /**
+         * Tokens a minute to the endpoint and model, JVM-wide, from 1 to 1,000,000,000; {@code null}: unlimited.
+         *
+         * @param maxTokensPerMinute the tokens a minute, or {@code null}
+         * @return this builder
+         * @throws InvalidSettingException when it is out of that range
+         */
         public Builder maxTokensPerMinute(Integer maxTokensPerMinute) {
             this.maxTokensPerMinute =
                     JudgeSettingBounds.perMinuteSetting(ConfigKeys.JUDGE_MAX_TOKENS_PER_MINUTE, maxTokensPerMinute);
@@ -352,6 +489,9 @@ public final class JudgeSettings {
         /**
          * Sets one {@code llmassert.judge.*} key from its text form.
          *
+         * @param key one of the {@code llmassert.judge.*} keys of {@link ConfigKeys}
+         * @param value the value as configured, e.g. {@code 30s} for the timeout or {@code unlimited} for a rate
+         * @return this builder
          * @throws InvalidSettingException if the key is unknown or the value cannot be used
          */
         public Builder set(String key, String value) {
@@ -374,6 +514,11 @@ public final class JudgeSettings {
             return this;
         }
 
+        /**
+         * The settings, with the defaults for what was not set.
+         *
+         * @return new, immutable settings
+         */
         public JudgeSettings build() {
             return new JudgeSettings(this);
         }

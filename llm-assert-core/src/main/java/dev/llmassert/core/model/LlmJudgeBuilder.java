@@ -29,39 +29,72 @@ public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
     private Boolean structuredOutput;
     private String apiKeyEnv;
 
+    /** A builder with nothing set; for the judges' own builders only. */
     protected LlmJudgeBuilder() {}
 
-    /** This builder, as the concrete type its settings return. */
+    /**
+     * This builder, as the concrete type its settings return.
+     *
+     * @return this builder
+     */
     @SuppressWarnings("unchecked")
     protected final B self() {
         return (B) this;
     }
 
-    /** The judge model. Required; see {@link JudgeModels#chatModel(JudgeSettings)}. */
+    /**
+     * The judge model. Required; see {@link JudgeModels#chatModel(JudgeSettings)}.
+     *
+     * @param chatModel the model; wrap it in the recordings so that the judge's calls replay
+     * @return this builder
+     */
     public B chatModel(ChatModel chatModel) {
         this.chatModel = chatModel;
         return self();
     }
 
-    /** The name verdicts and results carry, as {@code provider:model}; by default taken from the model. */
+    /**
+     * The name verdicts and results carry, as {@code provider:model}; by default taken from the model.
+     *
+     * @param judgeName e.g. {@code openai:gpt-4o-mini}; {@code null} to take it from the model
+     * @return this builder
+     */
     public B judgeName(String judgeName) {
         this.judgeName = judgeName;
         return self();
     }
 
-    /** Retries of a transient failure (timeout, 429, 5xx), from 0 to 20; default 3. */
+    /**
+     * Retries of a transient failure (timeout, 429, 5xx), from 0 to 20; default 3.
+     *
+     * @param maxRetries from 0 to 20
+     * @return this builder
+     * @throws IllegalArgumentException naming the key {@code llmassert.judge.max-retries}, when out of that range
+     */
     public B maxRetries(int maxRetries) {
         this.maxRetries = JudgeSettingBounds.maxRetries(maxRetries);
         return self();
     }
 
-    /** The wait before the first retry, doubled for each further one; default 500 ms. */
+    /**
+     * The wait before the first retry, doubled for each further one; default 500 ms.
+     *
+     * @param retryBackoff zero or more; {@code null} for the default
+     * @return this builder
+     * @throws IllegalArgumentException when it is negative
+     */
     public B retryBackoff(Duration retryBackoff) {
         this.retryBackoff = JudgeSettingBounds.retryBackoff(retryBackoff);
         return self();
     }
 
-    /** Calls in flight at once, across every caller of the judge, from 1 to 256; default 8. */
+    /**
+     * Calls in flight at once, across every caller of the judge, from 1 to 256; default 8.
+     *
+     * @param concurrency from 1 to 256
+     * @return this builder
+     * @throws IllegalArgumentException naming the key {@code llmassert.judge.concurrency}, when out of that range
+     */
     public B concurrency(int concurrency) {
         this.concurrency = JudgeSettingBounds.concurrency(concurrency);
         return self();
@@ -71,6 +104,9 @@ public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
      * Whether to ask for JSON-schema structured output ({@code true}) or for the reply format described in the
      * prompt ({@code false}). By default ({@code null}) structured output is used when the model declares support
      * for it.
+     *
+     * @param structuredOutput {@code true}, {@code false}, or {@code null} to decide from the model
+     * @return this builder
      */
     public B structuredOutput(Boolean structuredOutput) {
         this.structuredOutput = structuredOutput;
@@ -80,6 +116,9 @@ public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
     /**
      * Takes the judge name, concurrency and retries from {@code settings}, and the key variable whose value is masked
      * in every message; the chat model is set separately.
+     *
+     * @param settings the judge's settings, e.g. {@link JudgeSettings#from}
+     * @return this builder
      */
     public B settings(JudgeSettings settings) {
         this.judgeName = settings.judgeName();
@@ -89,32 +128,56 @@ public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
         return self();
     }
 
-    /** The judge model, or {@code null} when not set. */
+    /**
+     * The judge model, or {@code null} when not set.
+     *
+     * @return the model set with {@link #chatModel(ChatModel)}
+     */
     protected final ChatModel chatModel() {
         return chatModel;
     }
 
-    /** The judge's name, or {@code null} to take it from the model. */
+    /**
+     * The judge's name, or {@code null} to take it from the model.
+     *
+     * @return the name set, or {@code null}
+     */
     protected final String judgeName() {
         return judgeName;
     }
 
-    /** The retries of a transient failure, or {@code null} when not set. */
+    /**
+     * The retries of a transient failure, or {@code null} when not set.
+     *
+     * @return the retries set, or {@code null}
+     */
     protected final Integer maxRetries() {
         return maxRetries;
     }
 
-    /** The wait before the first retry, or {@code null} when not set. */
+    /**
+     * The wait before the first retry, or {@code null} when not set.
+     *
+     * @return the backoff set, or {@code null}
+     */
     protected final Duration retryBackoff() {
         return retryBackoff;
     }
 
-    /** The calls in flight at once, or {@code null} when not set. */
+    /**
+     * The calls in flight at once, or {@code null} when not set.
+     *
+     * @return the concurrency set, or {@code null}
+     */
     protected final Integer concurrency() {
         return concurrency;
     }
 
-    /** Whether to ask for structured output, or {@code null} to decide from the model. */
+    /**
+     * Whether to ask for structured output, or {@code null} to decide from the model.
+     *
+     * @return the choice set, or {@code null}
+     */
     protected final Boolean structuredOutput() {
         return structuredOutput;
     }
@@ -122,6 +185,8 @@ public abstract class LlmJudgeBuilder<B extends LlmJudgeBuilder<B>> {
     /**
      * The environment variable holding the judge's key (from {@link #settings}), whose value is masked in messages,
      * or {@code null} for the default.
+     *
+     * @return the variable's name, or {@code null}
      */
     protected final String apiKeyEnv() {
         return apiKeyEnv;

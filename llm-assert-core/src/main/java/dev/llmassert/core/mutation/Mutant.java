@@ -27,6 +27,17 @@ public record Mutant(
         String change,
         boolean possiblyEquivalent) {
 
+    /**
+     * Checks that the mutant changes its text.
+     *
+     * @param id a short stable id
+     * @param operator the kind of change
+     * @param original the text as recorded, not {@code null}
+     * @param mutated the changed text, not {@code null} and not the original
+     * @param change the change in a few words
+     * @param possiblyEquivalent whether the change may keep the meaning
+     * @throws IllegalArgumentException when a text is {@code null}, or the mutated text is the original
+     */
     public Mutant {
         if (original == null || mutated == null || original.equals(mutated)) {
             throw new IllegalArgumentException("A mutant must change its text, but "
@@ -34,7 +45,11 @@ public record Mutant(
         }
     }
 
-    /** The changed stretch, within the sentences around it. */
+    /**
+     * The changed stretch, within the sentences around it.
+     *
+     * @return the change as one hunk, in whole words
+     */
     public Diff diff() {
         return Diff.of(original, mutated);
     }
@@ -91,7 +106,11 @@ public record Mutant(
             return new Diff(before, removed, added, after);
         }
 
-        /** The hunk as a unified diff's two lines: {@code - <original>} and {@code + <mutant>}. */
+        /**
+         * The hunk as a unified diff's two lines: {@code - <original>} and {@code + <mutant>}.
+         *
+         * @return the two lines, the original's first
+         */
         public List<String> lines() {
             return List.of("- " + before + removed + after, "+ " + before + added + after);
         }

@@ -44,17 +44,29 @@ public enum MutationOperator {
         this.description = description;
     }
 
-    /** The operator's name in settings and reports, e.g. {@code tool-result}. */
+    /**
+     * The operator's name in settings and reports, e.g. {@code tool-result}.
+     *
+     * @return the id
+     */
     public String id() {
         return id;
     }
 
-    /** What it changes, in a few words. */
+    /**
+     * What it changes, in a few words.
+     *
+     * @return e.g. {@code a negation added or removed}
+     */
     public String description() {
         return description;
     }
 
-    /** Every operator's id, comma-separated, for messages. */
+    /**
+     * Every operator's id, comma-separated, for messages.
+     *
+     * @return the ids, in the enum's order
+     */
     public static String allowedValues() {
         return Arrays.stream(values()).map(MutationOperator::id).collect(Collectors.joining(", "));
     }
@@ -62,6 +74,8 @@ public enum MutationOperator {
     /**
      * The operators of a comma list such as {@code number,condition}; a blank value or {@code all} means all of them.
      *
+     * @param value the list of ids, case not mattering; {@code null}, blank or {@code all} for every operator
+     * @return the operators, at least one
      * @throws IllegalArgumentException naming the unknown operator and the allowed ones
      */
     public static Set<MutationOperator> parseList(String value) {

@@ -60,18 +60,39 @@ public final class Mutator {
         this.maxPerAnswer = builder.maxPerAnswer;
     }
 
+    /**
+     * Starts a mutator with every operator, the seed {@value #DEFAULT_SEED} and at most
+     * {@value #DEFAULT_MAX_PER_ANSWER} mutants a text.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
+    /**
+     * The seed the mutants are drawn with.
+     *
+     * @return the seed; the same seed, id and text give the same mutants
+     */
     public long seed() {
         return seed;
     }
 
+    /**
+     * The operators the mutants are made with.
+     *
+     * @return the operators, at least one
+     */
     public Set<MutationOperator> operators() {
         return operators;
     }
 
+    /**
+     * The most mutants of one text.
+     *
+     * @return 1 or more
+     */
     public int maxPerAnswer() {
         return maxPerAnswer;
     }
@@ -83,6 +104,8 @@ public final class Mutator {
      * @param answer  the answer's text
      * @param sources the text the answer was made from (the request), where names for the entity swaps come from;
      *                may be empty
+     * @return the mutants, at most {@link #maxPerAnswer()}, taken from each operator in turn; empty when no operator
+     *         can change the answer
      */
     public List<Mutant> mutants(String id, String answer, String sources) {
         UniformRandomProvider random = random(id);
@@ -99,8 +122,12 @@ public final class Mutator {
      * The mutants of an agent's tool result, all {@link MutationOperator#TOOL_RESULT}: a figure, a name or a negation
      * of the result changed. None unless {@code tool-result} is among the operators.
      *
+     * @param id      what identifies the result for the seed, e.g. its recordings file, key, position and call
+     * @param tool    the tool's name, shown in each mutant's change
+     * @param result  the text the tool returned; {@code null} or blank for none
      * @param sources the texts the agent saw besides this result (its request, the other tools' results), where
      *                another name comes from; may be empty
+     * @return the mutants, at most {@link #maxPerAnswer()}; empty for a blank result, or without {@code tool-result}
      */
     public List<Mutant> toolResultMutants(String id, String tool, String result, String sources) {
         if (!operators.contains(MutationOperator.TOOL_RESULT) || result == null || result.isBlank()) {
@@ -215,11 +242,24 @@ public final class Mutator {
 
         private Builder() {}
 
+        /**
+         * The seed the mutants are drawn with; default {@value #DEFAULT_SEED}.
+         *
+         * @param seed any number
+         * @return this builder
+         */
         public Builder seed(long seed) {
             this.seed = seed;
             return this;
         }
 
+        /**
+         * The operators to make mutants with; default all of them.
+         *
+         * @param operators at least one
+         * @return this builder
+         * @throws IllegalArgumentException for {@code null} or none
+         */
         public Builder operators(Set<MutationOperator> operators) {
             if (operators == null || operators.isEmpty()) {
                 throw new IllegalArgumentException("operators must name at least one of "
@@ -229,6 +269,13 @@ public final class Mutator {
             return this;
         }
 
+        /**
+         * The most mutants of one text; default {@value #DEFAULT_MAX_PER_ANSWER}.
+         *
+         * @param maxPerAnswer 1 or more
+         * @return this builder
+         * @throws IllegalArgumentException for less than 1
+         */
         public Builder maxPerAnswer(int maxPerAnswer) {
             if (maxPerAnswer < 1) {
                 throw new IllegalArgumentException("maxPerAnswer must be at least 1, but is: " + maxPerAnswer);
@@ -237,6 +284,11 @@ public final class Mutator {
             return this;
         }
 
+        /**
+         * The mutator with these settings.
+         *
+         * @return a new mutator
+         */
         public Mutator build() {
             return new Mutator(this);
         }

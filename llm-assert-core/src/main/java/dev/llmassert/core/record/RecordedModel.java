@@ -17,6 +17,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RecordedModel(String who, String toRecord) {
 
+    /**
+     * Checks that both texts are given.
+     *
+     * @param who the model in the reader's words, not blank
+     * @param toRecord what a live call needs, not blank
+     * @throws IllegalArgumentException for a blank text
+     */
     public RecordedModel {
         if (who == null || who.isBlank() || toRecord == null || toRecord.isBlank()) {
             throw new IllegalArgumentException("who and toRecord must be texts, but are: " + who + ", " + toRecord);
@@ -28,6 +35,7 @@ public record RecordedModel(String who, String toRecord) {
      *
      * @param apiKeyVariable the environment variable that holds its key, or {@code null} for a provider that needs
      *                       none (Ollama)
+     * @return the judge's model, whose miss names its key's variable
      */
     public static RecordedModel judge(String apiKeyVariable) {
         return new RecordedModel(
@@ -38,20 +46,32 @@ public record RecordedModel(String who, String toRecord) {
                                 + ConfigKeys.JUDGE_API_KEY_ENV + ")");
     }
 
-    /** The application's own model, wrapped by the test (an agent's, or an evaluation's system under test). */
+    /**
+     * The application's own model, wrapped by the test (an agent's, or an evaluation's system under test).
+     *
+     * @return the application's model, whose miss says its key is the application's to read
+     */
     public static RecordedModel application() {
         return new RecordedModel(
                 "the application's model",
                 "with the key the application's model needs (your application reads it; llm-assert never does)");
     }
 
-    /** The model that plays the user in a simulated conversation. */
+    /**
+     * The model that plays the user in a simulated conversation.
+     *
+     * @return the simulated user's model
+     */
     public static RecordedModel simulatedUser() {
         return new RecordedModel(
                 "the simulated user's model", "with the key the simulated user's model needs (as you configured it)");
     }
 
-    /** A model wrapped with {@code RecordingSession.wrap(model)}, whose role is not known. */
+    /**
+     * A model wrapped with {@code RecordingSession.wrap(model)}, whose role is not known.
+     *
+     * @return the wrapped model
+     */
     public static RecordedModel wrapped() {
         return new RecordedModel("the wrapped model", "with the key the wrapped model needs");
     }

@@ -74,16 +74,29 @@ public final class RecordingChatModel implements ChatModel {
         return List.of();
     }
 
-    /** The model that is called on a miss. */
+    /**
+     * The model that is called on a miss.
+     *
+     * @return the wrapped model
+     */
     public ChatModel delegate() {
         return delegate;
     }
 
-    /** Whose model it is, as a miss names it. */
+    /**
+     * Whose model it is, as a miss names it.
+     *
+     * @return the judge's, the application's, the simulated user's, or a wrapped model
+     */
     public RecordedModel whose() {
         return whose;
     }
 
+    /**
+     * The session that records and replays the calls: its file, its mode and its test.
+     *
+     * @return the session
+     */
     public RecordingSession session() {
         return session;
     }
@@ -91,6 +104,8 @@ public final class RecordingChatModel implements ChatModel {
     /**
      * Whether this is the application's own model ({@link Recordings#wrap}, {@link RecordingSession#wrapApplication}),
      * whose answers a mutation check may change, rather than a judge's.
+     *
+     * @return {@code true} for the application's model
      */
     public boolean application() {
         return whose.equals(RecordedModel.application());

@@ -10,10 +10,21 @@ public class RecordingException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An exception with this message.
+     *
+     * @param message what went wrong, where, and the fix
+     */
     public RecordingException(String message) {
         super(message);
     }
 
+    /**
+     * An exception with this message and cause.
+     *
+     * @param message what went wrong, where, and the fix
+     * @param cause   the failure behind it
+     */
     public RecordingException(String message, Throwable cause) {
         super(message, cause);
     }

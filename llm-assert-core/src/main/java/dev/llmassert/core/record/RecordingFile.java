@@ -83,7 +83,11 @@ public final class RecordingFile {
         this.clock = clock;
     }
 
-    /** The absolute path of the file. It need not exist yet. */
+    /**
+     * The absolute path of the file. It need not exist yet.
+     *
+     * @return the path
+     */
     public Path path() {
         return path;
     }
@@ -95,8 +99,12 @@ public final class RecordingFile {
      * <p>Any mode but {@link RecordingMode#OFF} loads the file now, so a corrupt file fails here, before the test
      * runs. {@link RecordingMode#RECORD} also checks now that the folder is writable.
      *
+     * @param mode     how the session records and replays, not {@code null}
      * @param testName names the test in a miss message, e.g. {@code com.example.BotTest.answersFromManual()}
+     * @return the session, to wrap models with
      * @throws RecordingFileException when the file cannot be loaded, or the folder cannot be written in record mode
+     * @throws IllegalArgumentException for a blank test name
+     * @throws NullPointerException for a {@code null} mode
      */
     public RecordingSession openSession(RecordingMode mode, String testName) {
         return openSession(mode, testName, false);
@@ -106,6 +114,14 @@ public final class RecordingFile {
      * As {@link #openSession(RecordingMode, String)}; with {@code saveEachRecording}, each reply it records is saved
      * at once rather than when the session closes, as {@link Recordings#wrap} does for a wrapper that lives as long
      * as the application (another client's wrapper, such as Spring AI's, among them).
+     *
+     * @param mode              the session's mode
+     * @param testName          the test that makes the calls; miss messages name it
+     * @param saveEachRecording whether each recorded reply is saved at once
+     * @return the session; close it to save what it recorded
+     * @throws RecordingFileException   when the file cannot be loaded, or the folder cannot be written in record mode
+     * @throws IllegalArgumentException for a blank test name
+     * @throws NullPointerException     for a {@code null} mode
      */
     public RecordingSession openSession(RecordingMode mode, String testName, boolean saveEachRecording) {
         Objects.requireNonNull(mode, "mode");
@@ -122,17 +138,31 @@ public final class RecordingFile {
         return new RecordingSession(this, mode, testName, saveEachRecording);
     }
 
-    /** The number of recorded requests. Loads the file. */
+    /**
+     * The number of recorded requests. Loads the file.
+     *
+     * @return the recorded keys, 0 for a file that does not exist
+     * @throws RecordingFileException when the file cannot be loaded
+     */
     public int size() {
         return loaded().size();
     }
 
-    /** Every recorded key, sorted. Loads the file. */
+    /**
+     * Every recorded key, sorted. Loads the file.
+     *
+     * @return the keys, unmodifiable
+     * @throws RecordingFileException when the file cannot be loaded
+     */
     public SortedSet<String> keys() {
         return Collections.unmodifiableSortedSet(new TreeSet<>(loaded().keySet()));
     }
 
-    /** The keys replayed or recorded by any session of this file so far, sorted. */
+    /**
+     * The keys replayed or recorded by any session of this file so far, sorted.
+     *
+     * @return the keys, unmodifiable
+     */
     public SortedSet<String> usedKeys() {
         return Collections.unmodifiableSortedSet(new TreeSet<>(used));
     }
@@ -142,6 +172,9 @@ public final class RecordingFile {
      * recordings its tests no longer make. Only entries the file held when this instance loaded it and that are
      * unchanged since count: one that another process (a forked JVM sharing the file) recorded or re-recorded during
      * this run is in use there. Loads the file.
+     *
+     * @return the keys, unmodifiable
+     * @throws RecordingFileException when the file cannot be loaded
      */
     public SortedSet<String> unusedKeys() {
         Map<String, Entry> current = loaded();
@@ -165,7 +198,10 @@ public final class RecordingFile {
      * loaded the file (checked under the file's cross-process lock, at the write): an entry that another process
      * recorded or re-recorded during this run is kept, and not returned.
      *
+     * @param mode the mode of the run; only {@link RecordingMode#RECORD_MISSING} and {@link RecordingMode#RECORD}
+     *             prune
      * @return the removed keys, sorted
+     * @throws RecordingFileException when the file cannot be loaded or written
      */
     public List<String> pruneUnused(RecordingMode mode) {
         if (!mode.writes()) {
@@ -210,7 +246,11 @@ public final class RecordingFile {
         }
     }
 
-    /** Whether something was recorded or pruned and not saved yet. */
+    /**
+     * Whether something was recorded or pruned and not saved yet.
+     *
+     * @return {@code true} when {@link #save()} has something to write
+     */
     public boolean hasUnsavedChanges() {
         synchronized (monitor) {
             return version != savedVersion;

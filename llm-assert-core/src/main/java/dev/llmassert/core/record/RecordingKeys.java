@@ -40,7 +40,12 @@ public final class RecordingKeys {
 
     private RecordingKeys() {}
 
-    /** The key of {@code request} exactly as given; its parameters must already name the model. */
+    /**
+     * The key of {@code request} exactly as given; its parameters must already name the model.
+     *
+     * @param request the request as sent
+     * @return the key: 64 hex digits
+     */
     public static String keyOf(ChatRequest request) {
         return CanonicalRequests.key(CanonicalRequests.toNode(request));
     }
@@ -48,12 +53,21 @@ public final class RecordingKeys {
     /**
      * The key under which {@code model}, wrapped for recording, files {@code request}: the request merged over the
      * model's default parameters (model name, temperature, ...), as {@code ChatModel.chat} sends it.
+     *
+     * @param model the model, wrapped or not
+     * @param request the request as the caller gives it to {@code chat}
+     * @return the key: 64 hex digits
      */
     public static String keyOf(ChatModel model, ChatRequest request) {
         return keyOf(RecordingSession.asSent(model, request));
     }
 
-    /** The readable canonical request, pretty-printed: what a recordings file shows under {@code "request"}. */
+    /**
+     * The readable canonical request, pretty-printed: what a recordings file shows under {@code "request"}.
+     *
+     * @param request the request as sent
+     * @return the canonical request as indented JSON
+     */
     public static String canonicalRequest(ChatRequest request) {
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(CanonicalRequests.toNode(request));
@@ -62,7 +76,14 @@ public final class RecordingKeys {
         }
     }
 
-    /** The key of a canonical request given as JSON text, e.g. the {@code "request"} object of an entry. */
+    /**
+     * The key of a canonical request given as JSON text, e.g. the {@code "request"} object of an entry.
+     *
+     * @param canonicalRequestJson the canonical request, a JSON object like {@code {"model": ..., "messages": [...]}}
+     * @return the key: 64 hex digits
+     * @throws IllegalArgumentException when the text does not parse
+     * @throws RecordingFileException when it parses but is not a canonical request
+     */
     public static String keyOfCanonicalRequest(String canonicalRequestJson) {
         JsonNode node;
         try {
@@ -82,8 +103,10 @@ public final class RecordingKeys {
     /**
      * Rewrites {@code file} with every key computed from its request, entries sorted by key, in the standard layout.
      *
+     * @param file the recordings file
      * @return how many entries had a missing or different key
      * @throws RecordingFileException when the file is not a valid recordings file (it is left unchanged)
+     * @throws UncheckedIOException naming the file, when it cannot be read or written
      */
     @SuppressWarnings("try") // the lock is held for the block, never read
     public static int rewriteKeys(Path file) {

@@ -31,17 +31,29 @@ public enum RecordingMode {
         this.id = id;
     }
 
-    /** The name used in configuration, e.g. {@code record-missing}. */
+    /**
+     * The name used in configuration, e.g. {@code record-missing}.
+     *
+     * @return the mode's id
+     */
     public String id() {
         return id;
     }
 
-    /** Whether this mode may serve a call from a recording. */
+    /**
+     * Whether this mode may serve a call from a recording.
+     *
+     * @return {@code true} for {@link #REPLAY} and {@link #RECORD_MISSING}
+     */
     public boolean replays() {
         return this == REPLAY || this == RECORD_MISSING;
     }
 
-    /** Whether this mode may write the recordings file. */
+    /**
+     * Whether this mode may write the recordings file.
+     *
+     * @return {@code true} for {@link #RECORD_MISSING} and {@link #RECORD}
+     */
     public boolean writes() {
         return this == RECORD_MISSING || this == RECORD;
     }
@@ -50,7 +62,10 @@ public enum RecordingMode {
      * Parses a configured mode, ignoring case and surrounding blanks ({@code RECORD_MISSING} is accepted for
      * {@code record-missing}).
      *
-     * @throws InvalidSettingException naming {@value ConfigKeys#RECORDINGS_MODE}, the value and the allowed values
+     * @param value the configured mode
+     * @return the mode
+     * @throws dev.llmassert.core.config.InvalidSettingException naming {@value ConfigKeys#RECORDINGS_MODE}, the value
+     *     and the allowed values
      */
     public static RecordingMode parse(String value) {
         return EnumSetting.parse(ConfigKeys.RECORDINGS_MODE, value, RecordingMode.class, RecordingMode::id, null);
@@ -61,6 +76,7 @@ public enum RecordingMode {
      * non-empty (CI has no key and must never call a model by surprise), else {@link #RECORD_MISSING}.
      *
      * @param environment looks up an environment variable, e.g. {@code System::getenv}
+     * @return {@link #REPLAY} on CI, else {@link #RECORD_MISSING}
      */
     public static RecordingMode defaultMode(Function<String, String> environment) {
         String ci = environment.apply("CI");
@@ -70,12 +86,21 @@ public enum RecordingMode {
     /**
      * {@link #parse(String) parse(configured)} when a value is configured (not {@code null} or blank), else
      * {@link #defaultMode(Function) defaultMode(environment)}.
+     *
+     * @param configured the configured mode, or {@code null} when none is
+     * @param environment looks up an environment variable, e.g. {@code System::getenv}
+     * @return the mode in force
+     * @throws dev.llmassert.core.config.InvalidSettingException for a configured value that is no mode
      */
     public static RecordingMode resolve(String configured, Function<String, String> environment) {
         return configured == null || configured.isBlank() ? defaultMode(environment) : parse(configured);
     }
 
-    /** {@code off, replay, record-missing, record}. */
+    /**
+     * The modes' ids, for messages: {@code off, replay, record-missing, record}.
+     *
+     * @return the ids, comma-separated, in the enum's order
+     */
     public static String allowedValues() {
         return EnumSetting.ids(RecordingMode.class, RecordingMode::id);
     }

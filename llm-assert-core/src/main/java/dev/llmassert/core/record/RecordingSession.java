@@ -56,6 +56,10 @@ public final class RecordingSession implements AutoCloseable {
      * {@code model}, recorded and replayed through this session. It reports {@code model}'s default parameters,
      * capabilities and provider as its own, so requests are keyed with the model name and structured output keeps
      * working.
+     *
+     * @param model the model to record and replay, not {@code null}
+     * @return the wrapper, whose misses name "the wrapped model"
+     * @throws IllegalArgumentException for a {@code null} model
      */
     public RecordingChatModel wrap(ChatModel model) {
         return wrap(model, RecordedModel.wrapped());
@@ -64,6 +68,10 @@ public final class RecordingSession implements AutoCloseable {
     /**
      * As {@link #wrap(ChatModel)}, for the application's own model rather than a judge's: a mutation check may change
      * the answers it hands the application, one at a time, to see whether the tests notice; a miss names it.
+     *
+     * @param model the application's model, not {@code null}
+     * @return the wrapper
+     * @throws IllegalArgumentException for a {@code null} model
      */
     public RecordingChatModel wrapApplication(ChatModel model) {
         return wrap(model, RecordedModel.application());
@@ -72,6 +80,11 @@ public final class RecordingSession implements AutoCloseable {
     /**
      * As {@link #wrap(ChatModel)}, saying whose model it is ({@link RecordedModel#judge}, {@link
      * RecordedModel#application()}, ...), so that a miss names it and the key recording it needs.
+     *
+     * @param model the model to record and replay, not {@code null}
+     * @param whose whose model it is, not {@code null}
+     * @return the wrapper; {@code model} itself when it is already this session's wrapper of that model's owner
+     * @throws IllegalArgumentException for a {@code null} model or owner
      */
     public RecordingChatModel wrap(ChatModel model, RecordedModel whose) {
         if (model == null) {
@@ -89,29 +102,56 @@ public final class RecordingSession implements AutoCloseable {
         return new RecordingChatModel(model, this, whose);
     }
 
+    /**
+     * The recordings file the session reads and writes.
+     *
+     * @return the file
+     */
     public RecordingFile file() {
         return file;
     }
 
+    /**
+     * When the session replays and when it calls the model.
+     *
+     * @return the mode the session was opened with
+     */
     public RecordingMode mode() {
         return mode;
     }
 
+    /**
+     * The test the session belongs to, as a miss names it.
+     *
+     * @return the name given when the session was opened
+     */
     public String testName() {
         return testName;
     }
 
-    /** Calls served from the recording. */
+    /**
+     * Calls served from the recording.
+     *
+     * @return the count so far
+     */
     public int replayedCalls() {
         return replayed.get();
     }
 
-    /** Calls that went to the model and were recorded. */
+    /**
+     * Calls that went to the model and were recorded.
+     *
+     * @return the count so far
+     */
     public int recordedCalls() {
         return recorded.get();
     }
 
-    /** Calls that found no recording in {@link RecordingMode#REPLAY} and failed. */
+    /**
+     * Calls that found no recording in {@link RecordingMode#REPLAY} and failed.
+     *
+     * @return the count so far
+     */
     public int missedCalls() {
         return missed.get();
     }
@@ -119,12 +159,18 @@ public final class RecordingSession implements AutoCloseable {
     /**
      * Calls of a judge's model (any but the application's and a simulated user's) that found no recording in
      * {@link RecordingMode#REPLAY} and failed.
+     *
+     * @return how many judge calls missed
      */
     public int missedJudgeCalls() {
         return missedByJudges.get();
     }
 
-    /** The keys this session replayed or recorded, sorted. */
+    /**
+     * The keys this session replayed or recorded, sorted.
+     *
+     * @return the keys, unmodifiable
+     */
     public SortedSet<String> usedKeys() {
         return Collections.unmodifiableSortedSet(new TreeSet<>(calls.keySet()));
     }

@@ -24,11 +24,22 @@ public final class RecordingStore implements AutoCloseable {
         this.clock = clock;
     }
 
+    /**
+     * A store whose recordings are stamped with the system's UTC time.
+     *
+     * @return a new, empty store
+     */
     public static RecordingStore create() {
         return new RecordingStore(Clock.systemUTC());
     }
 
-    /** A store whose recordings are stamped with {@code clock}'s time. */
+    /**
+     * A store whose recordings are stamped with {@code clock}'s time.
+     *
+     * @param clock the clock, not {@code null}; a fixed one gives reproducible files
+     * @return a new, empty store
+     * @throws IllegalArgumentException for a {@code null} clock
+     */
     public static RecordingStore create(Clock clock) {
         if (clock == null) {
             throw new IllegalArgumentException("clock must be given, but is: null");
@@ -36,7 +47,13 @@ public final class RecordingStore implements AutoCloseable {
         return new RecordingStore(clock);
     }
 
-    /** The file at {@code path} (made absolute): the same instance for the same path. It is not read yet. */
+    /**
+     * The file at {@code path} (made absolute): the same instance for the same path. It is not read yet.
+     *
+     * @param path the recordings file, not {@code null}; it need not exist
+     * @return the file
+     * @throws IllegalArgumentException for a {@code null} path
+     */
     public RecordingFile file(Path path) {
         if (path == null) {
             throw new IllegalArgumentException("path must be the recordings file, but is: null");
@@ -45,12 +62,23 @@ public final class RecordingStore implements AutoCloseable {
         return files.computeIfAbsent(absolute, p -> new RecordingFile(p, clock));
     }
 
-    /** The file of a test class: {@code file(Recordings.fileFor(dir, className))}. */
+    /**
+     * The file of a test class: {@code file(Recordings.fileFor(dir, className))}.
+     *
+     * @param dir the recordings folder
+     * @param className the class's binary name, e.g. {@code com.example.BotTest}
+     * @return the file
+     * @throws IllegalArgumentException for a {@code null} folder, or a class name that is blank or holds a slash
+     */
     public RecordingFile fileForClass(Path dir, String className) {
         return file(Recordings.fileFor(dir, className));
     }
 
-    /** The files handed out so far. */
+    /**
+     * The files handed out so far.
+     *
+     * @return the files, in no particular order
+     */
     public List<RecordingFile> files() {
         return List.copyOf(files.values());
     }
@@ -58,6 +86,8 @@ public final class RecordingStore implements AutoCloseable {
     /**
      * Saves every file with unsaved recordings. Every file is tried; the first failure is thrown with the others
      * suppressed.
+     *
+     * @throws RecordingFileException when a file cannot be written
      */
     @Override
     public void close() {

@@ -31,8 +31,13 @@ public final class Recordings {
      * is one long session: a request made several times replays the recorded replies in order, once each, for the
      * wrapper's lifetime; wrap again for a fresh start. For per-test sessions use {@link RecordingStore}.
      *
+     * @param model the application's model, not {@code null}
+     * @param file the recordings file, not {@code null}; it need not exist
+     * @param mode when to replay and when to call the model, not {@code null}
+     * @return the wrapper, the application's model
      * @throws RecordingFileException when the file cannot be loaded, or (mode {@code record}) its folder cannot be
      *                                written
+     * @throws IllegalArgumentException for a {@code null} model, file or mode
      */
     public static RecordingChatModel wrap(ChatModel model, Path file, RecordingMode mode) {
         if (file == null) {
@@ -42,7 +47,18 @@ public final class Recordings {
         return wrap(model, file, mode, "Recordings.wrap(" + file.getFileName() + ")");
     }
 
-    /** As {@link #wrap(ChatModel, Path, RecordingMode)}, with {@code name} standing for the test in miss messages. */
+    /**
+     * As {@link #wrap(ChatModel, Path, RecordingMode)}, with {@code name} standing for the test in miss messages.
+     *
+     * @param model the application's model, not {@code null}
+     * @param file the recordings file, not {@code null}; it need not exist
+     * @param mode when to replay and when to call the model, not {@code null}
+     * @param name what a miss names as the test, not blank
+     * @return the wrapper, the application's model
+     * @throws RecordingFileException when the file cannot be loaded, or (mode {@code record}) its folder cannot be
+     *                                written
+     * @throws IllegalArgumentException for a {@code null} model, file or mode, or a blank name
+     */
     public static RecordingChatModel wrap(ChatModel model, Path file, RecordingMode mode, String name) {
         if (model == null) {
             throw new IllegalArgumentException("model must be the ChatModel to record and replay, but is: null");
@@ -58,7 +74,10 @@ public final class Recordings {
     /**
      * The recordings file of a test class: {@code <dir>/<fully.qualified.ClassName>.json}.
      *
+     * @param dir the recordings folder, e.g. {@value #DEFAULT_DIR}
      * @param className the class's binary name, e.g. {@code com.example.BotTest} or {@code com.example.BotTest$Nested}
+     * @return the file in {@code dir}
+     * @throws IllegalArgumentException for a {@code null} folder, or a class name that is blank or holds a slash
      */
     public static Path fileFor(Path dir, String className) {
         if (dir == null) {

@@ -17,7 +17,12 @@ public final class Replayed {
 
     private Replayed() {}
 
-    /** Whether {@code response} was served from a recording. */
+    /**
+     * Whether {@code response} was served from a recording.
+     *
+     * @param response a model's response; {@code null} for none
+     * @return {@code true} when its id starts with {@link #ID_PREFIX}
+     */
     public static boolean isReplayed(ChatResponse response) {
         return response != null
                 && response.metadata() != null

@@ -41,6 +41,9 @@ public final class AgreementStatistics {
      * The interval of a sum of independent estimates, each with its own interval (MOVER): {@code [S - √Σ(v - l)²,
      * S + √Σ(u - v)²]}, {@code S} the sum of the values.
      *
+     * @param values the estimates
+     * @param lowers each estimate's lower bound, in the same order
+     * @param uppers each estimate's upper bound, in the same order
      * @return the lower and upper bound
      */
     public static double[] moverSum(double[] values, double[] lowers, double[] uppers) {
@@ -58,6 +61,10 @@ public final class AgreementStatistics {
     /**
      * Each label's recall: of its row of {@code confusion}, the share on the diagonal, with its Wilson interval;
      * {@code null} for a label with no rows.
+     *
+     * @param confusion the person's labels (rows) against the judge's (columns), square
+     * @param level the confidence level, strictly between 0 and 1
+     * @return one recall per label, in the rows' order
      */
     public static List<Estimate> recalls(int[][] confusion, double level) {
         List<Estimate> recalls = new ArrayList<>(confusion.length);
@@ -74,7 +81,14 @@ public final class AgreementStatistics {
         return recalls;
     }
 
-    /** The mean recall of the labels that have rows, with the MOVER interval of the Wilson intervals. */
+    /**
+     * The mean recall of the labels that have rows, with the MOVER interval of the Wilson intervals.
+     *
+     * @param recalls each label's recall, {@code null} for a label with no rows, as {@link #recalls} gives them;
+     *                at least one not {@code null}
+     * @param level the confidence level of the recalls' intervals
+     * @return the balanced accuracy, method {@code wilson-mover}, over the rows of every label
+     */
     public static Estimate balancedAccuracy(List<Estimate> recalls, double level) {
         List<Estimate> present = recalls.stream().filter(Objects::nonNull).toList();
         int k = present.size();
@@ -93,7 +107,14 @@ public final class AgreementStatistics {
         return new Estimate(mean, new Interval(clamp(bounds[0] / k), clamp(bounds[1] / k), level, "wilson-mover"), n);
     }
 
-    /** The share of rows on the diagonal, with its Wilson interval. */
+    /**
+     * The share of rows on the diagonal, with its Wilson interval.
+     *
+     * @param confusion the person's labels (rows) against the judge's (columns), square, at least one row
+     * @param level the confidence level, strictly between 0 and 1
+     * @return the accuracy, method {@code wilson}
+     * @throws IllegalArgumentException when the matrix counts no row
+     */
     public static Estimate accuracy(int[][] confusion, double level) {
         int agreed = 0;
         int n = 0;
@@ -108,6 +129,7 @@ public final class AgreementStatistics {
      * Cohen's kappa, {@code (po - pe) / (1 - pe)}: {@code po} the share of rows on the diagonal, {@code pe} the share
      * chance would put there given how often each side used each label.
      *
+     * @param confusion the person's labels (rows) against the judge's (columns), square
      * @return kappa, or {@code NaN} when {@code pe} is 1 (both sides used one and the same label only)
      */
     public static double kappa(int[][] confusion) {
@@ -134,6 +156,12 @@ public final class AgreementStatistics {
     /**
      * Cohen's kappa of the pairs {@code (labels[i], judged[i])} with a percentile bootstrap interval over the rows.
      *
+     * @param labels the person's label of each row, from 0 to {@code k - 1}
+     * @param judged the judge's label of each row, in the same order
+     * @param k the number of labels
+     * @param level the confidence level, strictly between 0 and 1
+     * @param seed the caller's seed; the bootstrap's comes from it and the rows
+     * @param resamples the bootstrap's resamples
      * @return the estimate, or {@code null} when kappa is undefined on the rows themselves
      */
     public static Estimate kappa(int[] labels, int[] judged, int k, double level, long seed, int resamples) {
@@ -160,6 +188,13 @@ public final class AgreementStatistics {
      * The area under the ROC curve of the scores: the chance that a row labelled yes scores above one labelled no
      * (a tie counts half), from the Mann-Whitney U statistic; with a percentile bootstrap interval that resamples
      * each label's rows apart.
+     *
+     * @param yes the scores of the rows labelled yes, at least one
+     * @param no the scores of the rows labelled no, at least one
+     * @param level the confidence level, strictly between 0 and 1
+     * @param seed the caller's seed; the bootstrap's comes from it and the scores
+     * @param resamples the bootstrap's resamples
+     * @return the AUC, from 0 to 1, with its interval
      */
     public static Estimate auc(double[] yes, double[] no, double level, long seed, int resamples) {
         MannWhitneyUTest test = MannWhitneyUTest.withDefaults();
@@ -182,7 +217,14 @@ public final class AgreementStatistics {
      * generator's seed comes from {@code seed} and the rows' scores ({@code yes}, {@code no}), by the seed rule of
      * every bootstrap; a resample whose statistic is {@code NaN} is left out.
      *
+     * @param yes the scores of the rows labelled yes
+     * @param no the scores of the rows labelled no
+     * @param seed the caller's seed
+     * @param resamples the resamples
+     * @param level the confidence level, strictly between 0 and 1
      * @param method the interval's method, e.g. {@code bootstrap-refit}
+     * @param statistic the share recomputed on one resample, drawn with the generator it is given
+     * @return the interval, within 0 to 1
      */
     public static Interval refitted(
             double[] yes,
@@ -197,7 +239,14 @@ public final class AgreementStatistics {
         return new Interval(percentile.lower(), percentile.upper(), level, method);
     }
 
-    /** The confusion matrix of the pairs: rows the labels, columns the judge's. */
+    /**
+     * The confusion matrix of the pairs: rows the labels, columns the judge's.
+     *
+     * @param labels the person's label of each row, from 0 to {@code k - 1}
+     * @param judged the judge's label of each row, in the same order
+     * @param k the number of labels
+     * @return {@code k} rows of {@code k} counts
+     */
     public static int[][] confusion(int[] labels, int[] judged, int k) {
         int[][] counts = new int[k][k];
         for (int i = 0; i < labels.length; i++) {

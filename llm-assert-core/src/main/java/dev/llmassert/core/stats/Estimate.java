@@ -18,6 +18,14 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Estimate(double value, Interval interval, int n) {
 
+    /**
+     * Checks that the figure has an interval.
+     *
+     * @param value the figure
+     * @param interval its interval, not {@code null}
+     * @param n the rows it is computed over
+     * @throws NullPointerException for a {@code null} interval
+     */
     public Estimate {
         Objects.requireNonNull(interval, "interval");
     }

@@ -31,7 +31,11 @@ public enum MeasurementKind {
         this.id = id;
     }
 
-    /** The name in records: {@code rate}, {@code count} or {@code score}. */
+    /**
+     * The name in records: {@code rate}, {@code count} or {@code score}.
+     *
+     * @return the kind's id
+     */
     public String id() {
         return id;
     }
@@ -39,6 +43,8 @@ public enum MeasurementKind {
     /**
      * The kind named {@code id}.
      *
+     * @param id the kind's name, case not mattering
+     * @return the kind
      * @throws IllegalArgumentException naming the allowed names
      */
     public static MeasurementKind of(String id) {

@@ -165,8 +165,11 @@ public final class Statistics {
      * seeded from the values), whatever the values happen to be; a score in {@code [0, 1]} with no spread gets the
      * Wilson interval of its mean, as in {@link #meanInterval(double[], double)}.
      *
+     * @param values the sample; at least one value, every value finite
+     * @param level  the confidence level, strictly between 0 and 1
      * @param kind the measurement's kind; {@code null} to guess it from the values, as
      *             {@link #meanInterval(double[], double)} does
+     * @return the interval; its method ({@code wilson}, {@code poisson}, {@code bootstrap}) says which
      * @throws IllegalArgumentException as {@link #meanInterval(double[], double)}, and when a rate holds a value other
      *                                  than 0 or 1, or a count a value that is not a whole number from 0
      */

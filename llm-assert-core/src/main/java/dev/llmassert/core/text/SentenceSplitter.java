@@ -97,7 +97,11 @@ public final class SentenceSplitter {
         this.model = model;
     }
 
-    /** The shared English splitter; the model is loaded on first use. */
+    /**
+     * The shared English splitter; the model is loaded on first use.
+     *
+     * @return the splitter
+     */
     public static SentenceSplitter english() {
         return EnglishHolder.INSTANCE;
     }
@@ -105,6 +109,8 @@ public final class SentenceSplitter {
     /**
      * The sentences of {@code text}, trimmed, in order; empty when the text holds no words.
      *
+     * @param text the text to split
+     * @return the sentences, unmodifiable
      * @throws IllegalArgumentException if {@code text} is null
      */
     public List<String> split(String text) {

@@ -3,6 +3,7 @@ package dev.llmassert.springai.internal;
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.config.EnumSetting;
 import dev.llmassert.core.record.RecordingSession;
+import dev.llmassert.core.record.internal.ReplyTap;
 import dev.llmassert.junit.Evaluator;
 import dev.llmassert.junit.internal.CurrentTest;
 import dev.llmassert.junit.internal.TestScope;
@@ -101,6 +102,10 @@ public final class Routes {
             Recording recording =
                     EnumSetting.parse(ConfigKeys.SPRING_AI_RECORD, value, Recording.class, Recording::id, Recording.ON);
             if (recording == Recording.OFF) {
+                // a mutant's run calls no model, whatever the settings: with the wiring off, this call would go live
+                if (scope.replyTap().filter(ReplyTap::replayOnly).isPresent()) {
+                    throw new IllegalStateException(SpringAiMessages.notRecordedInMutantRun());
+                }
                 return Target.OFF;
             }
             return new Target(

@@ -62,6 +62,13 @@ public final class SpringAiMessages {
                 + " with no key and no network.";
     }
 
+    public static String notRecordedInMutantRun() {
+        return "A mutant's run of the mutation check calls no model, but " + ConfigKeys.SPRING_AI_RECORD
+                + "=off sends the application's calls to its ChatModel live, unrecorded." + NL
+                + "Fix: run the mutation check with the Spring Boot wiring on (remove " + ConfigKeys.SPRING_AI_RECORD
+                + "=off), so that the application's answers are recorded, replayed and changed.";
+    }
+
     public static String noRunningTest(String model) {
         return "The application's ChatModel '" + model + "' was called while no @LlmJudge test method runs, so the"
                 + " call has no recordings to go to." + NL

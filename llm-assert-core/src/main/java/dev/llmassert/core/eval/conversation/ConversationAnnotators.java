@@ -50,6 +50,13 @@ public final class ConversationAnnotators {
      * The share of replies grounded in the sources under the context key {@code sourcesKey} and those of their own
      * and earlier turns, each judged with what the user said up to it as its question ({@link TurnGroundedness}):
      * a reply is grounded at a score of at least {@code minScore}. It passes when every reply is.
+     *
+     * @param name the annotator's name, not blank
+     * @param judge the groundedness judge, not {@code null}
+     * @param sourcesKey the context key of the sources given for every turn, not empty
+     * @param minScore the least score of a grounded reply
+     * @return the annotator; it fails an item whose system under test is not a conversation
+     * @throws IllegalArgumentException for a blank name, a {@code null} judge or an empty key
      */
     public static Annotator groundedEveryTurn(
             String name, GroundednessJudge judge, String sourcesKey, double minScore) {
@@ -92,6 +99,10 @@ public final class ConversationAnnotators {
     /**
      * 1 when the conversation ended with its goal reached, else 0; the label is how it ended, the details its
      * number of turns.
+     *
+     * @param name the annotator's name, not blank
+     * @return the annotator, a check; it fails an item whose system under test is not a conversation
+     * @throws IllegalArgumentException for a blank name
      */
     public static Annotator goalReached(String name) {
         AnnotatorParts.requireName(name);
@@ -104,7 +115,13 @@ public final class ConversationAnnotators {
         });
     }
 
-    /** The number of turns the conversation took; the label is how it ended. */
+    /**
+     * The number of turns the conversation took; the label is how it ended.
+     *
+     * @param name the annotator's name, not blank
+     * @return the annotator; it fails an item whose system under test is not a conversation
+     * @throws IllegalArgumentException for a blank name
+     */
     public static Annotator turns(String name) {
         AnnotatorParts.requireName(name);
         return Annotator.of(name, (item, interaction) -> {
@@ -121,6 +138,11 @@ public final class ConversationAnnotators {
      * 1 when the conversation kept the named fact under the context key {@code factKey} (an order number the user
      * gave): a later reply repeats it and none gives another value of its shape ({@link FactRetention}), judged
      * without a model; else 0. The details hold each later turn's verdict.
+     *
+     * @param name the annotator's name, not blank
+     * @param factKey the context key of the fact, not empty
+     * @return the annotator, a check; it fails an item whose system under test is not a conversation
+     * @throws IllegalArgumentException for a blank name or an empty key
      */
     public static Annotator remembers(String name, String factKey) {
         AnnotatorParts.requireKey(name, factKey, "the context key that holds the fact, e.g. \"order_number\"");
@@ -143,6 +165,13 @@ public final class ConversationAnnotators {
      * {@code CriteriaCatalog.CONVERSATION_COMPLETENESS}: its judged field is the transcript ({@code conversation}),
      * each message between data tags; its other context fields (the {@code goal}) come from the item's context. The
      * label is the option chosen, the score the option's score.
+     *
+     * @param name the annotator's name, not blank
+     * @param judge the direct judge, not {@code null}
+     * @param criteria the criteria, with a score on every option
+     * @return the annotator; it fails an item whose system under test is not a conversation
+     * @throws IllegalArgumentException for a blank name, a {@code null} judge or criteria, or a criteria whose options
+     *                                  lack scores
      */
     public static Annotator criteria(String name, DirectJudge judge, Criteria criteria) {
         AnnotatorParts.requireName(name);

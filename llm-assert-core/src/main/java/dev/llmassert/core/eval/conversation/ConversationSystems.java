@@ -29,7 +29,10 @@ public final class ConversationSystems {
      * ConversationSystems.of("support-chat", chat::chat);
      * }</pre>
      *
+     * @param name  the name written to the evaluation record, not blank
      * @param reply the application's reply to a message in the conversation with an id
+     * @return the system
+     * @throws IllegalArgumentException for a blank name or a {@code null} function
      */
     public static SystemUnderTest of(String name, BiFunction<String, String, String> reply) {
         return of(name, reply, null);
@@ -40,6 +43,12 @@ public final class ConversationSystems {
      * {@code goal} opens with its prompt (and any further prompts), then {@code simulator} carries the conversation
      * on with the item's {@code goal}, and its {@code persona}, {@code scenario} and {@code max_turns} where the item
      * gives them. The record keeps each conversation whole, with how it ended.
+     *
+     * @param name      the name written to the evaluation record, not blank
+     * @param reply     the application's reply to a message (second argument) in the conversation with an id (first)
+     * @param simulator carries on an item's conversation with its goal; {@code null} for none
+     * @return the system
+     * @throws IllegalArgumentException for a blank name or a {@code null} function
      */
     public static SystemUnderTest of(String name, BiFunction<String, String, String> reply, UserSimulator simulator) {
         if (name == null || name.isBlank()) {

@@ -38,9 +38,9 @@ public final class JsonReplies {
 
     /**
      * The JSON object in {@code reply}, the first of these that is one: the reply itself when it starts with
-     * {@code '{'} (text after the object is ignored); the text from its first {@code '{'} to its last {@code '}'};
-     * the content of its first code fence. Quoted text inside the object (a code fence in an explanation, braces)
-     * never hides it.
+     * <code>'{'</code> (text after the object is ignored); the text from its first <code>'{'</code> to its last
+     * <code>'}'</code>; the content of its first code fence. Quoted text inside the object (a code fence in an
+     * explanation, braces) never hides it.
      *
      * @throws ReplyParseException if the reply is empty or holds no JSON object
      */

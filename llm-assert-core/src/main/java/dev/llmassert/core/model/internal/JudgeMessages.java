@@ -206,6 +206,19 @@ public final class JudgeMessages {
                 JudgeProvider.OLLAMA.id());
     }
 
+    /**
+     * The provider's client library is not on the class path: llm-assert's POM does not bring it, so that a project
+     * that judges with another provider does not download it.
+     */
+    public static String missingClient(JudgeProvider provider, String client, String coordinates) {
+        return String.format(
+                "%s=%s needs %s, which is not on the class path: llm-assert does not bring it, so that a project "
+                        + "that judges with another provider does not download it.%n"
+                        + "Fix: add the test dependency %s to your build (the version llm-assert is built and tested "
+                        + "with), or set %s to another provider.",
+                ConfigKeys.JUDGE_PROVIDER, provider.id(), client, coordinates, ConfigKeys.JUDGE_PROVIDER);
+    }
+
     public static String missingApiKey(String variable, String baseUrl) {
         return String.format(
                 "No API key for the OpenAI judge at %s: the environment variable %s is not set or is "

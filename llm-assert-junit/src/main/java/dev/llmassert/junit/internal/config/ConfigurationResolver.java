@@ -212,7 +212,8 @@ public final class ConfigurationResolver {
      * The minimum a bare groundedness check is held to, the one place it is read. Under the extension
      * ({@code context} given): the test's configuration, {@value ConfigKeys#GROUNDEDNESS_MIN_SCORE} or the bar of the
      * calibration record that applies (whose judge the extension compares with the test's). Outside it
-     * ({@code context} {@code null}): the system properties and the environment, by {@link #defaultMinScore(String)}.
+     * ({@code context} {@code null}): the system properties and the environment, by
+     * {@link #defaultMinScore(GroundednessJudge)}.
      *
      * @param judge the judge of a check made outside the extension, or {@code null}
      */

@@ -35,7 +35,7 @@ public enum ConsoleMode {
     /**
      * The mode named by {@code value}, {@link #VERDICTS} when it is {@code null} or blank.
      *
-     * @throws InvalidSettingException naming the key, the value and the four modes
+     * @throws dev.llmassert.core.config.InvalidSettingException naming the key, the value and the four modes
      */
     public static ConsoleMode parse(String value) {
         return EnumSetting.parse(ConfigKeys.CONSOLE, value, ConsoleMode.class, ConsoleMode::id, VERDICTS);
