@@ -161,14 +161,20 @@ public record Words(
      * Whether the sentence reads as English. The departures from the evidence are found with English word lists, and
      * another language is judged on its evidence alone. A sentence with an English function word ("the", "is",
      * "of"...) is English; so is a short one without any ("Order 1234 ships within 3 business days.", "Plan 3
-     * includes 5 users."), unless it is written in another script or has a function word of another language that
-     * English does not share ("der", "und", "est", "les", "una").
+     * includes 5 users."), unless it is written in another script, has a function word of another language that
+     * English does not share ("der", "und", "est", "les", "una"), or has a letter English writes only in borrowed
+     * words ("beträgt", "año", "garçon").
      */
     public boolean english() {
         if (tokens.stream().anyMatch(Lexicon.STOP_WORDS::contains)) {
             return true;
         }
-        return tokens.stream().noneMatch(Words::foreign);
+        return tokens.stream().noneMatch(t -> foreign(t) || accented(t));
+    }
+
+    /** Whether {@code token} has a letter outside English's alphabet ("ä", "ñ", "ç", "ß"). */
+    private static boolean accented(String token) {
+        return token.codePoints().anyMatch(c -> Character.isLetter(c) && c > 0x7F);
     }
 
     /** Whether {@code token} marks another language: a word of another script, or another language's function word. */
