@@ -20,8 +20,8 @@ import java.util.regex.Pattern;
  */
 public final class GuideConfigurationTable {
 
-    private static final Pattern CONSTANT = Pattern.compile(
-            "/\\*\\*(.*?)\\*/\\s*public static final String (\\w+) = \"([^\"]+)\";", Pattern.DOTALL);
+    private static final Pattern CONSTANT =
+            Pattern.compile("/\\*\\*(.*?)\\*/\\s*public static final String (\\w+) = \"([^\"]+)\";", Pattern.DOTALL);
     private static final Pattern TAG = Pattern.compile("\\{@(?:code|link|linkplain|literal) ([^{}]*)}");
 
     private GuideConfigurationTable() {}
@@ -40,8 +40,10 @@ public final class GuideConfigurationTable {
         }
         Path table = Path.of(args[1]);
         Files.createDirectories(table.toAbsolutePath().getParent());
-        Files.writeString(table, table(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
-        System.out.println("Guide: the configuration table of " + ConfigKeys.supported().size() + " keys -> " + table);
+        Files.writeString(
+                table, table(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        System.out.println(
+                "Guide: the configuration table of " + ConfigKeys.supported().size() + " keys -> " + table);
     }
 
     /** The AsciiDoc table of every supported key, from the source of {@link ConfigKeys}. */
@@ -71,7 +73,8 @@ public final class GuideConfigurationTable {
                 .strip()
                 .replace("{@value}: ", "")
                 .replace("{@value}", "`" + key + "`");
-        text = TAG.matcher(text).replaceAll(tag -> Matcher.quoteReplacement("`" + tag.group(1).strip() + "`"));
+        text = TAG.matcher(text)
+                .replaceAll(tag -> Matcher.quoteReplacement("`" + tag.group(1).strip() + "`"));
         text = text.replace("|", "\\|");
         return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }

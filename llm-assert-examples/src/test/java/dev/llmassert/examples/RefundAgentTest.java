@@ -21,7 +21,7 @@ import java.util.List;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 
-/** An agent test for a new project, an AI service whose tool arguments have their names: the guide's agents chapter includes this file. */
+/** An agent test for a new project, whose tool arguments have their names (the guide includes this file). */
 @LlmJudge
 class RefundAgentTest {
 

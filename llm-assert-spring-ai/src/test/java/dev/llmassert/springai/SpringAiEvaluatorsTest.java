@@ -67,9 +67,9 @@ class SpringAiEvaluatorsTest {
 
         assertThat(response.isPass()).isFalse();
         assertThat(response.getScore()).isLessThan(0.7f);
-        assertThat(Files.readString(Path.of("..", "README.md")))
-                .as("the README shows this feedback as it is")
-                .contains("```\n" + response.getFeedback() + "\n```");
+        assertThat(Files.readString(Path.of("..", "docs", "guide", "spring-ai.adoc")))
+                .as("the guide shows this feedback as it is")
+                .contains("....\n" + response.getFeedback() + "\n....");
         assertThat(response.getFeedback())
                 .startsWith("Not grounded: score ")
                 .contains("Judge: local:")
