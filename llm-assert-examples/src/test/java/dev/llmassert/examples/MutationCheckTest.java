@@ -75,6 +75,7 @@ class MutationCheckTest {
 
     /** One check of the classes, its report in a folder of its own. */
     private static MutationCheck check(String name, String classes, int concurrency) {
+        // tag::run[]
         Map<String, String> configuration = new HashMap<>();
         configuration.put(ConfigKeys.MUTATION_CLASSES, classes);
         configuration.put(ConfigKeys.MUTATION_SEED, "1");
@@ -82,6 +83,7 @@ class MutationCheckTest {
         configuration.put(ConfigKeys.REPORT_DIR, "target/llm-assert-mutations/" + name);
         configuration.put(ConfigKeys.CONSOLE, "summary");
         return MutationCheck.run(configuration);
+        // end::run[]
     }
 
     private static Mutant mutant(MutationCheck check, String change) {

@@ -30,11 +30,13 @@ class NimbusAgentEverySentenceTest {
 
         Result<String> result = agent.chat(NimbusAgentTest.WARRANTY_THEN_VISIT);
 
+        // tag::every-sentence[]
         assertThat(result)
                 .finalAnswer()
                 .isGroundedInToolResults()
                 .withMinScore(0.7)
                 .everySentence()
                 .hasMinScore(0.7);
+        // end::every-sentence[]
     }
 }

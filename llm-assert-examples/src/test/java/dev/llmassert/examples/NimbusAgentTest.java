@@ -60,6 +60,7 @@ class NimbusAgentTest {
         NimbusTools tools = NimbusTools.demo();
         NimbusAgent agent = NimbusAgent.create(model(evaluator), tools, List.of());
 
+        // tag::agent[]
         Result<String> result = agent.chat(WARRANTY_THEN_VISIT);
 
         assertThat(result)
@@ -74,6 +75,7 @@ class NimbusAgentTest {
                 .contains("V-0042-1203")
                 .isGroundedInToolResults()
                 .withMinScore(0.7);
+        // end::agent[]
         assertThat(tools.visits()).containsExactly("V-0042-1203");
     }
 

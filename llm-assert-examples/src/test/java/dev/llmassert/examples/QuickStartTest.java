@@ -1,12 +1,13 @@
 package dev.llmassert.examples;
 
+// tag::test[]
 import dev.llmassert.junit.LlmJudge;
 import org.junit.jupiter.api.Test;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 import static dev.llmassert.junit.LlmAssertions.assertThatThrownBy;
 
-/** The README's quick start, verbatim: a first test that needs nothing but llm-assert-junit. */
+/** A first test that needs nothing but llm-assert-junit: the guide's quick start includes this file. */
 @LlmJudge
 class QuickStartTest {
 
@@ -32,3 +33,4 @@ class QuickStartTest {
                 .hasMessageContaining("Then call support at 1-800-555-0199 to activate the router again.");
     }
 }
+// end::test[]

@@ -22,8 +22,9 @@ import javax.tools.ToolProvider;
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /**
- * Every Java snippet of the README compiles against the built classes, with the imports that its "What you can use"
- * lists and nothing else of llm-assert: a whole test class as it is; a fragment inside a class, with the declarations
+ * Every Java snippet of the README compiles against the built classes, with the imports that the guide's "What you can
+ * use" ({@code docs/guide/api.adoc}) lists and nothing else of llm-assert (the guide's own examples are included from
+ * the tests, which compile as they are): a whole test class as it is; a fragment inside a class, with the declarations
  * its {@code <!-- compiled with: ... -->} comment gives (the variables the text around it names), in a method (or the
  * one its {@code <!-- compiled in: ... -->} comment names) unless it declares members itself, in the example
  * application's package, whose classes ({@code ProductManual}, {@code SupportAssistant}, ...) the snippets use.
@@ -31,8 +32,6 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 class ReadmeSnippetsTest {
 
     private static final Path README = Path.of("..", "README.md");
-    /** The section whose snippets {@code llm-assert-examples-spring-boot} compiles, with Spring AI. */
-    static final String SPRING_AI_SECTION = "\n## Spring AI\n";
 
     private static final Pattern BLOCK = Pattern.compile("(?ms)^```java\\n(.*?)^```$");
     private static final Pattern WITH = Pattern.compile("<!-- compiled with: (.*?) -->");
@@ -54,18 +53,12 @@ class ReadmeSnippetsTest {
     @Test
     void everyJavaSnippetCompilesWithTheImportsWhatYouCanUseLists() throws IOException {
         String readme = Files.readString(README);
-        String imports = snippetImports(readme);
+        String imports = snippetImports();
         List<Path> sources = new ArrayList<>();
         List<String> where = new ArrayList<>();
         Matcher block = BLOCK.matcher(readme);
-        int springStart = readme.indexOf(SPRING_AI_SECTION);
-        int springEnd = readme.indexOf("\n## ", springStart + 1);
         int n = 0;
         while (block.find()) {
-            if (springStart >= 0 && block.start() > springStart && block.start() < springEnd) {
-                // the Spring AI section's snippets need Spring AI: ReadmeSpringSnippetsTest of the Spring Boot example
-                continue;
-            }
             n++;
             String code = block.group(1);
             int line = lineOf(readme, block.start());
@@ -97,18 +90,16 @@ class ReadmeSnippetsTest {
             where.add("README.md line " + line + " -> " + source.getFileName());
         }
 
-        assertThat(n).as("java blocks in the README").isGreaterThanOrEqualTo(14);
+        assertThat(n).as("java blocks in the README").isGreaterThanOrEqualTo(4);
         List<String> errors = compile(sources);
         assertThat(errors).as("the README's snippets, compiled: %s", where).isEmpty();
     }
 
     @Test
     void everyTypeOfLlmAssertTheSnippetsImportIsListedWithItsStability() throws IOException {
-        String readme = Files.readString(README);
-        String section = readme.substring(readme.indexOf("\n## What you can use\n"));
-        section = section.substring(0, section.indexOf("\n## ", 1));
-        String prose = section.substring(0, section.indexOf("```java"));
-        Matcher imported = IMPORT.matcher(snippetImports(readme));
+        String section = Guide.chapter("api");
+        String prose = section.substring(0, section.indexOf("[source,java]"));
+        Matcher imported = IMPORT.matcher(snippetImports());
         List<String> types = new ArrayList<>();
         while (imported.find()) {
             if (imported.group(1) == null && imported.group(2).startsWith("dev.llmassert.")) {
@@ -118,14 +109,14 @@ class ReadmeSnippetsTest {
 
         assertThat(types)
                 .contains("Calibration", "LabelledDataset", "Evaluator")
-                .allSatisfy(type -> assertThat(prose).as("What you can use").contains("`" + type + "`"));
-        assertThat(prose).contains("`Calibrator`");
+                .allSatisfy(type -> assertThat(prose).as("What you can use").contains("`+" + type + "+`"));
+        assertThat(prose).contains("`+Calibrator+`");
     }
 
-    /** The imports listed in "What you can use", the one java block there. */
-    private static String snippetImports(String readme) {
-        String section = readme.substring(readme.indexOf("\n## What you can use\n"));
-        Matcher block = BLOCK.matcher(section);
+    /** The imports listed in the guide's "What you can use", the one java block there. */
+    private static String snippetImports() throws IOException {
+        Matcher block =
+                Pattern.compile("(?ms)^\\[source,java\\]\n----\n(.*?)^----$").matcher(Guide.chapter("api"));
         assertThat(block.find())
                 .as("a java block of imports in What you can use")
                 .isTrue();

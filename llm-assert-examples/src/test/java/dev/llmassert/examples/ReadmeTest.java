@@ -2,77 +2,87 @@ package dev.llmassert.examples;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.conversation.UserSimulator;
-import dev.llmassert.core.groundedness.LocalGroundednessJudge;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /**
- * The README stays true: its quick start is {@link QuickStartTest}, character for character, every line of its
- * dataset evaluation is a line of {@link SupportAssistantEvaluationTest}, and its configuration table lists exactly
- * the keys of {@link ConfigKeys#supported()}, in order, and its fact-checking model's snippet is a piece of
- * {@link SupportAssistantFactCheckedTest}.
+ * The README and the guide stay true: the README stays short and links to every chapter; its snippets are lines of
+ * the tests they come from; the guide's whole test classes are included from the tests that run, and the failure
+ * messages both show are the ones the tests hold; the configuration table is written from {@link ConfigKeys}.
+ * ({@link GuideTest} reads the built pages.)
  */
 class ReadmeTest {
 
     private static final Path README = Path.of("..", "README.md");
-    private static final Path AGENT_TEST = Path.of("src/test/java/dev/llmassert/examples/NimbusAgentTest.java");
-    private static final Path EXAMPLES = Path.of("src/test/java/dev/llmassert/examples");
-    private static final Path RECORD_REPLAY = Path.of(
-                    "..", "llm-assert-junit", "src", "test", "java", "dev", "llmassert", "junit")
-            .resolve("ConversationRecordReplayTest.java");
-    private static final Path QUICK_START =
-            Path.of("src", "test", "java", "dev", "llmassert", "examples", "QuickStartTest.java");
-    private static final Path EVALUATION =
-            Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAssistantEvaluationTest.java");
-    private static final Path CALIBRATION =
-            Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAnswersCalibrationTest.java");
-    private static final Path REFUND_AGENT =
-            Path.of("src", "test", "java", "dev", "llmassert", "examples", "RefundAgentTest.java");
-    private static final Path LOCAL_JUDGE_LOG = Path.of("..", "docs", "local-judge.md");
-    private static final Path FACT_CHECKED =
-            Path.of("src", "test", "java", "dev", "llmassert", "examples", "SupportAssistantFactCheckedTest.java");
+    private static final Path EXAMPLES = Path.of("src", "test", "java", "dev", "llmassert", "examples");
+    private static final Path CONFIG_KEYS = Path.of(
+            "..", "llm-assert-core", "src", "main", "java", "dev", "llmassert", "core", "config", "ConfigKeys.java");
 
     @Test
-    void theMutationCheckAndTheRepeatedRunsAreCopiedFromTheirTests() throws IOException {
+    void theReadmeIsShortAndLinksToEveryChapterOfTheGuide() throws IOException {
         String readme = Files.readString(README);
-        String mutation = readme.substring(readme.indexOf("## Mutation check"), readme.indexOf("## Repeated runs"));
-        String repeated = readme.substring(readme.indexOf("## Repeated runs"), readme.indexOf("## The run report"));
-        List<String> snippets = javaSnippets(mutation);
 
-        assertThat(snippets).hasSize(2);
-        assertLinesOf(snippets.get(0), EXAMPLES.resolve("MutationCheckTest.java"), 7);
-        assertLinesOf(snippets.get(1), EXAMPLES.resolve("NimbusAgentEverySentenceTest.java"), 6);
-        assertThat(javaSnippets(repeated))
-                .singleElement()
-                .satisfies(snippet -> assertLinesOf(snippet, EXAMPLES.resolve("SupportAssistantRepeatedTest.java"), 7));
+        assertThat(readme.lines()).as("the README's lines").hasSizeLessThanOrEqualTo(250);
+        assertThat(Guide.chapters())
+                .hasSizeGreaterThanOrEqualTo(17)
+                .allSatisfy(chapter -> assertThat(readme).contains("](docs/guide/" + chapter + ".adoc)"));
+        assertThat(readme).contains("```\nmvn -B verify\n```", "<artifactId>llm-assert-junit</artifactId>");
+    }
+
+    @Test
+    void theReadmesSnippetsAreLinesOfTheirTestsAndItsFailuresTheTestsOwn() throws IOException {
+        String readme = Files.readString(README);
+        List<String> snippets = Guide.markdownBlocks(readme, "java");
+
+        assertThat(snippets).hasSize(4);
+        assertLinesOf(snippets.get(0), EXAMPLES.resolve("SupportAssistantTest.java"), 1);
+        // the agent's request is NimbusAgentTest's WARRANTY_THEN_VISIT, written out; its checks are the test's lines
+        String checks = snippets.get(2)
+                .lines()
+                .filter(line ->
+                        line.startsWith("assertThat(result)") || line.strip().startsWith("."))
+                .collect(Collectors.joining("\n"));
+        assertLinesOf(checks, EXAMPLES.resolve("NimbusAgentTest.java"), 12);
+        assertLinesOf(snippets.get(3), EXAMPLES.resolve("SupportChatTest.java"), 6);
+        assertThat(readme)
+                .contains("```\n" + failure(NimbusAgentTest.BOOKING_WITHOUT_LOOKUP) + "\n```")
+                .contains("```\n" + failure(SupportChatTest.CONTRADICTS_TURN_1) + "\n```");
+    }
+
+    @Test
+    void theMutationCheckAndTheRepeatedRunsIncludeTheirTests() throws IOException {
+        String mutation = Guide.chapter("mutation-check");
+
         assertThat(mutation)
+                .contains("include::{examples}/MutationCheckTest.java[tags=run]")
+                .contains("include::{examples}/NimbusAgentEverySentenceTest.java[tags=every-sentence]")
+                .contains("include::{examples}/SupportAssistantRepeatedTest.java[tags=repeat]")
                 // the figures MutationCheckTest holds: NimbusAgentTest alone, then with NimbusAgentEverySentenceTest
-                .contains("0.62 (26 of 42, `tool-result` 15 of 17")
-                .contains("0.64 (27 of 42, `tool-result` 15 of 17)");
+                .contains("0.62 (26 of 42, `+tool-result+` 15 of 17")
+                .contains("0.64 (27 of 42, `+tool-result+` 15 of 17)");
     }
 
     /**
-     * The whole suite's mutation check as the README shows it adds up: its mutants are its verdicts' sum, its score
+     * The whole suite's mutation check as the guide shows it adds up: its mutants are its verdicts' sum, its score
      * is killed of killed and survived, each row of a class or an operator adds up the same, and the operators' rows
      * add up to the totals, column by column.
      * The figures come from one run of the check (docs/benchmarks.md names the command and the date).
      */
     @Test
     void theMutationChecksFiguresAddUp() throws IOException {
-        String readme = Files.readString(README);
-        String mutation = readme.substring(readme.indexOf("## Mutation check"), readme.indexOf("## Repeated runs"));
+        String mutation = Guide.chapter("mutation-check");
         String block = mutation.substring(mutation.indexOf("llm-assert mutation check (seed 1"));
-        block = block.substring(0, block.indexOf("```"));
+        block = block.substring(0, block.indexOf("\n....") + 1);
         Matcher totals = Pattern.compile(
                         "(\\d+) mutants: (\\d+) killed, (\\d+) survived, (\\d+) need a judge, (\\d+) need"
                                 + " the application's model, (\\d+) not replayable, (\\d+) errored;"
@@ -130,178 +140,90 @@ class ReadmeTest {
                         line -> assertThat(lines).as("the lines of %s", test).contains(line));
     }
 
-    /** The ```java blocks of {@code text}. */
-    private static List<String> javaSnippets(String text) {
-        List<String> snippets = new ArrayList<>();
-        for (int start = text.indexOf("```java\n"); start >= 0; start = text.indexOf("```java\n", start + 1)) {
-            snippets.add(text.substring(start + 8, text.indexOf("```", start + 8)));
+    /** A failure message a test holds (with %n for a line end), as a page shows it. */
+    private static String failure(String format) {
+        return String.format(format).replace(System.lineSeparator(), "\n").substring(1);
+    }
+
+    @Test
+    void theQuickStartAndTheFirstAgentTestAreTheirTestsWholeAndThePomKeepsParameterNames() throws IOException {
+        for (String test : List.of("QuickStartTest", "RefundAgentTest")) {
+            List<String> lines = Files.readAllLines(EXAMPLES.resolve(test + ".java"));
+            // the tagged region is the whole test class but its package line: a user's file as it is
+            assertThat(lines.get(2)).as(test).isEqualTo("// tag::test[]");
+            assertThat(lines.get(3)).as(test).startsWith("import ");
+            assertThat(lines.get(lines.size() - 1)).as(test).isEqualTo("// end::test[]");
+            assertThat(lines.get(lines.size() - 2)).as(test).isEqualTo("}");
         }
-        return snippets;
-    }
-
-    @Test
-    void theQuickStartIsCopiedFromQuickStartTest() throws IOException {
-        String readme = Files.readString(README);
-        String test = Files.readString(QUICK_START);
-        // the test from its first import to its end, without the package line and the class comment
-        String expected =
-                test.substring(test.indexOf("import ")).replaceFirst("/\\*\\* The README's quick start[^\\n]*\\n", "");
-
-        assertThat(readme).contains("```java\n" + expected + "```");
-    }
-
-    @Test
-    void theFirstAgentTestIsCopiedFromRefundAgentTestAndThePomKeepsParameterNames() throws IOException {
-        String readme = Files.readString(README);
-        String test = Files.readString(REFUND_AGENT);
-        String expected =
-                test.substring(test.indexOf("import ")).replaceFirst("/\\*\\* The README's agent test[^\\n]*\\n", "");
-        String section = readme.substring(readme.indexOf("## Agents: the tools an AI service called"));
-
-        assertThat(section)
-                .contains("```java\n" + expected + "```")
-                .contains("`dev.langchain4j.model.openai.OpenAiChatModel`", "`dev.langchain4j:langchain4j-open-ai`");
-        String quickStart = readme.substring(readme.indexOf("## Quick start"), readme.indexOf("## What you can check"));
-        assertThat(quickStart)
+        assertThat(Guide.chapter("quick-start"))
+                .contains("include::{examples}/QuickStartTest.java[tags=test]")
+                .contains("include::{quick-start-project}/pom.xml[]");
+        assertThat(Guide.chapter("agents"))
+                .contains("include::{examples}/RefundAgentTest.java[tags=test]")
+                .contains(
+                        "`+dev.langchain4j.model.openai.OpenAiChatModel+`", "`+dev.langchain4j:langchain4j-open-ai+`");
+        assertThat(Files.readString(Guide.DIR.resolve("projects/quick-start/pom.xml")))
                 .contains("<configuration>\n          <parameters>true</parameters>\n        </configuration>");
     }
 
     @Test
-    void theConfigurationTableListsEveryKeyThisVersionReads() throws IOException {
-        String readme = Files.readString(README);
-        String section = readme.substring(readme.indexOf("\n## Configuration\n"));
-        section = section.substring(0, section.indexOf("\n### "));
-        List<String> keys = section.lines()
-                .filter(line -> line.startsWith("| `llmassert."))
-                .map(line -> line.substring(3, line.indexOf('`', 3)))
+    void theConfigurationTableIsWrittenFromConfigKeys() throws IOException {
+        String table = GuideConfigurationTable.table(Files.readString(CONFIG_KEYS));
+        List<String> keys = table.lines()
+                .filter(line -> line.startsWith("|`llmassert."))
+                .map(line -> line.substring(2, line.indexOf('`', 2)))
                 .toList();
 
         assertThat(keys).containsExactlyElementsOf(ConfigKeys.supported());
-        String table = section;
+        String chapter = Guide.chapter("configuration");
+        assertThat(chapter).contains("include::{generated}/configuration-keys.adoc[]");
         assertThat(ConfigKeys.reserved().keySet())
-                .allSatisfy(key -> assertThat(table).contains("`" + key + "`"));
-        assertThat(table.contains("This version\nreads every key of the design"))
-                .as("the README says this version reads every key of the design, and ConfigKeys.reserved() is empty")
+                .allSatisfy(key -> assertThat(chapter).contains("`+" + key + "+`"));
+        assertThat(chapter.contains("This version\nreads every key of the design"))
+                .as("the guide says this version reads every key of the design, and ConfigKeys.reserved() is empty")
                 .isEqualTo(ConfigKeys.reserved().isEmpty());
     }
 
     @Test
-    void theCalibrationIsCopiedFromSupportAnswersCalibrationTest() throws IOException {
-        String readme = Files.readString(README);
-        String section = readme.substring(readme.indexOf("## Calibrate a judge on your own labels"));
-        String snippet = section.substring(
-                section.indexOf("```java\n") + 8, section.indexOf("```", section.indexOf("```java\n") + 8));
-        List<String> test =
-                Files.readAllLines(CALIBRATION).stream().map(String::strip).toList();
-
-        assertThat(snippet.lines().map(String::strip).filter(line -> !line.isEmpty()))
-                .hasSizeGreaterThan(10)
-                .allSatisfy(line ->
-                        assertThat(test).as("the lines of %s", CALIBRATION).contains(line));
+    void theCalibrationTheEvaluationAndTheCriteriaIncludeTheirTests() throws IOException {
+        assertThat(Guide.chapter("calibration"))
+                .contains("include::{examples}/SupportAnswersCalibrationTest.java[tags=calibration]");
+        assertThat(Guide.chapter("evaluations"))
+                .contains("include::{examples}/SupportAssistantEvaluationTest.java[tags=evaluation;evaluation-parts]");
+        assertThat(Guide.chapter("criteria"))
+                .contains("include::{examples}/SupportAssistantCriteriaTest.java[tags=concise;standalone;relevance;"
+                        + "preferred;rubric]");
     }
 
     @Test
-    void theDatasetEvaluationIsCopiedFromSupportAssistantEvaluationTest() throws IOException {
-        String readme = Files.readString(README);
-        String section = readme.substring(readme.indexOf("## Evaluate a dataset"));
-        String snippet = section.substring(
-                section.indexOf("```java\n") + 8, section.indexOf("```", section.indexOf("```java\n") + 8));
-        List<String> test =
-                Files.readAllLines(EVALUATION).stream().map(String::strip).toList();
+    void theAgentsChapterShowsNimbusAgentTestAndItsFailure() throws IOException {
+        String agents = Guide.chapter("agents");
 
-        assertThat(snippet.lines().map(String::strip).filter(line -> !line.isEmpty()))
-                .hasSizeGreaterThan(30)
-                .allSatisfy(line ->
-                        assertThat(test).as("the lines of %s", EVALUATION).contains(line));
+        assertThat(agents)
+                .contains("include::{examples}/NimbusAgentTest.java[tags=agent]")
+                .contains("....\n" + failure(NimbusAgentTest.BOOKING_WITHOUT_LOOKUP) + "\n....");
     }
 
     @Test
-    void theAgentSectionQuotesNimbusAgentTest() throws IOException {
-        String readme = Files.readString(README);
-        String section = readme.substring(readme.indexOf("## Agents: the tools an AI service called"));
-        String snippet = section.substring(
-                section.indexOf("```java\n") + 8, section.indexOf("```", section.indexOf("```java\n") + 8));
-        List<String> test =
-                Files.readAllLines(AGENT_TEST).stream().map(String::strip).toList();
+    void theConversationsChapterShowsItsTestsAndStatesTheSimulatorsPrompt() throws IOException {
+        String conversations = Guide.chapter("conversations");
 
-        assertThat(snippet.lines()
-                        .map(String::strip)
-                        .filter(line -> line.startsWith("assertThat(result)") || line.startsWith(".")))
-                .hasSize(12)
-                .allSatisfy(line ->
-                        assertThat(test).as("the lines of %s", AGENT_TEST).contains(line));
-        String failure = String.format(NimbusAgentTest.BOOKING_WITHOUT_LOOKUP)
-                .replace(System.lineSeparator(), "\n")
-                .substring(1);
-        assertThat(section).contains("```\n" + failure + "\n```");
-    }
-
-    @Test
-    void theConversationsSectionQuotesItsTestsAndStatesTheSimulatorsPrompt() throws IOException {
-        String readme = Files.readString(README);
-        String section = readme.substring(
-                readme.indexOf("## Conversations: a chat over many turns"), readme.indexOf("## The judges"));
-        List<String> snippets = javaSnippets(section);
-
-        assertThat(snippets).hasSize(2);
-        assertEveryLineIn(snippets.get(0), EXAMPLES.resolve("SupportChatTest.java"), 6);
-        assertEveryLineIn(snippets.get(1), RECORD_REPLAY, 8);
-        String failure = String.format(SupportChatTest.CONTRADICTS_TURN_1)
-                .replace(System.lineSeparator(), "\n")
-                .substring(1);
-        assertThat(section)
-                .contains("```\n" + failure + "\n```")
+        assertThat(conversations)
+                .contains("include::{examples}/SupportChatTest.java[tags=conversation]")
+                .contains("include::{junit-tests}/ConversationRecordReplayTest.java[tags=simulator]")
+                .contains("....\n" + failure(SupportChatTest.CONTRADICTS_TURN_1) + "\n....")
                 .contains(UserSimulator.ROLE)
                 .contains(UserSimulator.INSTRUCTIONS);
-        assertThat(readme).contains("| `assertThat(conversation).remembers(\"NR-20417\")` / `forgets(...)` |");
-    }
-
-    /** Every non-blank line of {@code snippet} (at least {@code atLeast} of them) is a line of {@code test}. */
-    private static void assertEveryLineIn(String snippet, Path test, int atLeast) throws IOException {
-        List<String> lines =
-                Files.readAllLines(test).stream().map(String::strip).toList();
-        assertThat(snippet.lines().map(String::strip).filter(line -> !line.isEmpty()))
-                .hasSizeGreaterThanOrEqualTo(atLeast)
-                .allSatisfy(
-                        line -> assertThat(lines).as("the lines of %s", test).contains(line));
+        assertThat(Guide.chapter("checks"))
+                .contains("|`+assertThat(conversation).remembers(\"NR-20417\")+` / `+forgets(...)+` |");
     }
 
     @Test
-    void theCascadeIsCopiedFromSupportAnswerCascadeTestAndItsTableIsTheFitProgramsFigures() throws IOException {
-        String readme = Files.readString(README);
-        String section = readme.substring(
-                readme.indexOf("**Confidence and the cascade.**"), readme.indexOf("**The entailment model.**"));
-        String log = Files.readString(LOCAL_JUDGE_LOG);
-        String round = log.substring(log.indexOf("## Round 10"), log.indexOf("## The entailment model (model card)"));
+    void theFactCheckingModelsChunkSizeIsIncludedFromSupportAssistantFactCheckedTest() throws IOException {
+        String groundedness = Guide.chapter("groundedness");
 
-        assertThat(javaSnippets(section))
-                .singleElement()
-                .satisfies(snippet -> assertLinesOf(snippet, EXAMPLES.resolve("SupportAnswerCascadeTest.java"), 10));
-        List<String> rows = section.lines()
-                .filter(line -> line.startsWith("| begin-")
-                        || line.startsWith("| factcheckgpt-")
-                        || line.startsWith("| qags-")
-                        || line.startsWith("| summedits-")
-                        || line.startsWith("| mean "))
-                .toList();
-        assertThat(rows).hasSize(8);
-        // the figures are those ConfidenceFit printed, which docs/local-judge.md (round 10) quotes in the same table
-        assertThat(rows).allSatisfy(row -> assertThat(round).contains(row));
-        assertThat(section)
-                .contains("`" + ConfigKeys.GROUNDEDNESS_CASCADE_MIN_CONFIDENCE + "` (default "
-                        + String.format(Locale.ROOT, "%.2f", LocalGroundednessJudge.DEFAULT_MIN_CONFIDENCE));
-    }
-
-    @Test
-    void theFactCheckingModelsChunkSizeIsCopiedFromSupportAssistantFactCheckedTest() throws IOException {
-        String readme = Files.readString(README);
-        String section = readme.substring(readme.indexOf("### A fact-checking model as the judge: MiniCheck"));
-        int start = section.indexOf("```java\n") + 8;
-        String snippet = section.substring(start, section.indexOf("```", start));
-        String test = Files.readString(FACT_CHECKED);
-
-        assertThat(test).contains(snippet);
-        assertThat(section)
+        assertThat(groundedness)
+                .contains("include::{examples}/SupportAssistantFactCheckedTest.java[tags=chunks]")
                 .contains(
                         "ollama pull bespoke-minicheck",
                         "llmassert.judge.provider=ollama\n"

@@ -1,5 +1,6 @@
 package dev.llmassert.examples;
 
+// tag::test[]
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
@@ -20,7 +21,7 @@ import java.util.List;
 
 import static dev.llmassert.junit.LlmAssertions.assertThat;
 
-/** The README's agent test for a new project, verbatim: an AI service whose tool arguments have their names. */
+/** An agent test for a new project, whose tool arguments have their names (the guide includes this file). */
 @LlmJudge
 class RefundAgentTest {
 
@@ -87,3 +88,4 @@ class RefundAgentTest {
         }
     }
 }
+// end::test[]

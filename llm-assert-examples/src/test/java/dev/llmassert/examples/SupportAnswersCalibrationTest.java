@@ -23,6 +23,7 @@ class SupportAnswersCalibrationTest {
     static final String LABELS = "calibration/support-answers.labelled.jsonl";
 
     /** The labelled answers: the judged text is {@code answer}, the person's label {@code grounded}. */
+    // tag::calibration[]
     static LabelledDataset labelledAnswers() {
         return Dataset.fromClasspath(LABELS)
                 .labelled()
@@ -31,7 +32,9 @@ class SupportAnswersCalibrationTest {
                 .contextList("sources")
                 .ignore("question", "why");
     }
+    // end::calibration[]
 
+    // tag::calibration[]
     @Test
     void theLocalJudgeAgreesWithOurLabelsBeyondChance(Evaluator evaluator, GroundednessJudge judge) {
         Calibration calibration = evaluator.calibrate(judge, labelledAnswers());
@@ -39,4 +42,5 @@ class SupportAnswersCalibrationTest {
         assertThat(calibration).balancedAccuracy().hasLowerBoundAtLeast(0.5);
         assertThat(calibration).auc().hasLowerBoundAtLeast(0.8);
     }
+    // end::calibration[]
 }

@@ -42,16 +42,20 @@ class SupportAssistantCriteriaTest {
     void theWarrantyAnswerIsConcise() {
         Answer answer = assistant.ask("How long is the warranty?");
 
+        // tag::concise[]
         assertThat(answer.text()).meets(CONCISENESS).withOption("Concise");
+        // end::concise[]
     }
 
     @Test
     void theFactoryResetAnswerStandsOnItsOwn() {
         Answer answer = assistant.ask("How do I restore the factory settings?");
 
+        // tag::standalone[]
         assertThat(answer.text())
                 .satisfies("Can a customer follow this answer without reading anything else?")
                 .withoutPositionalBias();
+        // end::standalone[]
     }
 
     @Test
@@ -59,20 +63,24 @@ class SupportAssistantCriteriaTest {
         String question = "Can I set a bedtime for my kids' devices?";
         Answer answer = assistant.ask(question);
 
+        // tag::relevance[]
         assertThat(answer.text())
                 .inContext("question", question)
                 .meets(ANSWER_RELEVANCE)
                 .withMinScore(0.75);
+        // end::relevance[]
     }
 
     @Test
     void theNewPromptsAnswerIsPreferredOverTheOldOne() {
         Answer answer = assistant.ask("Does the router install firmware updates by itself?");
 
+        // tag::preferred[]
         assertThat(answer.text())
                 .isPreferredOver(OLD_FIRMWARE_ANSWER)
                 .on(CONCISENESS)
                 .withoutPositionalBias();
+        // end::preferred[]
     }
 
     @Test
@@ -81,10 +89,12 @@ class SupportAssistantCriteriaTest {
         String question = "How do I restore the factory settings?";
         Answer answer = assistant.ask(question);
 
+        // tag::rubric[]
         assertThat(answer.text())
                 .inContext("question", question)
                 .meetsAll(rubric)
                 .withMinScore(0.8);
+        // end::rubric[]
     }
 
     @Test

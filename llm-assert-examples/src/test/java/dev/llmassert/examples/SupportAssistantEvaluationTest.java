@@ -74,6 +74,7 @@ class SupportAssistantEvaluationTest {
      * parameter would be the LLM one; {@code @LlmJudge.Local} injects the local judge instead, which needs no
      * recordings.
      */
+    // tag::evaluation[]
     @TestFactory
     Stream<DynamicTest> supportQuestions(
             Evaluator evaluator, DirectJudge relevanceJudge, @LlmJudge.Local GroundednessJudge localJudge) {
@@ -107,6 +108,7 @@ class SupportAssistantEvaluationTest {
             assertThat(results).measurement("grounded").isNotWorseThan(EvaluationResults.read(BASELINE), 0.15);
         });
     }
+    // end::evaluation[]
 
     @Test
     void eachJudgeCatchesWhatTheOtherMisses(
@@ -152,6 +154,7 @@ class SupportAssistantEvaluationTest {
     }
 
     /** The questions: one per line of {@link #QUESTIONS}, its topic and the titles of the sections it needs. */
+    // tag::evaluation-parts[]
     static Dataset questions() {
         return Dataset.fromFile(QUESTIONS)
                 .id("id")
@@ -159,19 +162,23 @@ class SupportAssistantEvaluationTest {
                 .context("topic")
                 .contextList("sections");
     }
+    // end::evaluation-parts[]
 
     /** The assistant over its own model, recorded and replayed through this class's recordings. */
+    // tag::evaluation-parts[]
     static SystemUnderTest assistant(Evaluator evaluator) {
         SupportAssistant assistant =
                 new SupportAssistant(evaluator.recorded(NimbusAssistants.applicationModel()), ProductManual.nimbusR2());
         return SystemUnderTest.of(
                 "nimbus-support-assistant", question -> assistant.ask(question).text());
     }
+    // end::evaluation-parts[]
 
     /**
      * The customer questions of {@code support-questions.jsonl}, each answer judged against the manual sections the
      * dataset names for it.
      */
+    // tag::evaluation-parts[]
     static final class SupportQuestions implements PromptResponseTest {
 
         private final DirectJudge relevanceJudge;
@@ -209,4 +216,5 @@ class SupportAssistantEvaluationTest {
                     Annotators.criteria("relevant", relevanceJudge, CriteriaCatalog.ANSWER_RELEVANCE));
         }
     }
+    // end::evaluation-parts[]
 }

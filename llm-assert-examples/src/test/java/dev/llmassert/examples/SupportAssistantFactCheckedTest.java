@@ -73,6 +73,7 @@ class SupportAssistantFactCheckedTest {
                         + "ollama:bespoke-minicheck)");
     }
 
+    // tag::chunks[]
     @Test
     void theWholeManualIsCheckedChunkByChunkAndTheChunkThatSaidYesIsNamed(ChatModel judgeModel) {
         String manual =
@@ -95,4 +96,5 @@ class SupportAssistantFactCheckedTest {
                             + "automatically.\"");
         }
     }
+    // end::chunks[]
 }

@@ -18,6 +18,7 @@ class SupportAssistantRepeatedTest {
 
     static final String QUESTION = "How long is the warranty?";
 
+    // tag::repeat[]
     @LlmJudge.Repeat(times = 10, minPassRate = 0.8)
     void theWarrantyAnswerIsGroundedOftenEnough(Evaluator evaluator) {
         SupportAssistant assistant =
@@ -27,4 +28,5 @@ class SupportAssistantRepeatedTest {
 
         assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.7);
     }
+    // end::repeat[]
 }

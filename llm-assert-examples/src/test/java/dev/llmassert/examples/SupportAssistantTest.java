@@ -22,18 +22,22 @@ class SupportAssistantTest {
     void answersFromTheManual() {
         Answer answer = assistant.ask("How do I restore the factory settings?");
 
+        // tag::grounded[]
         assertThat(answer.text()).isGroundedIn(answer.sources()).withMinScore(0.7);
+        // end::grounded[]
     }
 
     @Test
     void plainStringChecksChainWithTheJudgedOne() {
         Answer answer = assistant.ask("How long is the warranty?");
 
+        // tag::assertj[]
         assertThat(answer.text())
                 .isNotBlank()
                 .doesNotContain("As an AI")
                 .isGroundedIn(answer.sources())
                 .withMinScore(0.7);
+        // end::assertj[]
     }
 
     @Test

@@ -59,6 +59,7 @@ class SupportChatTest {
 
     @Test
     void usesTheOrderNumberOfTurnOneInTurnFour(Evaluator evaluator, ConversationRecorder recorder) {
+        // tag::conversation[]
         SupportChat chat = SupportChat.create(model(evaluator), MANUAL, recorder.listeners());
 
         CUSTOMER.forEach(message -> chat.chat("customer-1", message));
@@ -66,6 +67,7 @@ class SupportChatTest {
         Conversation conversation = recorder.conversation("customer-1");
         assertThat(conversation).hasAtMostTurns(5).remembers("NR-20417");
         assertThat(conversation).turn(4).contains("NR-20417");
+        // end::conversation[]
         assertThat(conversation).turn(1).contains("no internet connection");
     }
 

@@ -128,6 +128,7 @@ class ConversationRecordReplayTest {
     private static Verdicts verdicts(ChatModel model, Function<String, String> change) {
         ConversationRecorder recorder = new ConversationRecorder();
         SupportChat chat = SupportChat.create(model, recorder.listeners());
+        // tag::simulator[]
         UserSimulator customer = UserSimulator.builder()
                 .persona("A customer whose new Nimbus R2 router shows a blinking red light")
                 .goal("Get the router online again, or know whom to ask")
@@ -137,6 +138,7 @@ class ConversationRecordReplayTest {
 
         Conversation conversation =
                 recorder.simulate(customer, message -> change.apply(chat.chat("customer-1", message)));
+        // end::simulator[]
 
         List<String> outcomes = new ArrayList<>();
         outcome(outcomes, "remembers", () -> assertThat(conversation).remembers("NR-20417"));

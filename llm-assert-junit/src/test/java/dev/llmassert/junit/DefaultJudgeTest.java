@@ -84,9 +84,11 @@ class DefaultJudgeTest {
         @Test
         void aFigureFromTheNamedQuestionIsNotAnInventedOne() {
             // Checked after the test against the default minimum.
+            // tag::for-question[]
             assertThat("Your 27 kg bag is over the 23 kg limit, so you pay a fee of 50 euros.")
                     .forQuestion("My checked bag weighs 27 kg. Do I have to pay extra?")
                     .isGroundedIn(POLICY);
+            // end::for-question[]
         }
 
         @Test

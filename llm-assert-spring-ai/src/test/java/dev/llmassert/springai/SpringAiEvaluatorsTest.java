@@ -54,6 +54,7 @@ class SpringAiEvaluatorsTest {
 
     @Test
     void groundednessGivesTheVerdictWithEachSentencesEvidence() throws IOException {
+        // tag::groundedness[]
         Evaluator evaluator = new GroundednessEvaluator(local, 0.7);
         EvaluationRequest request = new EvaluationRequest(
                 "How do I reset the router?",
@@ -62,12 +63,13 @@ class SpringAiEvaluatorsTest {
                         + " 1-800-555-0199 to activate the router again.");
 
         EvaluationResponse response = evaluator.evaluate(request);
+        // end::groundedness[]
 
         assertThat(response.isPass()).isFalse();
         assertThat(response.getScore()).isLessThan(0.7f);
-        assertThat(Files.readString(Path.of("..", "README.md")))
-                .as("the README shows this feedback as it is")
-                .contains("```\n" + response.getFeedback() + "\n```");
+        assertThat(Files.readString(Path.of("..", "docs", "guide", "spring-ai.adoc")))
+                .as("the guide shows this feedback as it is")
+                .contains("....\n" + response.getFeedback() + "\n....");
         assertThat(response.getFeedback())
                 .startsWith("Not grounded: score ")
                 .contains("Judge: local:")
@@ -100,12 +102,14 @@ class SpringAiEvaluatorsTest {
         DirectJudge judge = DirectJudge.builder()
                 .chatModel(SpringAiChatModels.asLangchain4j(SpringAiLoopback.chatModel(server.baseUrl())))
                 .build();
+        // tag::criteria[]
         CriteriaEvaluator relevance = new CriteriaEvaluator(judge, CriteriaCatalog.ANSWER_RELEVANCE);
 
         EvaluationResponse response = relevance.evaluate(new EvaluationRequest(
                 "How do I reset the router?", List.of(), "Hold the reset button for 15 seconds."));
 
         assertThat(response.isPass()).as(response.getFeedback()).isTrue();
+        // end::criteria[]
         assertThat(response.getFeedback())
                 .contains("answer_relevance: option 'Relevant'")
                 .contains("Judge: openai:gpt-4o-mini (live)")

@@ -25,11 +25,17 @@ public final class ConfigKeys {
 
     /** {@value}: {@code local} (default), {@code openai} or {@code ollama}. */
     public static final String JUDGE_PROVIDER = "llmassert.judge.provider";
-    /** {@value}: the model name for the provider. */
+    /** {@value}: the model name for the provider, default {@code gpt-4o-mini} (openai), {@code llama3.1} (ollama). */
     public static final String JUDGE_MODEL = "llmassert.judge.model";
-    /** {@value}: the endpoint of the provider. */
+    /**
+     * {@value}: the endpoint of the provider, default {@code https://api.openai.com/v1} (openai),
+     * {@code http://localhost:11434} (ollama).
+     */
     public static final String JUDGE_BASE_URL = "llmassert.judge.base-url";
-    /** {@value}: the name of the environment variable that holds the key; keys are never read from files. */
+    /**
+     * {@value}: the name of the environment variable that holds the key; keys are never read from files; default
+     * {@code OPENAI_API_KEY}.
+     */
     public static final String JUDGE_API_KEY_ENV = "llmassert.judge.api-key-env";
     /** {@value}: the judge's sampling temperature, default {@code 0}. */
     public static final String JUDGE_TEMPERATURE = "llmassert.judge.temperature";
@@ -53,7 +59,7 @@ public final class ConfigKeys {
      * {@code unlimited}.
      */
     public static final String JUDGE_MAX_TOKENS_PER_MINUTE = "llmassert.judge.max-tokens-per-minute";
-    /** {@value}: the default minimum for {@code isGroundedIn}. */
+    /** {@value}: the default minimum for {@code isGroundedIn}, default {@code 0.7}. */
     public static final String GROUNDEDNESS_MIN_SCORE = "llmassert.groundedness.min-score";
     /**
      * {@value}: how an LLM judge checks groundedness: {@code auto} (the default: the TruLens prompt, or
@@ -95,7 +101,10 @@ public final class ConfigKeys {
      * ({@code LocalGroundednessJudge.DEFAULT_MIN_CONFIDENCE}).
      */
     public static final String GROUNDEDNESS_CASCADE_MIN_CONFIDENCE = "llmassert.groundedness.cascade.min-confidence";
-    /** {@value}: {@code off}, {@code replay}, {@code record-missing} or {@code record}. */
+    /**
+     * {@value}: {@code off}, {@code replay}, {@code record-missing} or {@code record}; default {@code replay} when
+     * the environment variable {@code CI} is set, else {@code record-missing}.
+     */
     public static final String RECORDINGS_MODE = "llmassert.recordings.mode";
     /** {@value}: where recordings live, default {@code src/test/resources/llm-recordings}. */
     public static final String RECORDINGS_DIR = "llmassert.recordings.dir";

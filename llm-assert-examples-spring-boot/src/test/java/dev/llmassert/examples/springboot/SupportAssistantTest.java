@@ -43,23 +43,28 @@ class SupportAssistantTest {
 
     @Test
     void answersFromTheManual() {
+        // tag::no-tool[]
         ChatClientResponse response = assistant.answer("customer-1", "How do I restore the factory settings?");
 
         assertThat(response).calledNoTool();
         assertThat(response).sources().hasSize(1).first().asString().contains("reset button");
         assertThat(response).isGroundedInItsSources().withMinScore(0.7);
+        // end::no-tool[]
     }
 
     @Test
     void looksTheOrderUpWithItsTool() {
+        // tag::tool[]
         ChatClientResponse response = assistant.answer("customer-2", "Where is my order NR-20417?");
 
         assertThat(response).calledTool("orderStatus").withArgument("orderNumber", "NR-20417");
         assertThat(response).isGroundedInToolResults().withMinScore(0.7);
+        // end::tool[]
     }
 
     @Test
     void remembersTheOrderNumberLaterInTheConversation() {
+        // tag::memory[]
         assistant.answer("customer-3", "Hi, my order NR-20417 has not arrived yet.");
         assistant.answer("customer-3", "How long is the warranty on the router?");
         assistant.answer("customer-3", "And when will it arrive?");
@@ -69,10 +74,12 @@ class SupportAssistantTest {
         assertThat(conversation.turn(1).toolCalls()).extracting("name").containsExactly("orderStatus");
         assertThat(conversation).turn(2).isGroundedInItsSources().withMinScore(0.7);
         assertThat(SpringAiConversations.of(memory, "customer-3").turnCount()).isEqualTo(3);
+        // end::memory[]
     }
 
     @Test
     void aSimulatedCustomerDrivesTheChatClient() {
+        // tag::simulated[]
         UserSimulator customer = UserSimulator.builder()
                 .fixedMessages(List.of("How do I restore the factory settings?", "How long is the warranty?"))
                 .build();
@@ -84,5 +91,6 @@ class SupportAssistantTest {
                 .everyAssistantTurn()
                 .isGroundedInTheirSources()
                 .withMinScore(0.7);
+        // end::simulated[]
     }
 }

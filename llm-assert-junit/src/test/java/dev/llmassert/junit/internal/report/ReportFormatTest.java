@@ -35,12 +35,12 @@ import static dev.llmassert.junit.LlmAssertions.assertThat;
 
 /**
  * The report's JSON has a type: a report written in a real run reads back into {@link ReportFormat}'s records with
- * nothing left over or lost, and the README names every field of them.
+ * nothing left over or lost, and the guide (its chapter on the run report) names every field of them.
  */
 class ReportFormatTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path README = Path.of("..", "README.md");
+    private static final Path GUIDE = Path.of("..", "docs", "guide", "run-report.adoc");
 
     @TempDir
     Path dir;
@@ -134,17 +134,17 @@ class ReportFormatTest {
     }
 
     @Test
-    void theReadmeNamesEveryFieldOfTheReportWhereItBelongs() throws IOException {
-        String readme = Files.readString(README);
+    void theGuideNamesEveryFieldOfTheReportWhereItBelongs() throws IOException {
+        String guide = Files.readString(GUIDE);
         String section =
-                readme.substring(readme.indexOf("**`target/llm-assert/report.json`**"), readme.indexOf("- **Cost**"));
-        String run = part(section, "`run`:");
-        String prices = part(section, "`prices`:");
-        String checks = part(section, "`checks[]`:");
-        String evaluations = part(section, "`evaluations[]`:");
-        String calibrations = part(section, "`calibrations[]`");
-        String repeats = part(section, "`repeats[]`");
-        String mutations = part(section, "`mutations`");
+                guide.substring(guide.indexOf("* *`+target/llm-assert/report.json+`*"), guide.indexOf("* *Cost*"));
+        String run = part(section, "`+run+`:");
+        String prices = part(section, "`+prices+`:");
+        String checks = part(section, "`+checks[]+`:");
+        String evaluations = part(section, "`+evaluations[]+`:");
+        String calibrations = part(section, "`+calibrations[]+`");
+        String repeats = part(section, "`+repeats[]+`");
+        String mutations = part(section, "`+mutations+`");
 
         assertNamed(section, Report.class);
         assertNamed(run, ReportFormat.Run.class, ReportFormat.Tokens.class, ReportFormat.RunCost.class);
@@ -191,11 +191,11 @@ class ReportFormatTest {
                 MutationsEntry.TestOutcome.class);
     }
 
-    /** The README's bullet for one part of the report, from its name to the next bullet of the list. */
+    /** The guide's bullet for one part of the report, from its name to the next bullet of the list. */
     private static String part(String section, String name) {
-        int start = section.indexOf("  - " + name);
-        assertThat(start).as("the README's bullet for %s", name).isNotNegative();
-        int end = section.indexOf("\n  - ", start + 1);
+        int start = section.indexOf("** " + name);
+        assertThat(start).as("the guide's bullet for %s", name).isNotNegative();
+        int end = section.indexOf("\n** ", start + 1);
         return section.substring(start, end < 0 ? section.length() : end);
     }
 
@@ -214,8 +214,8 @@ class ReportFormatTest {
                     .forEach(fields::add);
         }
         assertThat(fields)
-                .as("fields of %s that the README does not name in: %s", List.of(records), text)
-                .filteredOn(field -> !text.contains("`" + field + "`") && !text.contains("`" + field + "[]`"))
+                .as("fields of %s that the guide does not name in: %s", List.of(records), text)
+                .filteredOn(field -> !text.contains("`+" + field + "+`") && !text.contains("`+" + field + "[]+`"))
                 .isEmpty();
     }
 }
