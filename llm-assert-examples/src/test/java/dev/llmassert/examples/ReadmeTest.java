@@ -2,6 +2,8 @@ package dev.llmassert.examples;
 
 import dev.llmassert.core.config.ConfigKeys;
 import dev.llmassert.core.conversation.UserSimulator;
+import dev.llmassert.core.groundedness.LocalGroundednessJudge;
+import dev.llmassert.core.model.internal.OptionalClients;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -9,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -27,6 +30,7 @@ class ReadmeTest {
     private static final Path EXAMPLES = Path.of("src", "test", "java", "dev", "llmassert", "examples");
     private static final Path CONFIG_KEYS = Path.of(
             "..", "llm-assert-core", "src", "main", "java", "dev", "llmassert", "core", "config", "ConfigKeys.java");
+    private static final Path LOCAL_JUDGE_LOG = Path.of("..", "docs", "local-judge.md");
 
     @Test
     void theReadmeIsShortAndLinksToEveryChapterOfTheGuide() throws IOException {
@@ -216,6 +220,88 @@ class ReadmeTest {
                 .contains(UserSimulator.INSTRUCTIONS);
         assertThat(Guide.chapter("checks"))
                 .contains("|`+assertThat(conversation).remembers(\"NR-20417\")+` / `+forgets(...)+` |");
+    }
+
+    /**
+     * The guide's "Confidence and the cascade" includes {@link SupportAnswerCascadeTest}'s cascade, shows the unsure
+     * lines that test holds, and its table's left-out column is what {@code ConfidenceFit} printed when it was refitted
+     * on round 11's judge, as docs/local-judge.md quotes it.
+     */
+    @Test
+    void theCascadeIncludesSupportAnswerCascadeTestAndItsLeftOutFiguresAreTheFitProgramsFigures() throws IOException {
+        String groundedness = Guide.chapter("groundedness");
+        String section = groundedness.substring(
+                groundedness.indexOf("*Confidence and the cascade.*"), groundedness.indexOf("*The entailment model.*"));
+        String log = Files.readString(LOCAL_JUDGE_LOG);
+        String refit = log.substring(
+                log.indexOf("**The confidence refitted on round 11's judge.**"),
+                log.indexOf("## The entailment model (model card)"));
+
+        assertThat(section)
+                .contains("include::{examples}/SupportAnswerCascadeTest.java[tags=cascade;!verdicts]")
+                .contains("....\n" + failure(SupportAnswerCascadeTest.UNSURE) + "\n....")
+                .contains("`+" + ConfigKeys.GROUNDEDNESS_CASCADE_MIN_CONFIDENCE + "+` (default "
+                        + String.format(Locale.ROOT, "%.2f", LocalGroundednessJudge.DEFAULT_MIN_CONFIDENCE));
+        // each set's row ends with its left-out figures at half decided locally: kept verdicts right / cascade BAcc
+        Map<String, String> named = Map.of(
+                "begin-wow-cmu", "begin %s kept / %s cascade",
+                "factcheckgpt-claims", "factcheckgpt %s / %s",
+                "qags-cnndm", "news %s / %s",
+                "summedits-qmsumm", "meetings %s / %s",
+                "summedits-sales_call", "calls %s / %s",
+                "summedits-sales_email", "emails %s / %s",
+                "summedits-scitldr", "paper summaries %s / %s",
+                "mean", "mean %s and %s");
+        List<String[]> rows = section.lines()
+                .filter(line -> named.keySet().stream().anyMatch(set -> line.startsWith("|" + set + " ")))
+                .map(line -> line.substring(1).split(" \\|"))
+                .toList();
+        assertThat(rows).hasSize(8);
+        String sentence = refit.replaceAll("\\s+", " ");
+        assertThat(rows).allSatisfy(row -> {
+            String[] leftOut = row[row.length - 1].split(" / ");
+            assertThat(sentence)
+                    .contains(String.format(named.get(row[0].strip()), leftOut[0].strip(), leftOut[1].strip()));
+        });
+        assertThat(sentence).contains("ECE, 0.143 per set and 0.060 pooled");
+        assertThat(section.replaceAll("\\s+", " "))
+                .contains("the expected calibration error, left out, is 0.143 on average per set (0.060 over the seven"
+                        + " sets pooled; aim 0.05)");
+    }
+
+    /**
+     * Without langchain4j's Ollama client the Ollama provider names the dependency to add: the guide shows the message
+     * llm-assert writes, and the configuration chapter's dependency has the version that message names.
+     */
+    @Test
+    void theOptionalOllamaClientsMessageAndDependencyAreTheOnesLlmAssertNames() throws IOException {
+        ClassLoader withoutOllama = new ClassLoader(ReadmeTest.class.getClassLoader()) {
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                if (name.startsWith("dev.langchain4j.model.ollama.")) {
+                    throw new ClassNotFoundException(name);
+                }
+                return super.loadClass(name, resolve);
+            }
+        };
+        String message = catchThrowableMessage(() -> OptionalClients.requireOllama(withoutOllama));
+        Matcher version = Pattern.compile("dev\\.langchain4j:langchain4j-ollama:([\\w.-]+) ")
+                .matcher(message);
+
+        assertThat(version.find()).as("the version in %s", message).isTrue();
+        assertThat(Guide.chapter("downloads")).contains("....\n" + message + "\n....");
+        assertThat(Guide.chapter("configuration"))
+                .contains("  <artifactId>langchain4j-ollama</artifactId>\n  <version>" + version.group(1)
+                        + "</version>\n  <scope>test</scope>");
+    }
+
+    private static String catchThrowableMessage(Runnable call) {
+        try {
+            call.run();
+        } catch (IllegalStateException e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("expected an IllegalStateException");
     }
 
     @Test
