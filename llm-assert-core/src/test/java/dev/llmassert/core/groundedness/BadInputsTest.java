@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * Inputs at the edges, each with the outcome the README's "Bad inputs" section documents: a 1 MB response, 500
+ * Inputs at the edges, each with the outcome the guide's "Untrusted input" chapter documents: a 1 MB response, 500
  * sources, empty sources, German, Chinese and Arabic text, emoji, and answers that are only a list or a table. The
  * local judge does the judging (no network); the LLM judge's input checks and prompt are shown with a scripted model.
  */

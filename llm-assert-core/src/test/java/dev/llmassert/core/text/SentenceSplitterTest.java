@@ -83,7 +83,7 @@ class SentenceSplitterTest {
     @Test
     void germanAbbreviationsAreALimitOfTheEnglishModel() {
         assertThat(splitter.split("Drücken Sie z. B. die Taste. Das dauert ca. zehn Sekunden."))
-                .as("documented limit: 'z. B.' is cut; if this starts to pass whole, update the README")
+                .as("documented limit: 'z. B.' is cut; if this starts to pass whole, update the guide")
                 .contains("Drücken Sie z.", "B. die Taste.");
     }
 
