@@ -32,6 +32,18 @@ public record CascadeCounts(
         int callsNotSpent,
         long tokensNotSpent) {
 
+    /**
+     * Checks the counts.
+     *
+     * @param localJudge the judge that decided the sentences it was sure of
+     * @param minConfidence the confidence from which the local judge's verdict stands
+     * @param decidedLocally the sentences the local judge decided
+     * @param sentOn the sentences sent on to the other judge
+     * @param callsNotSpent the calls the other judge would have made for the sentences decided locally
+     * @param tokensNotSpent the prompt tokens of those calls
+     * @throws NullPointerException if {@code localJudge} is null
+     * @throws IllegalArgumentException if a count is negative
+     */
     public CascadeCounts {
         Objects.requireNonNull(localJudge, "localJudge");
         if (decidedLocally < 0 || sentOn < 0 || callsNotSpent < 0 || tokensNotSpent < 0) {

@@ -50,12 +50,20 @@ public final class CascadeGroundednessJudge implements GroundednessJudge {
         }
     }
 
-    /** The judge that decides the sentences it is sure of. */
+    /**
+     * The judge that decides the sentences it is sure of.
+     *
+     * @return the local judge
+     */
     public GroundednessJudge local() {
         return local;
     }
 
-    /** The judge the other sentences are sent on to. */
+    /**
+     * The judge the other sentences are sent on to.
+     *
+     * @return the judge behind
+     */
     public GroundednessJudge judge() {
         return judge;
     }

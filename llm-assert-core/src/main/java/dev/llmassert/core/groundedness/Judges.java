@@ -134,6 +134,7 @@ public final class Judges {
      *
      * @param local the judge that decides first, usually {@link LocalGroundednessJudge#create()}
      * @param judge the judge that decides the sentences {@code local} is unsure of, usually an LLM judge
+     * @return the cascade, named after {@code judge}
      * @throws IllegalArgumentException if {@code judge} is a local judge, or both are the same judge
      */
     @API(status = EXPERIMENTAL, since = "0.1")
@@ -151,6 +152,8 @@ public final class Judges {
 
     /**
      * The error when {@code llmassert.groundedness.cascade=on} and the provider is local: for the JUnit module.
+     *
+     * @return the message, with its fix
      */
     @API(status = INTERNAL, since = "0.1")
     public static String cascadeNeedsProvider() {

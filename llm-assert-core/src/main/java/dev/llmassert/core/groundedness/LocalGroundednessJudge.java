@@ -233,6 +233,8 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
     /**
      * The confidence from which this judge is sure of its verdict on a sentence: below it the verdict is marked unsure,
      * and a cascade sends the sentence on. {@link #DEFAULT_MIN_CONFIDENCE} unless the builder set another.
+     *
+     * @return the minimum confidence, from 0 to 1
      */
     public double minConfidence() {
         return minConfidence;
@@ -242,6 +244,8 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
      * This judge, sure of its verdicts from {@code minimum} on ({@link Builder#minConfidence(double)}): it shares this
      * judge's models and caches.
      *
+     * @param minimum the confidence, from 0 to 1, from which its verdicts stand
+     * @return this judge when {@code minimum} is its own, else a judge that differs from it only there
      * @throws IllegalArgumentException if {@code minimum} is not between 0 and 1
      */
     public LocalGroundednessJudge withMinConfidence(double minimum) {
@@ -498,6 +502,10 @@ public final class LocalGroundednessJudge implements GroundednessJudge {
          * The confidence, from 0 to 1, from which the judge is sure of its verdict on a sentence; default
          * {@link LocalGroundednessJudge#DEFAULT_MIN_CONFIDENCE}. Below it the verdict is marked unsure, and a cascade
          * sends the sentence on to the other judge: raise it to send more on, lower it to send fewer.
+         *
+         * @param minimum the confidence, from 0 to 1
+         * @return this builder
+         * @throws IllegalArgumentException if {@code minimum} is not between 0 and 1
          */
         public Builder minConfidence(double minimum) {
             checkMinConfidence(minimum);
