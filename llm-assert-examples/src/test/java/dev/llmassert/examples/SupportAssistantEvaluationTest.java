@@ -82,14 +82,14 @@ class SupportAssistantEvaluationTest {
         return evaluator.dynamicTests(questions, assistant(evaluator), results -> {
             // The evaluator logs results.table() and publishes it as a report entry: every measurement per topic.
 
-            // The share of grounded answers, beyond noise. The recorded answers give 26 of 32, interval [0.647,
-            // 0.911]: this bar holds that level. 25 of the 26 answers written to follow the manual pass; the one that
+            // The share of grounded answers, beyond noise. The recorded answers give 25 of 32, interval [0.612,
+            // 0.890]: this bar holds that level. 25 of the 26 answers written to follow the manual pass; the one that
             // fails, "You don't need to choose." (which band to pick), has no source sentence to confirm it on its
-            // own. Five of the six that fail do not give the manual's answer: two invent (a phone number, a 30-day
-            // limit), three say they don't know because the retriever gave the model the wrong sections; the sixth
-            // answers another question in the manual's words and passes on the mean, which the relevance judge
-            // catches. A support team would want a lower bound of 0.8; raise the bar as the assistant improves, never
-            // lower it to pass.
+            // own. The six that do not give the manual's answer fail: two invent (a phone number, a 30-day limit),
+            // three say they don't know because the retriever gave the model the wrong sections, and the sixth
+            // answers another question in the manual's words, with a reordered sentence the judge cannot confirm
+            // (the relevance judge catches it too). A support team would want a lower bound of 0.8; raise the bar as
+            // the assistant improves, never lower it to pass.
             assertThat(results).measurement("grounded.passed").hasLowerBoundAtLeast(0.6);
 
             // In every topic, a mean relevance of at least 0.5. Most topics are at 0.8 to 1; parental-controls is at
@@ -123,14 +123,15 @@ class SupportAssistantEvaluationTest {
         // How to set a bedtime, asked when it ends: an answer to another question, which the relevance judge
         // catches. Its how-to is the manual's; its last sentence reorders the manual's words ("set a bedtime for
         // each profile" from "for a profile or set a bedtime"), which the local judge's entailment model, reading
-        // the question first, does not confirm: that sentence fails and says so, the answer's mean passes.
-        assertThat(verdicts(results, "parental-after-bedtime")).containsExactly("grounded", "Irrelevant");
+        // the question first, does not confirm: that sentence fails and says so, and takes the answer's mean under
+        // the bar with it.
+        assertThat(verdicts(results, "parental-after-bedtime")).containsExactly("not grounded", "Irrelevant");
         assertThat(sentences(results, "parental-after-bedtime"))
                 .extracting(s -> s.get("score"), s -> s.get("reason"))
                 .containsExactly(
-                        tuple(0.9345, null),
+                        tuple(0.8454, null),
                         tuple(
-                                0.5483,
+                                0.4775,
                                 "the sources say otherwise: \"You can pause the internet for a profile or set a "
                                         + "bedtime, after which the profile's devices are ...\""));
         // The retriever gave the model the wrong sections and it said it did not know: both judges object.

@@ -45,7 +45,7 @@ class CascadeTest {
             + "restore factory settings. The warranty lasts two years and covers hardware faults. Phone support is "
             + "available on weekdays.";
 
-    /** The local judge passes it (0.74), but its wording and its model disagree: it is unsure, and rightly. */
+    /** The local judge passes it (0.73), but its wording and its model disagree: it is unsure, and rightly. */
     static final String UNSURE = "Phone support is available on weekends.";
 
     private static final String MODEL = "bespokelabs/Bespoke-MiniCheck-7B";
@@ -262,9 +262,9 @@ class CascadeTest {
                 run(LocalOnly.class, ConfigKeys.RECORDINGS_MODE, RecordingMode.OFF.id(), ConfigKeys.CONSOLE, "off");
 
         assertThat(failureOf(results, "weekendsAndAWarranty"))
-                .hasMessageContaining("    [0] 0.74  \"" + UNSURE + "\"\n"
+                .hasMessageContaining("    [0] 0.73  \"" + UNSURE + "\"\n"
                         + "              evidence: \"Phone support is available on weekdays.\"\n"
-                        + "              unsure (0.42): the model and the wording disagree\n")
+                        + "              unsure (0.46): the model and the wording disagree\n")
                 .hasMessageContaining("  ✗ [1] 0.01  \"The warranty lasts five years.\"")
                 .hasMessageNotContaining("Cascade:");
         assertThat(reportEntries(results, "weekendsAndAWarranty"))

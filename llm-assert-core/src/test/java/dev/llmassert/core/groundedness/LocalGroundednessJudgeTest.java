@@ -95,10 +95,13 @@ class LocalGroundednessJudgeTest {
 
         @Test
         void nearCopiesPass() {
+            // 0.85 and 0.86: they pass with room. The score is no longer a share of the words found, and the model
+            // reads these parts of long source sentences at only 0.62 and 0.59 (a copy of a whole source sentence
+            // scores 1.0).
             assertThat(score(judge, "The University of Washington was founded in 1861 in Seattle.", UW))
-                    .isGreaterThanOrEqualTo(0.9);
+                    .isGreaterThanOrEqualTo(0.8);
             assertThat(score(judge, "UW encompasses over 500 buildings and 20 million square feet of space.", UW))
-                    .isGreaterThanOrEqualTo(0.9);
+                    .isGreaterThanOrEqualTo(0.8);
         }
 
         @Test

@@ -53,15 +53,27 @@ class MutationCheckCascadeTest {
 
             MutationCheck check = MutationCheck.run(configuration);
 
-            assertThat(check.errored()).isZero();
-            assertThat(check.needsJudge()).isZero();
+            // the fixture's restart test throws on an answer that is not one step: an error, not a kill, with or
+            // without the cascade (MutationCheckTest holds the same)
+            assertThat(check.errored()).as(check.summary()).isEqualTo(1);
             assertThat(check.killed()).isPositive();
+            // A mutant's run never calls a model: a sentence the cascade sends on that the baseline did not record
+            // needs the judge behind's reply, and the mutant says so, naming the sentence.
+            assertThat(check.needsJudge()).isPositive();
+            assertThat(check.results())
+                    .filteredOn(m -> m.status().equals("needs-judge"))
+                    .as("a mutant's edited sentence, which the local judge was unsure of, went to the judge behind")
+                    .anySatisfy(
+                            m -> assertThat(m.diff()).contains("+ It does cover damage from water or power surges."))
+                    .allSatisfy(m -> assertThat(m.outcomes())
+                            .anySatisfy(o -> assertThat(o).contains("needs-judge: ")));
             List<String> claims = judge.requests().stream()
                     .map(MutationCheckCascadeTest::claimOf)
                     .toList();
             assertThat(claims)
-                    .as("a mutant's edited sentence, which the local judge was unsure of, went to the judge behind")
-                    .contains("It does cover damage from water or power surges.");
+                    .as("the baseline's unsure sentences reached the judge, a mutant's never did")
+                    .isNotEmpty()
+                    .doesNotContain("It does cover damage from water or power surges.");
             assertThat(claims)
                     .as("the warranty's first sentence, copied from the manual, is decided locally")
                     .doesNotContain("The Nimbus R2 has a two-year limited warranty from the date of purchase.");

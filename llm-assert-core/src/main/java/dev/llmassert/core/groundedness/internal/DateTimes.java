@@ -66,8 +66,9 @@ final class DateTimes {
     private static final Pattern DAY_MONTH =
             Pattern.compile("(?i)\\b" + DAY + "\\s+(?:of\\s+)?" + MONTH + "(?![\\p{L}])(?:,?\\s+(\\d{4})\\b)?");
     private static final Pattern MONTH_YEAR = Pattern.compile("(?i)\\b" + MONTH + "(?:\\s+of)?\\s+(\\d{4})\\b");
-    private static final Pattern CLOCK = Pattern.compile(
-            "(?i)(?<![\\d:.])(\\d{1,2})(?::(\\d{2}))?\\s?([ap])\\.?\\s?m\\b\\.?|(?<![\\d:.])(\\d{1,2}):(\\d{2})(?![\\d:])"
+    private static final Pattern CLOCK =
+            Pattern.compile("(?i)(?<![\\d:.])(\\d{1,2})(?::(\\d{2}))?\\s?([ap])\\.?\\s?m\\b\\.?"
+                    + "|(?<![\\d:.])(\\d{1,2}):(\\d{2})(?![\\d:])"
                     + "|\\b(noon|midday|midnight)\\b|(?<![\\d:.])(\\d{1,2})\\s?o'clock\\b");
 
     private DateTimes() {}

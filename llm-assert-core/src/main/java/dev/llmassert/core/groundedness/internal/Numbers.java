@@ -16,6 +16,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 @API(status = INTERNAL, since = "0.1")
 public final class Numbers {
 
+    /** A figure with an ordinal ending, a unit, a time or a decade glued to it: "4th", "10kg", "9am", "1990s". */
+    private static final Pattern GLUED = Pattern.compile("\\d+(?:[.,]\\d+)*(?:st|nd|rd|th|s|am|pm|k|m|bn|x|%|"
+            + "kg|km|cm|mm|ml|mg|gb|mb|tb|kb|kw|mah|hz|khz|mhz|ghz|mph|kph|min|mins|sec|secs|hr|hrs|h|ms)");
+
     private Numbers() {}
 
     /** The value a lower-cased token states, in fact form, or {@code null} when it states no number. */
@@ -42,10 +46,6 @@ public final class Numbers {
         lower.chars().filter(c -> Character.isDigit(c) || c == '.').forEach(c -> digits.append((char) c));
         return digits.toString().replaceFirst("^0+(?=\\d)", "");
     }
-
-    /** A figure with an ordinal ending, a unit, a time or a decade glued to it: "4th", "10kg", "9am", "1990s". */
-    private static final Pattern GLUED = Pattern.compile("\\d+(?:[.,]\\d+)*(?:st|nd|rd|th|s|am|pm|k|m|bn|x|%|"
-            + "kg|km|cm|mm|ml|mg|gb|mb|tb|kb|kw|mah|hz|khz|mhz|ghz|mph|kph|min|mins|sec|secs|hr|hrs|h|ms)");
 
     /** Whether a lower-cased token is a code: letters and figures in one word that is no glued measure ("x200"). */
     static boolean isCode(String lower) {

@@ -6,8 +6,10 @@ import dev.llmassert.core.groundedness.internal.Quantity.Bound;
 import dev.llmassert.core.groundedness.internal.Quantity.Value;
 import org.apiguardian.api.API;
 
+import java.text.ParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -221,7 +223,10 @@ public final class QuantityReader {
             return rate(text, bounded(text, start, end, money, start));
         }
         Matcher age = AGE_AFTER.matcher(text).region(end, text.length());
-        if (!article && (age.lookingAt() || AGED.matcher(text.substring(Math.max(0, start - 8), start)).find())) {
+        if (!article
+                && (age.lookingAt()
+                        || AGED.matcher(text.substring(Math.max(0, start - 8), start))
+                                .find())) {
             int to = age.lookingAt() ? age.end() : end;
             String written = text.substring(start, to);
             return new Quantity(List.of(new Value("age", value)), Bound.EXACTLY, start, to, written, start, written);
@@ -409,7 +414,9 @@ public final class QuantityReader {
                 text.substring(q.start(), per.end()));
     }
 
-    /** Whether "a"/"an"/"per" + unit at {@code start} is the rate of what comes before ("twice a day", "$5 a month"). */
+    /**
+     * Whether "a"/"an"/"per" + unit at {@code start} is the rate of what comes before ("twice a day", "$5 a month").
+     */
     private static boolean rateWord(String text, int start) {
         String before = text.substring(0, start).stripTrailing().toLowerCase(Locale.ROOT);
         return before.endsWith("per")
@@ -502,7 +509,7 @@ public final class QuantityReader {
     /** Whether {@code code} is an ISO 4217 currency code ("USD", "EUR"), as {@link java.util.Currency} knows them. */
     private static boolean isCurrencyCode(String code) {
         try {
-            java.util.Currency.getInstance(code);
+            Currency.getInstance(code);
             return true;
         } catch (IllegalArgumentException e) {
             return false;
@@ -530,7 +537,7 @@ public final class QuantityReader {
     static double parseDigits(String digits) {
         try {
             return DECIMAL.get().parse(digits).doubleValue();
-        } catch (java.text.ParseException e) {
+        } catch (ParseException e) {
             return Double.NaN;
         }
     }

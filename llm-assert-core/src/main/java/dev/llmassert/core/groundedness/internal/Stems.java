@@ -2,6 +2,10 @@ package dev.llmassert.core.groundedness.internal;
 
 import org.apiguardian.api.API;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 /** Which words carry content, and the light English stemmer under which the local judge compares them. */
@@ -79,10 +83,10 @@ public final class Stems {
     }
 
     /** The content stems of {@code text}, in order. */
-    static java.util.List<String> contentStems(String text) {
-        java.util.List<String> out = new java.util.ArrayList<>();
+    static List<String> contentStems(String text) {
+        List<String> out = new ArrayList<>();
         for (String token : Tokens.rawTokens(text)) {
-            String stem = contentStem(token.toLowerCase(java.util.Locale.ROOT));
+            String stem = contentStem(token.toLowerCase(Locale.ROOT));
             if (stem != null) {
                 out.add(stem);
             }

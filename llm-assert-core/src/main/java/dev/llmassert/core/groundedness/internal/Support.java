@@ -5,6 +5,7 @@ import org.apiguardian.api.API;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -70,6 +71,12 @@ public record Support(
      */
     @API(status = INTERNAL, since = "0.1")
     public record QuantityConflict(String claim, String source, SourceIndex.Sentence sentence, boolean misattached) {}
+
+    /** The share of a sentence's other content words its evidence must hold for its quantity to be compared there. */
+    private static final double RESTATES_AROUND = 0.6;
+
+    /** What {@link #conflict} returns for a quantity the sources state. */
+    private static final QuantityConflict NO_CONFLICT = new QuantityConflict("", null, null, false);
 
     /**
      * What the user gave that counts as held though no source holds it: the facts and quantities of the question.
@@ -220,7 +227,7 @@ public record Support(
                 // A count its evidence states otherwise ("5 users" for "10 users") says so, rather than that its
                 // figure is in no source.
                 for (String token : Tokens.rawTokens(q.value())) {
-                    invented.remove(Numbers.factForm(token.toLowerCase(java.util.Locale.ROOT)));
+                    invented.remove(Numbers.factForm(token.toLowerCase(Locale.ROOT)));
                 }
             } else if (q.readings().stream().noneMatch(r -> r.dimension().startsWith("count:"))) {
                 inventedQuantities.add(q);
@@ -262,8 +269,8 @@ public record Support(
             return false;
         }
         String text = words.text();
-        String around = text.substring(0, Math.min(q.start(), text.length()))
-                + " " + text.substring(Math.min(q.end(), text.length()));
+        String around = text.substring(0, Math.min(q.start(), text.length())) + " "
+                + text.substring(Math.min(q.end(), text.length()));
         List<String> own = Stems.contentStems(around);
         if (own.isEmpty()) {
             return true;
@@ -272,16 +279,11 @@ public record Support(
         return held >= RESTATES_AROUND * own.size();
     }
 
-    /** The share of a sentence's other content words its evidence must hold for its quantity to be compared there. */
-    private static final double RESTATES_AROUND = 0.6;
-
-    /** What {@link #conflict} returns for a quantity the sources state. */
-    private static final QuantityConflict NO_CONFLICT = new QuantityConflict("", null, null, false);
-
     /**
      * How the sources hold the quantity {@code q}: {@link #NO_CONFLICT} when they state it (in its evidence, or
      * anywhere when its evidence states nothing of that kind), a conflict when its evidence states the same kind of
-     * quantity otherwise, and {@code null} when no source states it.
+     * quantity otherwise, and {@code null} when no source states it (nor does its evidence rule it out: "27 kg" for
+     * "over 23 kg").
      */
     private static QuantityConflict conflict(Quantity q, SourceIndex.Sentence evidence, SourceIndex index) {
         List<Quantity> near = evidence == null
@@ -302,6 +304,14 @@ public record Support(
         for (Quantity e : near) {
             if (q.within(e)) {
                 return NO_CONFLICT; // "under 2 minutes" for "about 90 seconds": a bound the source's value meets
+            }
+        }
+        for (Quantity e : near) {
+            if (q.bound() == Quantity.Bound.EXACTLY
+                    && e.bound().isBound()
+                    && e.bound() != Quantity.Bound.ABOUT
+                    && !q.contradicts(e)) {
+                return null; // "27 kg" for "over 23 kg": the source allows it but does not state it
             }
         }
         return new QuantityConflict(q.stated(), near.get(0).stated(), evidence, false);

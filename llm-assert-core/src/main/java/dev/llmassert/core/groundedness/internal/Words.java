@@ -154,7 +154,8 @@ public record Words(
                 facts.remove(figure != null ? figure : lower);
             }
         }
-        return new Words(tokens, content, facts, negated, heads, clauses, quantities, Identifiers.find(sentence), sentence);
+        return new Words(
+                tokens, content, facts, negated, heads, clauses, quantities, Identifiers.find(sentence), sentence);
     }
 
     /**
