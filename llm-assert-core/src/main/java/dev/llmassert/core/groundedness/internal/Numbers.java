@@ -28,18 +28,8 @@ public final class Numbers {
         if (word != null) {
             return word;
         }
-        boolean digit = false;
-        boolean letter = false;
-        for (int i = 0; i < lower.length(); i++) {
-            char c = lower.charAt(i);
-            digit |= Character.isDigit(c);
-            letter |= Character.isLetter(c);
-        }
-        if (!digit) {
-            return null;
-        }
-        if (letter && !GLUED.matcher(lower).matches()) {
-            return null; // a code that names a thing: "w1", "x200", "k41"
+        if (lower.chars().noneMatch(Character::isDigit) || isCode(lower)) {
+            return null; // no figure, or a code that names a thing: "w1", "x200", "k41"
         }
         // Ordinals and units glued to digits ("4th", "10kg") still name the number the source must hold.
         StringBuilder digits = new StringBuilder();
