@@ -282,8 +282,8 @@ public record Support(
     /**
      * How the sources hold the quantity {@code q}: {@link #NO_CONFLICT} when they state it (in its evidence, or
      * anywhere when its evidence states nothing of that kind), a conflict when its evidence states the same kind of
-     * quantity otherwise, and {@code null} when no source states it (nor does its evidence rule it out: "27 kg" for
-     * "over 23 kg").
+     * quantity otherwise (with no {@code source} when its evidence states a bound the quantity meets without stating
+     * it: "27 kg" for "over 23 kg"), and {@code null} when no source states it.
      */
     private static QuantityConflict conflict(Quantity q, SourceIndex.Sentence evidence, SourceIndex index) {
         List<Quantity> near = evidence == null
@@ -311,7 +311,8 @@ public record Support(
                     && e.bound().isBound()
                     && e.bound() != Quantity.Bound.ABOUT
                     && !q.contradicts(e)) {
-                return null; // "27 kg" for "over 23 kg": the source allows it but does not state it
+                // "27 kg" for "over 23 kg": the source allows it but does not state it, and names another figure
+                return new QuantityConflict(q.stated(), null, evidence, false);
             }
         }
         return new QuantityConflict(q.stated(), near.get(0).stated(), evidence, false);
