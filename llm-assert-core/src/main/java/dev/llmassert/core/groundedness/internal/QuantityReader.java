@@ -1,12 +1,10 @@
 package dev.llmassert.core.groundedness.internal;
 
-import com.ibm.icu.text.NumberFormat;
-import com.ibm.icu.util.ULocale;
+import dev.llmassert.core.groundedness.internal.Figures.Figure;
 import dev.llmassert.core.groundedness.internal.Quantity.Bound;
 import dev.llmassert.core.groundedness.internal.Quantity.Value;
 import org.apiguardian.api.API;
 
-import java.text.ParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Currency;
@@ -87,10 +85,6 @@ public final class QuantityReader {
     private static final Pattern OR_LESS = Pattern.compile("(?i)^\\s*(?:or less|or fewer|or under|or shorter)");
     private static final Pattern BETWEEN = Pattern.compile("(?i)(?:^|[^\\p{L}])(between|from)\\s*$");
 
-    /** ICU's English number format, one per thread: ICU formats are not safe to share. */
-    private static final ThreadLocal<NumberFormat> DECIMAL =
-            ThreadLocal.withInitial(() -> NumberFormat.getInstance(ULocale.ENGLISH));
-
     private QuantityReader() {}
 
     /** The quantities of {@code text}, in order, none overlapping another or an identifier. */
@@ -110,7 +104,7 @@ public final class QuantityReader {
         Matcher m = DIGITS.matcher(text);
         int from = 0;
         while (from < text.length()) {
-            Figure figure = nextFigure(text, from, taken, m);
+            Figure figure = Figures.next(text, from, taken, m);
             if (figure == null) {
                 break;
             }
@@ -125,82 +119,6 @@ public final class QuantityReader {
         }
         found.sort(Comparator.comparingInt(Quantity::start));
         return List.copyOf(found);
-    }
-
-    /**
-     * A figure in the text: its value, where it starts and ends, whether it was written in words, and whether it is
-     * an article standing for one ("a week", "an hour", "half an hour").
-     */
-    record Figure(double value, int start, int end, boolean words, boolean article) {
-
-        Figure(double value, int start, int end, boolean words) {
-            this(value, start, end, words, false);
-        }
-    }
-
-    /** The next figure at or after {@code from} that is not taken: digits, or a spelled-out number, or "a"/"an". */
-    private static Figure nextFigure(String text, int from, boolean[] taken, Matcher digits) {
-        Figure best = null;
-        if (digits.find(from)) {
-            int start = digits.start();
-            while (start < text.length() && taken[start]) {
-                if (!digits.find()) {
-                    start = -1;
-                    break;
-                }
-                start = digits.start();
-            }
-            if (start >= 0 && start < text.length() && !taken[start]) {
-                best = new Figure(parseDigits(digits.group()), digits.start(), digits.end(), false);
-            }
-        }
-        Figure word = nextWordFigure(text, from, best == null ? text.length() : best.start(), taken);
-        return word != null ? word : best;
-    }
-
-    /** The first figure in words ("seven", "twenty-five", "a", "half a") between {@code from} and {@code to}. */
-    private static Figure nextWordFigure(String text, int from, int to, boolean[] taken) {
-        int i = from;
-        while (i < to) {
-            int end = Tokens.tokenEnd(text, i);
-            if (end == i) {
-                i++;
-                continue;
-            }
-            if (!taken[i] && (i == 0 || !Character.isLetterOrDigit(text.charAt(i - 1)))) {
-                String word = text.substring(i, end).toLowerCase(Locale.ROOT);
-                Figure f = wordFigure(text, i, end, word);
-                if (f != null) {
-                    return f;
-                }
-            }
-            i = end;
-        }
-        return null;
-    }
-
-    private static Figure wordFigure(String text, int start, int end, String word) {
-        switch (word) {
-            case "a", "an" -> {
-                return new Figure(1, start, end, true, true);
-            }
-            case "half" -> {
-                Matcher m = Pattern.compile("half\\s+an?\\b", Pattern.CASE_INSENSITIVE)
-                        .matcher(text)
-                        .region(start, text.length());
-                return m.lookingAt() ? new Figure(0.5, start, m.end(), true, true) : null;
-            }
-            case "dozen" -> {
-                return new Figure(12, start, end, true);
-            }
-            default -> {
-                if (!Lexicon.NUMBER_WORDS.containsKey(word) || Numbers.isOrdinalWord(word)) {
-                    return null;
-                }
-                SpelledNumbers.Spelled n = SpelledNumbers.at(text, start);
-                return n == null ? null : new Figure(n.value(), start, start + n.length(), true);
-            }
-        }
     }
 
     /** The quantity a figure begins, or {@code null}: money, a percentage, a measure, a range or a count. */
@@ -279,11 +197,11 @@ public final class QuantityReader {
         Matcher digits = DIGITS.matcher(text).region(join.end(), text.length());
         Figure high;
         if (digits.lookingAt()) {
-            high = new Figure(parseDigits(digits.group()), digits.start(), digits.end(), false);
+            high = new Figure(Figures.parseDigits(digits.group()), digits.start(), digits.end(), false);
         } else {
             int end = Tokens.tokenEnd(text, join.end());
             String word = text.substring(join.end(), end).toLowerCase(Locale.ROOT);
-            high = end == join.end() ? null : wordFigure(text, join.end(), end, word);
+            high = end == join.end() ? null : Figures.inWords(text, join.end(), end, word);
             if (high == null || high.article() || !figure.words()) {
                 return null;
             }
@@ -532,14 +450,6 @@ public final class QuantityReader {
             case "billion", "bn" -> 1e9;
             default -> 1e12;
         };
-    }
-
-    static double parseDigits(String digits) {
-        try {
-            return DECIMAL.get().parse(digits).doubleValue();
-        } catch (ParseException e) {
-            return Double.NaN;
-        }
     }
 
     private static boolean free(boolean[] taken, int start, int end) {
