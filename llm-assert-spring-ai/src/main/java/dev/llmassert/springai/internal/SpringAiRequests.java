@@ -153,12 +153,20 @@ public final class SpringAiRequests {
     }
 
     private static ChatMessage assistant(AssistantMessage assistant) {
+        return aiMessage(assistant);
+    }
+
+    /**
+     * A Spring AI assistant message as langchain4j's: its text (left out when it is empty beside tool calls) and its
+     * tool calls; {@code null} gives an empty message.
+     */
+    static AiMessage aiMessage(AssistantMessage assistant) {
         AiMessage.Builder ai = AiMessage.builder();
-        String text = assistant.getText();
+        String text = assistant == null ? null : assistant.getText();
         if (text != null && !(text.isEmpty() && assistant.hasToolCalls())) {
             ai.text(text);
         }
-        if (assistant.hasToolCalls()) {
+        if (assistant != null && assistant.hasToolCalls()) {
             List<ToolExecutionRequest> calls = new ArrayList<>();
             for (AssistantMessage.ToolCall call : assistant.getToolCalls()) {
                 calls.add(ToolExecutionRequest.builder()

@@ -40,23 +40,7 @@ public final class SpringAiResponses {
     public static ChatResponse toLangchain4j(org.springframework.ai.chat.model.ChatResponse response) {
         Generation generation = response.getResult();
         AssistantMessage output = generation == null ? null : generation.getOutput();
-        AiMessage.Builder ai = AiMessage.builder();
-        String text = output == null ? null : output.getText();
-        if (text != null && !(text.isEmpty() && output.hasToolCalls())) {
-            ai.text(text);
-        }
-        if (output != null && output.hasToolCalls()) {
-            List<ToolExecutionRequest> calls = new ArrayList<>();
-            for (AssistantMessage.ToolCall call : output.getToolCalls()) {
-                calls.add(ToolExecutionRequest.builder()
-                        .id(call.id())
-                        .name(call.name())
-                        .arguments(call.arguments())
-                        .build());
-            }
-            ai.toolExecutionRequests(calls);
-        }
-        ChatResponse.Builder builder = ChatResponse.builder().aiMessage(ai.build());
+        ChatResponse.Builder builder = ChatResponse.builder().aiMessage(SpringAiRequests.aiMessage(output));
         ChatResponseMetadata metadata = response.getMetadata();
         if (metadata != null) {
             if (metadata.getId() != null && !metadata.getId().isEmpty()) {
